@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { TABLE_KEYS, tableEnvVar, type TableKey } from '../shared/tables.js';
+
+/**
+ * Environment of every function, parsed once at start-up: a missing variable fails loudly, naming it.
+ * In AWS the CDK stack sets these; locally the local stack does.
+ */
+const envSchema = z.object({
+  STAGE: z.string().min(1),
+  AWS_REGION: z.string().min(1),
+  BUCKET_NAME: z.string().min(1),
+  USER_POOL_ID: z.string().min(1),
+  USER_POOL_CLIENT_ID: z.string().min(1),
+  /** Token issuer; `https://cognito-idp.{region}.amazonaws.com/{pool}` in AWS, cognito-local's URL locally. */
+  COGNITO_ISSUER: z.url(),
+  /** Console origin(s) allowed by CORS, comma separated. */
+  ALLOWED_ORIGINS: z.string().min(1),
+  /** Sign-up key: in AWS the Secrets Manager secret's ARN, locally the value itself. */
+  SIGNUP_KEY_SECRET_ARN: z.string().optional(),
+  SIGNUP_KEY: z.string().optional(),
+  /** Local stand-ins only. */
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  COGNITO_ENDPOINT: z.url().optional(),
+  ...Object.fromEntries(TABLE_KEYS.map((k) => [tableEnvVar(k), z.string().min(1)])),
+});
+
+export type Config = {
+  stage: string;
+  region: string;
+  bucketName: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  cognitoIssuer: string;
+  allowedOrigins: string[];
+  signUpKey: { secretArn: string } | { value: string } | null;
+  endpoints: { dynamodb?: string; s3?: string; cognito?: string };
+  tables: Record<TableKey, string>;
+};
+
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const missing = parsed.error.issues.map((i) => i.path.join('.')).join(', ');
+    throw new Error(`Configuración inválida o incompleta: ${missing}`);
+  }
+  const e = parsed.data as z.infer<typeof envSchema> & Record<string, string>;
+  return {
+    stage: e.STAGE,
+    region: e.AWS_REGION,
+    bucketName: e.BUCKET_NAME,
+    userPoolId: e.USER_POOL_ID,
+    userPoolClientId: e.USER_POOL_CLIENT_ID,
+    cognitoIssuer: e.COGNITO_ISSUER,
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((o) => o.trim()),
+    signUpKey: e.SIGNUP_KEY_SECRET_ARN ? { secretArn: e.SIGNUP_KEY_SECRET_ARN } : e.SIGNUP_KEY ? { value: e.SIGNUP_KEY } : null,
+    endpoints: { dynamodb: e.DYNAMODB_ENDPOINT, s3: e.S3_ENDPOINT, cognito: e.COGNITO_ENDPOINT },
+    tables: Object.fromEntries(TABLE_KEYS.map((k) => [k, e[tableEnvVar(k)]])) as Record<TableKey, string>,
+  };
+}
+
+let cached: Config | undefined;
+/** The process's configuration, parsed on first use. */
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,26 @@
+/** Cognito groups. `admin` and `user` are company users; `plataforma` is marketplace staff. */
+export const GROUPS = ['admin', 'user', 'plataforma', 'conductor'] as const;
+export type Group = (typeof GROUPS)[number];
+
+/** Console groups: the ones that may use the back-office API at all. */
+export const CONSOLE_GROUPS: readonly Group[] = ['admin', 'user', 'plataforma'];
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const INITIAL_RATING = 5;
+
+/** Cognito custom attributes sent at sign-up (spec 01 section 5). */
+export const SIGNUP_ATTRIBUTES = {
+  empresa: 'custom:empresa',
+  puesto: 'custom:puesto',
+} as const;
+
+/** Key in Cognito clientMetadata / validationData carrying the sign-up authorization key. */
+export const SIGNUP_KEY_FIELD = 'claveAutorizacion';
+
+/** Cali, the map's default centre (spec 02 section 2.1). */
+export const CALI = { lat: 3.4516, lng: -76.532, zoom: 13 } as const;
+
+export const BOGOTA_TZ = 'America/Bogota';
+
+/** Pending services and offers expire after 24 h. */
+export const EXPIRY_SECONDS = 24 * 60 * 60;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { MSG } from './messages.js';
+
+/** Puesto values and labels (spec 01 section 3). */
+export const PUESTOS = {
+  CEO: 'CEO',
+  CFO: 'CFO',
+  CMO: 'CMO',
+  CTO: 'CTO',
+  CCO: 'CCO',
+  COORDINADOR_COMERCIAL: 'Coordinador(a) Comercial',
+  ASISTENTE_CONTABLE: 'Asistente Contable',
+  ASISTENTE_COMERCIAL: 'Asistente Comercial',
+  DESARROLLADOR: 'Desarrollador',
+} as const;
+export type Puesto = keyof typeof PUESTOS;
+export const puestoSchema = z.enum(Object.keys(PUESTOS) as [Puesto, ...Puesto[]], { error: MSG.puestoRequerido });
+
+export const CORPORATE_PHOTO_SLOTS = 5;
+
+/** Company (tenant) record. */
+export const empresaSchema = z.object({
+  id: z.string(),
+  empresa: z.string(),
+  ciudad: z.string().default(''),
+  departamento: z.string().default('Valle del Cauca'),
+  pais: z.string().default('Colombia'),
+  direccion: z.string().default(''),
+  banco: z.string().default(''),
+  titular: z.string().default(''),
+  rut: z.string().default(''),
+  cuenta: z.string().default(''),
+  tipocuenta: z.string().default(''),
+  logo: z.string().nullable().default(null),
+  /** Five slots of S3 keys; '' is an empty slot. */
+  fotosCorporativas: z.array(z.string()).length(CORPORATE_PHOTO_SLOTS).default(['', '', '', '', '']),
+  /** True once an admin saved the complete company profile. */
+  perfil: z.boolean().default(false),
+  rating: z.number().default(5),
+  creadoEn: z.string(),
+});
+export type Empresa = z.infer<typeof empresaSchema>;
+
+/** Console user record (id = Cognito sub). */
+export const usuarioSchema = z.object({
+  id: z.string(),
+  empresaId: z.string(),
+  email: z.string(),
+  nombres: z.string().default(''),
+  apellidos: z.string().default(''),
+  puesto: z.string().default(''),
+  movil: z.string().default(''),
+  fotoPerfil: z.string().nullable().default(null),
+  role: z.enum(['admin', 'user', 'plataforma']),
+  rating: z.number().default(5),
+  perfil: z.boolean().default(false),
+  creadoEn: z.string(),
+});
+export type Usuario = z.infer<typeof usuarioSchema>;
+
+/** `GET /me`: the caller, the caller's company, and whether the gated menu entries are open. */
+export const meResponseSchema = z.object({
+  usuario: usuarioSchema,
+  empresa: empresaSchema.nullable(),
+  groups: z.array(z.string()),
+  perfilCompleto: z.boolean(),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;

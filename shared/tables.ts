@@ -1,0 +1,66 @@
+/**
+ * DynamoDB table definitions, written once: the CDK stack and the local stack both create tables
+ * from these, so keys, indexes and TTL can never drift between AWS and the local stand-in.
+ */
+export type KeyAttr = { readonly name: string; readonly type: 'S' | 'N' };
+
+export type IndexDef = {
+  readonly indexName: string;
+  readonly partitionKey: KeyAttr;
+  readonly sortKey?: KeyAttr;
+};
+
+export type TableDef = {
+  /** Logical key; the physical name is chosen by CDK in AWS and by `localTableName` locally. */
+  readonly key: TableKey;
+  readonly partitionKey: KeyAttr;
+  readonly sortKey?: KeyAttr;
+  readonly indexes: readonly IndexDef[];
+  /** Epoch-seconds attribute DynamoDB deletes on (lagging): readers still filter on it. */
+  readonly ttlAttribute?: string;
+};
+
+export const TABLE_KEYS = ['empresas', 'usuarios', 'services', 'offers', 'vehiculos'] as const;
+export type TableKey = (typeof TABLE_KEYS)[number];
+
+const S = (name: string): KeyAttr => ({ name, type: 'S' });
+
+export const TABLES: Record<TableKey, TableDef> = {
+  /** Company (tenant) records: company data, bank data, logo and corporate photos. */
+  empresas: { key: 'empresas', partitionKey: S('id'), indexes: [] },
+  /** Console users (Cognito sub as id), each pointing to one company. */
+  usuarios: {
+    key: 'usuarios',
+    partitionKey: S('id'),
+    indexes: [{ indexName: 'byEmpresa', partitionKey: S('empresaId'), sortKey: S('email') }],
+  },
+  /** Transport requests. `estadoMapa` is the state bucket the map queries by; fechaSalida sorts. */
+  services: {
+    key: 'services',
+    partitionKey: S('id'),
+    ttlAttribute: 'expiresAt',
+    indexes: [
+      { indexName: 'byEstado', partitionKey: S('estado'), sortKey: S('fechaSalida') },
+      { indexName: 'byEmpresaAliada', partitionKey: S('empresaAliada'), sortKey: S('fechaSalida') },
+    ],
+  },
+  /** One offer per company per service: the key itself makes a second offer impossible. */
+  offers: {
+    key: 'offers',
+    partitionKey: S('idServicio'),
+    sortKey: S('empresaAliada'),
+    ttlAttribute: 'expiresAt',
+    indexes: [{ indexName: 'byEmpresaAliada', partitionKey: S('empresaAliada'), sortKey: S('fechaOferta') }],
+  },
+  /** Vehicles with their driver (spec: conductores). */
+  vehiculos: {
+    key: 'vehiculos',
+    partitionKey: S('id'),
+    indexes: [{ indexName: 'byEmpresaAliada', partitionKey: S('empresaAliada'), sortKey: S('placas') }],
+  },
+};
+
+/** Environment variable that carries a table's physical name to the Lambda functions. */
+export const tableEnvVar = (key: TableKey): string => `TABLE_${key.toUpperCase()}`;
+
+export const localTableName = (prefix: string, key: TableKey): string => `${prefix}-${key}`;
