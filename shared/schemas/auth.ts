@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants.js';
+import { puestoSchema } from './empresa.js';
+import { MSG } from './messages.js';
+
+/** E-mail as the spec checks it: required, then a standard pattern. Stored lower-case. */
+export const emailSchema = z
+  .string({ error: MSG.emailRequerido })
+  .trim()
+  .min(1, MSG.emailRequerido)
+  .pipe(z.email(MSG.emailInvalido))
+  .transform((e) => e.toLowerCase());
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: MSG.passwordRequerida }).min(1, MSG.passwordRequerida),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+export const signUpSchema = z.object({
+  nombres: required(MSG.nombresRequeridos),
+  apellidos: required(MSG.apellidosRequeridos),
+  empresa: required(MSG.empresaRequerida),
+  puesto: puestoSchema,
+  email: emailSchema,
+  password: z.string({ error: MSG.passwordMin }).min(PASSWORD_MIN_LENGTH, MSG.passwordMin),
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+export const passwordRecoverySchema = z.object({ email: emailSchema });
