@@ -1,0 +1,33 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { API_MSG } from '../../shared/schemas/messages.js';
+
+/** Errors the API answers on purpose; anything else is a 500 that leaks nothing. */
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+export const badRequest = (message: string = API_MSG.datosInvalidos, details?: unknown) =>
+  new AppError(400, 'invalid-argument', message, details);
+export const unauthenticated = (message: string = API_MSG.noAutenticado) => new AppError(401, 'unauthenticated', message);
+export const forbidden = (message: string = API_MSG.sinPermiso) => new AppError(403, 'permission-denied', message);
+export const notFound = (message: string = API_MSG.noEncontrado) => new AppError(404, 'not-found', message);
+export const conflict = (message: string = API_MSG.conflicto) => new AppError(409, 'aborted', message);
+
+export type ErrorBody = { error: { code: string; message: string; details?: unknown } };
+
+export function errorResponse(c: Context, err: Error) {
+  if (err instanceof AppError) {
+    const body: ErrorBody = { error: { code: err.code, message: err.message, details: err.details } };
+    return c.json(body, err.status);
+  }
+  console.error(JSON.stringify({ level: 'error', msg: 'unhandled', path: c.req.path, error: err.message, stack: err.stack }));
+  const body: ErrorBody = { error: { code: 'internal', message: API_MSG.interno } };
+  return c.json(body, 500);
+}

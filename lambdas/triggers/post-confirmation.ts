@@ -1,0 +1,51 @@
+import { AdminAddUserToGroupCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { PostConfirmationTriggerEvent } from 'aws-lambda';
+import { INITIAL_RATING, SIGNUP_ATTRIBUTES } from '../../shared/constants.js';
+import { empresaSchema, usuarioSchema } from '../../shared/schemas/empresa.js';
+import { cognito } from '../adapters/aws.js';
+import { empresaRepository } from '../data/empresa-repository.js';
+import { usuarioRepository } from '../data/usuario-repository.js';
+
+/**
+ * Cognito PostConfirmation: a self-signed-up user becomes the admin of a new company (spec: rating 5,
+ * perfil false, role admin). Users whose record already exists (internal registration, seeding) are
+ * left as they are, so the trigger is safe to run twice.
+ */
+export const handler = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
+  if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
+  const a = event.request.userAttributes;
+  const sub = a.sub;
+  if (!sub) throw new Error('Falta el identificador del usuario');
+
+  // cognito-local leaves email_verified false after confirmation; in AWS this is already true.
+  await cognito().send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId: event.userPoolId,
+      Username: event.userName,
+      UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+    }),
+  );
+
+  if (!(await usuarioRepository.get(sub))) {
+    const now = new Date().toISOString();
+    const empresa = empresaSchema.parse({ id: sub, empresa: a[SIGNUP_ATTRIBUTES.empresa] ?? '', creadoEn: now });
+    const usuario = usuarioSchema.parse({
+      id: sub,
+      empresaId: empresa.id,
+      email: (a.email ?? '').toLowerCase(),
+      nombres: a.given_name ?? '',
+      apellidos: a.family_name ?? '',
+      puesto: a[SIGNUP_ATTRIBUTES.puesto] ?? '',
+      role: 'admin',
+      rating: INITIAL_RATING,
+      perfil: false,
+      creadoEn: now,
+    });
+    await empresaRepository.createWithFirstUser(empresa, usuario);
+  }
+
+  await cognito().send(
+    new AdminAddUserToGroupCommand({ UserPoolId: event.userPoolId, Username: event.userName, GroupName: 'admin' }),
+  );
+  return event;
+};

@@ -1,0 +1,76 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { INITIAL_RATING } from '../../shared/constants.js';
+import { usuarioSchema, type Usuario } from '../../shared/schemas/empresa.js';
+
+export type NewConsoleUser = {
+  email: string;
+  password: string;
+  nombres: string;
+  apellidos: string;
+  role: Usuario['role'];
+  empresaId: string;
+  puesto?: string;
+  perfil?: boolean;
+};
+
+/**
+ * Makes a console user with the admin API (verified e-mail, permanent password, group) and its user
+ * record. Used by the demo seed and by ops' `npm run create-platform-user`. Idempotent on the e-mail.
+ */
+export async function createConsoleUser(
+  deps: { cognito: CognitoIdentityProviderClient; userPoolId: string; ddb: DynamoDBDocumentClient; usuariosTable: string },
+  u: NewConsoleUser,
+): Promise<Usuario> {
+  const email = u.email.toLowerCase();
+  let sub = await findSub(deps, email);
+  if (!sub) {
+    const created = await deps.cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: deps.userPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+          { Name: 'given_name', Value: u.nombres },
+          { Name: 'family_name', Value: u.apellidos },
+        ],
+      }),
+    );
+    sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+    if (!sub) throw new Error(`Cognito no devolvió el identificador de ${email}`);
+  }
+  await deps.cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: deps.userPoolId, Username: email, Password: u.password, Permanent: true }));
+  await deps.cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: deps.userPoolId, Username: email, GroupName: u.role }));
+  const usuario = usuarioSchema.parse({
+    id: sub,
+    empresaId: u.empresaId,
+    email,
+    nombres: u.nombres,
+    apellidos: u.apellidos,
+    puesto: u.puesto ?? '',
+    role: u.role,
+    rating: INITIAL_RATING,
+    perfil: u.perfil ?? false,
+    creadoEn: new Date().toISOString(),
+  });
+  await deps.ddb.send(new PutCommand({ TableName: deps.usuariosTable, Item: usuario }));
+  return usuario;
+}
+
+async function findSub(deps: { cognito: CognitoIdentityProviderClient; userPoolId: string }, email: string): Promise<string | undefined> {
+  try {
+    const user = await deps.cognito.send(new AdminGetUserCommand({ UserPoolId: deps.userPoolId, Username: email }));
+    return user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  } catch (err) {
+    if ((err as Error).name === 'UserNotFoundException') return undefined;
+    throw err;
+  }
+}

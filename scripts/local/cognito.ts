@@ -1,0 +1,121 @@
+import {
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { Router } from 'cognito-local/lib/server/Router.js';
+import { DefaultConfig } from 'cognito-local/lib/server/config.js';
+import { createServer } from 'cognito-local/lib/server/server.js';
+import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService.js';
+import { CryptoService } from 'cognito-local/lib/services/crypto.js';
+import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb.js';
+import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services/index.js';
+import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery.js';
+import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/messageSender.js';
+import { otp } from 'cognito-local/lib/services/otp.js';
+import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
+import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
+import type { Server } from 'node:http';
+import pino from 'pino';
+import { GROUPS } from '../../shared/constants.js';
+import type { Outbox } from './outbox.js';
+
+export const LOCAL_TRIGGERS = { PreSignUp: 'pre-sign-up', PostConfirmation: 'post-confirmation' } as const;
+
+/**
+ * cognito-local, composed in-process the way its lib/server/defaults.js does, with three changes:
+ * our own data folder and ports, codes delivered to the local outbox instead of a buffered console box,
+ * and Amplify v6's GetTokensFromRefreshToken answered as InitiateAuth REFRESH_TOKEN_AUTH.
+ */
+export async function startCognito(opts: { port: number; dataDir: string; lambdaEndpoint: string; outbox: Outbox }) {
+  const logger = pino({ level: 'silent' });
+  const ctx = { logger };
+  const config = {
+    ...DefaultConfig,
+    LambdaClient: { ...DefaultConfig.LambdaClient, endpoint: opts.lambdaEndpoint },
+    TriggerFunctions: { ...LOCAL_TRIGGERS },
+    TokenConfig: { IssuerDomain: `http://127.0.0.1:${opts.port}` },
+    ServerConfig: { port: opts.port, hostname: '127.0.0.1', development: false, https: false },
+  };
+  // cognito-local calls triggers through aws-sdk v2; silence its maintenance notice before loading it.
+  process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
+  const { default: AWS } = await import('aws-sdk');
+  const clock = new DateClock();
+  const dataStoreFactory = new StormDBDataStoreFactory(opts.dataDir);
+  const cognitoServiceFactory = new CognitoServiceFactoryImpl(opts.dataDir, dataStoreFactory, new UserPoolServiceFactoryImpl(clock, dataStoreFactory));
+  const cognitoClient = await cognitoServiceFactory.create(ctx, config.UserPoolDefaults);
+  const triggers = new TriggersService(clock, cognitoClient, new LambdaService(config.TriggerFunctions, new AWS.Lambda(config.LambdaClient)), new CryptoService(config.KMSConfig));
+
+  const sender: MessageSender = {
+    sendEmail: async (_ctx, _user, destination, message) =>
+      opts.outbox.send({
+        to: destination.toLowerCase(),
+        subject: message.emailSubject ?? 'Código de verificación',
+        body: message.emailMessage ?? `Tu código de verificación es ${message.__code ?? ''}`,
+        code: message.__code,
+      }),
+    sendSms: async () => undefined,
+  };
+  const services = {
+    clock,
+    cognito: cognitoClient,
+    config,
+    messages: new MessagesService(triggers, new MessageDeliveryService(sender)),
+    otp,
+    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    triggers,
+  };
+  const router = Router(services as Parameters<typeof Router>[0]);
+  const shimmed: typeof router = (target) => {
+    if (target !== 'GetTokensFromRefreshToken') return router(target);
+    const initiateAuth = router('InitiateAuth');
+    return (c, req: { ClientId: string; RefreshToken: string; ClientMetadata?: Record<string, string> }) =>
+      initiateAuth(c, { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: req.ClientId, AuthParameters: { REFRESH_TOKEN: req.RefreshToken }, ClientMetadata: req.ClientMetadata });
+  };
+  const server = (await createServer(shimmed, logger, config.ServerConfig, services).start()) as Server;
+  const endpoint = `http://127.0.0.1:${opts.port}`;
+  return {
+    endpoint,
+    stop: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+/** The pool, its console client and the groups, created only when missing (looked up by name). */
+export async function ensureUserPool(endpoint: string, name: string): Promise<{ userPoolId: string; userPoolClientId: string }> {
+  const client = new CognitoIdentityProviderClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+  let userPoolId = pools.UserPools?.find((p) => p.Name === name)?.Id;
+  if (!userPoolId) {
+    const created = await client.send(
+      new CreateUserPoolCommand({
+        PoolName: name,
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        Schema: [
+          { Name: 'empresa', AttributeDataType: 'String', Mutable: true },
+          { Name: 'puesto', AttributeDataType: 'String', Mutable: true },
+        ],
+      }),
+    );
+    userPoolId = created.UserPool!.Id!;
+  }
+  const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+  let userPoolClientId = clients.UserPoolClients?.find((c) => c.ClientName === 'console')?.ClientId;
+  if (!userPoolClientId) {
+    const created = await client.send(
+      new CreateUserPoolClientCommand({ UserPoolId: userPoolId, ClientName: 'console', ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] }),
+    );
+    userPoolClientId = created.UserPoolClient!.ClientId!;
+  }
+  for (const GroupName of GROUPS) {
+    try {
+      await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName }));
+    } catch (err) {
+      if ((err as Error).name !== 'GroupExistsException') throw err;
+    }
+  }
+  return { userPoolId, userPoolClientId };
+}

@@ -1,0 +1,176 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { EXPIRY_SECONDS } from '../../shared/constants.js';
+import { S3RVER_CREDENTIALS } from '../../lambdas/adapters/aws.js';
+import { isExpired } from '../../shared/domain/trips.js';
+import { empresaSchema, type Empresa } from '../../shared/schemas/empresa.js';
+import { serviceSchema, SIN_EMPRESA, type Service, type VehicleType } from '../../shared/schemas/service.js';
+import { vehicleCode, vehiculoSchema } from '../../shared/schemas/vehiculo.js';
+import { localTableName, type TableKey } from '../../shared/tables.js';
+import { createConsoleUser } from '../lib/console-users.js';
+import { localClient } from './dynamodb.js';
+import { solidPng } from './png.js';
+import type { Stack } from './stack.js';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+export const DEMO_USERS = {
+  admin: 'admin@transvalle.demo',
+  staff: 'operador@transvalle.demo',
+  admin2: 'admin@expresopacifico.demo',
+  plataforma: 'plataforma@transaliadas.demo',
+} as const;
+
+const MIN_PENDING = 30;
+const table = (k: TableKey) => localTableName('local', k);
+
+/** Demo data on first run; later runs only top up pending services (they expire after 24 h). */
+export async function seed(stack: Stack, now = new Date()): Promise<{ created: boolean; pendingAdded: number }> {
+  const creds = { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+  const ddb = DynamoDBDocumentClient.from(localClient(stack.urls.dynamodb), { marshallOptions: { removeUndefinedValues: true } });
+  const cognito = new CognitoIdentityProviderClient({ ...creds, endpoint: stack.urls.cognito });
+  const s3 = new S3Client({ region: 'local', credentials: S3RVER_CREDENTIALS, endpoint: stack.urls.s3, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
+  const deps = { cognito, userPoolId: stack.userPoolId, ddb, usuariosTable: table('usuarios') };
+
+  const existing = await ddb.send(new QueryCommand({ TableName: table('usuarios'), IndexName: 'byEmpresa', KeyConditionExpression: 'empresaId = :e', ExpressionAttributeValues: { ':e': 'demo-transvalle' }, Limit: 1 }));
+  const created = !existing.Items?.length;
+  if (created) {
+    const at = now.toISOString();
+    // Company 1: complete profile with logo and a corporate photo, so every menu entry is open.
+    const photoKey = 'companies/demo-transvalle/fotosCorporativas/demo/corporativa1';
+    const logoKey = 'companies/demo-transvalle/logo/demo';
+    await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: photoKey, Body: solidPng(192, 108, [0, 128, 128]), ContentType: 'image/png' }));
+    await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: logoKey, Body: solidPng(64, 64, [200, 30, 45]), ContentType: 'image/png' }));
+    const empresas: Empresa[] = [
+      empresaSchema.parse({
+        id: 'demo-transvalle', empresa: 'Transportes del Valle S.A.S.', ciudad: 'Cali', direccion: 'Calle 5 # 38-25, Cali', banco: 'Bancolombia',
+        titular: 'Transportes del Valle S.A.S.', rut: '900123456', cuenta: '04512345678', tipocuenta: 'corriente', logo: logoKey,
+        fotosCorporativas: [photoKey, '', '', '', ''], perfil: true, creadoEn: at,
+      }),
+      // Company 2: fresh sign-up, profile still to complete.
+      empresaSchema.parse({ id: 'demo-expresopacifico', empresa: 'Expreso Pacífico Ltda.', creadoEn: at }),
+    ];
+    for (const e of empresas) await ddb.send(new PutCommand({ TableName: table('empresas'), Item: e }));
+
+    await createConsoleUser(deps, { email: DEMO_USERS.admin, password: DEMO_PASSWORD, nombres: 'Laura', apellidos: 'Gómez Restrepo', role: 'admin', empresaId: 'demo-transvalle', puesto: 'CEO', perfil: true });
+    await createConsoleUser(deps, { email: DEMO_USERS.staff, password: DEMO_PASSWORD, nombres: 'Andrés', apellidos: 'Mosquera', role: 'user', empresaId: 'demo-transvalle', puesto: 'COORDINADOR_COMERCIAL', perfil: true });
+    await createConsoleUser(deps, { email: DEMO_USERS.admin2, password: DEMO_PASSWORD, nombres: 'Carlos', apellidos: 'Valencia', role: 'admin', empresaId: 'demo-expresopacifico', puesto: 'CFO' });
+    await createConsoleUser(deps, { email: DEMO_USERS.plataforma, password: DEMO_PASSWORD, nombres: 'Marcela', apellidos: 'Ríos', role: 'plataforma', empresaId: 'plataforma', perfil: true });
+
+    await batchPut(ddb, 'vehiculos', FLEET.map((v, i) => {
+      const id = `veh-${v.empresaAliada}-${String(i + 1).padStart(3, '0')}`;
+      return vehiculoSchema.parse({ ...v, id, codigo: vehicleCode(id), numeroInterno: String(101 + i), validado: i % 4 !== 3, rating: 5, viajesRealizados: (i * 7) % 41, fechaCreacion: now.toISOString() });
+    }));
+    await batchPut(ddb, 'services', ownServices(now));
+  }
+
+  const pending = await ddb.send(new QueryCommand({ TableName: table('services'), IndexName: 'byEstado', KeyConditionExpression: 'estado = :e', ExpressionAttributeValues: { ':e': 'pendiente' } }));
+  const live = (pending.Items ?? []).filter((s) => !isExpired(s as { expiresAt?: number }, now)).length;
+  const toAdd = live < MIN_PENDING ? MIN_PENDING + 6 - live : 0;
+  if (toAdd) await batchPut(ddb, 'services', pendingServices(toAdd, now, now.getTime()));
+  return { created, pendingAdded: toAdd };
+}
+
+async function batchPut(ddb: DynamoDBDocumentClient, key: TableKey, items: object[]) {
+  for (let i = 0; i < items.length; i += 25) {
+    await ddb.send(new BatchWriteCommand({ RequestItems: { [table(key)]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+  }
+}
+
+/** Deterministic pseudo-random numbers, so the demo looks the same on every machine. */
+function prng(seedValue: number) {
+  let a = seedValue >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ORIGINS: [string, number, number][] = [
+  ['Hotel Intercontinental, Av. Colombia # 2-72, Cali', 3.4486, -76.539],
+  ['Centro Comercial Chipichape, Calle 38N # 6N-35, Cali', 3.476, -76.527],
+  ['Universidad del Valle, Sede Meléndez, Cali', 3.3755, -76.533],
+  ['Terminal de Transportes, Calle 30N # 2AN-29, Cali', 3.4661, -76.521],
+  ['Barrio Granada, Av. 9N # 15-20, Cali', 3.4585, -76.5355],
+  ['Fundación Valle del Lili, Cra. 98 # 18-49, Cali', 3.3734, -76.527],
+  ['Centro Comercial Unicentro, Cra. 100 # 5-169, Cali', 3.3763, -76.54],
+  ['Estadio Pascual Guerrero, Calle 5 # 34-00, Cali', 3.4302, -76.5424],
+  ['Plaza de Caycedo, Centro, Cali', 3.4515, -76.5325],
+  ['Zoológico de Cali, Cra. 2A Oeste # 14-00', 3.4467, -76.5531],
+  ['Hotel Dann Carlton, Cra. 2 # 1-60, Cali', 3.439, -76.541],
+  ['Parque del Perro, San Fernando, Cali', 3.437, -76.544],
+  ['Universidad Icesi, Calle 18 # 122-135, Cali', 3.3417, -76.5306],
+  ['Clínica Imbanaco, Cra. 38Bis # 5B2-04, Cali', 3.4265, -76.5441],
+  ['Centro Comercial Jardín Plaza, Cra. 98 # 16-200, Cali', 3.369, -76.5275],
+];
+const DESTINATIONS = [
+  'Aeropuerto Alfonso Bonilla Aragón, Palmira', 'Basílica del Señor de los Milagros, Buga', 'Lago Calima, Darién', 'Muelle Turístico, Buenaventura',
+  'Hacienda El Paraíso, El Cerrito', 'Centro histórico, Popayán', 'Río Pance, Cali', 'Salento, Quindío', 'Parque Nacional de la Salsa, Cali',
+  'Zona franca del Pacífico, Palmira', 'Ginebra, Valle del Cauca', 'Tuluá, Valle del Cauca', 'Jamundí, Valle del Cauca', 'Santander de Quilichao, Cauca',
+];
+const CLIENTS = ['Universidad Icesi', 'Carvajal S.A.', 'Colombina S.A.', 'Clínica Imbanaco', 'Harinera del Valle', 'Riopaila Castilla', 'Tecnoquímicas S.A.', 'Banco de Occidente', 'Smurfit Westrock Colombia', 'Emcali'];
+const CONTACTS = ['Juliana Castro', 'Felipe Arango', 'Natalia Ospina', 'Diego Cárdenas', 'Valentina Ruiz', 'Santiago Mejía', 'Camila Herrera'];
+const CLASES = ['Empresarial', 'Turismo', 'Ejecutivo', 'Eventos'];
+const PASSENGERS: Record<VehicleType, [number, number]> = {
+  Automovil: [1, 4], Suv: [2, 6], '4x4 Platon': [2, 4], Minivan: [5, 10], Van: [8, 15], Buseta: [15, 25], Buseton: [20, 32], Bus: [30, 45], Chiva: [20, 40],
+};
+const TYPES = Object.keys(PASSENGERS) as VehicleType[];
+
+function makeService(rand: () => number, now: Date, overrides: Partial<Service> & Pick<Service, 'id' | 'estado' | 'empresaAliada'>): Service {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  const [origen, lat, lng] = pick(ORIGINS);
+  const tipo = pick(TYPES);
+  const [minP, maxP] = PASSENGERS[tipo];
+  // Departures on the hour or half hour, 1 to 14 days ahead, between 05:00 and 19:30 in Bogota (UTC-5).
+  const day = new Date(now.getTime() + (1 + Math.floor(rand() * 14)) * 86_400_000);
+  const salida = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 10 + Math.floor(rand() * 15), rand() < 0.5 ? 0 : 30));
+  const withReturn = rand() < 0.6;
+  const cliente = pick(CLIENTS);
+  const creadoEn = new Date(now.getTime() - Math.floor(rand() * 10 * 3600_000));
+  return serviceSchema.parse({
+    empresa: cliente, cliente, nombre: `Traslado ${cliente}`, solicitante: pick(CONTACTS), telefonoOperador: `31${Math.floor(10_000_000 + rand() * 89_999_999)}`,
+    tipo, clase: pick(CLASES), origen, destino: pick(DESTINATIONS),
+    // Spread markers a little around each landmark so they do not overlap on the map.
+    latOrigen: +(lat + (rand() - 0.5) * 0.01).toFixed(5), lonOrigen: +(lng + (rand() - 0.5) * 0.01).toFixed(5),
+    paradas: rand() < 0.3 ? [{ location: pick(ORIGINS)[0] }] : [],
+    fechaSalida: salida.toISOString(), fechaRegreso: withReturn ? new Date(salida.getTime() + (6 + Math.floor(rand() * 30)) * 3600_000).toISOString() : null,
+    pasajeros: minP + Math.floor(rand() * (maxP - minP + 1)), ciudad: 'Cali', departamento: 'Valle del Cauca',
+    observaciones: rand() < 0.4 ? 'Se requiere conductor con experiencia en carretera y vehículo con aire acondicionado.' : '',
+    creadoEn: creadoEn.toISOString(),
+    ...(overrides.estado === 'pendiente' ? { expiresAt: Math.floor(creadoEn.getTime() / 1000) + EXPIRY_SECONDS } : {}),
+    ...overrides,
+  });
+}
+
+function pendingServices(count: number, now: Date, seedValue: number): Service[] {
+  const rand = prng(seedValue);
+  return Array.from({ length: count }, () => makeService(rand, now, { id: randomUUID(), estado: 'pendiente', empresaAliada: SIN_EMPRESA }));
+}
+
+/** Services already won by Transportes del Valle, one per later stage of the lifecycle. */
+function ownServices(now: Date): Service[] {
+  const rand = prng(2026);
+  const mine = { empresaAliada: 'demo-transvalle' };
+  return [
+    makeService(rand, now, { id: 'demo-validar-1', estado: 'validar', ...mine, valorOferta: 850_000, metodoPago: 'transferencia' }),
+    makeService(rand, now, { id: 'demo-reservado-1', estado: 'reservado', ...mine, valorOferta: 1_200_000, metodoPago: 'epayco' }),
+    makeService(rand, now, { id: 'demo-reservado-2', estado: 'reservado', ...mine, valorOferta: 640_000, metodoPago: 'transferencia', conductor: 'Jhon Jairo Paz', placas: 'VCK512' }),
+    makeService(rand, now, { id: 'demo-confirmado-1', estado: 'confirmado', ...mine, valorOferta: 2_300_000, metodoPago: 'epayco', conductor: 'Luis Fernando Ortiz', placas: 'WMN318', fuec: true, pagarAnticipoConductor: true, fechaSalida: new Date(now.getTime() + 90 * 60_000).toISOString() }),
+    makeService(rand, now, { id: 'demo-finalizado-1', estado: 'finalizado', ...mine, valorOferta: 980_000, metodoPago: 'transferencia', conductor: 'Jhon Jairo Paz', placas: 'VCK512', fuec: true, pagarAnticipoConductor: true, anticipoConductorPagado: true, pagarSaldoConductor: true, fechaSalida: new Date(now.getTime() - 3 * 86_400_000).toISOString() }),
+  ];
+}
+
+const FLEET = [
+  { empresaAliada: 'demo-transvalle', empresa: 'Cootransvalle', nombre: 'Jhon Jairo Paz', telefono: '3154412233', email: 'jhon.paz@transvalle.demo', placas: 'VCK512', marca: 'Mercedes-Benz', modelo: '2021', tipo: 'Van', capacidad: 15, color: 'Blanco' },
+  { empresaAliada: 'demo-transvalle', empresa: 'Cootransvalle', nombre: 'Luis Fernando Ortiz', telefono: '3007788990', email: 'luis.ortiz@transvalle.demo', placas: 'WMN318', marca: 'Chevrolet', modelo: '2020', tipo: 'Buseta', capacidad: 25, color: 'Blanco y verde' },
+  { empresaAliada: 'demo-transvalle', empresa: 'Cootransvalle', nombre: 'Ana María Lozano', telefono: '3122334455', email: 'ana.lozano@transvalle.demo', placas: 'TSQ204', marca: 'Toyota', modelo: '2023', tipo: 'Suv', capacidad: 6, color: 'Gris' },
+  { empresaAliada: 'demo-transvalle', empresa: 'Cootransvalle', nombre: 'Héctor Fabio Caicedo', telefono: '3165566778', email: 'hector.caicedo@transvalle.demo', placas: 'SXT771', marca: 'Hino', modelo: '2019', tipo: 'Bus', capacidad: 42, color: 'Azul' },
+  { empresaAliada: 'demo-transvalle', empresa: 'Cootransvalle', nombre: 'Diana Patricia Mina', telefono: '3019988776', email: 'diana.mina@transvalle.demo', placas: 'KLM903', marca: 'Renault', modelo: '2022', tipo: 'Automovil', capacidad: 4, color: 'Negro' },
+  { empresaAliada: 'demo-expresopacifico', empresa: 'Expreso Pacífico', nombre: 'Wilson Angulo', telefono: '3176655443', email: 'wilson.angulo@pacifico.demo', placas: 'BVN615', marca: 'Kia', modelo: '2021', tipo: 'Minivan', capacidad: 10, color: 'Plata' },
+  { empresaAliada: 'demo-expresopacifico', empresa: 'Expreso Pacífico', nombre: 'Yolanda Riascos', telefono: '3143322110', email: 'yolanda.riascos@pacifico.demo', placas: 'CHV220', marca: 'Chevrolet', modelo: '2015', tipo: 'Chiva', capacidad: 36, color: 'Multicolor' },
+  { empresaAliada: 'demo-expresopacifico', empresa: 'Expreso Pacífico', nombre: 'Óscar Hurtado', telefono: '3208877665', email: 'oscar.hurtado@pacifico.demo', placas: 'PAC884', marca: 'Ford', modelo: '2022', tipo: 'Van', capacidad: 12, color: 'Blanco' },
+];

@@ -1,0 +1,152 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RuntimeConfig } from '../../shared/schemas/runtime-config.js';
+import { TABLE_KEYS, localTableName, tableEnvVar } from '../../shared/tables.js';
+import { ensureUserPool, startCognito, LOCAL_TRIGGERS } from './cognito.js';
+import { ensureTables, startDynamoDb } from './dynamodb.js';
+import { startLambdaInvoke } from './lambda-invoke.js';
+import { createOutbox, type Outbox } from './outbox.js';
+import { freePort } from './ports.js';
+import { startS3 } from './s3.js';
+
+export type StackOptions = {
+  /** Folder for data, outbox and config.json. */
+  dataDir: string;
+  /** Keep DynamoDB on disk (npm start) or in memory (tests). */
+  persistDynamo: boolean;
+  /** Fixed ports for npm start; any omitted port is picked free (tests). */
+  ports?: Partial<Record<'dynamodb' | 's3' | 'cognito' | 'lambda' | 'api' | 'web', number>>;
+  signUpKey: string;
+  /** Serve the console: Vite's dev server (npm start), the built web/dist (e2e), or not at all. */
+  web?: 'dev' | 'preview' | false;
+  jobsIntervalMs?: number | false;
+  log?: (line: string) => void;
+};
+
+export type Stack = {
+  urls: { console: string | null; api: string; cognito: string; s3: string; dynamodb: string };
+  runtimeConfig: RuntimeConfig;
+  configFile: string;
+  outbox: Outbox;
+  userPoolId: string;
+  userPoolClientId: string;
+  bucket: string;
+  stop: () => Promise<void>;
+};
+
+const BUCKET = 'transportadoras-local';
+const REGION = 'us-east-1';
+
+/** Starts every local stand-in, the API and (optionally) the console; `stop` ends all of them. */
+export async function startStack(opts: StackOptions): Promise<Stack> {
+  const log = opts.log ?? (() => undefined);
+  const port = async (name: keyof NonNullable<StackOptions['ports']>) => opts.ports?.[name] ?? (await freePort());
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const s of stops.reverse()) await s().catch((e: unknown) => log(`error al detener: ${String(e)}`));
+  };
+
+  try {
+    for (const d of ['dynamodb', 's3', 'cognito', 'outbox']) mkdirSync(join(opts.dataDir, d), { recursive: true });
+    const outbox = createOutbox(join(opts.dataDir, 'outbox'), log);
+
+    const dynamo = await startDynamoDb({ port: await port('dynamodb'), dbPath: opts.persistDynamo ? join(opts.dataDir, 'dynamodb') : null });
+    stops.push(dynamo.stop);
+    await ensureTables(dynamo.endpoint, 'local');
+
+    const s3 = await startS3({ port: await port('s3'), directory: join(opts.dataDir, 's3'), bucket: BUCKET });
+    stops.push(s3.stop);
+
+    const apiPort = await port('api');
+    const webPort = opts.web ? await port('web') : null;
+    const consoleUrl = webPort ? `http://localhost:${webPort}` : null;
+    const origins = webPort ? [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`] : ['http://localhost'];
+
+    // The functions read their settings from the environment, exactly as in Lambda.
+    Object.assign(process.env, {
+      STAGE: 'local',
+      AWS_REGION: REGION,
+      BUCKET_NAME: BUCKET,
+      ALLOWED_ORIGINS: origins.join(','),
+      SIGNUP_KEY: opts.signUpKey,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      ...Object.fromEntries(TABLE_KEYS.map((k) => [tableEnvVar(k), localTableName('local', k)])),
+    });
+
+    const [{ handler: preSignUp }, { handler: postConfirmation }] = await Promise.all([
+      import('../../lambdas/triggers/pre-sign-up.js'),
+      import('../../lambdas/triggers/post-confirmation.js'),
+    ]);
+    const lambda = await startLambdaInvoke({
+      port: await port('lambda'),
+      handlers: { [LOCAL_TRIGGERS.PreSignUp]: preSignUp, [LOCAL_TRIGGERS.PostConfirmation]: postConfirmation },
+    });
+    stops.push(lambda.stop);
+
+    const cognito = await startCognito({ port: await port('cognito'), dataDir: join(opts.dataDir, 'cognito'), lambdaEndpoint: lambda.endpoint, outbox });
+    stops.push(cognito.stop);
+    const { userPoolId, userPoolClientId } = await ensureUserPool(cognito.endpoint, 'transportadoras-local');
+    Object.assign(process.env, {
+      USER_POOL_ID: userPoolId,
+      USER_POOL_CLIENT_ID: userPoolClientId,
+      COGNITO_ISSUER: `${cognito.endpoint}/${userPoolId}`,
+      COGNITO_ENDPOINT: cognito.endpoint,
+    });
+
+    const { app } = await import('../../lambdas/api/app.js');
+    const api: ServerType = await new Promise((resolve) => {
+      const s = serve({ fetch: app.fetch, port: apiPort, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    stops.push(() => new Promise<void>((resolve) => api.close(() => resolve())));
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+
+    if (opts.jobsIntervalMs) {
+      const { runTick } = await import('../../lambdas/jobs/tick.js');
+      const timer = setInterval(() => void runTick().catch((e: unknown) => log(`error en tareas programadas: ${String(e)}`)), opts.jobsIntervalMs);
+      stops.push(async () => clearInterval(timer));
+    }
+
+    const runtimeConfig: RuntimeConfig = {
+      stage: 'local',
+      region: REGION,
+      userPoolId,
+      userPoolClientId,
+      userPoolEndpoint: cognito.endpoint,
+      apiUrl,
+      mapStyleUrl: '/map/style.json',
+    };
+    const configFile = join(opts.dataDir, 'config.json');
+    writeFileSync(configFile, JSON.stringify(runtimeConfig, null, 2));
+
+    if (opts.web && webPort) {
+      process.env.CONSOLE_CONFIG_FILE = configFile;
+      process.env.PORT = String(webPort);
+      const vite = await import('vite');
+      const configFilePath = join(import.meta.dirname, '../../web/vite.config.ts');
+      if (opts.web === 'dev') {
+        const server = await vite.createServer({ configFile: configFilePath, server: { port: webPort, strictPort: true, host: 'localhost' }, logLevel: 'warn' });
+        await server.listen();
+        stops.push(() => server.close());
+      } else {
+        const server = await vite.preview({ configFile: configFilePath, preview: { port: webPort, strictPort: true, host: 'localhost' }, logLevel: 'warn' });
+        stops.push(() => server.close());
+      }
+    }
+
+    return {
+      urls: { console: consoleUrl, api: apiUrl, cognito: cognito.endpoint, s3: s3.endpoint, dynamodb: dynamo.endpoint },
+      runtimeConfig,
+      configFile,
+      outbox,
+      userPoolId,
+      userPoolClientId,
+      bucket: BUCKET,
+      stop: stopAll,
+    };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

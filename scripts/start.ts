@@ -1,0 +1,60 @@
+/**
+ * `npm start`: the whole app on this machine, offline. Data persists under .local/ across restarts;
+ * Ctrl-C stops everything.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { DEMO_PASSWORD, DEMO_USERS, seed } from './local/seed.js';
+import { startStack } from './local/stack.js';
+
+const root = join(import.meta.dirname, '..');
+const dataDir = join(root, '.local');
+mkdirSync(dataDir, { recursive: true });
+
+// The sign-up authorization key: SIGNUP_KEY if given, else one generated on first run and kept in .local/.
+const keyFile = join(dataDir, 'signup-key');
+const signUpKey = process.env.SIGNUP_KEY ?? (existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : randomBytes(6).toString('hex'));
+if (!process.env.SIGNUP_KEY) writeFileSync(keyFile, signUpKey);
+
+const log = (line: string) => console.log(`[local] ${line}`);
+const webPort = Number(process.env.PORT ?? 5173);
+
+const started = Date.now();
+const stack = await startStack({
+  dataDir,
+  persistDynamo: true,
+  ports: { dynamodb: 8000, s3: 4569, cognito: 9229, lambda: 9230, api: 3001, web: webPort },
+  signUpKey,
+  web: 'dev',
+  jobsIntervalMs: 60_000,
+  log,
+});
+const result = await seed(stack);
+
+console.log(`
+Consola: ${stack.urls.console}
+API:     ${stack.urls.api}
+Datos:   ${dataDir} (${result.created ? 'datos de demostración creados' : 'datos existentes'}; ${result.pendingAdded} servicios pendientes añadidos)
+Correos: ${stack.outbox.dir} (cada correo también aparece aquí como [local] 📧 ...)
+
+Usuarios de demostración (contraseña ${DEMO_PASSWORD}):
+  Administrador, Transportes del Valle:  ${DEMO_USERS.admin}
+  Operador, Transportes del Valle:       ${DEMO_USERS.staff}
+  Administrador, Expreso Pacífico:       ${DEMO_USERS.admin2}  (perfil por completar)
+  Plataforma (marketplace):              ${DEMO_USERS.plataforma}
+Clave de autorización para registrarse:  ${signUpKey}
+
+Listo en ${((Date.now() - started) / 1000).toFixed(1)} s. Ctrl-C detiene todo.
+`);
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  log('deteniendo...');
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
