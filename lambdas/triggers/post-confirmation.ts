@@ -17,14 +17,20 @@ export const handler = async (event: PostConfirmationTriggerEvent): Promise<Post
   const sub = a.sub;
   if (!sub) throw new Error('Falta el identificador del usuario');
 
-  // cognito-local leaves email_verified false after confirmation; in AWS this is already true.
-  await cognito().send(
-    new AdminUpdateUserAttributesCommand({
-      UserPoolId: event.userPoolId,
-      Username: event.userName,
-      UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
-    }),
-  );
+  // cognito-local leaves email_verified false after confirmation (in AWS it is already true); it
+  // also wants the e-mail itself in the same call.
+  if (a.email_verified !== 'true' && a.email) {
+    await cognito().send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: event.userPoolId,
+        Username: event.userName,
+        UserAttributes: [
+          { Name: 'email', Value: a.email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+  }
 
   if (!(await usuarioRepository.get(sub))) {
     const now = new Date().toISOString();

@@ -7,7 +7,7 @@ type Handler = (event: never) => Promise<unknown>;
  * POST /2015-03-31/functions/{name}/invocations runs the real handler; a thrown error is answered the
  * way Lambda does (X-Amz-Function-Error: Unhandled), which Cognito turns into a refused operation.
  */
-export async function startLambdaInvoke(opts: { port: number; handlers: Record<string, Handler> }) {
+export async function startLambdaInvoke(opts: { port: number; handlers: Record<string, Handler>; log: (line: string) => void }) {
   const server: Server = createServer(async (req, res) => {
     const name = req.url?.match(/^\/2015-03-31\/functions\/([^/]+)\/invocations/)?.[1];
     const handler = name ? opts.handlers[decodeURIComponent(name)] : undefined;
@@ -22,6 +22,7 @@ export async function startLambdaInvoke(opts: { port: number; handlers: Record<s
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result ?? null));
     } catch (err) {
       const e = err as Error;
+      opts.log(`función ${name} falló: ${e.message}`);
       res
         .writeHead(200, { 'content-type': 'application/json', 'x-amz-function-error': 'Unhandled' })
         .end(JSON.stringify({ errorMessage: e.message, errorType: e.name }));

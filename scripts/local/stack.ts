@@ -81,6 +81,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     ]);
     const lambda = await startLambdaInvoke({
       port: await port('lambda'),
+      log,
       handlers: { [LOCAL_TRIGGERS.PreSignUp]: preSignUp, [LOCAL_TRIGGERS.PostConfirmation]: postConfirmation },
     });
     stops.push(lambda.stop);

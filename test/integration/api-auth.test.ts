@@ -1,0 +1,88 @@
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { generateKeyPairSync, createSign } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { API_MSG } from '../../shared/schemas/messages.js';
+import { api, cognitoClient, idToken, stack } from '../support/clients.js';
+
+/** A token with the right claims but signed by a key that is not the pool's. */
+function forgedToken(claims: Record<string, unknown>): string {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const head = b64({ alg: 'RS256', typ: 'JWT', kid: 'CognitoLocal' });
+  const body = b64(claims);
+  const sig = createSign('RSA-SHA256').update(`${head}.${body}`).sign(privateKey).toString('base64url');
+  return `${head}.${body}.${sig}`;
+}
+
+describe('API health and authentication', () => {
+  let adminToken: string;
+  beforeAll(async () => {
+    adminToken = await idToken(DEMO_USERS.admin, DEMO_PASSWORD);
+  });
+
+  it('answers /health without a token', async () => {
+    const res = await api('/health');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ ok: true });
+  });
+
+  it('refuses /me without a token, in Spanish', async () => {
+    const res = await api('/me');
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ error: { code: 'unauthenticated', message: API_MSG.noAutenticado } });
+  });
+
+  it('refuses a malformed token and a forged one', async () => {
+    const garbage = await api('/me', { token: 'not-a-jwt' });
+    expect(garbage.status).toBe(401);
+    expect(garbage.json.error.message).toBe(API_MSG.sesionInvalida);
+
+    const claims = JSON.parse(Buffer.from(adminToken.split('.')[1]!, 'base64url').toString());
+    const forged = await api('/me', { token: forgedToken({ ...claims, 'cognito:groups': ['plataforma'] }) });
+    expect(forged.status).toBe(401);
+  });
+
+  it('refuses an access token: the API takes only ID tokens', async () => {
+    const r = await cognitoClient().send(
+      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack().userPoolClientId, AuthParameters: { USERNAME: DEMO_USERS.admin, PASSWORD: DEMO_PASSWORD } }),
+    );
+    const res = await api('/me', { token: r.AuthenticationResult!.AccessToken! });
+    expect(res.status).toBe(401);
+  });
+
+  it('returns the caller and the caller company on /me', async () => {
+    const res = await api('/me', { token: adminToken });
+    expect(res.status).toBe(200);
+    expect(res.json.usuario).toMatchObject({ email: DEMO_USERS.admin, role: 'admin', empresaId: 'demo-transvalle' });
+    expect(res.json.empresa).toMatchObject({ id: 'demo-transvalle', empresa: 'Transportes del Valle S.A.S.' });
+    expect(res.json.groups).toEqual(['admin']);
+    expect(res.json.perfilCompleto).toBe(true);
+  });
+
+  it('scopes /me to the company of the token: another company admin sees only theirs', async () => {
+    const res = await api('/me', { token: await idToken(DEMO_USERS.admin2, DEMO_PASSWORD) });
+    expect(res.status).toBe(200);
+    expect(res.json.empresa.id).toBe('demo-expresopacifico');
+    expect(res.json.perfilCompleto).toBe(false);
+  });
+
+  it('gives a staff user the same company with role user', async () => {
+    const res = await api('/me', { token: await idToken(DEMO_USERS.staff, DEMO_PASSWORD) });
+    expect(res.json.usuario).toMatchObject({ role: 'user', empresaId: 'demo-transvalle' });
+    expect(res.json.groups).toEqual(['user']);
+  });
+
+  it('answers 404 in Spanish for an unknown route', async () => {
+    const res = await api('/no-existe', { token: adminToken });
+    expect(res.status).toBe(404);
+    expect(res.json.error.message).toBe(API_MSG.noEncontrado);
+  });
+
+  it('allows CORS only from the console origin', async () => {
+    const allowed = await api('/me', { method: 'OPTIONS', headers: { origin: 'http://localhost', 'access-control-request-method': 'GET' } });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost');
+    const evil = await api('/me', { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});

@@ -1,0 +1,50 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serviceSchema } from '../../shared/schemas/service.js';
+import { TABLE_KEYS, localTableName, tableEnvVar } from '../../shared/tables.js';
+import { docClient, stack, table } from '../support/clients.js';
+
+describe('trip-start job (EventBridge Scheduler in AWS, an interval locally)', () => {
+  let runTick: (now?: Date) => Promise<{ started: string[] }>;
+  beforeAll(async () => {
+    // The job runs here with the same environment the local stack gives its functions.
+    const s = stack();
+    Object.assign(process.env, {
+      STAGE: 'test', AWS_REGION: 'us-east-1', BUCKET_NAME: s.bucket, USER_POOL_ID: s.userPoolId, USER_POOL_CLIENT_ID: s.userPoolClientId,
+      COGNITO_ISSUER: `${s.cognitoEndpoint}/${s.userPoolId}`, ALLOWED_ORIGINS: 'http://localhost', DYNAMODB_ENDPOINT: s.dynamodbEndpoint,
+      ...Object.fromEntries(TABLE_KEYS.map((k) => [tableEnvVar(k), localTableName('local', k)])),
+    });
+    ({ runTick } = await import('../../lambdas/jobs/tick.js'));
+  });
+
+  const put = (id: string, fechaSalida: string, estado: 'confirmado' | 'reservado' = 'confirmado') =>
+    docClient().send(
+      new PutCommand({
+        TableName: table('services'),
+        Item: serviceSchema.parse({
+          id, estado, empresa: 'Cliente', empresaAliada: 'demo-transvalle', cliente: 'Cliente', nombre: 'Traslado', solicitante: 'Ana',
+          tipo: 'Van', clase: 'Empresarial', origen: 'A', destino: 'B', latOrigen: 3.45, lonOrigen: -76.53, fechaSalida, pasajeros: 10,
+          ciudad: 'Cali', departamento: 'Valle del Cauca', creadoEn: '2026-11-01T00:00:00.000Z', fuec: true,
+        }),
+      }),
+    );
+  const started = async (id: string) =>
+    (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id } }))).Item?.recorridoIniciado;
+
+  it('starts confirmed trips within two hours of departure, once, and leaves the others', async () => {
+    const now = new Date('2030-01-10T12:00:00.000Z');
+    await put('job-due', '2030-01-10T13:59:00.000Z');
+    await put('job-later', '2030-01-10T14:01:00.000Z');
+    await put('job-reservado', '2030-01-10T13:00:00.000Z', 'reservado');
+
+    const first = await runTick(now);
+    expect(first.started).toContain('job-due');
+    expect(first.started).not.toContain('job-later');
+    expect(first.started).not.toContain('job-reservado');
+    expect(await started('job-due')).toBe(true);
+    expect(await started('job-later')).toBe(false);
+
+    const second = await runTick(now);
+    expect(second.started).not.toContain('job-due');
+  });
+});

@@ -1,0 +1,19 @@
+/** What the global setup hands to the tests (through vitest's provide/inject). */
+export type StackInfo = {
+  apiUrl: string;
+  consoleUrl: string | null;
+  cognitoEndpoint: string;
+  dynamodbEndpoint: string;
+  s3Endpoint: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  bucket: string;
+  outboxDir: string;
+  signUpKey: string;
+};
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: StackInfo;
+  }
+}

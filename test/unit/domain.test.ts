@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { isProfileComplete } from '../../shared/domain/profile.js';
+import { isExpired, isTripDue, tripStartCutoff } from '../../shared/domain/trips.js';
+import { vehicleCode } from '../../shared/schemas/vehiculo.js';
+
+describe('isProfileComplete (side-menu gating, spec 01 section 4)', () => {
+  const photos = (first: string) => [first, '', '', '', ''];
+  it('needs the saved profile and a non-empty first corporate photo', () => {
+    expect(isProfileComplete({ perfil: true }, { fotosCorporativas: photos('companies/a/foto') })).toBe(true);
+    expect(isProfileComplete({ perfil: false }, { fotosCorporativas: photos('companies/a/foto') })).toBe(false);
+    expect(isProfileComplete({ perfil: true }, { fotosCorporativas: photos('') })).toBe(false);
+    expect(isProfileComplete({ perfil: true }, null)).toBe(false);
+  });
+});
+
+describe('trip start (2 hours before departure)', () => {
+  const now = new Date('2026-11-22T15:00:00.000Z');
+  const trip = (fechaSalida: string, over: Partial<{ estado: string; recorridoIniciado: boolean }> = {}) => ({
+    estado: 'confirmado',
+    recorridoIniciado: false,
+    fechaSalida,
+    ...over,
+  });
+
+  it('puts the cutoff two hours after now', () => {
+    expect(tripStartCutoff(now)).toBe('2026-11-22T17:00:00.000Z');
+  });
+
+  it('starts confirmed trips departing within two hours, once', () => {
+    expect(isTripDue(trip('2026-11-22T17:00:00.000Z'), now)).toBe(true);
+    expect(isTripDue(trip('2026-11-22T17:00:01.000Z'), now)).toBe(false);
+    expect(isTripDue(trip('2026-11-22T16:00:00.000Z', { recorridoIniciado: true }), now)).toBe(false);
+    expect(isTripDue(trip('2026-11-22T16:00:00.000Z', { estado: 'reservado' }), now)).toBe(false);
+  });
+});
+
+describe('isExpired (TTL filtered on read)', () => {
+  const now = new Date('2026-11-22T15:00:00.000Z');
+  const epoch = now.getTime() / 1000;
+  it('treats the TTL instant itself as expired and items without TTL as live', () => {
+    expect(isExpired({ expiresAt: epoch }, now)).toBe(true);
+    expect(isExpired({ expiresAt: epoch + 1 }, now)).toBe(false);
+    expect(isExpired({}, now)).toBe(false);
+  });
+});
+
+describe('vehicleCode', () => {
+  it('is the last 6 characters of the id', () => {
+    expect(vehicleCode('veh-demo-transvalle-001')).toBe('le-001');
+  });
+});
