@@ -25,6 +25,9 @@ export async function startDynamoDb(opts: { port: number; dbPath: string | null 
   let stderr = '';
   proc.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  // Never leave the JVM behind, even when this process dies of an error.
+  const killOnExit = () => proc.kill('SIGKILL');
+  process.once('exit', killOnExit);
   proc.once('error', (err) => {
     stderr += String(err);
   });
@@ -43,6 +46,7 @@ export async function startDynamoDb(opts: { port: number; dbPath: string | null 
   return {
     endpoint,
     stop: async () => {
+      process.off('exit', killOnExit);
       if (proc.exitCode === null) {
         proc.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);

@@ -1,0 +1,99 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { MSG } from '../../shared/schemas/messages.js';
+import { launchBrowser, screenshot } from '../support/browser.js';
+import { stack } from '../support/clients.js';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const url = (path: string) => `${stack().consoleUrl}${path}`;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ locale: 'es-CO', viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context.close();
+});
+
+async function signIn(email: string) {
+  await page.goto(url('/login'));
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+describe('console shell', () => {
+  it('sends an anonymous visitor of the panel to /login', async () => {
+    await page.goto(url('/panel-control/monitor-map'));
+    await page.waitForURL('**/login');
+    await expect(page.getByLabel('Correo electrónico').isVisible()).resolves.toBe(true);
+  });
+
+  it('shows the spec messages for an empty and a malformed sign-in', async () => {
+    await page.goto(url('/login'));
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByText(MSG.emailRequerido).waitFor();
+    await page.getByText(MSG.passwordRequerida).waitFor();
+    await page.getByLabel('Correo electrónico').fill('laura@');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByText(MSG.emailInvalido).waitFor();
+    await screenshot(page, 'login-errores');
+  });
+
+  it('shows the landing welcome after the 3-second spinner', async () => {
+    await page.goto(url('/'));
+    await page.getByText('BackOffice Transportadoras Aliadas').waitFor({ timeout: 10_000 });
+    await page.getByLabel('Correo electrónico').waitFor();
+    await screenshot(page, 'landing');
+  });
+
+  it('signs a seeded admin in to the map, toggles the theme and signs out', async () => {
+    await signIn(DEMO_USERS.admin);
+    await page.getByText(MSG.bienvenido).waitFor();
+    await page.waitForURL('**/panel-control/monitor-map');
+    await page.getByRole('link', { name: 'Registrar Nuevo Usuario' }).first().waitFor();
+    await page.getByRole('navigation').getByText('Pagos Pendientes').waitFor();
+    await screenshot(page, 'shell-admin-claro');
+
+    const before = await page.evaluate(() => document.body.classList.contains('awsui-dark-mode'));
+    expect(before).toBe(false);
+    await page.getByRole('button', { name: /modo oscuro/i }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('themeMode'))).toBe('dark');
+    expect(await page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(true);
+    await page.reload();
+    await page.getByRole('button', { name: /modo claro/i }).waitFor();
+    expect(await page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(true);
+    await screenshot(page, 'shell-admin-oscuro');
+
+    await page.getByRole('link', { name: 'Salir' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/');
+    expect(await page.evaluate(() => localStorage.getItem('usuario'))).toBeNull();
+    await page.goto(url('/panel-control/monitor-map'));
+    await page.waitForURL('**/login');
+  });
+
+  it('sends a user with an incomplete company profile to the profile, with the gated entries disabled', async () => {
+    await signIn(DEMO_USERS.admin2);
+    await page.getByText(MSG.completaPerfil).waitFor();
+    await page.waitForURL('**/panel-control/perfil');
+    await screenshot(page, 'shell-perfil-incompleto');
+    const map = page.getByRole('link', { name: 'Mapa de Monitoreo' });
+    expect(await map.count()).toBe(0);
+  });
+
+  it('hides the admin-only entry from staff users', async () => {
+    await signIn(DEMO_USERS.staff);
+    await page.waitForURL('**/panel-control/monitor-map');
+    await page.getByRole('link', { name: 'Perfil de Usuario' }).first().waitFor();
+    expect(await page.getByText('Registrar Nuevo Usuario').count()).toBe(0);
+  });
+});
