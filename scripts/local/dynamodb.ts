@@ -9,7 +9,7 @@ const require = createRequire(import.meta.url);
 const emulatorDir = join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
 
 /** DynamoDB Local (the jar shipped in amplify-dynamodb-simulator) on the machine's Java 17. */
-export async function startDynamoDb(opts: { port: number; dbPath: string | null }): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+export async function startDynamoDb(opts: { port: number; dbPath: string | null; workDir: string }): Promise<{ endpoint: string; stop: () => Promise<void> }> {
   const args = [
     `-Djava.library.path=${join(emulatorDir, 'DynamoDBLocal_lib')}`,
     '-jar',
@@ -21,7 +21,8 @@ export async function startDynamoDb(opts: { port: number; dbPath: string | null 
     '-sharedDb',
     ...(opts.dbPath ? ['-dbPath', opts.dbPath] : ['-inMemory']),
   ];
-  const proc: ChildProcess = spawn('java', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Its working folder receives a metadata file even in memory, so keep it in the stack's folder.
+  const proc: ChildProcess = spawn('java', args, { cwd: opts.workDir, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   proc.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));

@@ -51,7 +51,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     for (const d of ['dynamodb', 's3', 'cognito', 'outbox']) mkdirSync(join(opts.dataDir, d), { recursive: true });
     const outbox = createOutbox(join(opts.dataDir, 'outbox'), log);
 
-    const dynamo = await startDynamoDb({ port: await port('dynamodb'), dbPath: opts.persistDynamo ? join(opts.dataDir, 'dynamodb') : null });
+    const dynamo = await startDynamoDb({ port: await port('dynamodb'), dbPath: opts.persistDynamo ? join(opts.dataDir, 'dynamodb') : null, workDir: join(opts.dataDir, 'dynamodb') });
     stops.push(dynamo.stop);
     await ensureTables(dynamo.endpoint, 'local');
 
