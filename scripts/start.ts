@@ -2,6 +2,7 @@
  * `npm start`: the whole app on this machine, offline. Data persists under .local/ across restarts;
  * Ctrl-C stops everything.
  */
+import './local/quiet-sdk.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';

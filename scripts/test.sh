@@ -3,7 +3,6 @@
 # when missing, so it works on a fresh machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE=1 NODE_OPTIONS=--disable-warning=NodeVersionSupportWarning
 export CDK_DISABLE_CLI_TELEMETRY=true
 step() { printf '\n== %s\n' "$*"; }
 

@@ -8,8 +8,8 @@ import { usuarioRepository } from '../data/usuario-repository.js';
 
 /**
  * Cognito PostConfirmation: a self-signed-up user becomes the admin of a new company (spec: rating 5,
- * perfil false, role admin). Users whose record already exists (internal registration, seeding) are
- * left as they are, so the trigger is safe to run twice.
+ * perfil false, role admin). Users whose record already exists (internal registration) keep it and
+ * join the group of its role. Safe to run twice.
  */
 export const handler = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
@@ -32,10 +32,11 @@ export const handler = async (event: PostConfirmationTriggerEvent): Promise<Post
     );
   }
 
-  if (!(await usuarioRepository.get(sub))) {
+  let usuario = await usuarioRepository.get(sub);
+  if (!usuario) {
     const now = new Date().toISOString();
     const empresa = empresaSchema.parse({ id: sub, empresa: a[SIGNUP_ATTRIBUTES.empresa] ?? '', creadoEn: now });
-    const usuario = usuarioSchema.parse({
+    usuario = usuarioSchema.parse({
       id: sub,
       empresaId: empresa.id,
       email: (a.email ?? '').toLowerCase(),
@@ -50,8 +51,9 @@ export const handler = async (event: PostConfirmationTriggerEvent): Promise<Post
     await empresaRepository.createWithFirstUser(empresa, usuario);
   }
 
+  // The group follows the record: 'admin' for a sign-up, the recorded role for users made by others.
   await cognito().send(
-    new AdminAddUserToGroupCommand({ UserPoolId: event.userPoolId, Username: event.userName, GroupName: 'admin' }),
+    new AdminAddUserToGroupCommand({ UserPoolId: event.userPoolId, Username: event.userName, GroupName: usuario.role }),
   );
   return event;
 };

@@ -1,3 +1,4 @@
+import './quiet-sdk.js';
 import {
   CognitoIdentityProviderClient,
   CreateGroupCommand,
@@ -6,6 +7,7 @@ import {
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import AWS from 'aws-sdk';
 import { Router } from 'cognito-local/lib/server/Router.js';
 import { DefaultConfig } from 'cognito-local/lib/server/config.js';
 import { createServer } from 'cognito-local/lib/server/server.js';
@@ -40,9 +42,6 @@ export async function startCognito(opts: { port: number; dataDir: string; lambda
     TokenConfig: { IssuerDomain: `http://127.0.0.1:${opts.port}` },
     ServerConfig: { port: opts.port, hostname: '127.0.0.1', development: false, https: false },
   };
-  // cognito-local calls triggers through aws-sdk v2; silence its maintenance notice before loading it.
-  process.env.AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE = '1';
-  const { default: AWS } = await import('aws-sdk');
   const clock = new DateClock();
   const dataStoreFactory = new StormDBDataStoreFactory(opts.dataDir);
   const cognitoServiceFactory = new CognitoServiceFactoryImpl(opts.dataDir, dataStoreFactory, new UserPoolServiceFactoryImpl(clock, dataStoreFactory));
