@@ -9,10 +9,15 @@ const envSchema = z.object({
   STAGE: z.string().min(1),
   AWS_REGION: z.string().min(1),
   BUCKET_NAME: z.string().min(1),
-  USER_POOL_ID: z.string().min(1),
-  USER_POOL_CLIENT_ID: z.string().min(1),
+  /**
+   * The API's token settings. Optional because the Cognito triggers cannot receive them: the pool
+   * references its triggers, so a reference back would be a CloudFormation cycle (triggers read the
+   * pool id from the event). `apiAuthConfig()` fails loudly where they are needed.
+   */
+  USER_POOL_ID: z.string().min(1).optional(),
+  USER_POOL_CLIENT_ID: z.string().min(1).optional(),
   /** Token issuer; `https://cognito-idp.{region}.amazonaws.com/{pool}` in AWS, cognito-local's URL locally. */
-  COGNITO_ISSUER: z.url(),
+  COGNITO_ISSUER: z.url().optional(),
   /** Console origin(s) allowed by CORS, comma separated. */
   ALLOWED_ORIGINS: z.string().min(1),
   /** Sign-up key: in AWS the Secrets Manager secret's ARN, locally the value itself. */
@@ -29,9 +34,9 @@ export type Config = {
   stage: string;
   region: string;
   bucketName: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  cognitoIssuer: string;
+  userPoolId?: string;
+  userPoolClientId?: string;
+  cognitoIssuer?: string;
   allowedOrigins: string[];
   signUpKey: { secretArn: string } | { value: string } | null;
   endpoints: { dynamodb?: string; s3?: string; cognito?: string };
@@ -64,4 +69,12 @@ let cached: Config | undefined;
 export function config(): Config {
   cached ??= parseConfig(process.env);
   return cached;
+}
+
+/** The API's token settings; a function without them cannot verify tokens, so it fails at once. */
+export function apiAuthConfig(): { userPoolId: string; userPoolClientId: string; cognitoIssuer: string } {
+  const { userPoolId, userPoolClientId, cognitoIssuer } = config();
+  if (!userPoolId || !userPoolClientId || !cognitoIssuer)
+    throw new Error('Configuración inválida o incompleta: USER_POOL_ID, USER_POOL_CLIENT_ID y COGNITO_ISSUER son obligatorios en la API');
+  return { userPoolId, userPoolClientId, cognitoIssuer };
 }

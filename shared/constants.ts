@@ -5,7 +5,24 @@ export type Group = (typeof GROUPS)[number];
 /** Console groups: the ones that may use the back-office API at all. */
 export const CONSOLE_GROUPS: readonly Group[] = ['admin', 'user', 'plataforma'];
 
+/** The spec's minimum: its message ('al menos 6 caracteres') is shown first. */
 export const PASSWORD_MIN_LENGTH = 6;
+/**
+ * The user pool's policy, stricter than the spec allows (company bank data sits behind these
+ * accounts). The forms check it too, so Cognito never answers a password the console let through.
+ */
+export const PASSWORD_POLICY = {
+  minLength: 8,
+  requireLowercase: true,
+  requireUppercase: true,
+  requireDigits: true,
+  requireSymbols: true,
+} as const;
+
+/** Whether a password meets PASSWORD_POLICY (Cognito's symbols are any non-alphanumeric ASCII). */
+export const meetsPasswordPolicy = (p: string): boolean =>
+  p.length >= PASSWORD_POLICY.minLength && /[a-z]/.test(p) && /[A-Z]/.test(p) && /\d/.test(p) && /[^A-Za-z0-9\s]/.test(p);
+
 export const INITIAL_RATING = 5;
 
 /** Cognito custom attributes sent at sign-up (spec 01 section 5). */

@@ -4,6 +4,7 @@ import {
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -109,12 +110,8 @@ export async function ensureUserPool(endpoint: string, name: string): Promise<{ 
     );
     userPoolClientId = created.UserPoolClient!.ClientId!;
   }
-  for (const GroupName of GROUPS) {
-    try {
-      await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName }));
-    } catch (err) {
-      if ((err as Error).name !== 'GroupExistsException') throw err;
-    }
-  }
+  // cognito-local's CreateGroup overwrites an existing group and drops its members: create only missing ones.
+  const existing = new Set((await client.send(new ListGroupsCommand({ UserPoolId: userPoolId }))).Groups?.map((g) => g.GroupName));
+  for (const GroupName of GROUPS.filter((g) => !existing.has(g))) await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName }));
   return { userPoolId, userPoolClientId };
 }

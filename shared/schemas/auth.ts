@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../constants.js';
+import { meetsPasswordPolicy, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { puestoSchema } from './empresa.js';
 import { MSG } from './messages.js';
 
@@ -19,13 +19,20 @@ export type LoginInput = z.input<typeof loginSchema>;
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
+/** The spec's minimum with its own message first, then the pool's stricter policy. */
+export const newPasswordSchema = (minMessage: string) =>
+  z
+    .string({ error: minMessage })
+    .min(PASSWORD_MIN_LENGTH, { message: minMessage, abort: true })
+    .refine(meetsPasswordPolicy, MSG.passwordPolitica);
+
 export const signUpSchema = z.object({
   nombres: required(MSG.nombresRequeridos),
   apellidos: required(MSG.apellidosRequeridos),
   empresa: required(MSG.empresaRequerida),
   puesto: puestoSchema,
   email: emailSchema,
-  password: z.string({ error: MSG.passwordMin }).min(PASSWORD_MIN_LENGTH, MSG.passwordMin),
+  password: newPasswordSchema(MSG.passwordMin),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 

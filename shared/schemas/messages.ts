@@ -4,6 +4,8 @@ export const MSG = {
   emailInvalido: 'Ingresa un correo electrónico válido',
   passwordRequerida: 'La contraseña es requerida',
   passwordMin: 'La contraseña debe tener al menos 6 caracteres',
+  /** Beyond the spec: the user pool's stricter policy (PASSWORD_POLICY). */
+  passwordPolitica: 'La contraseña debe tener al menos 8 caracteres, con mayúsculas, minúsculas, números y un símbolo',
   nombresRequeridos: 'Los nombres son requeridos',
   apellidosRequeridos: 'Los apellidos son requeridos',
   empresaRequerida: 'El nombre de la empresa es requerido',
@@ -24,4 +26,48 @@ export const API_MSG = {
   conflicto: 'La operación entra en conflicto con el estado actual.',
   interno: 'Ocurrió un error inesperado. Inténtalo de nuevo.',
   usuarioSinEmpresa: 'Tu usuario no está asociado a ninguna empresa.',
+} as const;
+
+/** Spec 01 sections 5 and 8: profile, internal registration and photos. */
+export const PERFIL_MSG = {
+  nombres: 'El nombre es requerido',
+  apellidos: 'Los apellidos son requeridos',
+  email: 'El correo es requerido',
+  movil: 'El teléfono móvil es requerido',
+  empresa: 'La empresa es requerida',
+  cuenta: 'El número de cuenta es requerido',
+  tipocuenta: 'El tipo de cuenta es requerido',
+  banco: 'El banco es requerido',
+  titular: 'El nombre del titular es requerido',
+  rut: 'El RUT o cédula es requerido',
+  incompleto: 'Por favor, complete todos los campos requeridos',
+  sinDatos: 'No se pudo obtener los datos del usuario',
+  errorCarga: 'Error al cargar los datos del perfil',
+  errorActualizar: 'Error al actualizar el perfil',
+  actualizado: 'Perfil actualizado con éxito',
+  fotoPerfilActualizada: 'Foto de perfil actualizada con éxito',
+  logoActualizado: 'Logo de la empresa actualizado con éxito',
+  fotosActualizadas: 'Fotos corporativas actualizadas con éxito',
+  fotoPerfilGrande: 'La foto de perfil es demasiado grande. El tamaño máximo es 1MB',
+  logoGrande: 'El logo es demasiado grande. El tamaño máximo es 1MB',
+  maxFotos: 'Solo puedes seleccionar hasta 5 fotos',
+  minFotos: 'Debes seleccionar al menos una foto',
+  fotoNoSubida: 'No se pudo subir la foto. Intenta de nuevo.',
+} as const;
+
+export const REGISTRO_MSG = {
+  email: 'Un email válido es requerido',
+  emailsNoCoinciden: 'Los emails no coinciden',
+  password: 'Contraseña requerida (mínimo 6 caracteres)',
+  passwordsNoCoinciden: 'Las contraseñas no coinciden',
+  exito:
+    'Usuario creado correctamente. Indica al usuario que revise la bandeja de entrada de su correo y valide la cuenta para tener acceso al Panel de Control',
+  exitoRegistro: 'Usuario creado correctamente. Por favor, revisa tu correo electrónico para verificar tu cuenta.',
+  soloAdmin: 'Solo un administrador de la empresa puede registrar usuarios.',
+  yaExiste: 'Ya existe una cuenta con este correo electrónico.',
+} as const;
+
+export const RECUPERAR_MSG = {
+  exito: 'Hemos enviado instrucciones a tu correo para que puedas cambiar tu contraseña',
+  error: 'Ocurrió un error al enviar el correo. Por favor, inténtalo de nuevo.',
 } as const;

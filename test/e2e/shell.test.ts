@@ -24,6 +24,9 @@ afterEach(async () => {
   await context.close();
 });
 
+const sideMenu = () => page.getByRole('navigation', { name: 'Menú principal' });
+const openMenu = () => page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
+
 async function signIn(email: string) {
   await page.goto(url('/login'));
   await page.getByLabel('Correo electrónico').fill(email);
@@ -35,7 +38,7 @@ describe('console shell', () => {
   it('sends an anonymous visitor of the panel to /login', async () => {
     await page.goto(url('/panel-control/monitor-map'));
     await page.waitForURL('**/login');
-    await expect(page.getByLabel('Correo electrónico').isVisible()).resolves.toBe(true);
+    await page.getByLabel('Correo electrónico').waitFor();
   });
 
   it('shows the spec messages for an empty and a malformed sign-in', async () => {
@@ -60,8 +63,11 @@ describe('console shell', () => {
     await signIn(DEMO_USERS.admin);
     await page.getByText(MSG.bienvenido).waitFor();
     await page.waitForURL('**/panel-control/monitor-map');
-    await page.getByRole('link', { name: 'Registrar Nuevo Usuario' }).first().waitFor();
-    await page.getByRole('navigation').getByText('Pagos Pendientes').waitFor();
+    const bottomNav = page.getByRole('navigation', { name: 'Navegación inferior' });
+    await bottomNav.getByRole('link', { name: /Pagos Pendientes/ }).waitFor();
+    expect(await bottomNav.getByRole('link', { name: /Mapa de Monitoreo/ }).getAttribute('aria-current')).toBe('page');
+    await openMenu();
+    await sideMenu().getByRole('link', { name: 'Registrar Nuevo Usuario', disabled: false }).waitFor();
     await screenshot(page, 'shell-admin-claro');
 
     const before = await page.evaluate(() => document.body.classList.contains('awsui-dark-mode'));
@@ -74,7 +80,8 @@ describe('console shell', () => {
     expect(await page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(true);
     await screenshot(page, 'shell-admin-oscuro');
 
-    await page.getByRole('link', { name: 'Salir' }).first().click();
+    await openMenu();
+    await sideMenu().getByRole('button', { name: 'Salir' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     expect(await page.evaluate(() => localStorage.getItem('usuario'))).toBeNull();
     await page.goto(url('/panel-control/monitor-map'));
@@ -83,17 +90,20 @@ describe('console shell', () => {
 
   it('sends a user with an incomplete company profile to the profile, with the gated entries disabled', async () => {
     await signIn(DEMO_USERS.admin2);
-    await page.getByText(MSG.completaPerfil).waitFor();
+    await page.getByText(MSG.completaPerfil, { exact: true }).waitFor();
     await page.waitForURL('**/panel-control/perfil');
+    await openMenu();
+    for (const entry of ['Mapa de Monitoreo', 'Gestiona Flota', 'Registrar Nuevo Usuario'])
+      await sideMenu().getByRole('link', { name: entry, disabled: true }).waitFor();
+    await sideMenu().getByRole('link', { name: 'Perfil de Usuario', disabled: false }).waitFor();
     await screenshot(page, 'shell-perfil-incompleto');
-    const map = page.getByRole('link', { name: 'Mapa de Monitoreo' });
-    expect(await map.count()).toBe(0);
   });
 
   it('hides the admin-only entry from staff users', async () => {
     await signIn(DEMO_USERS.staff);
     await page.waitForURL('**/panel-control/monitor-map');
-    await page.getByRole('link', { name: 'Perfil de Usuario' }).first().waitFor();
-    expect(await page.getByText('Registrar Nuevo Usuario').count()).toBe(0);
+    await openMenu();
+    await sideMenu().getByRole('link', { name: 'Gestiona Flota', disabled: false }).waitFor();
+    expect(await sideMenu().getByText('Registrar Nuevo Usuario').count()).toBe(0);
   });
 });

@@ -18,7 +18,7 @@ const signUp = (email: string, key: string | undefined, attrs = attributes(email
     new SignUpCommand({
       ClientId: stack().userPoolClientId,
       Username: email,
-      Password: 'Secreta123',
+      Password: 'Secreta123!',
       UserAttributes: attrs,
       ClientMetadata: key === undefined ? undefined : { [SIGNUP_KEY_FIELD]: key },
     }),
@@ -55,7 +55,7 @@ describe('sign-up authorization key (checked by the PreSignUp trigger, on the se
     const email = 'sofia.cabal@sultana.demo';
     const res = await signUp(email, stack().signUpKey);
     expect(res.UserConfirmed).toBe(false);
-    await expect(idToken(email, 'Secreta123')).rejects.toThrow(); // not verified yet
+    await expect(idToken(email, 'Secreta123!')).rejects.toThrow(); // not verified yet
 
     const code = lastCodeFor(email);
     expect(code).toMatch(/^\d{6}$/);
@@ -70,7 +70,7 @@ describe('sign-up authorization key (checked by the PreSignUp trigger, on the se
     const groups = await cognitoClient().send(new AdminListGroupsForUserCommand({ UserPoolId: stack().userPoolId, Username: sub }));
     expect(groups.Groups?.map((g) => g.GroupName)).toEqual(['admin']);
 
-    const me = await api('/me', { token: await idToken(email, 'Secreta123') });
+    const me = await api('/me', { token: await idToken(email, 'Secreta123!') });
     expect(me.status).toBe(200);
     expect(me.json).toMatchObject({ groups: ['admin'], perfilCompleto: false, empresa: { id: sub } });
   });

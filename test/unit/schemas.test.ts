@@ -34,12 +34,18 @@ describe('signUpSchema', () => {
     });
   });
 
-  it('needs at least 6 password characters and a known puesto', () => {
+  it('needs a known puesto and at least 6 password characters, with the spec message first', () => {
     const base = { nombres: 'Ana', apellidos: 'Paz', empresa: 'Trans', email: 'ana@x.co' };
     expect(messages(signUpSchema.safeParse({ ...base, puesto: 'GERENTE', password: '12345' }))).toEqual({
       puesto: MSG.puestoRequerido,
       password: MSG.passwordMin,
     });
-    expect(signUpSchema.safeParse({ ...base, puesto: 'COORDINADOR_COMERCIAL', password: '123456' }).success).toBe(true);
+  });
+
+  it('then applies the user pool policy, so Cognito never refuses what the form accepted', () => {
+    const base = { nombres: 'Ana', apellidos: 'Paz', empresa: 'Trans', email: 'ana@x.co', puesto: 'COORDINADOR_COMERCIAL' };
+    for (const weak of ['123456', 'abcdefgh', 'Abcdefgh1', 'ABCDEFG1!'])
+      expect(messages(signUpSchema.safeParse({ ...base, password: weak }))).toEqual({ password: MSG.passwordPolitica });
+    expect(signUpSchema.safeParse({ ...base, password: 'Secreta123!' }).success).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { CONSOLE_GROUPS, type Group } from '../../../shared/constants.js';
 import type { Usuario } from '../../../shared/schemas/empresa.js';
 import { API_MSG } from '../../../shared/schemas/messages.js';
-import { config } from '../../config.js';
+import { apiAuthConfig } from '../../config.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';
 import { forbidden, unauthenticated } from '../errors.js';
 
@@ -21,7 +21,7 @@ export type AuthEnv = { Variables: { caller: Caller } };
 
 let verifier: ReturnType<typeof makeVerifier> | undefined;
 function makeVerifier() {
-  const { cognitoIssuer, userPoolClientId } = config();
+  const { cognitoIssuer, userPoolClientId } = apiAuthConfig();
   // The generic verifier: cognito-local's issuer is not a Cognito URL, and the same code runs in AWS.
   // Its built-in fetcher speaks only HTTPS; the platform fetch also reaches cognito-local over HTTP.
   const jwksCache = new SimpleJwksCache({

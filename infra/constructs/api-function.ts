@@ -1,0 +1,89 @@
+import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { fromRoot, REPO_ROOT } from '../paths.js';
+
+/** One place to move every function to a newer Node (esbuild target follows). */
+export const LAMBDA_RUNTIME = Runtime.NODEJS_22_X;
+const ESBUILD_TARGET = 'node22';
+
+/**
+ * esbuild's ESM output has no `require`; bundled CommonJS dependencies that require Node built-ins
+ * would throw "Dynamic require is not supported" without this shim.
+ */
+const REQUIRE_SHIM = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+export interface ApiFunctionProps {
+  /** Handler file, relative to the repository root (e.g. `lambdas/api/lambda.ts`); it exports `handler`. */
+  readonly entry: string;
+  readonly description: string;
+  readonly environment: Readonly<Record<string, string>>;
+  readonly logRetention: RetentionDays;
+  readonly logRemovalPolicy: RemovalPolicy;
+  /** @default 10 seconds */
+  readonly timeout?: Duration;
+  /** @default 512 MB (on ARM more memory also means more CPU and faster cold starts) */
+  readonly memorySize?: number;
+}
+
+/**
+ * A Lambda function with the project's defaults: Node 22 on ARM64, ESM bundle (minified, source
+ * maps), AWS SDK v3 from the runtime, its own log group with retention, X-Ray tracing, and a role
+ * with no permissions but writing its own logs. Access is added with the helpers in `grants.ts`.
+ */
+export class ApiFunction extends Construct {
+  public readonly fn: NodejsFunction;
+  public readonly role: Role;
+  public readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    super(scope, id);
+
+    this.logGroup = new LogGroup(this, 'Logs', { retention: props.logRetention, removalPolicy: props.logRemovalPolicy });
+
+    // Our own role instead of the default one: the default attaches the AWS managed
+    // AWSLambdaBasicExecutionRole (logs on every log group); this one writes to its log group only.
+    this.role = new Role(this, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    this.logGroup.grantWrite(this.role);
+
+    this.fn = new NodejsFunction(this, 'Function', {
+      entry: fromRoot(props.entry),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: fromRoot('package-lock.json'),
+      description: props.description,
+      runtime: LAMBDA_RUNTIME,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      role: this.role,
+      logGroup: this.logGroup,
+      tracing: Tracing.ACTIVE,
+      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: ESBUILD_TARGET,
+        platform: 'node',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        // Source maps without the sources: stack traces map to file:line, the bundle stays small.
+        sourcesContent: false,
+        externalModules: ['@aws-sdk/*'],
+        banner: REQUIRE_SHIM,
+      },
+    });
+
+    Validations.of(this.fn).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: `The team standardised on ${LAMBDA_RUNTIME.name} (maintained LTS, matches the esbuild target); moving to a newer Node is a one-line change of LAMBDA_RUNTIME.`,
+    });
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords do not support resource-level permissions.',
+    });
+  }
+}

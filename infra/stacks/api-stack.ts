@@ -1,0 +1,147 @@
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { CorsHttpMethod, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import type { Construct } from 'constructs';
+import { TABLE_KEYS, type TableKey } from '../../shared/tables.js';
+import { type StageConfig, uploadsBucketName } from '../config.js';
+import { ApiFunction } from '../constructs/api-function.js';
+import { COGNITO_API_ACTIONS, grantBucketObjects, grantTables, grantUserPool, nagArn, type TableAccess } from '../constructs/grants.js';
+import { tableEnvironment } from '../constructs/tables.js';
+import { ENTRIES } from '../paths.js';
+
+export interface ApiStackProps extends StackProps {
+  readonly config: StageConfig;
+  readonly tables: Readonly<Record<TableKey, ITable>>;
+  readonly userPool: IUserPool;
+  readonly client: IUserPoolClient;
+  readonly allowedOrigins: readonly string[];
+}
+
+/** The HTTP API (one Hono function behind a Cognito JWT authorizer) and the every-minute job. */
+export class ApiStack extends Stack {
+  public readonly httpApi: HttpApi;
+  /** `https://{id}.execute-api.{region}.amazonaws.com`, no trailing slash (the `$default` stage has no path). */
+  public readonly apiUrl: string;
+  public readonly api: ApiFunction;
+  public readonly tick: ApiFunction;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { config, tables, userPool, client } = props;
+    const bucketName = uploadsBucketName(config);
+
+    const environment = {
+      STAGE: config.stage,
+      BUCKET_NAME: bucketName,
+      USER_POOL_ID: userPool.userPoolId,
+      USER_POOL_CLIENT_ID: client.userPoolClientId,
+      COGNITO_ISSUER: `https://cognito-idp.${this.region}.amazonaws.com/${userPool.userPoolId}`,
+      ALLOWED_ORIGINS: props.allowedOrigins.join(','),
+      ...tableEnvironment(tables),
+    };
+    const defaults = { logRetention: config.logRetentionDays, logRemovalPolicy: config.removalPolicy };
+
+    this.api = new ApiFunction(this, 'Api', {
+      ...defaults,
+      entry: ENTRIES.api,
+      description: 'API de la consola (Hono)',
+      environment,
+      memorySize: 1024,
+      // The HTTP API gives up after 30 s.
+      timeout: Duration.seconds(29),
+    });
+    grantTables(this.api.role, tables, Object.fromEntries(TABLE_KEYS.map((k) => [k, 'readWrite' as TableAccess])));
+    grantBucketObjects(this, this.api.role, bucketName, 'readWrite');
+    grantUserPool(this, 'ApiPoolAccess', this.api.role, userPool, COGNITO_API_ACTIONS);
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `${config.prefix}-api`,
+      description: 'API de la consola de transportadoras',
+      createDefaultStage: false,
+      // API Gateway answers preflights itself, before the authorizer (which would reject them).
+      corsPreflight: {
+        allowOrigins: [...props.allowedOrigins],
+        allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT, CorsHttpMethod.PATCH, CorsHttpMethod.DELETE],
+        allowHeaders: ['authorization', 'content-type', 'if-none-match', 'if-match'],
+        exposeHeaders: ['etag'],
+        maxAge: Duration.minutes(10),
+      },
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: config.logRetentionDays, removalPolicy: config.removalPolicy });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: config.api.throttleRateLimit, burstLimit: config.api.throttleBurstLimit },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            time: '$context.requestTime',
+            method: '$context.httpMethod',
+            path: '$context.path',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            responseLength: '$context.responseLength',
+            sub: '$context.authorizer.claims.sub',
+            authorizerError: '$context.authorizer.error',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+
+    const integration = new HttpLambdaIntegration('Api', this.api.fn);
+    const authorizer = new HttpUserPoolAuthorizer('Cognito', userPool, { userPoolClients: [client] });
+    this.httpApi.addRoutes({ path: '/{proxy+}', methods: [HttpMethod.ANY], integration, authorizer });
+    const [health] = this.httpApi.addRoutes({ path: '/health', methods: [HttpMethod.GET], integration });
+    Validations.of(health!).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason: 'GET /health is the unauthenticated liveness check; it returns {ok:true} and touches no data.',
+    });
+    Validations.of(health!).acknowledge({
+      id: 'AwsSolutions-COG4',
+      reason: 'GET /health is the unauthenticated liveness check; every other route has the Cognito authorizer.',
+    });
+
+    this.apiUrl = this.httpApi.apiEndpoint;
+
+    this.tick = new ApiFunction(this, 'Tick', {
+      ...defaults,
+      entry: ENTRIES.tick,
+      description: 'Cada minuto: inicia los viajes que salen en 2 h o menos',
+      environment,
+      // Shorter than the schedule period, so runs do not pile up.
+      timeout: Duration.seconds(50),
+    });
+    grantTables(this.tick.role, tables, { services: 'readWrite', offers: 'readWrite', vehiculos: 'read' });
+
+    const schedulerRole = new Role(this, 'TickSchedulerRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': this.account } } }),
+    });
+    new Schedule(this, 'TickSchedule', {
+      description: 'Inicio de viajes y barridos, cada minuto',
+      schedule: ScheduleExpression.rate(Duration.minutes(1)),
+      // A missed run is made up by the next one a minute later: no retries, no stale events.
+      target: new LambdaInvoke(this.tick.fn, { role: schedulerRole, retryAttempts: 0, maxEventAge: Duration.minutes(1) }),
+    });
+    Validations.of(schedulerRole).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${nagArn(this, `${this.tick.fn.functionArn}:*`)}]`,
+      reason: 'The scheduler target grant covers the tick function and its versions/aliases (ARN:*); it is that one function only.',
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.apiUrl, description: 'URL base de la API' });
+  }
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { newPasswordSchema } from './auth.js';
+import { PERFIL_MSG, REGISTRO_MSG } from './messages.js';
+import { puestoSchema } from './empresa.js';
+
+/** Profile option lists (spec 01 section 3). Values are what is stored; labels what is shown. */
+export const CIUDADES = [
+  { value: 'Armenia', label: 'Armenia' },
+  { value: 'Cali', label: 'Santiago de Cali' },
+  { value: 'Cartagena', label: 'Cartagena' },
+  { value: 'Barranquilla', label: 'Barranquilla' },
+  { value: 'Bogota', label: 'Bogota' },
+  { value: 'Manizales', label: 'Manizales' },
+  { value: 'Medellin', label: 'Medellin' },
+  { value: 'Pasto', label: 'Pasto' },
+  { value: 'Pereira', label: 'Pereira' },
+  { value: 'Santa Martha', label: 'Santa Martha' },
+] as const;
+export const TIPOS_CUENTA = ['ahorros', 'corriente'] as const;
+export const BANCOS = [
+  'Agrario', 'AVvillas', 'Bancolombia', 'BBVA', 'Bogota', 'Caja Social', 'Colpatria', 'Daviplata', 'Davivienda',
+  'Granahorrar', 'Itau', 'Nequi', 'Nubank', 'Occidente', 'Pichincha', 'Popular',
+] as const;
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** The personal part of the profile: every console user edits their own. */
+export const perfilPersonalSchema = z.object({
+  nombres: required(PERFIL_MSG.nombres),
+  apellidos: required(PERFIL_MSG.apellidos),
+  movil: required(PERFIL_MSG.movil),
+  puesto: puestoSchema.optional(),
+});
+
+/** The company part: only the company's admins change it. */
+export const perfilEmpresaSchema = z.object({
+  empresa: required(PERFIL_MSG.empresa),
+  ciudad: z.enum(CIUDADES.map((c) => c.value) as [string, ...string[]]).or(z.literal('')).default(''),
+  departamento: z.string().trim().default('Valle del Cauca'),
+  pais: z.string().trim().default('Colombia'),
+  direccion: z.string().trim().default(''),
+  banco: z.enum(BANCOS, { error: PERFIL_MSG.banco }),
+  tipocuenta: z.enum(TIPOS_CUENTA, { error: PERFIL_MSG.tipocuenta }),
+  cuenta: required(PERFIL_MSG.cuenta),
+  titular: required(PERFIL_MSG.titular),
+  rut: required(PERFIL_MSG.rut),
+});
+
+/** `PUT /perfil`: the whole form (spec: all ten required fields). The e-mail is read-only and not sent. */
+export const perfilSchema = perfilPersonalSchema.extend(perfilEmpresaSchema.shape);
+export type PerfilInput = z.input<typeof perfilSchema>;
+
+/** `POST /usuarios`: internal registration (spec 01 section 5). */
+export const registroInternoSchema = z
+  .object({
+    email: z.string().trim().pipe(z.email(REGISTRO_MSG.email)).transform((e) => e.toLowerCase()),
+    verifyEmail: z.string().trim().transform((e) => e.toLowerCase()),
+    password: newPasswordSchema(REGISTRO_MSG.password),
+    verifyPassword: z.string(),
+  })
+  .refine((v) => v.email === v.verifyEmail, { path: ['verifyEmail'], message: REGISTRO_MSG.emailsNoCoinciden })
+  .refine((v) => v.password === v.verifyPassword, { path: ['verifyPassword'], message: REGISTRO_MSG.passwordsNoCoinciden });
+export type RegistroInternoInput = z.input<typeof registroInternoSchema>;

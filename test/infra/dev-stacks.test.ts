@@ -1,0 +1,389 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BuiltApp } from '../../infra/app.js';
+import { GROUPS } from '../../shared/constants.js';
+import { runtimeConfigSchema } from '../../shared/schemas/runtime-config.js';
+import { TABLE_KEYS, TABLES, tableEnvVar } from '../../shared/tables.js';
+import { synthTemplates, onlyResource, type Templates } from './support.js';
+
+/**
+ * The dev stage, synthesized once with real esbuild bundling of the four entry files (so a
+ * missing or non-compiling handler fails here too).
+ */
+let t: Templates;
+let built: BuiltApp;
+beforeAll(() => {
+  ({ templates: t, built } = synthTemplates({ stage: 'dev' }));
+});
+
+const keySchema = (pk: string, sk?: string) => [
+  { AttributeName: pk, KeyType: 'HASH' },
+  ...(sk ? [{ AttributeName: sk, KeyType: 'RANGE' }] : []),
+];
+
+const fnWithEntryDescription = (template: Template, description: string) => {
+  const fns = template.findResources('AWS::Lambda::Function', { Properties: { Description: description } });
+  const [logicalId, fn] = Object.entries(fns)[0] ?? [];
+  if (!logicalId || !fn) throw new Error(`No hay función "${description}"`);
+  return { logicalId, props: (fn as { Properties: Record<string, unknown> }).Properties };
+};
+
+describe('data stack: DynamoDB tables from shared/tables.ts', () => {
+  it('creates exactly one table per definition', () => {
+    t.data.resourceCountIs('AWS::DynamoDB::Table', TABLE_KEYS.length);
+  });
+
+  it.each(TABLE_KEYS)('%s: keys, indexes, TTL, on-demand, PITR, encryption', (key) => {
+    const def = TABLES[key];
+    t.data.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: keySchema(def.partitionKey.name, def.sortKey?.name),
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      SSESpecification: { SSEEnabled: true },
+      TimeToLiveSpecification: def.ttlAttribute ? { AttributeName: def.ttlAttribute, Enabled: true } : Match.absent(),
+      GlobalSecondaryIndexes: def.indexes.length
+        ? def.indexes.map((i) => ({ IndexName: i.indexName, KeySchema: keySchema(i.partitionKey.name, i.sortKey?.name), Projection: { ProjectionType: 'ALL' } }))
+        : Match.absent(),
+    });
+  });
+
+  it('deletes tables with the dev stack', () => {
+    for (const table of Object.values(t.data.findResources('AWS::DynamoDB::Table'))) {
+      expect(table).toMatchObject({ DeletionPolicy: 'Delete', Properties: { DeletionProtectionEnabled: false } });
+    }
+  });
+
+  it('outputs every table name', () => {
+    for (const key of TABLE_KEYS) t.data.hasOutput(`Table${key}`, Match.anyValue());
+  });
+});
+
+describe('edge stack: buckets', () => {
+  it('blocks public access, encrypts, and requires TLS on every bucket', () => {
+    const buckets = t.edge.findResources('AWS::S3::Bucket');
+    expect(Object.keys(buckets)).toHaveLength(3);
+    for (const b of Object.values(buckets)) {
+      expect(b).toMatchObject({
+        Properties: {
+          PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+          BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        },
+      });
+    }
+    const policies = Object.values(t.edge.findResources('AWS::S3::BucketPolicy'));
+    expect(policies).toHaveLength(3);
+    for (const p of policies) {
+      expect(JSON.stringify(p)).toContain('"aws:SecureTransport":"false"');
+    }
+  });
+
+  it('logs the site and uploads buckets into the log bucket', () => {
+    t.edge.hasResourceProperties('AWS::S3::Bucket', {
+      LoggingConfiguration: { DestinationBucketName: Match.anyValue(), LogFilePrefix: 's3/uploads/' },
+    });
+    t.edge.hasResourceProperties('AWS::S3::Bucket', {
+      LoggingConfiguration: { DestinationBucketName: Match.anyValue(), LogFilePrefix: 's3/site/' },
+    });
+  });
+
+  it('lets the console POST/PUT/GET uploads from its origin only', () => {
+    t.edge.hasResourceProperties('AWS::S3::Bucket', {
+      BucketName: { 'Fn::Join': ['', Match.arrayWith(['transportadoras-dev-uploads-'])] },
+      CorsConfiguration: {
+        CorsRules: [
+          Match.objectLike({
+            AllowedMethods: Match.arrayWith(['GET', 'PUT', 'POST']),
+            AllowedOrigins: [{ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('Distribution'), 'DomainName'] }]] }],
+          }),
+        ],
+      },
+    });
+  });
+});
+
+describe('edge stack: CloudFront', () => {
+  it('reads the private site bucket through Origin Access Control', () => {
+    t.edge.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const dist = onlyResource(t.edge, 'AWS::CloudFront::Distribution');
+    expect(dist).toMatchObject({
+      Properties: {
+        DistributionConfig: {
+          DefaultRootObject: 'index.html',
+          HttpVersion: 'http2and3',
+          Origins: [{ OriginAccessControlId: expect.anything(), S3OriginConfig: { OriginAccessIdentity: '' } }],
+          Logging: { Bucket: expect.anything(), Prefix: 'cloudfront/' },
+        },
+      },
+    });
+    t.edge.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Principal: { Service: 'cloudfront.amazonaws.com' }, Action: 's3:GetObject' }),
+        ]),
+      },
+    });
+  });
+
+  it('routes console paths to index.html (SPA) and never caches config.json', () => {
+    t.edge.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: Match.stringLikeRegexp("request.uri = '/index.html'"),
+      FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
+    });
+    t.edge.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: {
+        DefaultCacheBehavior: {
+          ViewerProtocolPolicy: 'redirect-to-https',
+          FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: Match.anyValue() }],
+          ResponseHeadersPolicyId: Match.anyValue(),
+        },
+        CacheBehaviors: [
+          Match.objectLike({
+            PathPattern: '/config.json',
+            CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+            ResponseHeadersPolicyId: Match.anyValue(),
+          }),
+        ],
+      },
+    });
+  });
+
+  it('sends security headers with a CSP that allows the API, Cognito, the map tiles and MapLibre workers', () => {
+    const policy = onlyResource(t.edge, 'AWS::CloudFront::ResponseHeadersPolicy') as {
+      Properties: { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: Record<string, unknown> } };
+    };
+    const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers).toMatchObject({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+    });
+    const csp = JSON.stringify(headers.ContentSecurityPolicy);
+    for (const part of ["default-src 'self'", "script-src 'self'", 'https://*.execute-api.', 'https://cognito-idp.', 'https://maps.geo.', "worker-src 'self' blob:", "frame-ancestors 'none'", '-uploads-']) {
+      expect(csp).toContain(part);
+    }
+  });
+
+  it('outputs the console URL and the uploads bucket', () => {
+    t.edge.hasOutput('ConsoleUrl', Match.anyValue());
+    t.edge.hasOutput('UploadsBucketName', Match.anyValue());
+  });
+});
+
+describe('auth stack: Cognito', () => {
+  it('signs in with e-mail, allows self sign-up and verifies e-mail with a code', () => {
+    t.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      UsernameConfiguration: { CaseSensitive: false },
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      AutoVerifiedAttributes: ['email'],
+      VerificationMessageTemplate: { DefaultEmailOption: 'CONFIRM_WITH_CODE' },
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: Match.anyValue(), RequireNumbers: true }) },
+      Schema: Match.arrayWith([
+        Match.objectLike({ Name: 'given_name', Mutable: true }),
+        Match.objectLike({ Name: 'family_name', Mutable: true }),
+        { AttributeDataType: 'String', Mutable: true, Name: 'empresa', StringAttributeConstraints: Match.anyValue() },
+        { AttributeDataType: 'String', Mutable: true, Name: 'puesto', StringAttributeConstraints: Match.anyValue() },
+      ]),
+    });
+    const pool = onlyResource(t.auth, 'AWS::Cognito::UserPool') as { Properties: { Policies: { PasswordPolicy: { MinimumLength: number } } } };
+    expect(pool.Properties.Policies.PasswordPolicy.MinimumLength).toBeGreaterThanOrEqual(8);
+  });
+
+  it('wires the PreSignUp and PostConfirmation triggers', () => {
+    const preSignUp = fnWithEntryDescription(t.auth, 'Cognito PreSignUp: exige la clave de autorización y valida los datos de registro');
+    const postConfirmation = fnWithEntryDescription(t.auth, 'Cognito PostConfirmation: crea la empresa y su usuario admin');
+    t.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: {
+        PreSignUp: { 'Fn::GetAtt': [preSignUp.logicalId, 'Arn'] },
+        PostConfirmation: { 'Fn::GetAtt': [postConfirmation.logicalId, 'Arn'] },
+      },
+    });
+    t.auth.resourcePropertiesCountIs('AWS::Lambda::Permission', { Principal: 'cognito-idp.amazonaws.com' }, 2);
+  });
+
+  it('creates the four groups', () => {
+    for (const group of GROUPS) t.auth.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: group });
+    t.auth.resourceCountIs('AWS::Cognito::UserPoolGroup', GROUPS.length);
+  });
+
+  it('has a public console client with SRP, password and refresh flows', () => {
+    t.auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+      PreventUserExistenceErrors: 'ENABLED',
+      AllowedOAuthFlowsUserPoolClient: false,
+    });
+  });
+
+  it('generates the sign-up key secret and gives its ARN to PreSignUp only', () => {
+    const secret = Object.keys(t.auth.findResources('AWS::SecretsManager::Secret'))[0]!;
+    t.auth.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ ExcludePunctuation: true }) });
+    const preSignUp = fnWithEntryDescription(t.auth, 'Cognito PreSignUp: exige la clave de autorización y valida los datos de registro');
+    expect(preSignUp.props).toMatchObject({ Environment: { Variables: { SIGNUP_KEY_SECRET_ARN: { Ref: secret } } } });
+    t.auth.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: { Statement: Match.arrayWith([{ Action: ['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue'], Effect: 'Allow', Resource: { Ref: secret } }]) },
+    });
+    const postConfirmation = fnWithEntryDescription(t.auth, 'Cognito PostConfirmation: crea la empresa y su usuario admin');
+    expect(JSON.stringify(postConfirmation.props)).not.toContain('SIGNUP_KEY_SECRET_ARN');
+    t.auth.hasOutput('SignUpKeySecretName', Match.anyValue());
+  });
+
+  it('gives the triggers the environment they can have (the pool id comes in each Cognito event)', () => {
+    for (const description of [
+      'Cognito PreSignUp: exige la clave de autorización y valida los datos de registro',
+      'Cognito PostConfirmation: crea la empresa y su usuario admin',
+    ]) {
+      const vars = (fnWithEntryDescription(t.auth, description).props.Environment as { Variables: Record<string, unknown> }).Variables;
+      for (const name of ['STAGE', 'BUCKET_NAME', 'ALLOWED_ORIGINS', ...TABLE_KEYS.map(tableEnvVar)]) expect(vars, name).toHaveProperty(name);
+      // A reference to the pool from its own trigger would be a circular dependency.
+      expect(vars).not.toHaveProperty('USER_POOL_ID');
+    }
+  });
+
+  it('lets PostConfirmation add users to groups through a policy outside its default policy (no cycle)', () => {
+    t.auth.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyName: Match.stringLikeRegexp('PostConfirmationPoolAccess'),
+      PolicyDocument: {
+        Statement: [{ Action: Match.arrayWith(['cognito-idp:AdminAddUserToGroup']), Effect: 'Allow', Resource: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } }],
+      },
+    });
+  });
+
+  it('outputs the pool and client ids', () => {
+    t.auth.hasOutput('UserPoolId', Match.anyValue());
+    t.auth.hasOutput('UserPoolClientId', Match.anyValue());
+  });
+});
+
+describe('lambda functions', () => {
+  it('run Node 22 on ARM64 with tracing, their own log group and retention', () => {
+    for (const template of [t.auth, t.api]) {
+      const fns = template.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs22.x' } });
+      expect(Object.keys(fns).length).toBe(2);
+      for (const fn of Object.values(fns)) {
+        expect(fn).toMatchObject({
+          Properties: { Architectures: ['arm64'], TracingConfig: { Mode: 'Active' }, LoggingConfig: { LogGroup: { Ref: expect.anything() } } },
+        });
+      }
+      template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 14 });
+    }
+  });
+
+  it('give every function the environment lambdas/config.ts requires', () => {
+    const api = fnWithEntryDescription(t.api, 'API de la consola (Hono)');
+    const vars = (api.props.Environment as { Variables: Record<string, unknown> }).Variables;
+    for (const name of ['STAGE', 'BUCKET_NAME', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'COGNITO_ISSUER', 'ALLOWED_ORIGINS', ...TABLE_KEYS.map(tableEnvVar)]) {
+      expect(vars, name).toHaveProperty(name);
+    }
+    expect(JSON.stringify(vars.COGNITO_ISSUER)).toContain('https://cognito-idp.');
+  });
+
+  it('do not use the AWS managed basic-execution policy', () => {
+    for (const template of [t.auth, t.api]) {
+      expect(JSON.stringify(template.findResources('AWS::IAM::Role'))).not.toContain('AWSLambdaBasicExecutionRole');
+    }
+  });
+
+  it('never grant dynamodb:Scan', () => {
+    for (const template of [t.auth, t.api]) expect(JSON.stringify(template.toJSON())).not.toContain('dynamodb:Scan');
+  });
+});
+
+describe('api stack: HTTP API', () => {
+  it('has a Cognito JWT authorizer with the console client as audience', () => {
+    t.api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: { Audience: [Match.anyValue()], Issuer: { 'Fn::Join': ['', Match.arrayWith(['https://cognito-idp.'])] } },
+    });
+  });
+
+  it('protects ANY /{proxy+} and leaves GET /health open', () => {
+    t.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /{proxy+}', AuthorizationType: 'JWT', AuthorizerId: Match.anyValue() });
+    t.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /health', AuthorizationType: 'NONE' });
+    t.api.resourceCountIs('AWS::ApiGatewayV2::Route', 2);
+  });
+
+  it('answers CORS preflights for the console origin', () => {
+    t.api.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'HTTP',
+      CorsConfiguration: { AllowOrigins: [Match.anyValue()], AllowHeaders: Match.arrayWith(['authorization', 'content-type']) },
+    });
+  });
+
+  it('logs access and throttles the $default stage', () => {
+    t.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('\\$context.requestId') },
+      DefaultRouteSettings: { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 },
+    });
+  });
+
+  it('gives the API function read/write on every table and the uploads bucket', () => {
+    const statements = JSON.stringify(t.api.findResources('AWS::IAM::Policy'));
+    for (const action of ['dynamodb:PutItem', 'dynamodb:Query', 's3:PutObject', 's3:GetObject', 's3:DeleteObject', 'cognito-idp:AdminCreateUser']) {
+      expect(statements).toContain(action);
+    }
+  });
+
+  it('outputs the API URL', () => {
+    t.api.hasOutput('ApiUrl', Match.anyValue());
+  });
+});
+
+describe('api stack: scheduler', () => {
+  it('invokes the tick function every minute without retries', () => {
+    const tick = fnWithEntryDescription(t.api, 'Cada minuto: inicia los viajes que salen en 2 h o menos');
+    t.api.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'rate(1 minute)',
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      Target: { Arn: { 'Fn::GetAtt': [tick.logicalId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } },
+    });
+  });
+});
+
+describe('web stack: map key and console files', () => {
+  it('builds config.json with every field of the runtime config schema', () => {
+    const required = Object.entries(runtimeConfigSchema.shape)
+      .filter(([, field]) => !field.safeParse(undefined).success)
+      .map(([name]) => name);
+    expect(Object.keys(built.stacks.web.runtimeConfig).sort()).toEqual(required.sort());
+    const deployment = JSON.stringify(t.web.findResources('Custom::CDKBucketDeployment'));
+    // Resolved at deploy time from the auth and api stacks and the key reader.
+    for (const ref of ['PublishOutputRefUsers', 'ApiEndpoint', '"MapsKeyValue']) expect(deployment).toContain(ref);
+  });
+
+  it('creates a Maps v2 API key restricted to the console origin', () => {
+    t.web.hasResourceProperties('AWS::Location::APIKey', {
+      NoExpiry: true,
+      Restrictions: {
+        AllowActions: ['geo-maps:GetTile', 'geo-maps:GetStaticMap'],
+        AllowResources: [{ 'Fn::Join': ['', Match.arrayWith([':geo-maps:', '::provider/default'])] }],
+        AllowReferers: [{ 'Fn::Join': ['', Match.arrayWith(['https://', '/*'])] }],
+      },
+    });
+  });
+
+  it('reads the key value with DescribeKey, without logging it', () => {
+    t.web.hasResourceProperties('Custom::AWS', {
+      Create: { 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('"action":"DescribeKey"')])] },
+    });
+    const create = JSON.stringify(onlyResource(t.web, 'Custom::AWS'));
+    expect(create).toContain('logApiResponseData\\":false');
+  });
+
+  it('writes config.json next to the console without pruning, uncached', () => {
+    t.web.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Prune: false,
+      SourceMarkers: Match.arrayWith([Match.objectLike({})]),
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DestinationBucketName: { 'Fn::Join': ['', Match.arrayWith(['transportadoras-dev-console-'])] },
+    });
+    t.web.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Include: ['assets/*'],
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+  });
+});

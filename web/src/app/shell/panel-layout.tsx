@@ -1,0 +1,40 @@
+import AppLayout from '@cloudscape-design/components/app-layout';
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { LoadingScreen } from '../../components/loading-screen.js';
+import { useMe } from '../../features/me/api/get-me.js';
+import { BottomNav } from './bottom-nav.js';
+import { SideMenu } from './side-menu.js';
+import { TopBar } from './top-bar.js';
+
+/** Spec 01 "Control-panel shell": top bar, collapsible side menu, routed content, bottom bar. */
+export default function PanelLayout() {
+  // Closed at first: the spec's menu opens from its button.
+  const [navigationOpen, setNavigationOpen] = useState(false);
+  const { data: me } = useMe();
+
+  return (
+    <>
+      <div id="top-bar" className="top-bar">
+        <TopBar me={me} />
+      </div>
+      <AppLayout
+        headerSelector="#top-bar"
+        footerSelector="#bottom-nav"
+        navigationWidth={240}
+        navigationOpen={navigationOpen}
+        onNavigationChange={({ detail }) => setNavigationOpen(detail.open)}
+        navigation={<SideMenu me={me} onChoose={() => setNavigationOpen(false)} />}
+        toolsHide
+        content={
+          <div className="panel-content">
+            <Suspense fallback={<LoadingScreen />}>
+              <Outlet />
+            </Suspense>
+          </div>
+        }
+      />
+      <BottomNav />
+    </>
+  );
+}

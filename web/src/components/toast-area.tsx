@@ -1,0 +1,24 @@
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { getToasts, subscribeToasts } from '../lib/toast.js';
+
+// Flashbar (with its animations) stays out of the first load; it is fetched shortly after start,
+// so the first toast still shows at once.
+const loadFlashbar = () => import('./toast-flashbar.js');
+const ToastFlashbar = lazy(loadFlashbar);
+
+/** The toast area: top-centre, 5 s each, dismissible, at most 20 (spec 01 "Global extras"). */
+export function ToastArea() {
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts);
+  useEffect(() => {
+    const timer = setTimeout(() => void loadFlashbar(), 1500);
+    return () => clearTimeout(timer);
+  }, []);
+  if (toasts.length === 0) return null;
+  return (
+    <div className="toast-area">
+      <Suspense fallback={null}>
+        <ToastFlashbar toasts={toasts} />
+      </Suspense>
+    </div>
+  );
+}

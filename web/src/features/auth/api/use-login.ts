@@ -1,0 +1,55 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { signOut } from 'aws-amplify/auth';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { MSG } from '../../../../../shared/schemas/messages.js';
+import { toast } from '../../../lib/toast.js';
+import { meQueryOptions } from '../../me/api/get-me.js';
+import { useAuth } from './auth-context.js';
+import { signInWithPassword } from './sign-in.js';
+
+/**
+ * The sign-in flow of spec 01 (sections 2 and 8): Cognito, then `/me` (which also stores the user
+ * under `usuario`), then the monitor map or, with an incomplete profile, the profile screen.
+ */
+export function useLogin() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { refresh } = useAuth();
+  const [submitting, setSubmitting] = useState(false);
+
+  async function login(email: string, password: string): Promise<void> {
+    setSubmitting(true);
+    try {
+      const result = await signInWithPassword(email, password);
+      if (result.kind === 'unconfirmed') {
+        toast.error(MSG.verificaCorreo);
+        return;
+      }
+      if (result.kind === 'failed') {
+        toast.error(`Código: ${result.code}`, result.message);
+        return;
+      }
+      const me = await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 }).catch(() => null);
+      if (!me) {
+        // The query cache already showed the API's message; without /me the panel cannot work.
+        await signOut().catch(() => undefined);
+        await refresh();
+        return;
+      }
+      // The guard must see the new session before the panel route renders.
+      await refresh();
+      toast.success(MSG.bienvenido);
+      if (me.perfilCompleto) {
+        navigate('/panel-control/monitor-map', { replace: true });
+      } else {
+        toast.neutral(MSG.completaPerfil);
+        navigate('/panel-control/perfil', { replace: true });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return { login, submitting };
+}

@@ -1,0 +1,114 @@
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { z } from 'zod';
+import { API_MSG } from '../../../shared/schemas/messages.js';
+import { runtimeConfig } from './config.js';
+
+/** An API failure carrying the API's own Spanish message, ready to show to the user. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.';
+const INVALID_RESPONSE_MESSAGE = 'La respuesta del servidor no tiene el formato esperado.';
+
+/** The API answers every failure as `{ "error": { "code", "message" } }`. */
+const errorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+/** Used only when the body does not say (a proxy's 502, an empty 500, ...). */
+function messageForStatus(status: number): string {
+  if (status === 401) return API_MSG.sesionInvalida;
+  if (status === 403) return API_MSG.sinPermiso;
+  if (status === 404) return API_MSG.noEncontrado;
+  if (status === 409) return API_MSG.conflicto;
+  if (status === 400 || status === 422) return API_MSG.datosInvalidos;
+  return API_MSG.interno;
+}
+
+/** The API verifies the ID token (it carries the e-mail and groups the API needs). */
+async function idToken(): Promise<string> {
+  let token: string | undefined;
+  try {
+    token = (await fetchAuthSession()).tokens?.idToken?.toString();
+  } catch {
+    throw new ApiError(401, 'SESSION_INVALID', API_MSG.sesionInvalida);
+  }
+  if (!token) throw new ApiError(401, 'UNAUTHENTICATED', API_MSG.noAutenticado);
+  return token;
+}
+
+function apiUrl(path: string): string {
+  const base = runtimeConfig().apiUrl;
+  return new URL(path.replace(/^\//, ''), base.endsWith('/') ? base : `${base}/`).toString();
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Parses the answer, so a screen never works on a shape it did not expect. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    Authorization: `Bearer ${await idToken()}`,
+  };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+  }
+
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+
+  if (!response.ok) {
+    const body = errorBodySchema.safeParse(json);
+    if (body.success) throw new ApiError(response.status, body.data.error.code, body.data.error.message);
+    throw new ApiError(response.status, `HTTP_${response.status}`, messageForStatus(response.status));
+  }
+
+  if (!options.schema) return json as T;
+  const parsed = options.schema.safeParse(json);
+  if (!parsed.success) {
+    console.error(`Respuesta inesperada de ${path}`, parsed.error);
+    throw new ApiError(response.status, 'INVALID_RESPONSE', INVALID_RESPONSE_MESSAGE);
+  }
+  return parsed.data;
+}
+
+export const api = {
+  get: <T>(path: string, schema?: z.ZodType<T>, signal?: AbortSignal) => apiRequest(path, { schema, signal }),
+  post: <T>(path: string, body: unknown, schema?: z.ZodType<T>) => apiRequest(path, { method: 'POST', body, schema }),
+  put: <T>(path: string, body: unknown, schema?: z.ZodType<T>) => apiRequest(path, { method: 'PUT', body, schema }),
+  patch: <T>(path: string, body: unknown, schema?: z.ZodType<T>) => apiRequest(path, { method: 'PATCH', body, schema }),
+  delete: <T>(path: string, schema?: z.ZodType<T>) => apiRequest(path, { method: 'DELETE', schema }),
+};
+
+/** The Spanish text to show for any error thrown while talking to the API. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return API_MSG.interno;
+}

@@ -1,0 +1,24 @@
+import { BOGOTA_TZ } from '../../../shared/constants.js';
+
+/** Formatting for later screens: Colombian Spanish, pesos without cents, times in Bogotá. */
+const LOCALE = 'es-CO';
+
+const cop = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'COP',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const number = new Intl.NumberFormat(LOCALE);
+const date = new Intl.DateTimeFormat(LOCALE, { timeZone: BOGOTA_TZ, dateStyle: 'medium' });
+const dateTime = new Intl.DateTimeFormat(LOCALE, { timeZone: BOGOTA_TZ, dateStyle: 'medium', timeStyle: 'short' });
+const time = new Intl.DateTimeFormat(LOCALE, { timeZone: BOGOTA_TZ, timeStyle: 'short' });
+
+type DateInput = Date | string | number;
+const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
+
+export const formatCOP = (value: number): string => cop.format(value);
+export const formatNumber = (value: number): string => number.format(value);
+export const formatDate = (value: DateInput): string => date.format(toDate(value));
+export const formatDateTime = (value: DateInput): string => dateTime.format(toDate(value));
+export const formatTime = (value: DateInput): string => time.format(toDate(value));

@@ -1,0 +1,45 @@
+import '@cloudscape-design/global-styles/index.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.js';
+import { configureAmplify } from './lib/amplify.js';
+import { loadRuntimeConfig } from './lib/config.js';
+import { initThemeMode } from './lib/theme.js';
+
+initThemeMode();
+const root = createRoot(document.getElementById('root')!);
+
+/** Without its runtime config the console cannot reach Cognito or the API: say so plainly. */
+function StartupError({ detail }: { detail: string }) {
+  return (
+    <main className="auth-page" role="alert">
+      <div className="auth-page__column">
+        <img className="auth-page__logo" src="/logo.svg" alt="TransAliadas" width={88} height={88} />
+        <h1>No se pudo iniciar la consola</h1>
+        <p>La configuración de la aplicación no está disponible. Inténtalo de nuevo en unos minutos.</p>
+        <p>
+          <small>{detail}</small>
+        </p>
+        <button type="button" onClick={() => window.location.reload()}>
+          Reintentar
+        </button>
+      </div>
+    </main>
+  );
+}
+
+loadRuntimeConfig().then(
+  (config) => {
+    configureAmplify(config);
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  },
+  (error: unknown) => {
+    console.error(error);
+    root.render(<StartupError detail={error instanceof Error ? error.message : String(error)} />);
+  },
+);
