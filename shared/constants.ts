@@ -33,6 +33,8 @@ export const SIGNUP_ATTRIBUTES = {
 
 /** Key in Cognito clientMetadata / validationData carrying the sign-up authorization key. */
 export const SIGNUP_KEY_FIELD = 'claveAutorizacion';
+/** Key in clientMetadata carrying the API's proof for a staff sign-up (internal registration). */
+export const STAFF_SIGNUP_FIELD = 'registroInterno';
 
 /** Cali, the map's default centre (spec 02 section 2.1). */
 export const CALI = { lat: 3.4516, lng: -76.532, zoom: 13 } as const;

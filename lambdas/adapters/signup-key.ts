@@ -1,5 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { config } from '../config.js';
 
 let cachedKey: Promise<string> | undefined;
@@ -18,9 +18,25 @@ function signUpKey(): Promise<string> {
   return cachedKey;
 }
 
+const sameText = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
 export async function isValidSignUpKey(candidate: unknown): Promise<boolean> {
-  if (typeof candidate !== 'string' || candidate.length === 0) return false;
-  const expected = Buffer.from(await signUpKey());
-  const given = Buffer.from(candidate);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return typeof candidate === 'string' && candidate.length > 0 && sameText(candidate, await signUpKey());
+}
+
+/**
+ * Internal registration signs staff up through Cognito's SignUp (so they verify their e-mail like
+ * anyone else) with this proof instead of the key itself: only the API, which holds the key, can
+ * make it, and it is bound to one e-mail.
+ */
+export async function staffSignUpProof(email: string): Promise<string> {
+  return createHmac('sha256', await signUpKey()).update(`registro-interno:${email.toLowerCase()}`).digest('base64url');
+}
+
+export async function isValidStaffSignUpProof(email: string | undefined, proof: unknown): Promise<boolean> {
+  return !!email && typeof proof === 'string' && sameText(proof, await staffSignUpProof(email));
 }

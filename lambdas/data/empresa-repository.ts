@@ -1,6 +1,9 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { empresaSchema, type Empresa, type Usuario } from '../../shared/schemas/empresa.js';
 import { ddb, tableName } from '../adapters/aws.js';
+import { usuarioRepository, type DatosPersonales } from './usuario-repository.js';
+
+export type DatosEmpresa = Pick<Empresa, 'empresa' | 'ciudad' | 'departamento' | 'pais' | 'direccion' | 'banco' | 'tipocuenta' | 'cuenta' | 'titular' | 'rut'>;
 
 export const empresaRepository = {
   async get(id: string): Promise<Empresa | null> {
@@ -21,5 +24,57 @@ export const empresaRepository = {
         ],
       }),
     );
+  },
+
+  /** An admin's profile save: personal and company parts together, or neither. */
+  async saveAdminProfile(usuarioId: string, personal: DatosPersonales, empresaId: string, datos: DatosEmpresa): Promise<void> {
+    const names = Object.keys(datos) as (keyof DatosEmpresa)[];
+    await ddb().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Update: usuarioRepository.updatePersonalCommand(usuarioId, personal) },
+          {
+            Update: {
+              TableName: tableName('empresas'),
+              Key: { id: empresaId },
+              UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}, perfil = :t`,
+              ConditionExpression: 'attribute_exists(id)',
+              ExpressionAttributeNames: Object.fromEntries(names.map((n) => [`#${n}`, n])),
+              ExpressionAttributeValues: { ...Object.fromEntries(names.map((n) => [`:${n}`, datos[n]])), ':t': true },
+            },
+          },
+        ],
+      }),
+    );
+  },
+
+  /** Sets the logo key and returns the previous one. */
+  async setLogo(id: string, key: string): Promise<string | null> {
+    const { Attributes } = await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('empresas'),
+        Key: { id },
+        UpdateExpression: 'SET logo = :k',
+        ConditionExpression: 'attribute_exists(id)',
+        ExpressionAttributeValues: { ':k': key },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return (Attributes?.logo as string | null | undefined) ?? null;
+  },
+
+  /** Replaces the corporate gallery (five slots) and returns the previous keys. */
+  async setFotosCorporativas(id: string, keys: string[]): Promise<string[]> {
+    const { Attributes } = await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('empresas'),
+        Key: { id },
+        UpdateExpression: 'SET fotosCorporativas = :k',
+        ConditionExpression: 'attribute_exists(id)',
+        ExpressionAttributeValues: { ':k': keys },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return (Attributes?.fotosCorporativas as string[] | undefined) ?? [];
   },
 };

@@ -1,6 +1,8 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { usuarioSchema, type Usuario } from '../../shared/schemas/empresa.js';
 import { ddb, tableName } from '../adapters/aws.js';
+
+export type DatosPersonales = Pick<Usuario, 'nombres' | 'apellidos' | 'movil'> & { puesto?: string };
 
 /** Console users: one item per Cognito sub. */
 export const usuarioRepository = {
@@ -20,5 +22,40 @@ export const usuarioRepository = {
       }),
     );
     return Items.map((i) => usuarioSchema.parse(i));
+  },
+
+  /** A new user record; never overwrites one (a second registration of the same sub fails). */
+  async create(usuario: Usuario): Promise<void> {
+    await ddb().send(new PutCommand({ TableName: tableName('usuarios'), Item: usuario, ConditionExpression: 'attribute_not_exists(id)' }));
+  },
+
+  async remove(id: string): Promise<void> {
+    await ddb().send(new DeleteCommand({ TableName: tableName('usuarios'), Key: { id } }));
+  },
+
+  /** The personal part of the profile; saving it marks the user's profile done. */
+  updatePersonalCommand(id: string, datos: DatosPersonales) {
+    return {
+      TableName: tableName('usuarios'),
+      Key: { id },
+      UpdateExpression: 'SET nombres = :n, apellidos = :a, movil = :m, puesto = :p, perfil = :t',
+      ConditionExpression: 'attribute_exists(id)',
+      ExpressionAttributeValues: { ':n': datos.nombres, ':a': datos.apellidos, ':m': datos.movil, ':p': datos.puesto ?? '', ':t': true },
+    };
+  },
+
+  /** Sets the profile photo key and returns the previous one (to delete its object). */
+  async setFotoPerfil(id: string, key: string): Promise<string | null> {
+    const { Attributes } = await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('usuarios'),
+        Key: { id },
+        UpdateExpression: 'SET fotoPerfil = :k',
+        ConditionExpression: 'attribute_exists(id)',
+        ExpressionAttributeValues: { ':k': key },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return (Attributes?.fotoPerfil as string | null | undefined) ?? null;
   },
 };

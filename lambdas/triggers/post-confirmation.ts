@@ -34,6 +34,10 @@ export const handler = async (event: PostConfirmationTriggerEvent): Promise<Post
 
   let usuario = await usuarioRepository.get(sub);
   if (!usuario) {
+    // Only a self sign-up (its data checked by PreSignUp) founds a company; a staff user whose record
+    // is missing must not become an admin of a new one.
+    if (!a.given_name || !a.family_name || !a[SIGNUP_ATTRIBUTES.empresa] || !a[SIGNUP_ATTRIBUTES.puesto])
+      throw new Error('Faltan los datos de registro de la empresa');
     const now = new Date().toISOString();
     const empresa = empresaSchema.parse({ id: sub, empresa: a[SIGNUP_ATTRIBUTES.empresa] ?? '', creadoEn: now });
     usuario = usuarioSchema.parse({

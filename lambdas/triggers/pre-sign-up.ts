@@ -1,18 +1,22 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { SIGNUP_ATTRIBUTES, SIGNUP_KEY_FIELD } from '../../shared/constants.js';
+import { SIGNUP_ATTRIBUTES, SIGNUP_KEY_FIELD, STAFF_SIGNUP_FIELD } from '../../shared/constants.js';
 import { signUpSchema } from '../../shared/schemas/auth.js';
 import { MSG } from '../../shared/schemas/messages.js';
-import { isValidSignUpKey } from '../adapters/signup-key.js';
+import { isValidSignUpKey, isValidStaffSignUpProof } from '../adapters/signup-key.js';
 
 /**
  * Cognito PreSignUp: self sign-up creates a company admin, so it needs the staff's authorization key
  * (sent as client metadata). Throwing makes Cognito refuse the sign-up: no user is created.
- * Users made with the admin API (ops, internal registration, seeding) need IAM rights and pass.
+ * Users made with the admin API (ops, seeding) need IAM rights and pass; staff registered by a company
+ * admin carry the API's proof instead of the key.
  */
 export const handler = async (event: PreSignUpTriggerEvent): Promise<PreSignUpTriggerEvent> => {
   if (event.triggerSource === 'PreSignUp_AdminCreateUser') return event;
+  const metadata = event.request.clientMetadata;
+  // Staff made by a company admin through the API: the company exists, no sign-up data is asked.
+  if (await isValidStaffSignUpProof(event.request.userAttributes.email, metadata?.[STAFF_SIGNUP_FIELD])) return event;
 
-  const key = event.request.clientMetadata?.[SIGNUP_KEY_FIELD] ?? event.request.validationData?.[SIGNUP_KEY_FIELD];
+  const key = metadata?.[SIGNUP_KEY_FIELD] ?? event.request.validationData?.[SIGNUP_KEY_FIELD];
   if (!(await isValidSignUpKey(key))) throw new Error(MSG.claveIncorrecta);
 
   const a = event.request.userAttributes;

@@ -15,8 +15,10 @@ import { createServer } from 'cognito-local/lib/server/server.js';
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService.js';
 import { CryptoService } from 'cognito-local/lib/services/crypto.js';
 import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb.js';
+import { InvalidParameterError, UserNotFoundError } from 'cognito-local/lib/errors.js';
 import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services/index.js';
 import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery.js';
+import type { Context } from 'cognito-local/lib/services/context.js';
 import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/messageSender.js';
 import { otp } from 'cognito-local/lib/services/otp.js';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
@@ -70,11 +72,29 @@ export async function startCognito(opts: { port: number; dataDir: string; lambda
   };
   const router = Router(services as Parameters<typeof Router>[0]);
   const shimmed: typeof router = (target) => {
-    if (target !== 'GetTokensFromRefreshToken') return router(target);
-    const initiateAuth = router('InitiateAuth');
-    return (c, req: { ClientId: string; RefreshToken: string; ClientMetadata?: Record<string, string> }) =>
-      initiateAuth(c, { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: req.ClientId, AuthParameters: { REFRESH_TOKEN: req.RefreshToken }, ClientMetadata: req.ClientMetadata });
+    if (target === 'GetTokensFromRefreshToken') {
+      const initiateAuth = router('InitiateAuth');
+      return (c, req: { ClientId: string; RefreshToken: string; ClientMetadata?: Record<string, string> }) =>
+        initiateAuth(c, { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: req.ClientId, AuthParameters: { REFRESH_TOKEN: req.RefreshToken }, ClientMetadata: req.ClientMetadata });
+    }
+    if (target === 'ResendConfirmationCode') return resendConfirmationCode;
+    return router(target);
   };
+
+  /** cognito-local has no ResendConfirmationCode: a new code for an unconfirmed user, as Cognito does. */
+  async function resendConfirmationCode(c: Context, req: { ClientId: string; Username: string; ClientMetadata?: Record<string, string> }) {
+    const userPool = await cognitoClient.getUserPoolForClientId(c, req.ClientId);
+    const user = await userPool.getUserByUsername(c, req.Username);
+    if (!user) throw new UserNotFoundError();
+    if (user.UserStatus === 'CONFIRMED') throw new InvalidParameterError('User is already confirmed.');
+    const email = user.Attributes.find((a) => a.Name === 'email')?.Value;
+    if (!email) throw new InvalidParameterError('User has no email');
+    const code = otp();
+    await userPool.saveUser(c, { ...user, ConfirmationCode: code });
+    const delivery = { AttributeName: 'email' as const, DeliveryMedium: 'EMAIL' as const, Destination: email };
+    await services.messages.deliver(c, 'ResendCode', req.ClientId, userPool.options.Id, user, code, req.ClientMetadata, delivery);
+    return { CodeDeliveryDetails: delivery };
+  }
   const server = (await createServer(shimmed, logger, config.ServerConfig, services).start()) as Server;
   const endpoint = `http://127.0.0.1:${opts.port}`;
   return {

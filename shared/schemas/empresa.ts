@@ -58,11 +58,20 @@ export const usuarioSchema = z.object({
 });
 export type Usuario = z.infer<typeof usuarioSchema>;
 
+/** Short-lived presigned GET URLs of the stored images (objects are private). */
+export const archivosSchema = z.object({
+  fotoPerfil: z.string().nullable(),
+  logo: z.string().nullable(),
+  fotosCorporativas: z.array(z.string().nullable()),
+});
+export type Archivos = z.infer<typeof archivosSchema>;
+
 /** `GET /me`: the caller, the caller's company, and whether the gated menu entries are open. */
 export const meResponseSchema = z.object({
   usuario: usuarioSchema,
   empresa: empresaSchema.nullable(),
   groups: z.array(z.string()),
   perfilCompleto: z.boolean(),
+  archivos: archivosSchema,
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

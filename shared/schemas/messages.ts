@@ -26,6 +26,9 @@ export const API_MSG = {
   conflicto: 'La operación entra en conflicto con el estado actual.',
   interno: 'Ocurrió un error inesperado. Inténtalo de nuevo.',
   usuarioSinEmpresa: 'Tu usuario no está asociado a ninguna empresa.',
+  perfilIncompleto: 'Completa tu perfil y sube una foto corporativa para usar esta sección.',
+  soloAdminEmpresa: 'Solo un administrador puede cambiar los datos de la empresa.',
+  jsonInvalido: 'El cuerpo de la solicitud no es un JSON válido.',
 } as const;
 
 /** Spec 01 sections 5 and 8: profile, internal registration and photos. */
@@ -53,6 +56,10 @@ export const PERFIL_MSG = {
   maxFotos: 'Solo puedes seleccionar hasta 5 fotos',
   minFotos: 'Debes seleccionar al menos una foto',
   fotoNoSubida: 'No se pudo subir la foto. Intenta de nuevo.',
+  /** Beyond the spec's English drop-zone texts: the same rules, in Spanish. */
+  fotoCorporativaGrande: 'La foto es demasiado grande. El tamaño máximo es 2MB',
+  tipoImagen: 'El archivo debe ser una imagen JPEG, PNG, GIF o WebP',
+  errorFotos: 'Error al subir las fotos: ',
 } as const;
 
 export const REGISTRO_MSG = {

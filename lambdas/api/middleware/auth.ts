@@ -62,9 +62,9 @@ export const requireAuth = createMiddleware<AuthEnv>(async (c, next) => {
   await next();
 });
 
-/** Only callers in one of these groups pass. */
-export const requireGroup = (...allowed: Group[]) =>
+/** Only callers in one of these groups (from the verified token) pass. */
+export const requireGroup = (allowed: readonly Group[], message?: string) =>
   createMiddleware<AuthEnv>(async (c, next) => {
-    if (!c.var.caller.groups.some((g) => allowed.includes(g))) throw forbidden();
+    if (!c.var.caller.groups.some((g) => allowed.includes(g))) throw forbidden(message);
     await next();
   });

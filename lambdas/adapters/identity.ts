@@ -1,0 +1,44 @@
+import { AdminDeleteUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { SIGNUP_ATTRIBUTES, STAFF_SIGNUP_FIELD } from '../../shared/constants.js';
+import { MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
+import { apiAuthConfig } from '../config.js';
+import { badRequest, conflict } from '../api/errors.js';
+import { cognito } from './aws.js';
+import { staffSignUpProof } from './signup-key.js';
+
+/** Cognito operations of the API (users are Cognito's; records are ours). */
+export const identity = {
+  /**
+   * Signs a staff user up (Cognito e-mails the verification code) and returns the new sub.
+   * PostConfirmation then adds the user to the group of the record the caller writes.
+   */
+  async signUpStaff(input: { email: string; password: string; empresa: string }): Promise<string> {
+    const { userPoolClientId } = apiAuthConfig();
+    try {
+      const res = await cognito().send(
+        new SignUpCommand({
+          ClientId: userPoolClientId,
+          Username: input.email,
+          Password: input.password,
+          UserAttributes: [
+            { Name: 'email', Value: input.email },
+            { Name: SIGNUP_ATTRIBUTES.empresa, Value: input.empresa },
+          ],
+          ClientMetadata: { [STAFF_SIGNUP_FIELD]: await staffSignUpProof(input.email) },
+        }),
+      );
+      if (!res.UserSub) throw new Error('Cognito no devolvió el identificador del usuario');
+      return res.UserSub;
+    } catch (err) {
+      const name = (err as Error).name;
+      if (name === 'UsernameExistsException') throw conflict(REGISTRO_MSG.yaExiste);
+      if (name === 'InvalidPasswordException') throw badRequest(MSG.passwordPolitica);
+      throw err;
+    }
+  },
+
+  /** Undoes a sign-up whose record could not be written, so no account is left without a record. */
+  async deleteUser(email: string): Promise<void> {
+    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: apiAuthConfig().userPoolId, Username: email }));
+  },
+};

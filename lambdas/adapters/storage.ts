@@ -1,0 +1,68 @@
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { fileTypeFromBuffer } from 'file-type';
+import { config } from '../config.js';
+import { s3 } from './aws.js';
+
+const UPLOAD_TTL_SECONDS = 300;
+const READ_TTL_SECONDS = 3600;
+
+/** The only place that speaks S3: presigned uploads, real-type checks, moves, private reads. */
+export const storage = {
+  /** A browser upload whose policy fixes the key, the content type and the size range. */
+  async presignPost(key: string, contentType: string, maxBytes: number) {
+    const expiresAt = new Date(Date.now() + UPLOAD_TTL_SECONDS * 1000).toISOString();
+    const { url, fields } = await createPresignedPost(s3(), {
+      Bucket: config().bucketName,
+      Key: key,
+      Conditions: [
+        ['content-length-range', 1, maxBytes],
+        ['eq', '$Content-Type', contentType],
+      ],
+      Fields: { 'Content-Type': contentType },
+      Expires: UPLOAD_TTL_SECONDS,
+    });
+    return { url, fields, expiresAt };
+  },
+
+  /** Size and real type (from the first bytes, not the declared type); null when missing. */
+  async inspect(key: string): Promise<{ size: number; mime: string | null } | null> {
+    const bucket = config().bucketName;
+    try {
+      const head = await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      const size = head.ContentLength ?? 0;
+      if (size === 0) return { size, mime: null };
+      const obj = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: 'bytes=0-4099' }));
+      const bytes = await obj.Body!.transformToByteArray();
+      return { size, mime: (await fileTypeFromBuffer(bytes))?.mime ?? null };
+    } catch (err) {
+      const name = (err as Error).name;
+      if (name === 'NotFound' || name === 'NoSuchKey') return null;
+      throw err;
+    }
+  },
+
+  async move(from: string, to: string, contentType: string): Promise<void> {
+    const bucket = config().bucketName;
+    await s3().send(
+      new CopyObjectCommand({
+        Bucket: bucket,
+        Key: to,
+        CopySource: `${bucket}/${encodeURIComponent(from).replace(/%2F/g, '/')}`,
+        ContentType: contentType,
+        MetadataDirective: 'REPLACE',
+      }),
+    );
+    await this.delete(from);
+  },
+
+  async delete(key: string): Promise<void> {
+    await s3().send(new DeleteObjectCommand({ Bucket: config().bucketName, Key: key }));
+  },
+
+  /** Short-lived read URL for a private object. */
+  readUrl(key: string): Promise<string> {
+    return getSignedUrl(s3(), new GetObjectCommand({ Bucket: config().bucketName, Key: key }), { expiresIn: READ_TTL_SECONDS });
+  },
+};

@@ -1,0 +1,28 @@
+import { isProfileComplete } from '../../shared/domain/profile.js';
+import type { MeResponse } from '../../shared/schemas/empresa.js';
+import { storage } from '../adapters/storage.js';
+import { empresaRepository } from '../data/empresa-repository.js';
+import { usuarioRepository } from '../data/usuario-repository.js';
+import { notFound } from './errors.js';
+import type { Caller } from './middleware/auth.js';
+
+const readUrl = (key: string | null | undefined) => (key ? storage.readUrl(key) : Promise.resolve(null));
+
+/** The caller as the console sees it: records read fresh, images as short-lived URLs. */
+export async function loadMe(caller: Pick<Caller, 'sub' | 'groups'>): Promise<MeResponse> {
+  const usuario = await usuarioRepository.get(caller.sub);
+  if (!usuario) throw notFound();
+  const empresa = await empresaRepository.get(usuario.empresaId);
+  const [fotoPerfil, logo, ...fotosCorporativas] = await Promise.all([
+    readUrl(usuario.fotoPerfil),
+    readUrl(empresa?.logo),
+    ...(empresa?.fotosCorporativas ?? ['', '', '', '', '']).map(readUrl),
+  ]);
+  return {
+    usuario,
+    empresa,
+    groups: caller.groups,
+    perfilCompleto: isProfileComplete(usuario, empresa),
+    archivos: { fotoPerfil: fotoPerfil ?? null, logo: logo ?? null, fotosCorporativas },
+  };
+}
