@@ -56,3 +56,50 @@ export function lastCodeFor(email: string): string | undefined {
   }
   return undefined;
 }
+
+/** A company admin made the way the console does it: SignUp with the key, then the outbox code. */
+export async function newCompanyAdmin(email: string, password = 'Secreta123!', empresa = 'Transportes de Prueba'): Promise<string> {
+  const { SignUpCommand, ConfirmSignUpCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+  const client = cognitoClient();
+  await client.send(
+    new SignUpCommand({
+      ClientId: stack().userPoolClientId,
+      Username: email,
+      Password: password,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'given_name', Value: 'Prueba' },
+        { Name: 'family_name', Value: 'Apellido' },
+        { Name: 'custom:empresa', Value: empresa },
+        { Name: 'custom:puesto', Value: 'CEO' },
+      ],
+      ClientMetadata: { claveAutorizacion: stack().signUpKey },
+    }),
+  );
+  await client.send(new ConfirmSignUpCommand({ ClientId: stack().userPoolClientId, Username: email, ConfirmationCode: lastCodeFor(email)! }));
+  return idToken(email, password);
+}
+
+/** Uploads bytes the way the browser does: ticket from the API, then a multipart POST to S3. */
+export async function upload(token: string, kind: string, bytes: Uint8Array, contentType: string): Promise<string> {
+  const ticket = await api('/uploads', { token, body: { kind, contentType, size: bytes.length, fileName: 'archivo' } });
+  if (ticket.status !== 200) throw new Error(`ticket ${ticket.status}: ${JSON.stringify(ticket.json)}`);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(ticket.json.fields as Record<string, string>)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }));
+  const res = await fetch(ticket.json.url, { method: 'POST', body: form });
+  if (res.status >= 300) throw new Error(`S3 respondió ${res.status}: ${await res.text()}`);
+  return ticket.json.uploadId as string;
+}
+
+/** Every object key under a prefix (to prove nothing refused or replaced is left behind). */
+export async function listKeys(prefix: string): Promise<string[]> {
+  const { S3Client, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+  const s3 = new S3Client({ region: 'local', endpoint: stack().s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const res = await s3.send(new ListObjectsV2Command({ Bucket: stack().bucket, Prefix: prefix }));
+  return (res.Contents ?? []).map((o) => o.Key!).sort();
+}
+
+/** Small real images and a fake one, made in memory. */
+export { solidPng } from '../../scripts/local/png.js';
+export const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

@@ -5,10 +5,12 @@ import { vehicleCode } from '../../shared/schemas/vehiculo.js';
 
 describe('isProfileComplete (side-menu gating, spec 01 section 4)', () => {
   const photos = (first: string) => [first, '', '', '', ''];
-  it('needs the saved profile and a non-empty first corporate photo', () => {
-    expect(isProfileComplete({ perfil: true }, { fotosCorporativas: photos('companies/a/foto') })).toBe(true);
-    expect(isProfileComplete({ perfil: false }, { fotosCorporativas: photos('companies/a/foto') })).toBe(false);
-    expect(isProfileComplete({ perfil: true }, { fotosCorporativas: photos('') })).toBe(false);
+  it('needs the saved profiles and a non-empty first corporate photo', () => {
+    const empresa = { perfil: true, fotosCorporativas: photos('companies/a/foto') };
+    expect(isProfileComplete({ perfil: true }, empresa)).toBe(true);
+    expect(isProfileComplete({ perfil: false }, empresa)).toBe(false);
+    expect(isProfileComplete({ perfil: true }, { ...empresa, perfil: false })).toBe(false);
+    expect(isProfileComplete({ perfil: true }, { ...empresa, fotosCorporativas: photos('') })).toBe(false);
     expect(isProfileComplete({ perfil: true }, null)).toBe(false);
   });
 });

@@ -1,0 +1,73 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { API_MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
+import { api, idToken, newCompanyAdmin } from '../support/clients.js';
+
+const perfil = {
+  nombres: 'Sofía',
+  apellidos: 'Cabal',
+  movil: '3001234567',
+  puesto: 'CEO',
+  empresa: 'Transportes La Ermita',
+  ciudad: 'Cali',
+  departamento: 'Valle del Cauca',
+  pais: 'Colombia',
+  direccion: 'Cra. 1 # 2-3',
+  banco: 'Bancolombia',
+  tipocuenta: 'ahorros',
+  cuenta: '12345678901',
+  titular: 'Transportes La Ermita S.A.S.',
+  rut: '900111222',
+};
+
+describe('PUT /perfil', () => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = await newCompanyAdmin('perfil.admin@ermita.demo');
+  });
+
+  it('refuses a missing field with the spec message and changes nothing', async () => {
+    const { rut: _rut, ...sinRut } = perfil;
+    const res = await api('/perfil', { token: admin, method: 'PUT', body: { ...sinRut, nombres: '  ' } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.details.fields).toEqual([
+      { path: 'nombres', message: PERFIL_MSG.nombres },
+      { path: 'rut', message: PERFIL_MSG.rut },
+    ]);
+    const me = await api('/me', { token: admin });
+    expect(me.json.usuario.perfil).toBe(false);
+    expect(me.json.empresa.perfil).toBe(false);
+  });
+
+  it('refuses a body that is not JSON with a Spanish 400', async () => {
+    const res = await api('/perfil', { token: admin, method: 'PUT', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.message).toBe(API_MSG.jsonInvalido);
+  });
+
+  it("saves an admin's whole profile: both records marked done, role kept", async () => {
+    const res = await api('/perfil', { token: admin, method: 'PUT', body: perfil });
+    expect(res.status).toBe(200);
+    expect(res.json.usuario).toMatchObject({ nombres: 'Sofía', movil: '3001234567', perfil: true, role: 'admin' });
+    expect(res.json.empresa).toMatchObject({ empresa: 'Transportes La Ermita', banco: 'Bancolombia', tipocuenta: 'ahorros', perfil: true });
+    // Still gated: no corporate photo yet.
+    expect(res.json.perfilCompleto).toBe(false);
+  });
+
+  it('lets staff save their personal part but not change company data', async () => {
+    const staff = await idToken(DEMO_USERS.staff, DEMO_PASSWORD);
+    const refused = await api('/perfil', { token: staff, method: 'PUT', body: { ...perfil, empresa: 'Otra Empresa' } });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.message).toBe(API_MSG.soloAdminEmpresa);
+    const me = await api('/me', { token: staff });
+    expect(me.json.empresa.empresa).toBe('Transportes del Valle S.A.S.');
+
+    const ok = await api('/perfil', { token: staff, method: 'PUT', body: { nombres: 'Andrés', apellidos: 'Mosquera', movil: '3157654321' } });
+    expect(ok.status).toBe(200);
+    expect(ok.json.usuario).toMatchObject({ movil: '3157654321', role: 'user', perfil: true });
+  });
+
+  it('refuses an unauthenticated save', async () => {
+    expect((await api('/perfil', { method: 'PUT', body: perfil })).status).toBe(401);
+  });
+});

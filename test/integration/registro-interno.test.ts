@@ -1,0 +1,79 @@
+import { ConfirmSignUpCommand, ResendConfirmationCodeCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { API_MSG, MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
+import { api, cognitoClient, docClient, idToken, lastCodeFor, stack, table } from '../support/clients.js';
+
+const body = (email: string, password = 'Equipo2026!') => ({ email, verifyEmail: email, password, verifyPassword: password });
+
+describe('POST /usuarios (internal registration)', () => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = await idToken(DEMO_USERS.admin, DEMO_PASSWORD);
+  });
+
+  it('refuses mismatched fields with the spec messages', async () => {
+    const res = await api('/usuarios', { token: admin, body: { email: 'a@b', verifyEmail: 'x@y.co', password: '123', verifyPassword: '1234' } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.details.fields.map((f: { message: string }) => f.message)).toEqual([REGISTRO_MSG.email, REGISTRO_MSG.password]);
+    const mismatch = await api('/usuarios', { token: admin, body: { ...body('ana@transvalle.demo'), verifyEmail: 'otra@transvalle.demo', verifyPassword: 'Otra2026!' } });
+    expect(mismatch.json.error.details.fields.map((f: { message: string }) => f.message)).toEqual([REGISTRO_MSG.emailsNoCoinciden, REGISTRO_MSG.passwordsNoCoinciden]);
+  });
+
+  it('is refused to staff, to admins with an incomplete profile and to anonymous callers', async () => {
+    const staff = await api('/usuarios', { token: await idToken(DEMO_USERS.staff, DEMO_PASSWORD), body: body('nuevo1@transvalle.demo') });
+    expect(staff.status).toBe(403);
+    expect(staff.json.error.message).toBe(REGISTRO_MSG.soloAdmin);
+    const incomplete = await api('/usuarios', { token: await idToken(DEMO_USERS.admin2, DEMO_PASSWORD), body: body('nuevo2@pacifico.demo') });
+    expect(incomplete.status).toBe(403);
+    expect(incomplete.json.error.message).toBe(API_MSG.perfilIncompleto);
+    expect((await api('/usuarios', { body: body('nuevo3@transvalle.demo') })).status).toBe(401);
+  });
+
+  it('creates a staff user in the caller company who verifies the e-mail, then signs in as user', async () => {
+    const email = 'juliana.staff@transvalle.demo';
+    const res = await api('/usuarios', { token: admin, body: body(email) });
+    expect(res.status).toBe(201);
+    const { Item } = await docClient().send(new GetCommand({ TableName: table('usuarios'), Key: { id: res.json.id } }));
+    expect(Item).toMatchObject({ email, empresaId: 'demo-transvalle', role: 'user', rating: 5, perfil: false });
+
+    await expect(idToken(email, 'Equipo2026!')).rejects.toThrow(); // not verified yet
+    const firstCode = lastCodeFor(email);
+    // A new code can be asked for; the latest one confirms.
+    await cognitoClient().send(new ResendConfirmationCodeCommand({ ClientId: stack().userPoolClientId, Username: email }));
+    const code = lastCodeFor(email);
+    expect(code).toMatch(/^\d{6}$/);
+    expect(code).not.toBe(firstCode);
+    await cognitoClient().send(new ConfirmSignUpCommand({ ClientId: stack().userPoolClientId, Username: email, ConfirmationCode: code! }));
+
+    const me = await api('/me', { token: await idToken(email, 'Equipo2026!') });
+    expect(me.json).toMatchObject({ groups: ['user'], usuario: { role: 'user' }, empresa: { id: 'demo-transvalle' } });
+  });
+
+  it('answers 409 for an e-mail that already has an account, creating nothing', async () => {
+    const res = await api('/usuarios', { token: admin, body: body(DEMO_USERS.staff) });
+    expect(res.status).toBe(409);
+    expect(res.json.error.message).toBe(REGISTRO_MSG.yaExiste);
+  });
+
+  it('applies the pool password policy with its Spanish message', async () => {
+    const res = await api('/usuarios', { token: admin, body: body('debil@transvalle.demo', 'abcdefgh') });
+    expect(res.status).toBe(400);
+    expect(res.json.error.message).toBe(MSG.passwordPolitica);
+  });
+
+  it('refuses a direct Cognito SignUp that forges the staff proof', async () => {
+    const email = 'colado@ermita.demo';
+    const forged = cognitoClient().send(
+      new SignUpCommand({
+        ClientId: stack().userPoolClientId,
+        Username: email,
+        Password: 'Colado2026!',
+        UserAttributes: [{ Name: 'email', Value: email }],
+        ClientMetadata: { registroInterno: 'inventado' },
+      }),
+    );
+    await expect(forged).rejects.toThrow(MSG.claveIncorrecta);
+  });
+});
