@@ -64,6 +64,7 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
     userPool: auth.userPool,
     client: auth.client,
     allowedOrigins: edge.allowedOrigins,
+    signUpKey: auth.signUpKey,
   });
   const web = new WebStack(app, name('web'), {
     ...common,

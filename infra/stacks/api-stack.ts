@@ -9,6 +9,7 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE_KEYS, type TableKey } from '../../shared/tables.js';
 import { type StageConfig, uploadsBucketName } from '../config.js';
@@ -23,6 +24,8 @@ export interface ApiStackProps extends StackProps {
   readonly userPool: IUserPool;
   readonly client: IUserPoolClient;
   readonly allowedOrigins: readonly string[];
+  /** The sign-up key: internal registration signs staff up with a proof made from it. */
+  readonly signUpKey: ISecret;
 }
 
 /** The HTTP API (one Hono function behind a Cognito JWT authorizer) and the every-minute job. */
@@ -53,13 +56,14 @@ export class ApiStack extends Stack {
       ...defaults,
       entry: ENTRIES.api,
       description: 'API de la consola (Hono)',
-      environment,
+      environment: { ...environment, SIGNUP_KEY_SECRET_ARN: props.signUpKey.secretArn },
       memorySize: 1024,
       // The HTTP API gives up after 30 s.
       timeout: Duration.seconds(29),
     });
     grantTables(this.api.role, tables, Object.fromEntries(TABLE_KEYS.map((k) => [k, 'readWrite' as TableAccess])));
     grantBucketObjects(this, this.api.role, bucketName, 'readWrite');
+    props.signUpKey.grantRead(this.api.role);
     grantUserPool(this, 'ApiPoolAccess', this.api.role, userPool, COGNITO_API_ACTIONS);
 
     this.httpApi = new HttpApi(this, 'HttpApi', {

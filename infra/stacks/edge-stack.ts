@@ -1,6 +1,7 @@
 import { Aws, CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { type Bucket, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { PENDING_PREFIX } from '../../shared/domain/uploads.js';
 import { siteBucketName, type StageConfig, uploadsBucketName } from '../config.js';
 import { ConsoleSite } from '../constructs/console-site.js';
 import { privateBucket } from '../constructs/private-bucket.js';
@@ -71,6 +72,8 @@ export class EdgeStack extends Stack {
       versioned: config.uploadsNoncurrentVersionDays > 0,
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Uploads wait under this prefix until the API checks and moves them; abandoned ones go.
+        { prefix: PENDING_PREFIX, expiration: Duration.days(1) },
         ...(config.uploadsNoncurrentVersionDays > 0
           ? [{ noncurrentVersionExpiration: Duration.days(config.uploadsNoncurrentVersionDays) }]
           : []),

@@ -86,6 +86,13 @@ describe('edge stack: buckets', () => {
     });
   });
 
+  it('expires uploads left waiting for their check after a day', () => {
+    t.edge.hasResourceProperties('AWS::S3::Bucket', {
+      BucketName: { 'Fn::Join': ['', Match.arrayWith(['transportadoras-dev-uploads-'])] },
+      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' })]) },
+    });
+  });
+
   it('lets the console POST/PUT/GET uploads from its origin only', () => {
     t.edge.hasResourceProperties('AWS::S3::Bucket', {
       BucketName: { 'Fn::Join': ['', Match.arrayWith(['transportadoras-dev-uploads-'])] },
@@ -216,7 +223,7 @@ describe('auth stack: Cognito', () => {
     });
   });
 
-  it('generates the sign-up key secret and gives its ARN to PreSignUp only', () => {
+  it('generates the sign-up key secret and gives its ARN to PreSignUp (and the API, below) only', () => {
     const secret = Object.keys(t.auth.findResources('AWS::SecretsManager::Secret'))[0]!;
     t.auth.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ ExcludePunctuation: true }) });
     const preSignUp = fnWithEntryDescription(t.auth, 'Cognito PreSignUp: exige la clave de autorización y valida los datos de registro');
@@ -326,6 +333,12 @@ describe('api stack: HTTP API', () => {
     for (const action of ['dynamodb:PutItem', 'dynamodb:Query', 's3:PutObject', 's3:GetObject', 's3:DeleteObject', 'cognito-idp:AdminCreateUser']) {
       expect(statements).toContain(action);
     }
+  });
+
+  it('lets the API read the sign-up key, to sign staff up through internal registration', () => {
+    const api = fnWithEntryDescription(t.api, 'API de la consola (Hono)');
+    expect(JSON.stringify(api.props.Environment)).toContain('SIGNUP_KEY_SECRET_ARN');
+    expect(JSON.stringify(t.api.findResources('AWS::IAM::Policy'))).toContain('secretsmanager:GetSecretValue');
   });
 
   it('outputs the API URL', () => {
