@@ -31,7 +31,7 @@ export interface ApiFunctionProps {
 
 /**
  * A Lambda function with the project's defaults: Node 22 on ARM64, ESM bundle (minified, source
- * maps), AWS SDK v3 from the runtime, its own log group with retention, X-Ray tracing, and a role
+ * maps), AWS SDK v3 clients from the runtime, its own log group with retention, X-Ray tracing, and a role
  * with no permissions but writing its own logs. Access is added with the helpers in `grants.ts`.
  */
 export class ApiFunction extends Construct {
@@ -72,7 +72,9 @@ export class ApiFunction extends Construct {
         sourceMap: true,
         // Source maps without the sources: stack traces map to file:line, the bundle stays small.
         sourcesContent: false,
-        externalModules: ['@aws-sdk/*'],
+        // The runtime's SDK supplies the service clients and lib-dynamodb; helpers it may lack (the S3
+        // presigners) are bundled, so a function never fails on a missing import in AWS.
+        externalModules: ['@aws-sdk/client-*', '@aws-sdk/lib-dynamodb'],
         banner: REQUIRE_SHIM,
       },
     });
