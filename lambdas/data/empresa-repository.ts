@@ -1,6 +1,7 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { empresaSchema, type Empresa, type Usuario } from '../../shared/schemas/empresa.js';
 import { ddb, tableName } from '../adapters/aws.js';
+import { replaceAttribute } from './replace-attribute.js';
 import { usuarioRepository, type DatosPersonales } from './usuario-repository.js';
 
 export type DatosEmpresa = Pick<Empresa, 'empresa' | 'ciudad' | 'departamento' | 'pais' | 'direccion' | 'banco' | 'tipocuenta' | 'cuenta' | 'titular' | 'rut'>;
@@ -50,31 +51,11 @@ export const empresaRepository = {
 
   /** Sets the logo key and returns the previous one. */
   async setLogo(id: string, key: string): Promise<string | null> {
-    const { Attributes } = await ddb().send(
-      new UpdateCommand({
-        TableName: tableName('empresas'),
-        Key: { id },
-        UpdateExpression: 'SET logo = :k',
-        ConditionExpression: 'attribute_exists(id)',
-        ExpressionAttributeValues: { ':k': key },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return (Attributes?.logo as string | null | undefined) ?? null;
+    return (await replaceAttribute<string | null>('empresas', id, 'logo', key)) ?? null;
   },
 
   /** Replaces the corporate gallery (five slots) and returns the previous keys. */
   async setFotosCorporativas(id: string, keys: string[]): Promise<string[]> {
-    const { Attributes } = await ddb().send(
-      new UpdateCommand({
-        TableName: tableName('empresas'),
-        Key: { id },
-        UpdateExpression: 'SET fotosCorporativas = :k',
-        ConditionExpression: 'attribute_exists(id)',
-        ExpressionAttributeValues: { ':k': keys },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return (Attributes?.fotosCorporativas as string[] | undefined) ?? [];
+    return (await replaceAttribute<string[]>('empresas', id, 'fotosCorporativas', keys)) ?? [];
   },
 };

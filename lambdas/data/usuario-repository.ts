@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { usuarioSchema, type Usuario } from '../../shared/schemas/empresa.js';
 import { ddb, tableName } from '../adapters/aws.js';
+import { replaceAttribute } from './replace-attribute.js';
 
 export type DatosPersonales = Pick<Usuario, 'nombres' | 'apellidos' | 'movil'> & { puesto?: string };
 
@@ -44,18 +45,12 @@ export const usuarioRepository = {
     };
   },
 
+  async savePersonal(id: string, datos: DatosPersonales): Promise<void> {
+    await ddb().send(new UpdateCommand(this.updatePersonalCommand(id, datos)));
+  },
+
   /** Sets the profile photo key and returns the previous one (to delete its object). */
   async setFotoPerfil(id: string, key: string): Promise<string | null> {
-    const { Attributes } = await ddb().send(
-      new UpdateCommand({
-        TableName: tableName('usuarios'),
-        Key: { id },
-        UpdateExpression: 'SET fotoPerfil = :k',
-        ConditionExpression: 'attribute_exists(id)',
-        ExpressionAttributeValues: { ':k': key },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return (Attributes?.fotoPerfil as string | null | undefined) ?? null;
+    return (await replaceAttribute<string | null>('usuarios', id, 'fotoPerfil', key)) ?? null;
   },
 };

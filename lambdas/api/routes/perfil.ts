@@ -1,8 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Hono } from 'hono';
 import { API_MSG } from '../../../shared/schemas/messages.js';
 import { perfilEmpresaSchema, perfilPersonalSchema, perfilSchema } from '../../../shared/schemas/profile.js';
-import { ddb } from '../../adapters/aws.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';
 import { badRequest, forbidden } from '../errors.js';
@@ -28,7 +26,7 @@ export const perfilRoutes = new Hono<AuthEnv>().put('/', async (c) => {
     const current = await empresaRepository.get(caller.empresaId);
     if (COMPANY_FIELDS.some((f) => f in sent && sent[f] !== (current?.[f] ?? undefined))) throw forbidden(API_MSG.soloAdminEmpresa);
     const personal = parseBody(perfilPersonalSchema, body);
-    await ddb().send(new UpdateCommand(usuarioRepository.updatePersonalCommand(caller.sub, personal)));
+    await usuarioRepository.savePersonal(caller.sub, personal);
   }
   return c.json(await loadMe(caller));
 });
