@@ -2,7 +2,7 @@ import { AdminDeleteUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-i
 import { SIGNUP_ATTRIBUTES, STAFF_SIGNUP_FIELD } from '../../shared/constants.js';
 import { MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
 import { apiAuthConfig } from '../config.js';
-import { badRequest, conflict } from '../api/errors.js';
+import { badRequest, conflict } from '../errors.js';
 import { cognito } from './aws.js';
 import { staffSignUpProof } from './signup-key.js';
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import { config } from '../config.js';
-import { errorResponse, notFound } from './errors.js';
+import { errorResponse, notFound } from '../errors.js';
 import { requireAuth, type AuthEnv } from './middleware/auth.js';
 import { meRoutes } from './routes/me.js';
 import { perfilRoutes } from './routes/perfil.js';

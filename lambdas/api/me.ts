@@ -3,7 +3,7 @@ import type { MeResponse } from '../../shared/schemas/empresa.js';
 import { storage } from '../adapters/storage.js';
 import { empresaRepository } from '../data/empresa-repository.js';
 import { usuarioRepository } from '../data/usuario-repository.js';
-import { notFound } from './errors.js';
+import { notFound } from '../errors.js';
 import type { Caller } from './middleware/auth.js';
 
 const readUrl = (key: string | null | undefined) => (key ? storage.readUrl(key) : Promise.resolve(null));

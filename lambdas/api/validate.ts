@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z, ZodType } from 'zod';
-import { badRequest } from './errors.js';
+import { badRequest } from '../errors.js';
 
 /** 400 with the first Spanish message and every field's message, for the console to show under fields. */
 function invalid(error: { issues: readonly { path: PropertyKey[]; message: string }[] }): never {

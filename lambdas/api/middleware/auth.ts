@@ -6,7 +6,7 @@ import type { Usuario } from '../../../shared/schemas/empresa.js';
 import { API_MSG } from '../../../shared/schemas/messages.js';
 import { apiAuthConfig } from '../../config.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';
-import { forbidden, unauthenticated } from '../errors.js';
+import { forbidden, unauthenticated } from '../../errors.js';
 
 export type Caller = {
   sub: string;

@@ -2,7 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import { isProfileComplete } from '../../../shared/domain/profile.js';
 import { API_MSG } from '../../../shared/schemas/messages.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
-import { forbidden } from '../errors.js';
+import { forbidden } from '../../errors.js';
 import type { AuthEnv } from './auth.js';
 
 /** The side menu's rule, on the server: map, fleet and staff registration need a complete profile. */

@@ -3,7 +3,7 @@ import { API_MSG } from '../../../shared/schemas/messages.js';
 import { perfilEmpresaSchema, perfilPersonalSchema, perfilSchema } from '../../../shared/schemas/profile.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';
-import { badRequest, forbidden } from '../errors.js';
+import { badRequest, forbidden } from '../../errors.js';
 import { loadMe } from '../me.js';
 import type { AuthEnv } from '../middleware/auth.js';
 import { parseBody } from '../validate.js';

@@ -7,7 +7,7 @@ import { confirmUploadSchema, uploadRequestSchema } from '../../../shared/schema
 import { storage } from '../../adapters/storage.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';
-import { badRequest, forbidden } from '../errors.js';
+import { badRequest, forbidden } from '../../errors.js';
 import { loadMe } from '../me.js';
 import type { AuthEnv, Caller } from '../middleware/auth.js';
 import { validate } from '../validate.js';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { API_MSG } from '../../shared/schemas/messages.js';
+import { API_MSG } from '../shared/schemas/messages.js';
 
 /** Errors the API answers on purpose; anything else is a 500 that leaks nothing. */
 export class AppError extends Error {
