@@ -77,7 +77,7 @@ export default defineConfig({
     runtimeConfigPlugin(),
     VitePWA({
       registerType: 'autoUpdate',
-      includeAssets: ['favicon.svg', 'logo.svg', 'default-avatar.svg', 'apple-touch-icon.png'],
+      includeAssets: ['favicon.svg', 'logo.svg', 'default-avatar.svg', 'default-photo.svg', 'apple-touch-icon.png'],
       manifest: {
         name: 'BackOffice Transportadoras Aliadas',
         short_name: 'TransAliadas',

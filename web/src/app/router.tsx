@@ -1,16 +1,31 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router-dom';
 import { LoadingScreen } from '../components/loading-screen.js';
+import { VERIFY_EMAIL_PATH } from '../features/auth/api/paths.js';
 import { RequireAuth } from '../features/auth/components/require-auth.js';
 import { PANEL_SCREENS } from './panel-screens.js';
 
 /* Every screen is its own chunk: the landing must not pay for the panel, nor the panel for the map. */
 const signInPage = () => import('../features/auth/components/sign-in-page.js');
-const comingSoon = () => import('../components/coming-soon-page.js');
 const LandingPage = lazy(() => signInPage().then((m) => ({ default: m.LandingPage })));
 const LoginPage = lazy(() => signInPage().then((m) => ({ default: m.LoginPage })));
-const SignUpPage = lazy(() => comingSoon().then((m) => ({ default: m.SignUpComingSoon })));
-const PasswordRecoveryPage = lazy(() => comingSoon().then((m) => ({ default: m.PasswordRecoveryComingSoon })));
+const SignUpPage = lazy(() =>
+  import('../features/auth/components/sign-up-page.js').then((m) => ({ default: m.SignUpPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('../features/auth/components/verify-email-page.js').then((m) => ({ default: m.VerifyEmailPage })),
+);
+const PasswordRecoveryPage = lazy(() =>
+  import('../features/auth/components/password-recovery-page.js').then((m) => ({ default: m.PasswordRecoveryPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/profile/components/profile-page.js').then((m) => ({ default: m.ProfilePage })),
+);
+const InternalRegistrationPage = lazy(() =>
+  import('../features/users/components/internal-registration-page.js').then((m) => ({
+    default: m.InternalRegistrationPage,
+  })),
+);
 const PanelLayout = lazy(() => import('./shell/panel-layout.js'));
 const PanelHome = lazy(() => import('./shell/panel-home.js').then((m) => ({ default: m.PanelHome })));
 const SignOutPage = lazy(() =>
@@ -20,6 +35,12 @@ const NotAvailable = lazy(() => import('../components/not-available.js').then((m
 const notFound = () => import('../components/not-found-page.js');
 const NotFoundPage = lazy(() => notFound().then((m) => ({ default: m.NotFoundPage })));
 const PanelNotFound = lazy(() => notFound().then((m) => ({ default: m.PanelNotFound })));
+
+/** Panel screens built so far; the others show the placeholder. */
+const BUILT_SCREENS: Partial<Record<string, ReactNode>> = {
+  perfil: <ProfilePage />,
+  'registro-interno': <InternalRegistrationPage />,
+};
 
 function RootLayout() {
   return (
@@ -37,6 +58,7 @@ export const router = createBrowserRouter([
       { path: '/login', element: <LoginPage /> },
       { path: '/registro', element: <SignUpPage /> },
       { path: '/cambiar-password', element: <PasswordRecoveryPage /> },
+      { path: VERIFY_EMAIL_PATH, element: <VerifyEmailPage /> },
       {
         path: '/panel-control',
         element: <RequireAuth />,
@@ -47,7 +69,7 @@ export const router = createBrowserRouter([
               { index: true, element: <PanelHome /> },
               ...PANEL_SCREENS.map((screen) => ({
                 path: screen.path,
-                element: <NotAvailable title={screen.title} />,
+                element: BUILT_SCREENS[screen.path] ?? <NotAvailable title={screen.title} />,
               })),
               { path: 'salir', element: <SignOutPage /> },
               { path: '*', element: <PanelNotFound /> },

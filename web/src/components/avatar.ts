@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
 
 /**
- * Only an address the browser can load counts as a photo. `fotoPerfil` still holds the S3 key
- * (a later issue turns it into a presigned URL), so a bare key falls back to the default avatar.
+ * Only an address the browser can load counts as a photo (`/me` answers presigned URLs in
+ * `archivos`; a bare S3 key would fall back to the default avatar).
  */
 const isLoadableUrl = (src: string) => /^(https?:|data:image\/|blob:)/.test(src);
 

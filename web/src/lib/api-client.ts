@@ -3,12 +3,22 @@ import { z } from 'zod';
 import { API_MSG } from '../../../shared/schemas/messages.js';
 import { runtimeConfig } from './config.js';
 
+/** One field the API refused, named by its path in the request body (`details.fields`). */
+export interface ApiFieldError {
+  path: string;
+  message: string;
+}
+
 /** An API failure carrying the API's own Spanish message, ready to show to the user. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Per-field messages of a 400, for forms to show under each field. */
+    readonly fields: readonly ApiFieldError[] = [],
+    /** The whole `details` object, for answers that say more (e.g. which upload was refused). */
+    readonly details: Record<string, unknown> | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -18,8 +28,18 @@ export class ApiError extends Error {
 export const NETWORK_ERROR_MESSAGE = 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.';
 const INVALID_RESPONSE_MESSAGE = 'La respuesta del servidor no tiene el formato esperado.';
 
-/** The API answers every failure as `{ "error": { "code", "message" } }`. */
-const errorBodySchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+/** The API answers every failure as `{ "error": { "code", "message", "details"? } }`. */
+const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z
+      .object({ fields: z.array(z.object({ path: z.string(), message: z.string() })).optional() })
+      .loose()
+      .nullish()
+      .catch(undefined),
+  }),
+});
 
 /** Used only when the body does not say (a proxy's 502, an empty 500, ...). */
 function messageForStatus(status: number): string {
@@ -86,7 +106,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   if (!response.ok) {
     const body = errorBodySchema.safeParse(json);
-    if (body.success) throw new ApiError(response.status, body.data.error.code, body.data.error.message);
+    if (body.success) {
+      const { code, message, details } = body.data.error;
+      throw new ApiError(response.status, code, message, details?.fields ?? [], details ?? null);
+    }
     throw new ApiError(response.status, `HTTP_${response.status}`, messageForStatus(response.status));
   }
 

@@ -25,7 +25,7 @@ export function TopBar({ me }: { me: MeResponse | undefined }) {
   const follow = useFollow();
   const signOut = useSignOut();
   const { mode, toggle } = useThemeMode();
-  const avatarUrl = useAvatarUrl(me?.usuario.fotoPerfil);
+  const avatarUrl = useAvatarUrl(me?.archivos.fotoPerfil);
 
   const fullName = me ? `${me.usuario.nombres} ${me.usuario.apellidos}`.trim() : '';
   const themeLabel = mode === 'dark' ? 'Cambiar a modo claro' : 'Cambiar a modo oscuro';

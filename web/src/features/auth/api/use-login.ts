@@ -6,6 +6,7 @@ import { MSG } from '../../../../../shared/schemas/messages.js';
 import { toast } from '../../../lib/toast.js';
 import { meQueryOptions } from '../../me/api/get-me.js';
 import { useAuth } from './auth-context.js';
+import { verifyEmailPath } from './paths.js';
 import { signInWithPassword } from './sign-in.js';
 
 /**
@@ -23,7 +24,9 @@ export function useLogin() {
     try {
       const result = await signInWithPassword(email, password);
       if (result.kind === 'unconfirmed') {
+        // Cognito refuses an unverified e-mail: the code it sent (or a new one) confirms it.
         toast.error(MSG.verificaCorreo);
+        navigate(verifyEmailPath(email));
         return;
       }
       if (result.kind === 'failed') {

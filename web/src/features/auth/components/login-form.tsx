@@ -23,14 +23,16 @@ function validate(values: LoginInput): { data?: { email: string; password: strin
 }
 
 interface LoginFormProps {
+  /** Prefilled after sign-up, verification or recovery. */
+  initialEmail?: string;
   submitting: boolean;
   onSubmit: (email: string, password: string) => void;
 }
 
 /** E-mail and password, checked with the same schema the spec's messages come from. */
-export function LoginForm({ submitting, onSubmit }: LoginFormProps) {
+export function LoginForm({ initialEmail = '', submitting, onSubmit }: LoginFormProps) {
   const follow = useFollow();
-  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [values, setValues] = useState<LoginInput>({ email: initialEmail, password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   // Errors appear on the first submit, then follow each edit.
   const [attempted, setAttempted] = useState(false);

@@ -3,10 +3,11 @@ import Container from '@cloudscape-design/components/container';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { useEffect, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { AuthPageLayout } from '../../../components/auth-page-layout.js';
 import { useDocumentTitle } from '../../../lib/use-document-title.js';
 import { useAuth } from '../api/auth-context.js';
+import { readAccountNavState } from '../api/paths.js';
 import { useLogin } from '../api/use-login.js';
 import { LoginForm } from './login-form.js';
 
@@ -28,6 +29,7 @@ function SignInScreen({ intro }: { intro: boolean }) {
   const { status } = useAuth();
   const { login, submitting } = useLogin();
   const introDone = useIntroDone(intro ? INTRO_MS : 0);
+  const { email: initialEmail } = readAccountNavState(useLocation().state);
 
   // Someone already signed in goes straight to the panel; not while this form is signing in,
   // because the login flow itself decides where to go once `/me` has answered.
@@ -49,7 +51,11 @@ function SignInScreen({ intro }: { intro: boolean }) {
             </Box>
           </Box>
           <Container>
-            <LoginForm submitting={submitting} onSubmit={(email, password) => void login(email, password)} />
+            <LoginForm
+              initialEmail={initialEmail}
+              submitting={submitting}
+              onSubmit={(email, password) => void login(email, password)}
+            />
           </Container>
         </SpaceBetween>
       ) : (

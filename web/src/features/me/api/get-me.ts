@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { meResponseSchema, type MeResponse } from '../../../../../shared/schemas/empresa.js';
 import { api } from '../../../lib/api-client.js';
 import { saveStoredUsuario } from './stored-usuario.js';
@@ -18,3 +18,15 @@ export const meQueryOptions = queryOptions({
 export const useMe = () => useQuery(meQueryOptions);
 
 export const isAdmin = (me: MeResponse | undefined): boolean => !!me?.groups.includes('admin');
+
+/**
+ * Puts a fresh `MeResponse` (answered by a save or an upload) in the cache and in local storage, so the
+ * side menu's gated entries and the top bar's photo follow without a reload (spec 01 section 4).
+ */
+export function storeMe(queryClient: QueryClient, me: MeResponse): void {
+  saveStoredUsuario(me);
+  queryClient.setQueryData(meQueryOptions.queryKey, me);
+}
+
+/** The caller's role in the company, as recorded (`user` cannot change the company's data). */
+export const canEditEmpresa = (me: MeResponse | undefined): boolean => me?.usuario.role === 'admin';
