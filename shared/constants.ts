@@ -43,3 +43,6 @@ export const BOGOTA_TZ = 'America/Bogota';
 
 /** Pending services and offers expire after 24 h. */
 export const EXPIRY_SECONDS = 24 * 60 * 60;
+
+/** The verification e-mail (Cognito's template in AWS; the local outbox writes the same text). */
+export const VERIFICATION_EMAIL = { subject: 'Tu código de verificación', body: 'Tu código de verificación es {####}' } as const;

@@ -15,7 +15,7 @@ import {
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { GROUPS, PASSWORD_POLICY } from '../../shared/constants.js';
+import { GROUPS, PASSWORD_POLICY, VERIFICATION_EMAIL } from '../../shared/constants.js';
 import type { TableKey } from '../../shared/tables.js';
 import { type StageConfig, uploadsBucketName } from '../config.js';
 import { ApiFunction } from '../constructs/api-function.js';
@@ -105,8 +105,8 @@ export class AuthStack extends Stack {
       keepOriginal: { email: true },
       userVerification: {
         emailStyle: VerificationEmailStyle.CODE,
-        emailSubject: 'Tu código de verificación',
-        emailBody: 'Tu código de verificación es {####}',
+        emailSubject: VERIFICATION_EMAIL.subject,
+        emailBody: VERIFICATION_EMAIL.body,
       },
       // Not required: users made by internal registration or with a vehicle only have an e-mail at first.
       standardAttributes: {

@@ -25,7 +25,7 @@ import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js'
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import type { Server } from 'node:http';
 import pino from 'pino';
-import { GROUPS } from '../../shared/constants.js';
+import { GROUPS, VERIFICATION_EMAIL } from '../../shared/constants.js';
 import type { Outbox } from './outbox.js';
 
 export const LOCAL_TRIGGERS = { PreSignUp: 'pre-sign-up', PostConfirmation: 'post-confirmation' } as const;
@@ -55,8 +55,9 @@ export async function startCognito(opts: { port: number; dataDir: string; lambda
     sendEmail: async (_ctx, _user, destination, message) =>
       opts.outbox.send({
         to: destination.toLowerCase(),
-        subject: message.emailSubject ?? 'Código de verificación',
-        body: message.emailMessage ?? `Tu código de verificación es ${message.__code ?? ''}`,
+        // cognito-local has no message templates: the pool's Spanish text, as in AWS.
+        subject: message.emailSubject ?? VERIFICATION_EMAIL.subject,
+        body: message.emailMessage ?? VERIFICATION_EMAIL.body.replace('{####}', message.__code ?? ''),
         code: message.__code,
       }),
     sendSms: async () => undefined,
