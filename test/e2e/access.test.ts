@@ -1,0 +1,308 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { MSG, PERFIL_MSG, RECUPERAR_MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
+import { launchBrowser, screenshot } from '../support/browser.js';
+import { idToken, lastCodeFor, stack } from '../support/clients.js';
+
+/*
+ * Access end to end (issue "Access and company profile"): sign-up with the authorization key, e-mail
+ * verification, first sign-in, internal registration of staff and password recovery. One page for the
+ * whole file: each step starts where the previous one left the person.
+ */
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const url = (path: string) => `${stack().consoleUrl}${path}`;
+
+const run = Date.now().toString(36);
+const ADMIN_EMAIL = `sofia.${run}@sultana.demo`;
+const ADMIN_PASSWORD = 'Secreta123!';
+const STAFF_EMAIL = `juan.${run}@transvalle.demo`;
+const STAFF_PASSWORD = 'Personal123!';
+const NEW_STAFF_PASSWORD = 'Nueva-Clave9';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ locale: 'es-CO', viewport: { width: 1280, height: 860 }, colorScheme: 'light' });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+const modal = () => page.getByRole('dialog');
+const sideMenu = () => page.getByRole('navigation', { name: 'Menú principal' });
+const field = (label: string) => page.getByLabel(label, { exact: true });
+
+/** Closes the toasts, so a screenshot shows the screen itself. */
+async function dismissToasts() {
+  const close = page.getByRole('button', { name: 'Cerrar notificación' });
+  while ((await close.count()) > 0) await close.first().click();
+}
+
+/** The same screen in light and dark mode (the console follows the system until the user picks one). */
+async function shots(name: string) {
+  await dismissToasts();
+  await screenshot(page, `${name}-claro`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForFunction(() => document.body.classList.contains('awsui-dark-mode'));
+  await screenshot(page, `${name}-oscuro`);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.waitForFunction(() => !document.body.classList.contains('awsui-dark-mode'));
+}
+
+/** The next code the outbox receives for an address (a new one, not the one read before). */
+async function nextCode(email: string, previous?: string): Promise<string> {
+  let code: string | undefined;
+  await expect.poll(() => (code = lastCodeFor(email)) !== undefined && code !== previous, { timeout: 10_000 }).toBe(true);
+  return code!;
+}
+
+async function signIn(email: string, password: string) {
+  if (!page.url().endsWith('/login')) await page.goto(url('/login'));
+  await field('Correo electrónico').fill(email);
+  await field('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+async function signOut() {
+  await page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
+  await sideMenu().getByRole('button', { name: 'Salir' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+}
+
+async function cognitoSignInError(email: string, password: string): Promise<string> {
+  return idToken(email, password).then(
+    () => 'signed in',
+    (error: Error) => error.name,
+  );
+}
+
+describe('access', () => {
+  let firstCode: string;
+
+  it('checks the sign-up form with the spec messages', async () => {
+    await page.goto(url('/registro'));
+    await page.getByRole('heading', { name: 'Crea tu cuenta' }).waitFor();
+    await page.getByText('Completa el formulario para comenzar').waitFor();
+    await shots('registro');
+
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    for (const message of [MSG.nombresRequeridos, MSG.apellidosRequeridos, MSG.empresaRequerida, MSG.puestoRequerido, MSG.emailRequerido, MSG.passwordMin])
+      await page.getByText(message, { exact: true }).waitFor();
+    expect(await modal().filter({ hasText: 'Autorización Requerida' }).isVisible()).toBe(false);
+
+    // Errors follow each edit after the first attempt; a short password gets the spec's message first.
+    await field('Contraseña').fill('abc');
+    await page.getByText(MSG.passwordMin).waitFor();
+    await field('Contraseña').fill('abcdefgh');
+    await page.getByText(MSG.passwordPolitica).waitFor();
+    await field('Nombres').fill('Sofía');
+    await page.getByText(MSG.nombresRequeridos).waitFor({ state: 'detached' });
+    await shots('registro-errores');
+  });
+
+  it('refuses a wrong authorization key inside the modal and creates nothing, then signs up with the right one', async () => {
+    await field('Apellidos').fill('Cabal');
+    await field('Empresa').fill('Transportes La Sultana');
+    await page.getByRole('button', { name: /^Puesto/ }).click();
+    await page.getByRole('option', { name: 'Coordinador(a) Comercial' }).click();
+    await field('Correo electrónico').fill(ADMIN_EMAIL.toUpperCase());
+    await field('Contraseña').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+    const dialog = modal().filter({ hasText: 'Autorización Requerida' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Clave de autorización').fill('adivinanza');
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    await dialog.getByText(MSG.claveIncorrecta, { exact: true }).waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Clave de autorización').getAttribute('type')).toBe('password');
+    await shots('registro-clave-incorrecta');
+    // Nothing was created: the address cannot sign in, and not for want of verification.
+    expect(['UserNotFoundException', 'NotAuthorizedException']).toContain(await cognitoSignInError(ADMIN_EMAIL, ADMIN_PASSWORD));
+
+    // Cancelar closes the modal and keeps the form.
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await field('Empresa').inputValue()).toBe('Transportes La Sultana');
+
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await dialog.getByLabel('Clave de autorización').fill(stack().signUpKey);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    await page.waitForURL((u) => u.pathname === '/verificar-correo');
+    await page.getByText(REGISTRO_MSG.exitoRegistro).waitFor();
+    // The address is stored lower-case and prefilled.
+    expect(await field('Correo electrónico').inputValue()).toBe(ADMIN_EMAIL);
+    firstCode = await nextCode(ADMIN_EMAIL);
+    await shots('verificar-correo');
+  });
+
+  it('sends an unverified sign-in to the verification screen, resends the code and verifies', async () => {
+    await page.getByRole('link', { name: 'Inicia sesión' }).click();
+    await page.waitForURL('**/login');
+    await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.getByText(MSG.verificaCorreo, { exact: true }).waitFor();
+    await page.waitForURL((u) => u.pathname === '/verificar-correo' && u.searchParams.get('email') === ADMIN_EMAIL);
+
+    await field('Código de verificación').fill('12');
+    await page.getByRole('button', { name: 'Verificar', exact: true }).click();
+    await page.getByText('Ingresa el código de 6 dígitos que enviamos a tu correo', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Reenviar código' }).click();
+    await page.getByText('Te enviamos un nuevo código de verificación. Revisa tu correo.').waitFor();
+    const code = await nextCode(ADMIN_EMAIL, firstCode);
+
+    await field('Código de verificación').fill(code);
+    await page.getByRole('button', { name: 'Verificar', exact: true }).click();
+    await page.waitForURL('**/login');
+    await page.getByText('Correo verificado correctamente. Ya puedes iniciar sesión.').waitFor();
+    expect(await field('Correo electrónico').inputValue()).toBe(ADMIN_EMAIL);
+  });
+
+  it('signs the new admin in for the first time, on the profile with "Completa tu perfil"', async () => {
+    await field('Contraseña').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByText(MSG.completaPerfil, { exact: true }).waitFor();
+    await page.waitForURL('**/panel-control/perfil');
+    await page.getByRole('heading', { name: 'Cuenta', level: 1 }).waitFor();
+    // The sign-up data is already in the profile.
+    expect(await field('Empresa').inputValue()).toBe('Transportes La Sultana');
+    expect(await field('Nombres').inputValue()).toBe('Sofía');
+    await signOut();
+  });
+
+  it('answers a second sign-up of the same address with the Spanish provider error', async () => {
+    await page.goto(url('/registro'));
+    await field('Nombres').fill('Sofía');
+    await field('Apellidos').fill('Cabal');
+    await field('Empresa').fill('Otra Empresa');
+    await page.getByRole('button', { name: /^Puesto/ }).click();
+    await page.getByRole('option', { name: 'CEO', exact: true }).click();
+    await field('Correo electrónico').fill(ADMIN_EMAIL);
+    await field('Contraseña').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    const dialog = modal().filter({ hasText: 'Autorización Requerida' });
+    await dialog.getByLabel('Clave de autorización').fill(stack().signUpKey);
+    await dialog.getByRole('button', { name: 'Aceptar' }).click();
+    await page.getByText(`Error: ${REGISTRO_MSG.yaExiste}`).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/registro');
+  });
+
+  it('lets the demo admin register a staff user, who verifies and signs in without the admin entry', async () => {
+    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
+    await page.waitForURL('**/panel-control/monitor-map');
+    await page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
+    await sideMenu().getByRole('link', { name: 'Registrar Nuevo Usuario' }).click();
+    await page.waitForURL('**/panel-control/registro-interno');
+    await page.getByRole('heading', { name: 'Registra Nuevo Usuario' }).waitFor();
+
+    await page.getByRole('button', { name: 'Registrar', exact: true }).click();
+    await page.getByText(REGISTRO_MSG.email, { exact: true }).waitFor();
+    await page.getByText(REGISTRO_MSG.password, { exact: true }).waitFor();
+    await field('Correo electrónico').fill(STAFF_EMAIL);
+    await field('Verificar correo electrónico').fill(`otro.${STAFF_EMAIL}`);
+    await field('Contraseña').fill(STAFF_PASSWORD);
+    await field('Verificar contraseña').fill('Distinta123!');
+    await page.getByText(REGISTRO_MSG.emailsNoCoinciden).waitFor();
+    await page.getByText(REGISTRO_MSG.passwordsNoCoinciden).waitFor();
+    await page.getByRole('button', { name: 'Mostrar contraseña' }).click();
+    expect(await field('Contraseña').getAttribute('type')).toBe('text');
+    await shots('registro-interno-errores');
+    await page.getByRole('button', { name: 'Ocultar contraseña' }).click();
+    expect(await field('Contraseña').getAttribute('type')).toBe('password');
+
+    await field('Verificar correo electrónico').fill(STAFF_EMAIL);
+    await field('Verificar contraseña').fill(STAFF_PASSWORD);
+    await page.getByRole('button', { name: 'Registrar', exact: true }).click();
+    await page.getByText(REGISTRO_MSG.exito).waitFor();
+    await page.waitForURL('**/panel-control/monitor-map');
+
+    // Registering the same address again: the API's Spanish message.
+    await page.goto(url('/panel-control/registro-interno'));
+    for (const [label, value] of [['Correo electrónico', STAFF_EMAIL], ['Verificar correo electrónico', STAFF_EMAIL], ['Contraseña', STAFF_PASSWORD], ['Verificar contraseña', STAFF_PASSWORD]])
+      await field(label!).fill(value!);
+    await page.getByRole('button', { name: 'Registrar', exact: true }).click();
+    await page.getByText(`Error: ${REGISTRO_MSG.yaExiste}`).waitFor();
+    await shots('registro-interno');
+    await signOut();
+
+    // The staff user verifies with the code of the e-mail, then signs in.
+    await signIn(STAFF_EMAIL, STAFF_PASSWORD);
+    await page.waitForURL((u) => u.pathname === '/verificar-correo');
+    await field('Código de verificación').fill(await nextCode(STAFF_EMAIL));
+    await page.getByRole('button', { name: 'Verificar', exact: true }).click();
+    await page.waitForURL('**/login');
+    await signIn(STAFF_EMAIL, STAFF_PASSWORD);
+    await page.getByText(MSG.completaPerfil, { exact: true }).waitFor();
+    await page.waitForURL('**/panel-control/perfil');
+    await page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
+    await sideMenu().getByRole('link', { name: 'Perfil de Usuario' }).waitFor();
+    expect(await sideMenu().getByText('Registrar Nuevo Usuario').count()).toBe(0);
+    // The company's data is the admin's: read-only for staff, and no logo or gallery controls.
+    expect(await field('Empresa').getAttribute('readonly')).not.toBeNull();
+    expect(await field('Empresa').inputValue()).toBe('Transportes del Valle S.A.S.');
+    expect(await page.getByRole('button', { name: 'Subir fotos', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Cerrar navegación lateral' }).click();
+    await shots('perfil-usuario');
+
+    // Reaching the admin screen by its address shows why it is closed.
+    await page.goto(url('/panel-control/registro-interno'));
+    await page.getByText('No tienes permiso para ver esta sección').waitFor();
+    await page.getByText(REGISTRO_MSG.soloAdmin).waitFor();
+    await shots('registro-interno-sin-permiso');
+
+    // Staff save only their personal part.
+    await page.goto(url('/panel-control/perfil'));
+    await field('Nombres').fill('Juan');
+    await field('Apellidos').fill('Ortiz');
+    await field('Teléfono móvil').fill('3001234567');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText(PERFIL_MSG.actualizado).waitFor();
+    await page.waitForURL('**/panel-control/monitor-map', { timeout: 5_000 });
+    await signOut();
+  });
+
+  it('recovers a forgotten password with the code of the e-mail', async () => {
+    await page.goto(url('/cambiar-password'));
+    await page.getByRole('heading', { name: '¿Olvidaste tu contraseña?' }).waitFor();
+    await page.getByRole('button', { name: 'Enviar instrucciones' }).click();
+    await page.getByText(MSG.emailRequerido, { exact: true }).waitFor();
+    await field('Correo electrónico').fill('juan@');
+    await page.getByText(MSG.emailInvalido, { exact: true }).waitFor();
+    await shots('cambiar-password');
+
+    const before = lastCodeFor(STAFF_EMAIL);
+    await field('Correo electrónico').fill(STAFF_EMAIL);
+    await page.getByRole('button', { name: 'Enviar instrucciones' }).click();
+    await page.getByText(RECUPERAR_MSG.exito).waitFor();
+    const code = await nextCode(STAFF_EMAIL, before);
+
+    await field('Código de verificación').fill(code);
+    await field('Nueva contraseña').fill('corta');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.getByText(MSG.passwordMin, { exact: true }).waitFor();
+    await shots('cambiar-password-codigo');
+    await field('Nueva contraseña').fill(NEW_STAFF_PASSWORD);
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.waitForURL('**/login');
+    await page.getByText('Tu contraseña se cambió correctamente. Inicia sesión con la nueva contraseña.').waitFor();
+
+    expect(await cognitoSignInError(STAFF_EMAIL, STAFF_PASSWORD)).not.toBe('signed in');
+    await signIn(STAFF_EMAIL, NEW_STAFF_PASSWORD);
+    await page.getByText(MSG.bienvenido).waitFor();
+    await page.waitForURL('**/panel-control/**');
+  });
+
+  it('shows the failure of the recovery e-mail for an unknown address', async () => {
+    await signOut();
+    await page.goto(url('/cambiar-password'));
+    await field('Correo electrónico').fill(`nadie.${run}@sultana.demo`);
+    await page.getByRole('button', { name: 'Enviar instrucciones' }).click();
+    await page.getByText(RECUPERAR_MSG.error).waitFor();
+  });
+});

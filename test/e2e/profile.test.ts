@@ -1,0 +1,216 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
+import { launchBrowser, screenshot } from '../support/browser.js';
+import { newCompanyAdmin, PDF_BYTES, solidPng, stack } from '../support/clients.js';
+
+/*
+ * Company profile end to end: a fresh company admin fills the profile, uploads a profile photo, the
+ * logo and corporate photos (real PNG and JPEG files made here, plus a "PNG" that is really a PDF),
+ * and the gated side-menu entries open without a reload.
+ */
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const url = (path: string) => `${stack().consoleUrl}${path}`;
+
+const EMAIL = `gerencia.${Date.now().toString(36)}@pacificotours.demo`;
+const PASSWORD = 'Secreta123!';
+
+beforeAll(async () => {
+  await newCompanyAdmin(EMAIL, PASSWORD, 'Pacífico Tours');
+  browser = await launchBrowser();
+  context = await browser.newContext({ locale: 'es-CO', viewport: { width: 1280, height: 860 }, colorScheme: 'light' });
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+const field = (label: string) => page.getByLabel(label, { exact: true });
+const sideMenu = () => page.getByRole('navigation', { name: 'Menú principal' });
+
+async function dismissToasts() {
+  const close = page.getByRole('button', { name: 'Cerrar notificación' });
+  while ((await close.count()) > 0) await close.first().click();
+}
+
+async function shots(name: string) {
+  await dismissToasts();
+  await screenshot(page, `${name}-claro`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForFunction(() => document.body.classList.contains('awsui-dark-mode'));
+  await screenshot(page, `${name}-oscuro`);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.waitForFunction(() => !document.body.classList.contains('awsui-dark-mode'));
+}
+
+async function choose(label: string, option: string) {
+  await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A real JPEG, drawn by the browser itself. */
+async function jpeg(width: number, height: number, color: string): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ([w, h, c]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w as number;
+      canvas.height = h as number;
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = c as string;
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+      ctx.fillStyle = '#ffffff';
+      ctx.fillRect(canvas.width / 4, canvas.height / 4, canvas.width / 2, canvas.height / 2);
+      return canvas.toDataURL('image/jpeg', 0.85);
+    },
+    [width, height, color],
+  );
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+/** Puts an element near the top of the screen, below the sticky top bar, for a screenshot. */
+async function scrollTo(locator: ReturnType<Page['locator']>) {
+  // Closing a toast moves the focus (and the scroll) back: close them first.
+  await dismissToasts();
+  await locator.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 80));
+}
+
+const png = (name: string, rgb: [number, number, number], w = 320, h = 180) => ({ name, mimeType: 'image/png', buffer: solidPng(w, h, rgb) });
+const fileInput = (ariaLabel: string) => page.locator(`input[type=file][aria-label="${ariaLabel}"]`);
+const galleryInput = () => page.locator('input[type=file][multiple]');
+
+describe('company profile', () => {
+  it('lands a fresh company admin on the profile with the gated entries closed', async () => {
+    await page.goto(url('/login'));
+    await field('Correo electrónico').fill(EMAIL);
+    await field('Contraseña').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByText(MSG.completaPerfil, { exact: true }).waitFor();
+    await page.waitForURL('**/panel-control/perfil');
+    await page.getByRole('heading', { name: 'Cuenta', level: 1 }).waitFor();
+
+    // The sign-up data and the spec's defaults are in place; the e-mail is read-only.
+    expect(await field('Empresa').inputValue()).toBe('Pacífico Tours');
+    expect(await field('Departamento').inputValue()).toBe('Valle del Cauca');
+    expect(await field('País').inputValue()).toBe('Colombia');
+    expect(await field('Correo electrónico').inputValue()).toBe(EMAIL);
+    expect(await field('Correo electrónico').getAttribute('readonly')).not.toBeNull();
+    // Five empty gallery slots.
+    expect(await page.getByRole('img', { name: /Foto corporativa \d: sin foto/ }).count()).toBe(5);
+
+    await page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
+    for (const entry of ['Mapa de Monitoreo', 'Gestiona Flota', 'Registrar Nuevo Usuario'])
+      await sideMenu().getByRole('link', { name: entry, disabled: true }).waitFor();
+    await page.getByRole('button', { name: 'Cerrar navegación lateral' }).click();
+    await shots('perfil');
+  });
+
+  it('shows every missing field under it, re-checked on each edit', async () => {
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText(PERFIL_MSG.incompleto).waitFor();
+    for (const message of [PERFIL_MSG.movil, PERFIL_MSG.banco, PERFIL_MSG.tipocuenta, PERFIL_MSG.cuenta, PERFIL_MSG.titular, PERFIL_MSG.rut])
+      await page.getByText(message, { exact: true }).waitFor();
+    await field('Nombres').fill('');
+    await page.getByText(PERFIL_MSG.nombres, { exact: true }).waitFor();
+    await field('Teléfono móvil').fill('3157654321');
+    await page.getByText(PERFIL_MSG.movil, { exact: true }).waitFor({ state: 'detached' });
+    await dismissToasts();
+    await scrollTo(page.getByText('Datos de la empresa', { exact: true }));
+    await shots('perfil-errores');
+  });
+
+  it('saves the profile and stays to take the corporate photo the panel still needs', async () => {
+    await field('Nombres').fill('Valentina');
+    await choose('Puesto', 'CTO');
+    await choose('Ciudad', 'Santiago de Cali');
+    await field('Dirección').fill('Av. 6N # 23-45, Cali');
+    await choose('Banco', 'Bancolombia');
+    await choose('Tipo de cuenta', 'Ahorros');
+    await field('Número de cuenta').fill('12345678901');
+    await field('Titular de la cuenta').fill('Pacífico Tours S.A.S.');
+    await field('RUT o cédula').fill('901234567-8');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText(PERFIL_MSG.actualizado).waitFor();
+    await page.getByText('Perfil guardado. Sube al menos una foto corporativa para habilitar el Panel de Control.').waitFor();
+    // The user record is kept in local storage too (spec 01 section 3).
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('usuario'))) ?? '{}');
+    expect(stored).toMatchObject({ nombres: 'Valentina', perfil: true, perfilCompleto: false });
+  });
+
+  it('checks the photo and logo sizes in the browser, then uploads both', async () => {
+    const big = Buffer.concat([solidPng(8, 8, [0, 0, 0]), Buffer.alloc(1024 * 1024 + 10)]);
+    await fileInput('Cambiar logo').setInputFiles({ name: 'logo-enorme.png', mimeType: 'image/png', buffer: big });
+    await page.getByText(PERFIL_MSG.logoGrande).waitFor();
+    await fileInput('Cambiar foto de perfil').setInputFiles({ name: 'foto-enorme.png', mimeType: 'image/png', buffer: big });
+    await page.getByText(PERFIL_MSG.fotoPerfilGrande).waitFor();
+    await scrollTo(page.getByRole('heading', { name: 'Imágenes' }));
+    await shots('perfil-fotos-grandes');
+
+    await fileInput('Cambiar logo').setInputFiles(png('logo.png', [220, 38, 38], 500, 500));
+    await page.getByText(PERFIL_MSG.logoActualizado).waitFor();
+    await expect.poll(() => page.getByRole('img', { name: 'Logo de la empresa' }).getAttribute('src')).toContain('/logo/');
+    expect(await page.getByText(PERFIL_MSG.logoGrande).count()).toBe(0);
+
+    await fileInput('Cambiar foto de perfil').setInputFiles({ name: 'yo.jpg', mimeType: 'image/jpeg', buffer: await jpeg(400, 400, '#0f766e') });
+    await page.getByText(PERFIL_MSG.fotoPerfilActualizada).waitFor();
+    await expect.poll(() => page.getByRole('img', { name: 'Foto de perfil' }).getAttribute('src')).toContain('/profile-pictures/');
+    // The top bar follows without a reload.
+    await expect.poll(() => page.locator('#top-bar image').first().getAttribute('href')).toContain('/profile-pictures/');
+  });
+
+  it('shows the server refusing a PDF named .png, with an error on that photo', async () => {
+    await galleryInput().setInputFiles([
+      png('oficina.png', [15, 118, 110]),
+      { name: 'folleto.png', mimeType: 'image/png', buffer: Buffer.from(PDF_BYTES) },
+    ]);
+    await page.getByRole('button', { name: 'Subir fotos', exact: true }).click();
+    await page.getByText(`${PERFIL_MSG.errorFotos}${PERFIL_MSG.tipoImagen}`).waitFor();
+    expect(await page.getByRole('img', { name: /Foto corporativa \d: sin foto/ }).count()).toBe(5);
+    // Every photo of the refused batch says so; the PDF says why.
+    expect(await page.getByText(PERFIL_MSG.tipoImagen, { exact: true }).count()).toBeGreaterThan(0);
+    await scrollTo(page.getByText('Subir fotos corporativas', { exact: true }));
+    await shots('perfil-fotos-error');
+  });
+
+  it('uploads the corporate photos and opens the gated entries without a reload', async () => {
+    // The refused file is taken out of the selection; two more photos join the one that was fine.
+    await page.getByRole('button', { name: 'Quitar la foto 2, folleto.png' }).click();
+    await galleryInput().setInputFiles([
+      { name: 'bus.jpg', mimeType: 'image/jpeg', buffer: await jpeg(1280, 720, '#dc2626') },
+      png('equipo.png', [37, 99, 235]),
+    ]);
+    expect(await page.getByRole('button', { name: /^Quitar la foto \d/ }).count()).toBe(3);
+    await page.getByRole('button', { name: 'Subir fotos', exact: true }).click();
+    await page.getByText(PERFIL_MSG.fotosActualizadas).waitFor();
+    for (const n of [1, 2, 3])
+      await expect.poll(() => page.getByRole('img', { name: `Foto corporativa ${n}`, exact: true }).getAttribute('src')).toContain(`corporativa${n}`);
+    expect(await page.getByRole('img', { name: /Foto corporativa \d: sin foto/ }).count()).toBe(2);
+    expect(await page.getByText('Completado').count()).toBeGreaterThanOrEqual(3);
+    await scrollTo(page.getByText('Fotos corporativas', { exact: true }));
+    await shots('perfil-fotos');
+
+    await page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
+    for (const entry of ['Mapa de Monitoreo', 'Gestiona Flota', 'Registrar Nuevo Usuario'])
+      await sideMenu().getByRole('link', { name: entry, disabled: false }).waitFor();
+    await page.getByRole('button', { name: 'Cerrar navegación lateral' }).click();
+  });
+
+  it('goes to the monitor map 2 s after saving a complete profile', async () => {
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText(PERFIL_MSG.actualizado).waitFor();
+    const saved = Date.now();
+    await page.waitForURL('**/panel-control/monitor-map', { timeout: 5_000 });
+    expect(Date.now() - saved).toBeGreaterThan(1_500);
+  });
+
+  it('fits the profile on a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(url('/panel-control/perfil'));
+    await page.getByRole('img', { name: 'Foto corporativa 1', exact: true }).waitFor();
+    await scrollTo(page.getByText('Fotos corporativas', { exact: true }));
+    await shots('perfil-movil');
+  });
+});

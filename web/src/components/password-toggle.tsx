@@ -1,0 +1,13 @@
+import Link from '@cloudscape-design/components/link';
+
+/** The show/hide control of a password field, beside its label (FormField's `info` slot). */
+export function PasswordToggle({ shown, onChange }: { shown: boolean; onChange: (shown: boolean) => void }) {
+  return (
+    <Link variant="info" ariaLabel={shown ? 'Ocultar contraseña' : 'Mostrar contraseña'} onFollow={() => onChange(!shown)}>
+      {shown ? 'Ocultar' : 'Mostrar'}
+    </Link>
+  );
+}
+
+/** The pool's policy in words, under new-password fields (until an error takes its place). */
+export const PASSWORD_HINT = 'Mínimo 8 caracteres, con mayúsculas, minúsculas, números y un símbolo.';

@@ -1,0 +1,16 @@
+import { useState, type ImgHTMLAttributes } from 'react';
+
+export const DEFAULT_PHOTO_URL = '/default-photo.svg';
+
+interface SafeImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
+  src: string | null | undefined;
+  /** Shown when there is no address or the image fails (an expired link, a deleted file). */
+  fallback?: string;
+}
+
+/** An image that never shows broken: it falls back to a default picture (spec 01 section 8). */
+export function SafeImage({ src, fallback = DEFAULT_PHOTO_URL, alt, ...rest }: SafeImageProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const usable = src && failed !== src ? src : fallback;
+  return <img {...rest} alt={alt} src={usable} onError={() => src && setFailed(src)} />;
+}

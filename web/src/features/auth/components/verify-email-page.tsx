@@ -1,0 +1,144 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
+import Link from '@cloudscape-design/components/link';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useState, type FormEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { emailSchema } from '../../../../../shared/schemas/auth.js';
+import { useFollow } from '../../../lib/navigation.js';
+import { toast } from '../../../lib/toast.js';
+import { useZodForm } from '../../../lib/use-zod-form.js';
+import { verifyEmailSchema } from '../api/account-schemas.js';
+import { readAccountNavState } from '../api/paths.js';
+import { resendVerificationCode, verifyEmail } from '../api/sign-up.js';
+import { AuthCard } from './auth-card.js';
+
+export const VERIFIED_MSG = 'Correo verificado correctamente. Ya puedes iniciar sesión.';
+export const CODE_SENT_MSG = 'Te enviamos un nuevo código de verificación. Revisa tu correo.';
+
+/**
+ * `/verificar-correo?email=...`: new accounts confirm their e-mail with the code Cognito sent (spec 01
+ * section 4: "New company users must verify their e-mail before access").
+ */
+export function VerifyEmailPage() {
+  const follow = useFollow();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { notice } = readAccountNavState(useLocation().state);
+  const form = useZodForm(verifyEmailSchema, { email: params.get('email') ?? '', codigo: '' });
+  const { values, errors, setField } = form;
+  const [verifying, setVerifying] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [failure, setFailure] = useState<string>();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const data = form.check();
+    if (!data || verifying) return;
+    setVerifying(true);
+    setFailure(undefined);
+    try {
+      await verifyEmail(data.email, data.codigo);
+      toast.success(VERIFIED_MSG);
+      navigate('/login', { replace: true, state: { email: data.email } });
+    } catch (error) {
+      setFailure((error as Error).message);
+      setVerifying(false);
+    }
+  }
+
+  async function resend() {
+    const email = emailSchema.safeParse(values.email);
+    if (!email.success) {
+      form.addErrors({ email: email.error.issues[0]?.message });
+      return;
+    }
+    setResending(true);
+    setFailure(undefined);
+    try {
+      await resendVerificationCode(email.data);
+      toast.success(CODE_SENT_MSG);
+    } catch (error) {
+      setFailure((error as Error).message);
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Verifica tu correo"
+      subtitle="Ingresa el código de 6 dígitos que enviamos a tu correo electrónico"
+      notice={
+        (notice || failure) && (
+          <SpaceBetween size="s">
+            {notice && <Alert type="success">{notice}</Alert>}
+            {failure && (
+              <Alert type="error" dismissible onDismiss={() => setFailure(undefined)}>
+                {failure}
+              </Alert>
+            )}
+          </SpaceBetween>
+        )
+      }
+      footer={
+        <Box variant="span">
+          ¿Ya verificaste tu cuenta?{' '}
+          <Link href="/login" onFollow={follow}>
+            Inicia sesión
+          </Link>
+        </Box>
+      }
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Form
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button formAction="none" onClick={() => void resend()} loading={resending} disabled={verifying}>
+                Reenviar código
+              </Button>
+              <Button variant="primary" formAction="submit" loading={verifying} loadingText="Verificando">
+                Verificar
+              </Button>
+            </SpaceBetween>
+          }
+        >
+          <SpaceBetween size="l">
+            <FormField label="Correo electrónico" errorText={errors.email} stretch>
+              <Input
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                value={values.email}
+                onChange={({ detail }) => setField('email', detail.value)}
+                invalid={!!errors.email}
+                disabled={verifying}
+              />
+            </FormField>
+            <FormField
+              label="Código de verificación"
+              errorText={errors.codigo}
+              constraintText="Si no lo encuentras, revisa la carpeta de spam o pulsa Reenviar código."
+              stretch
+            >
+              <Input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                placeholder="123456"
+                value={values.codigo}
+                onChange={({ detail }) => setField('codigo', detail.value)}
+                invalid={!!errors.codigo}
+                disabled={verifying}
+                autoFocus={!!values.email}
+              />
+            </FormField>
+          </SpaceBetween>
+        </Form>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,73 @@
+import { UPLOAD_KINDS, uploadProblem, type UploadKind } from '../../../../../shared/domain/uploads.js';
+import { meResponseSchema, type MeResponse } from '../../../../../shared/schemas/empresa.js';
+import { PERFIL_MSG } from '../../../../../shared/schemas/messages.js';
+import { uploadTicketSchema, type ConfirmUpload, type UploadTicket } from '../../../../../shared/schemas/upload.js';
+import { api } from '../../../lib/api-client.js';
+
+/** `accept` of the file pickers: the types the API takes. */
+export const IMAGE_ACCEPT = UPLOAD_KINDS.fotoCorporativa.types.join(',');
+
+/**
+ * The browser's check of a chosen file, for comfort: the same rule the API applies to the declared
+ * size and type, and again to the stored bytes, where it decides. `null` when the file looks fine.
+ */
+export const checkFile = (kind: UploadKind, file: File): string | null =>
+  uploadProblem(kind, { size: file.size, type: file.type });
+
+/** `POST /uploads`: a presigned POST for one file; the server picks the object key. */
+export const requestUpload = (kind: UploadKind, file: File): Promise<UploadTicket> =>
+  api.post(
+    '/uploads',
+    { kind, contentType: file.type, size: file.size, fileName: file.name.slice(0, 200) },
+    uploadTicketSchema,
+  );
+
+/** `POST /uploads/confirm`: the API checks the stored files and records them; answers the new `/me`. */
+export const confirmUpload = (body: ConfirmUpload): Promise<MeResponse> =>
+  api.post('/uploads/confirm', body, meResponseSchema);
+
+/** A failed transfer to storage, with a message for the person. */
+export class StorageUploadError extends Error {
+  override name = 'StorageUploadError';
+}
+
+/** S3 explains a refusal in XML; the one people can act on is the size. */
+function storageMessage(kind: UploadKind, xhr: XMLHttpRequest): string {
+  const code = /<Code>([^<]+)<\/Code>/.exec(xhr.responseText ?? '')?.[1];
+  if (code === 'EntityTooLarge') return UPLOAD_KINDS[kind].tooBig;
+  return PERFIL_MSG.fotoNoSubida;
+}
+
+/**
+ * Sends the file to storage with the presigned POST: every policy field first, the file last (S3
+ * ignores fields after `file`). XMLHttpRequest rather than fetch, for upload progress.
+ */
+export function postToStorage(kind: UploadKind, ticket: UploadTicket, file: File, onProgress: (percent: number) => void) {
+  return new Promise<void>((resolve, reject) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(ticket.fields)) body.append(name, value);
+    body.append('file', file);
+
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', ticket.url);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(100);
+        resolve();
+      } else reject(new StorageUploadError(storageMessage(kind, xhr)));
+    };
+    xhr.onerror = () => reject(new StorageUploadError(PERFIL_MSG.fotoNoSubida));
+    xhr.ontimeout = xhr.onerror;
+    xhr.send(body);
+  });
+}
+
+/** Ticket, then the transfer: the upload id to confirm. */
+export async function uploadFile(kind: UploadKind, file: File, onProgress: (percent: number) => void): Promise<string> {
+  const ticket = await requestUpload(kind, file);
+  await postToStorage(kind, ticket, file, onProgress);
+  return ticket.uploadId;
+}
