@@ -37,3 +37,12 @@ export const signUpSchema = z.object({
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const passwordRecoverySchema = z.object({ email: emailSchema });
+
+/** Beyond the spec (Cognito's verification and recovery codes): six digits. */
+const codigoSchema = z.string({ error: MSG.codigo }).trim().regex(/^\d{6}$/, MSG.codigo);
+
+/** E-mail verification after sign-up. */
+export const verifyEmailSchema = z.object({ email: emailSchema, codigo: codigoSchema });
+
+/** Second step of the password recovery: the code from the e-mail and the new password. */
+export const newPasswordStepSchema = z.object({ codigo: codigoSchema, password: newPasswordSchema(MSG.passwordMin) });

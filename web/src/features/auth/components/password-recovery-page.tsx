@@ -7,13 +7,12 @@ import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { passwordRecoverySchema } from '../../../../../shared/schemas/auth.js';
+import { passwordRecoverySchema, newPasswordStepSchema } from '../../../../../shared/schemas/auth.js';
 import { RECUPERAR_MSG } from '../../../../../shared/schemas/messages.js';
 import { PASSWORD_HINT, PasswordToggle } from '../../../components/password-toggle.js';
 import { useFollow } from '../../../lib/navigation.js';
 import { toast } from '../../../lib/toast.js';
 import { useZodForm } from '../../../lib/use-zod-form.js';
-import { newPasswordStepSchema } from '../api/account-schemas.js';
 import { sendRecoveryCode, setNewPassword } from '../api/password-recovery.js';
 import { AuthCard } from './auth-card.js';
 
