@@ -1,20 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { MSG, PERFIL_MSG, RECUPERAR_MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
 import { idToken, lastCodeFor, stack } from '../support/clients.js';
+import { field, page, shots, sideMenu, signIn, signOut, url, usePage } from '../support/e2e.js';
 
 /*
  * Access end to end (issue "Access and company profile"): sign-up with the authorization key, e-mail
  * verification, first sign-in, internal registration of staff and password recovery. One page for the
  * whole file: each step starts where the previous one left the person.
  */
-
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-const url = (path: string) => `${stack().consoleUrl}${path}`;
 
 const run = Date.now().toString(36);
 const ADMIN_EMAIL = `sofia.${run}@sultana.demo`;
@@ -23,55 +17,14 @@ const STAFF_EMAIL = `juan.${run}@transvalle.demo`;
 const STAFF_PASSWORD = 'Personal123!';
 const NEW_STAFF_PASSWORD = 'Nueva-Clave9';
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'es-CO', viewport: { width: 1280, height: 860 }, colorScheme: 'light' });
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+usePage();
 
 const modal = () => page.getByRole('dialog');
-const sideMenu = () => page.getByRole('navigation', { name: 'Menú principal' });
-const field = (label: string) => page.getByLabel(label, { exact: true });
-
-/** Closes the toasts, so a screenshot shows the screen itself. */
-async function dismissToasts() {
-  const close = page.getByRole('button', { name: 'Cerrar notificación' });
-  while ((await close.count()) > 0) await close.first().click();
-}
-
-/** The same screen in light and dark mode (the console follows the system until the user picks one). */
-async function shots(name: string) {
-  await dismissToasts();
-  await screenshot(page, `${name}-claro`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForFunction(() => document.body.classList.contains('awsui-dark-mode'));
-  await screenshot(page, `${name}-oscuro`);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.waitForFunction(() => !document.body.classList.contains('awsui-dark-mode'));
-}
-
 /** The next code the outbox receives for an address (a new one, not the one read before). */
 async function nextCode(email: string, previous?: string): Promise<string> {
   let code: string | undefined;
   await expect.poll(() => (code = lastCodeFor(email)) !== undefined && code !== previous, { timeout: 10_000 }).toBe(true);
   return code!;
-}
-
-async function signIn(email: string, password: string) {
-  if (!page.url().endsWith('/login')) await page.goto(url('/login'));
-  await field('Correo electrónico').fill(email);
-  await field('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-}
-
-async function signOut() {
-  await page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
-  await sideMenu().getByRole('button', { name: 'Salir' }).click();
-  await page.waitForURL((u) => u.pathname === '/');
 }
 
 async function cognitoSignInError(email: string, password: string): Promise<string> {

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
-import { newCompanyAdmin, PDF_BYTES, solidPng, stack } from '../support/clients.js';
+import { newCompanyAdmin, PDF_BYTES, solidPng } from '../support/clients.js';
+import { dismissToasts, field, page, shots, sideMenu, signIn, url, usePage } from '../support/e2e.js';
 
 /*
  * Company profile end to end: a fresh company admin fills the profile, uploads a profile photo, the
@@ -10,42 +10,13 @@ import { newCompanyAdmin, PDF_BYTES, solidPng, stack } from '../support/clients.
  * and the gated side-menu entries open without a reload.
  */
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-const url = (path: string) => `${stack().consoleUrl}${path}`;
-
 const EMAIL = `gerencia.${Date.now().toString(36)}@pacificotours.demo`;
 const PASSWORD = 'Secreta123!';
 
 beforeAll(async () => {
   await newCompanyAdmin(EMAIL, PASSWORD, 'Pacífico Tours');
-  browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'es-CO', viewport: { width: 1280, height: 860 }, colorScheme: 'light' });
-  page = await context.newPage();
 });
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
-
-const field = (label: string) => page.getByLabel(label, { exact: true });
-const sideMenu = () => page.getByRole('navigation', { name: 'Menú principal' });
-
-async function dismissToasts() {
-  const close = page.getByRole('button', { name: 'Cerrar notificación' });
-  while ((await close.count()) > 0) await close.first().click();
-}
-
-async function shots(name: string) {
-  await dismissToasts();
-  await screenshot(page, `${name}-claro`);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForFunction(() => document.body.classList.contains('awsui-dark-mode'));
-  await screenshot(page, `${name}-oscuro`);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.waitForFunction(() => !document.body.classList.contains('awsui-dark-mode'));
-}
+usePage();
 
 async function choose(label: string, option: string) {
   await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
@@ -84,10 +55,7 @@ const galleryInput = () => page.locator('input[type=file][multiple]');
 
 describe('company profile', () => {
   it('lands a fresh company admin on the profile with the gated entries closed', async () => {
-    await page.goto(url('/login'));
-    await field('Correo electrónico').fill(EMAIL);
-    await field('Contraseña').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await signIn(EMAIL, PASSWORD);
     await page.getByText(MSG.completaPerfil, { exact: true }).waitFor();
     await page.waitForURL('**/panel-control/perfil');
     await page.getByRole('heading', { name: 'Cuenta', level: 1 }).waitFor();

@@ -1,38 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { MSG } from '../../shared/schemas/messages.js';
-import { launchBrowser, screenshot } from '../support/browser.js';
-import { stack } from '../support/clients.js';
+import { screenshot } from '../support/browser.js';
+import { openMenu, page, sideMenu, signIn, url, usePage } from '../support/e2e.js';
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-const url = (path: string) => `${stack().consoleUrl}${path}`;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ locale: 'es-CO', viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
-});
-
-const sideMenu = () => page.getByRole('navigation', { name: 'Menú principal' });
-const openMenu = () => page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
-
-async function signIn(email: string) {
-  await page.goto(url('/login'));
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-}
+usePage({ viewport: { width: 1280, height: 800 }, perTest: true });
 
 describe('console shell', () => {
   it('sends an anonymous visitor of the panel to /login', async () => {
@@ -60,7 +32,7 @@ describe('console shell', () => {
   });
 
   it('signs a seeded admin in to the map, toggles the theme and signs out', async () => {
-    await signIn(DEMO_USERS.admin);
+    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
     await page.getByText(MSG.bienvenido).waitFor();
     await page.waitForURL('**/panel-control/monitor-map');
     const bottomNav = page.getByRole('navigation', { name: 'Navegación inferior' });
@@ -89,7 +61,7 @@ describe('console shell', () => {
   });
 
   it('sends a user with an incomplete company profile to the profile, with the gated entries disabled', async () => {
-    await signIn(DEMO_USERS.admin2);
+    await signIn(DEMO_USERS.admin2, DEMO_PASSWORD);
     await page.getByText(MSG.completaPerfil, { exact: true }).waitFor();
     await page.waitForURL('**/panel-control/perfil');
     await openMenu();
@@ -100,7 +72,7 @@ describe('console shell', () => {
   });
 
   it('hides the admin-only entry from staff users', async () => {
-    await signIn(DEMO_USERS.staff);
+    await signIn(DEMO_USERS.staff, DEMO_PASSWORD);
     await page.waitForURL('**/panel-control/monitor-map');
     await openMenu();
     await sideMenu().getByRole('link', { name: 'Gestiona Flota', disabled: false }).waitFor();

@@ -1,26 +1,13 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
-import FormField from '@cloudscape-design/components/form-field';
-import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useState, type FormEvent } from 'react';
-import { loginSchema, type LoginInput } from '../../../../../shared/schemas/auth.js';
+import type { FormEvent } from 'react';
+import { loginSchema } from '../../../../../shared/schemas/auth.js';
+import { EmailField, PasswordField } from '../../../components/form-fields.js';
 import { useFollow } from '../../../lib/navigation.js';
-
-type FieldErrors = Partial<Record<keyof LoginInput, string>>;
-
-function validate(values: LoginInput): { data?: { email: string; password: string }; errors: FieldErrors } {
-  const result = loginSchema.safeParse(values);
-  if (result.success) return { data: result.data, errors: {} };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof LoginInput;
-    errors[field] ??= issue.message;
-  }
-  return { errors };
-}
+import { useZodForm } from '../../../lib/use-zod-form.js';
 
 interface LoginFormProps {
   /** Prefilled after sign-up, verification or recovery. */
@@ -32,22 +19,11 @@ interface LoginFormProps {
 /** E-mail and password, checked with the same schema the spec's messages come from. */
 export function LoginForm({ initialEmail = '', submitting, onSubmit }: LoginFormProps) {
   const follow = useFollow();
-  const [values, setValues] = useState<LoginInput>({ email: initialEmail, password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  // Errors appear on the first submit, then follow each edit.
-  const [attempted, setAttempted] = useState(false);
-
-  function change(field: keyof LoginInput, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (attempted) setErrors(validate(next).errors);
-  }
+  const form = useZodForm(loginSchema, { email: initialEmail, password: '' });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setAttempted(true);
-    const { data, errors: found } = validate(values);
-    setErrors(found);
+    const data = form.check();
     if (data && !submitting) onSubmit(data.email, data.password);
   }
 
@@ -61,28 +37,15 @@ export function LoginForm({ initialEmail = '', submitting, onSubmit }: LoginForm
         }
       >
         <SpaceBetween size="l">
-          <FormField label="Correo electrónico" errorText={errors.email} stretch>
-            <Input
-              type="email"
-              inputMode="email"
-              autoComplete="username"
-              placeholder="nombre@empresa.com"
-              value={values.email}
-              onChange={({ detail }) => change('email', detail.value)}
-              invalid={!!errors.email}
-              disabled={submitting}
-            />
-          </FormField>
-          <FormField label="Contraseña" errorText={errors.password} stretch>
-            <Input
-              type="password"
-              autoComplete="current-password"
-              value={values.password}
-              onChange={({ detail }) => change('password', detail.value)}
-              invalid={!!errors.password}
-              disabled={submitting}
-            />
-          </FormField>
+          <EmailField
+            form={form}
+            field="email"
+            label="Correo electrónico"
+            autoComplete="username"
+            placeholder="nombre@empresa.com"
+            disabled={submitting}
+          />
+          <PasswordField form={form} field="password" label="Contraseña" autoComplete="current-password" disabled={submitting} />
         </SpaceBetween>
       </Form>
       <Box padding={{ top: 'l' }}>

@@ -1,15 +1,13 @@
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
-import FormField from '@cloudscape-design/components/form-field';
-import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { passwordRecoverySchema, newPasswordStepSchema } from '../../../../../shared/schemas/auth.js';
 import { RECUPERAR_MSG } from '../../../../../shared/schemas/messages.js';
-import { PASSWORD_HINT, PasswordToggle } from '../../../components/password-toggle.js';
+import { EmailField, PasswordField, TextField } from '../../../components/form-fields.js';
 import { useFollow } from '../../../lib/navigation.js';
 import { toast } from '../../../lib/toast.js';
 import { useZodForm } from '../../../lib/use-zod-form.js';
@@ -48,23 +46,15 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
           </Button>
         }
       >
-        <FormField
+        <EmailField
+          form={form}
+          field="email"
           label="Correo electrónico"
           description="Te enviaremos un código para que puedas elegir una nueva contraseña."
-          errorText={form.errors.email}
-          stretch
-        >
-          <Input
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="nombre@empresa.com"
-            value={form.values.email}
-            onChange={({ detail }) => form.setField('email', detail.value)}
-            invalid={!!form.errors.email}
-            disabled={sending}
-          />
-        </FormField>
+          autoComplete="email"
+          placeholder="nombre@empresa.com"
+          disabled={sending}
+        />
       </Form>
     </form>
   );
@@ -74,7 +64,6 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
 function NewPasswordStep({ email, onRestart }: { email: string; onRestart: () => void }) {
   const navigate = useNavigate();
   const form = useZodForm(newPasswordStepSchema, { codigo: '', password: '' });
-  const { values, errors, setField } = form;
   const [showPassword, setShowPassword] = useState(false);
   const [saving, setSaving] = useState(false);
   const [resending, setResending] = useState(false);
@@ -132,34 +121,26 @@ function NewPasswordStep({ email, onRestart }: { email: string; onRestart: () =>
               Usar otro correo
             </Link>
           </Alert>
-          <FormField label="Código de verificación" errorText={errors.codigo} stretch>
-            <Input
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder="123456"
-              value={values.codigo}
-              onChange={({ detail }) => setField('codigo', detail.value)}
-              invalid={!!errors.codigo}
-              disabled={saving}
-              autoFocus
-            />
-          </FormField>
-          <FormField
+          <TextField
+            form={form}
+            field="codigo"
+            label="Código de verificación"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder="123456"
+            disabled={saving}
+            autoFocus
+          />
+          <PasswordField
+            form={form}
+            field="password"
             label="Nueva contraseña"
-            errorText={errors.password}
-            constraintText={errors.password ? undefined : PASSWORD_HINT}
-            stretch
-            info={<PasswordToggle shown={showPassword} onChange={setShowPassword} />}
-          >
-            <Input
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="new-password"
-              value={values.password}
-              onChange={({ detail }) => setField('password', detail.value)}
-              invalid={!!errors.password}
-              disabled={saving}
-            />
-          </FormField>
+            autoComplete="new-password"
+            shown={showPassword}
+            onShownChange={setShowPassword}
+            hint
+            disabled={saving}
+          />
         </SpaceBetween>
       </Form>
     </form>

@@ -2,17 +2,15 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
-import FormField from '@cloudscape-design/components/form-field';
-import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
-import Select, { type SelectProps } from '@cloudscape-design/components/select';
+import type { SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { signUpSchema } from '../../../../../shared/schemas/auth.js';
 import { PUESTOS } from '../../../../../shared/schemas/empresa.js';
 import { MSG, REGISTRO_MSG } from '../../../../../shared/schemas/messages.js';
-import { PASSWORD_HINT, PasswordToggle } from '../../../components/password-toggle.js';
+import { EmailField, PasswordField, SelectField, TextField } from '../../../components/form-fields.js';
 import { useFollow } from '../../../lib/navigation.js';
 import { toast } from '../../../lib/toast.js';
 import { useZodForm } from '../../../lib/use-zod-form.js';
@@ -30,7 +28,6 @@ export function SignUpPage() {
   const follow = useFollow();
   const navigate = useNavigate();
   const form = useZodForm(signUpSchema, EMPTY, (v) => ({ ...v, puesto: v.puesto || undefined }));
-  const { values, errors, setField } = form;
   const [showPassword, setShowPassword] = useState(false);
   // The checked data waiting for the key; the modal is open while it is set.
   const [pending, setPending] = useState<SignUpData | null>(null);
@@ -74,7 +71,6 @@ export function SignUpPage() {
     navigate(verifyEmailPath(pending.email), { state: { notice: REGISTRO_MSG.exitoRegistro } });
   }
 
-  const selectedPuesto = PUESTO_OPTIONS.find((option) => option.value === values.puesto) ?? null;
   const busy = submitting || pending !== null;
 
   return (
@@ -106,71 +102,21 @@ export function SignUpPage() {
           }
         >
           <SpaceBetween size="l">
-            <FormField label="Nombres" errorText={errors.nombres} stretch>
-              <Input
-                autoComplete="given-name"
-                value={values.nombres}
-                onChange={({ detail }) => setField('nombres', detail.value)}
-                invalid={!!errors.nombres}
-                disabled={busy}
-              />
-            </FormField>
-            <FormField label="Apellidos" errorText={errors.apellidos} stretch>
-              <Input
-                autoComplete="family-name"
-                value={values.apellidos}
-                onChange={({ detail }) => setField('apellidos', detail.value)}
-                invalid={!!errors.apellidos}
-                disabled={busy}
-              />
-            </FormField>
-            <FormField label="Empresa" errorText={errors.empresa} stretch>
-              <Input
-                autoComplete="organization"
-                value={values.empresa}
-                onChange={({ detail }) => setField('empresa', detail.value)}
-                invalid={!!errors.empresa}
-                disabled={busy}
-              />
-            </FormField>
-            <FormField label="Puesto" errorText={errors.puesto} stretch>
-              <Select
-                selectedOption={selectedPuesto}
-                options={PUESTO_OPTIONS}
-                placeholder="Selecciona un puesto"
-                onChange={({ detail }) => setField('puesto', detail.selectedOption.value ?? '')}
-                invalid={!!errors.puesto}
-                disabled={busy}
-              />
-            </FormField>
-            <FormField label="Correo electrónico" errorText={errors.email} stretch>
-              <Input
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                placeholder="nombre@empresa.com"
-                value={values.email}
-                onChange={({ detail }) => setField('email', detail.value)}
-                invalid={!!errors.email}
-                disabled={busy}
-              />
-            </FormField>
-            <FormField
+            <TextField form={form} field="nombres" label="Nombres" autoComplete="given-name" disabled={busy} />
+            <TextField form={form} field="apellidos" label="Apellidos" autoComplete="family-name" disabled={busy} />
+            <TextField form={form} field="empresa" label="Empresa" autoComplete="organization" disabled={busy} />
+            <SelectField form={form} field="puesto" label="Puesto" options={PUESTO_OPTIONS} placeholder="Selecciona un puesto" disabled={busy} />
+            <EmailField form={form} field="email" label="Correo electrónico" autoComplete="email" placeholder="nombre@empresa.com" disabled={busy} />
+            <PasswordField
+              form={form}
+              field="password"
               label="Contraseña"
-              errorText={errors.password}
-              constraintText={errors.password ? undefined : PASSWORD_HINT}
-              stretch
-              info={<PasswordToggle shown={showPassword} onChange={setShowPassword} />}
-            >
-              <Input
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="new-password"
-                value={values.password}
-                onChange={({ detail }) => setField('password', detail.value)}
-                invalid={!!errors.password}
-                disabled={busy}
-              />
-            </FormField>
+              autoComplete="new-password"
+              shown={showPassword}
+              onShownChange={setShowPassword}
+              hint
+              disabled={busy}
+            />
           </SpaceBetween>
         </Form>
       </form>

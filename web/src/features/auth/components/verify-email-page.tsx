@@ -2,13 +2,12 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
-import FormField from '@cloudscape-design/components/form-field';
-import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { emailSchema, verifyEmailSchema } from '../../../../../shared/schemas/auth.js';
+import { EmailField, TextField } from '../../../components/form-fields.js';
 import { useFollow } from '../../../lib/navigation.js';
 import { toast } from '../../../lib/toast.js';
 import { useZodForm } from '../../../lib/use-zod-form.js';
@@ -29,7 +28,6 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const { notice } = readAccountNavState(useLocation().state);
   const form = useZodForm(verifyEmailSchema, { email: params.get('email') ?? '', codigo: '' });
-  const { values, errors, setField } = form;
   const [verifying, setVerifying] = useState(false);
   const [resending, setResending] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -51,7 +49,7 @@ export function VerifyEmailPage() {
   }
 
   async function resend() {
-    const email = emailSchema.safeParse(values.email);
+    const email = emailSchema.safeParse(form.values.email);
     if (!email.success) {
       form.addErrors({ email: email.error.issues[0]?.message });
       return;
@@ -107,34 +105,18 @@ export function VerifyEmailPage() {
           }
         >
           <SpaceBetween size="l">
-            <FormField label="Correo electrónico" errorText={errors.email} stretch>
-              <Input
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                value={values.email}
-                onChange={({ detail }) => setField('email', detail.value)}
-                invalid={!!errors.email}
-                disabled={verifying}
-              />
-            </FormField>
-            <FormField
+            <EmailField form={form} field="email" label="Correo electrónico" autoComplete="email" disabled={verifying} />
+            <TextField
+              form={form}
+              field="codigo"
               label="Código de verificación"
-              errorText={errors.codigo}
               constraintText="Si no lo encuentras, revisa la carpeta de spam o pulsa Reenviar código."
-              stretch
-            >
-              <Input
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                placeholder="123456"
-                value={values.codigo}
-                onChange={({ detail }) => setField('codigo', detail.value)}
-                invalid={!!errors.codigo}
-                disabled={verifying}
-                autoFocus={!!values.email}
-              />
-            </FormField>
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder="123456"
+              disabled={verifying}
+              autoFocus={!!form.values.email}
+            />
           </SpaceBetween>
         </Form>
       </form>

@@ -5,17 +5,18 @@ import Container from '@cloudscape-design/components/container';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input, { type InputProps } from '@cloudscape-design/components/input';
-import Select, { type SelectProps } from '@cloudscape-design/components/select';
+import Input from '@cloudscape-design/components/input';
+import type { SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PUESTOS, type MeResponse } from '../../../../../shared/schemas/empresa.js';
 import { PERFIL_MSG } from '../../../../../shared/schemas/messages.js';
 import { BANCOS, CIUDADES, perfilPersonalSchema, perfilSchema, TIPOS_CUENTA } from '../../../../../shared/schemas/profile.js';
+import { SelectField, TextField } from '../../../components/form-fields.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import { toast } from '../../../lib/toast.js';
-import { apiFieldErrors, useZodForm, type FieldErrors } from '../../../lib/use-zod-form.js';
+import { apiFieldErrors, useZodForm } from '../../../lib/use-zod-form.js';
 import { canEditEmpresa } from '../../me/api/get-me.js';
 import { useUpdatePerfil } from '../api/update-perfil.js';
 import { CORPORATE_PHOTOS_ID } from './corporate-photos.js';
@@ -71,48 +72,6 @@ function initialValues({ usuario, empresa }: MeResponse): Values {
 /** An empty Select means "not chosen" to the schema. */
 const toInput = (values: Values) => ({ ...values, puesto: values.puesto || undefined });
 
-interface FieldProps {
-  label: string;
-  field: keyof Values;
-  values: Values;
-  errors: FieldErrors;
-  onChange: (field: keyof Values, value: string) => void;
-  readOnly?: boolean;
-  disabled?: boolean;
-  description?: string;
-}
-
-function TextField({ label, field, values, errors, onChange, readOnly, disabled, description, ...input }: FieldProps & Pick<InputProps, 'type' | 'inputMode' | 'autoComplete'>) {
-  return (
-    <FormField label={label} errorText={errors[field]} description={description} stretch>
-      <Input
-        {...input}
-        value={values[field]}
-        onChange={({ detail }) => onChange(field, detail.value)}
-        invalid={!!errors[field]}
-        readOnly={readOnly}
-        disabled={disabled}
-      />
-    </FormField>
-  );
-}
-
-function SelectField({ label, field, values, errors, onChange, readOnly, disabled, options, placeholder }: FieldProps & { options: SelectProps.Option[]; placeholder: string }) {
-  return (
-    <FormField label={label} errorText={errors[field]} stretch>
-      <Select
-        selectedOption={options.find((option) => option.value === values[field]) ?? null}
-        options={options}
-        placeholder={placeholder}
-        onChange={({ detail }) => onChange(field, detail.selectedOption.value ?? '')}
-        invalid={!!errors[field]}
-        readOnly={readOnly}
-        disabled={disabled}
-      />
-    </FormField>
-  );
-}
-
 /**
  * Spec 01 "Account": the personal part (every user) and the company part (admins edit it, a `user`
  * sees it read-only). Saved with `PUT /perfil`; the answer refreshes `/me`.
@@ -127,7 +86,7 @@ export function ProfileForm({ me }: { me: MeResponse }) {
   useEffect(() => () => clearTimeout(redirect.current), []);
 
   const saving = update.isPending;
-  const common = { values: form.values, errors: form.errors, onChange: form.setField, disabled: saving };
+  const common = { form, disabled: saving };
   const empresaProps = { ...common, readOnly: !editEmpresa };
 
   function submit(event: FormEvent) {

@@ -3,16 +3,14 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Form from '@cloudscape-design/components/form';
-import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { REGISTRO_MSG } from '../../../../../shared/schemas/messages.js';
 import { registroInternoSchema } from '../../../../../shared/schemas/profile.js';
+import { EmailField, PasswordField } from '../../../components/form-fields.js';
 import { LoadingScreen } from '../../../components/loading-screen.js';
-import { PASSWORD_HINT, PasswordToggle } from '../../../components/password-toggle.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import { useFollow } from '../../../lib/navigation.js';
 import { toast } from '../../../lib/toast.js';
@@ -31,7 +29,6 @@ function RegistrationForm() {
   const navigate = useNavigate();
   const register = useRegisterUser();
   const form = useZodForm(registroInternoSchema, EMPTY);
-  const { values, errors, setField } = form;
   const [showPasswords, setShowPasswords] = useState(false);
 
   function submit(event: FormEvent) {
@@ -71,55 +68,19 @@ function RegistrationForm() {
           }
         >
           <SpaceBetween size="l">
-            <FormField label="Correo electrónico" errorText={errors.email} stretch>
-              <Input
-                type="email"
-                inputMode="email"
-                autoComplete="off"
-                placeholder="nombre@empresa.com"
-                value={values.email}
-                onChange={({ detail }) => setField('email', detail.value)}
-                invalid={!!errors.email}
-                disabled={busy}
-              />
-            </FormField>
-            <FormField label="Verificar correo electrónico" errorText={errors.verifyEmail} stretch>
-              <Input
-                type="email"
-                inputMode="email"
-                autoComplete="off"
-                value={values.verifyEmail}
-                onChange={({ detail }) => setField('verifyEmail', detail.value)}
-                invalid={!!errors.verifyEmail}
-                disabled={busy}
-              />
-            </FormField>
-            <FormField
+            <EmailField form={form} field="email" label="Correo electrónico" autoComplete="off" placeholder="nombre@empresa.com" disabled={busy} />
+            <EmailField form={form} field="verifyEmail" label="Verificar correo electrónico" autoComplete="off" disabled={busy} />
+            <PasswordField
+              form={form}
+              field="password"
               label="Contraseña"
-              errorText={errors.password}
-              constraintText={errors.password ? undefined : PASSWORD_HINT}
-              info={<PasswordToggle shown={showPasswords} onChange={setShowPasswords} />}
-              stretch
-            >
-              <Input
-                type={showPasswords ? 'text' : 'password'}
-                autoComplete="new-password"
-                value={values.password}
-                onChange={({ detail }) => setField('password', detail.value)}
-                invalid={!!errors.password}
-                disabled={busy}
-              />
-            </FormField>
-            <FormField label="Verificar contraseña" errorText={errors.verifyPassword} stretch>
-              <Input
-                type={showPasswords ? 'text' : 'password'}
-                autoComplete="new-password"
-                value={values.verifyPassword}
-                onChange={({ detail }) => setField('verifyPassword', detail.value)}
-                invalid={!!errors.verifyPassword}
-                disabled={busy}
-              />
-            </FormField>
+              autoComplete="new-password"
+              shown={showPasswords}
+              onShownChange={setShowPasswords}
+              hint
+              disabled={busy}
+            />
+            <PasswordField form={form} field="verifyPassword" label="Verificar contraseña" autoComplete="new-password" shown={showPasswords} disabled={busy} />
           </SpaceBetween>
         </Container>
       </Form>

@@ -1,0 +1,83 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { launchBrowser, screenshot } from './browser.js';
+import { stack } from './clients.js';
+
+/*
+ * What the end-to-end files share: the browser and page lifecycle, and the steps every file takes on the
+ * console. Each test file has its own copy of this module, so `page` is that file's page.
+ */
+
+let browser: Browser;
+let context: BrowserContext;
+/** The page of the running test file (set by `usePage`; a live binding, read it when a test runs). */
+export let page: Page;
+
+interface PageOptions {
+  viewport?: { width: number; height: number };
+  /** A fresh context and page for each test, instead of one page for the whole file. */
+  perTest?: boolean;
+}
+
+/** Registers the hooks that open the browser (Spanish, light mode) and close it after the file. */
+export function usePage({ viewport = { width: 1280, height: 860 }, perTest = false }: PageOptions = {}): void {
+  const open = async () => {
+    context = await browser.newContext({ locale: 'es-CO', viewport, colorScheme: 'light' });
+    page = await context.newPage();
+  };
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    if (!perTest) await open();
+  });
+  afterAll(async () => {
+    if (!perTest) await context?.close();
+    await browser?.close();
+  });
+  if (perTest) {
+    beforeEach(open);
+    afterEach(async () => {
+      await context.close();
+    });
+  }
+}
+
+/** A console address on the local stack. */
+export const url = (path: string) => `${stack().consoleUrl}${path}`;
+
+/** A form control by its exact label. */
+export const field = (label: string) => page.getByLabel(label, { exact: true });
+
+export const sideMenu = () => page.getByRole('navigation', { name: 'Menú principal' });
+export const openMenu = () => page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
+
+/** Closes the toasts, so a screenshot shows the screen itself. */
+export async function dismissToasts() {
+  const close = page.getByRole('button', { name: 'Cerrar notificación' });
+  while ((await close.count()) > 0) await close.first().click();
+}
+
+/** The same screen in light and dark mode (the console follows the system until the user picks one). */
+export async function shots(name: string) {
+  await dismissToasts();
+  await screenshot(page, `${name}-claro`);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForFunction(() => document.body.classList.contains('awsui-dark-mode'));
+  await screenshot(page, `${name}-oscuro`);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.waitForFunction(() => !document.body.classList.contains('awsui-dark-mode'));
+}
+
+/** Signs in from the login screen (opened unless the page is already on it). */
+export async function signIn(email: string, password: string) {
+  if (!page.url().endsWith('/login')) await page.goto(url('/login'));
+  await field('Correo electrónico').fill(email);
+  await field('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+/** Signs out from the side menu and waits for the landing page. */
+export async function signOut() {
+  await openMenu();
+  await sideMenu().getByRole('button', { name: 'Salir' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+}
