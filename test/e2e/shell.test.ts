@@ -78,4 +78,36 @@ describe('console shell', () => {
     await sideMenu().getByRole('link', { name: 'Gestiona Flota', disabled: false }).waitFor();
     expect(await sideMenu().getByText('Registrar Nuevo Usuario').count()).toBe(0);
   });
+
+  it('offers installation only when the browser does, and then calls its prompt', async () => {
+    await page.goto(url('/login'));
+    await page.getByLabel('Correo electrónico').waitFor();
+    expect(await page.getByRole('button', { name: 'Instalar ahora' }).count()).toBe(0);
+
+    // Chromium offers installation with this event; headless never does, so the test plays the browser.
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: () => {
+          (window as unknown as { prompted: boolean }).prompted = true;
+          return Promise.resolve();
+        },
+        userChoice: Promise.resolve({ outcome: 'accepted' }),
+      });
+      window.dispatchEvent(offer);
+    });
+    await page.getByRole('button', { name: 'Más tarde' }).waitFor();
+    await screenshot(page, 'instalar-app');
+    await page.getByRole('button', { name: 'Instalar ahora' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
+    await page.getByRole('button', { name: 'Instalar ahora' }).waitFor({ state: 'detached' });
+  });
+
+  it('closes a toast by itself after 5 seconds', async () => {
+    await signIn(DEMO_USERS.staff, DEMO_PASSWORD);
+    const toast = page.getByText(MSG.bienvenido);
+    await toast.waitFor();
+    const shown = Date.now();
+    await toast.waitFor({ state: 'detached', timeout: 8_000 });
+    expect(Date.now() - shown).toBeGreaterThan(4_000);
+  });
 });
