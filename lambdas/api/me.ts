@@ -8,9 +8,12 @@ import type { Caller } from './middleware/auth.js';
 
 const readUrl = (key: string | null | undefined) => (key ? storage.readUrl(key) : Promise.resolve(null));
 
-/** The caller as the console sees it: records read fresh, images as short-lived URLs. */
-export async function loadMe(caller: Pick<Caller, 'sub' | 'groups'>): Promise<MeResponse> {
-  const usuario = await usuarioRepository.get(caller.sub);
+/**
+ * The caller as the console sees it, images as short-lived URLs. The user record the auth middleware
+ * loaded is reused unless this request changed it (`reloadUsuario`).
+ */
+export async function loadMe(caller: Caller, { reloadUsuario = false } = {}): Promise<MeResponse> {
+  const usuario = reloadUsuario ? await usuarioRepository.get(caller.sub) : caller.usuario;
   if (!usuario) throw notFound();
   const empresa = await empresaRepository.get(usuario.empresaId);
   const [fotoPerfil, logo, ...fotosCorporativas] = await Promise.all([

@@ -28,5 +28,5 @@ export const perfilRoutes = new Hono<AuthEnv>().put('/', async (c) => {
     const personal = parseBody(perfilPersonalSchema, body);
     await usuarioRepository.savePersonal(caller.sub, personal);
   }
-  return c.json(await loadMe(caller));
+  return c.json(await loadMe(caller, { reloadUsuario: true }));
 });

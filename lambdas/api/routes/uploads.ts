@@ -72,5 +72,5 @@ export const uploadsRoutes = new Hono<AuthEnv>()
         body.kind === 'logo' ? await empresaRepository.setLogo(caller.empresaId, key) : await usuarioRepository.setFotoPerfil(caller.sub, key);
       if (previous && previous !== key) await storage.delete(previous);
     }
-    return c.json(await loadMe(caller));
+    return c.json(await loadMe(caller, { reloadUsuario: body.kind === 'fotoPerfil' }));
   });
