@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { API_MSG } from '../shared/schemas/messages.js';
 
@@ -23,6 +24,8 @@ export const conflict = (message: string = API_MSG.conflicto) => new AppError(40
 export type ErrorBody = { error: { code: string; message: string; details?: unknown } };
 
 export function errorResponse(c: Context, err: Error) {
+  // Hono's own 4xx (e.g. its JSON validator on a malformed body) is bad input, not a server fault.
+  if (err instanceof HTTPException && err.status < 500) err = badRequest(API_MSG.jsonInvalido);
   if (err instanceof AppError) {
     const body: ErrorBody = { error: { code: err.code, message: err.message, details: err.details } };
     return c.json(body, err.status);

@@ -2,9 +2,6 @@
 export const GROUPS = ['admin', 'user', 'plataforma', 'conductor'] as const;
 export type Group = (typeof GROUPS)[number];
 
-/** Console groups: the ones that may use the back-office API at all. */
-export const CONSOLE_GROUPS: readonly Group[] = ['admin', 'user', 'plataforma'];
-
 /** The spec's minimum: its message ('al menos 6 caracteres') is shown first. */
 export const PASSWORD_MIN_LENGTH = 6;
 /**

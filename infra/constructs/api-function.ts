@@ -31,7 +31,7 @@ export interface ApiFunctionProps {
 
 /**
  * A Lambda function with the project's defaults: Node 22 on ARM64, ESM bundle (minified, source
- * maps), AWS SDK v3 clients from the runtime, its own log group with retention, X-Ray tracing, and a role
+ * maps), the AWS SDK v3 bundled (pinned by the lock file), its own log group with retention, X-Ray tracing, and a role
  * with no permissions but writing its own logs. Access is added with the helpers in `grants.ts`.
  */
 export class ApiFunction extends Construct {
@@ -72,9 +72,9 @@ export class ApiFunction extends Construct {
         sourceMap: true,
         // Source maps without the sources: stack traces map to file:line, the bundle stays small.
         sourcesContent: false,
-        // The runtime's SDK supplies the service clients and lib-dynamodb; helpers it may lack (the S3
-        // presigners) are bundled, so a function never fails on a missing import in AWS.
-        externalModules: ['@aws-sdk/client-*', '@aws-sdk/lib-dynamodb'],
+        // The SDK is bundled too: the runtime's copy is older than the locked one and mixing it with
+        // bundled helpers (the S3 presigners) is untested. What ships is what the tests ran.
+        externalModules: [],
         banner: REQUIRE_SHIM,
       },
     });

@@ -54,15 +54,8 @@ export function grantBucketObjects(scope: Construct, role: IRole, bucketName: st
 
 /** Cognito admin actions the API uses for internal registration and driver accounts. */
 export const COGNITO_API_ACTIONS = [
-  'cognito-idp:AdminCreateUser',
-  'cognito-idp:AdminSetUserPassword',
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminUpdateUserAttributes',
-  'cognito-idp:AdminAddUserToGroup',
-  'cognito-idp:AdminRemoveUserFromGroup',
-  'cognito-idp:AdminListGroupsForUser',
-  'cognito-idp:AdminDisableUser',
-  'cognito-idp:AdminEnableUser',
+  // Only what the API calls: undoing a staff sign-up whose record could not be written
+  // (SignUp itself needs no IAM). Add actions with the routes that need them.
   'cognito-idp:AdminDeleteUser',
 ];
 

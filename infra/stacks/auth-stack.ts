@@ -144,6 +144,7 @@ export class AuthStack extends Stack {
     grantUserPool(this, 'PostConfirmationPoolAccess', postConfirmation.role, this.userPool, [
       'cognito-idp:AdminAddUserToGroup',
       'cognito-idp:AdminUpdateUserAttributes',
+      'cognito-idp:AdminDeleteUser',
     ]);
 
     for (const [i, group] of GROUPS.entries()) {

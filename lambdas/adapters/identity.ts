@@ -1,6 +1,6 @@
 import { AdminDeleteUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { SIGNUP_ATTRIBUTES, STAFF_SIGNUP_FIELD } from '../../shared/constants.js';
-import { MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
+import { API_MSG, MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
 import { apiAuthConfig } from '../config.js';
 import { badRequest, conflict } from '../errors.js';
 import { cognito } from './aws.js';
@@ -33,6 +33,7 @@ export const identity = {
       const name = (err as Error).name;
       if (name === 'UsernameExistsException') throw conflict(REGISTRO_MSG.yaExiste);
       if (name === 'InvalidPasswordException') throw badRequest(MSG.passwordPolitica);
+      if (name === 'InvalidParameterException') throw badRequest(API_MSG.datosInvalidos);
       throw err;
     }
   },

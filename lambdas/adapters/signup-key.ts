@@ -2,20 +2,27 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { config } from '../config.js';
 
-let cachedKey: Promise<string> | undefined;
+/** Short, so a rotated key reaches every warm container within minutes. */
+const KEY_TTL_MS = 5 * 60 * 1000;
+let cached: { key: Promise<string>; until: number } | undefined;
 
-/** The sign-up authorization key: Secrets Manager in AWS (cached per container), an env value locally. */
+/** The sign-up authorization key: Secrets Manager in AWS (cached briefly per container), an env value locally. */
 function signUpKey(): Promise<string> {
   const source = config().signUpKey;
   if (!source) return Promise.reject(new Error('La clave de autorización no está configurada'));
   if ('value' in source) return Promise.resolve(source.value);
-  cachedKey ??= new SecretsManagerClient({ region: config().region })
-    .send(new GetSecretValueCommand({ SecretId: source.secretArn }))
-    .then((r) => {
-      if (!r.SecretString) throw new Error('El secreto de la clave de autorización está vacío');
-      return r.SecretString;
-    });
-  return cachedKey;
+  if (!cached || cached.until < Date.now()) {
+    const key = new SecretsManagerClient({ region: config().region })
+      .send(new GetSecretValueCommand({ SecretId: source.secretArn }))
+      .then((r) => {
+        if (!r.SecretString) throw new Error('El secreto de la clave de autorización está vacío');
+        return r.SecretString;
+      });
+    // A failed read is not kept: the next call asks Secrets Manager again.
+    key.catch(() => (cached = undefined));
+    cached = { key, until: Date.now() + KEY_TTL_MS };
+  }
+  return cached.key;
 }
 
 const sameText = (a: string, b: string) => {

@@ -2,7 +2,9 @@ import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCom
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { fileTypeFromBuffer } from 'file-type';
+import { PERFIL_MSG } from '../../shared/schemas/messages.js';
 import { config } from '../config.js';
+import { badRequest } from '../errors.js';
 import { s3 } from './aws.js';
 
 const UPLOAD_TTL_SECONDS = 300;
@@ -45,15 +47,21 @@ export const storage = {
 
   async move(from: string, to: string, contentType: string): Promise<void> {
     const bucket = config().bucketName;
-    await s3().send(
-      new CopyObjectCommand({
-        Bucket: bucket,
-        Key: to,
-        CopySource: `${bucket}/${encodeURIComponent(from).replace(/%2F/g, '/')}`,
-        ContentType: contentType,
-        MetadataDirective: 'REPLACE',
-      }),
-    );
+    try {
+      await s3().send(
+        new CopyObjectCommand({
+          Bucket: bucket,
+          Key: to,
+          CopySource: `${bucket}/${encodeURIComponent(from).replace(/%2F/g, '/')}`,
+          ContentType: contentType,
+          MetadataDirective: 'REPLACE',
+        }),
+      );
+    } catch (err) {
+      // Gone meanwhile (a second confirm of the same upload): the person's answer, not a 500.
+      if ((err as Error).name === 'NoSuchKey') throw badRequest(PERFIL_MSG.fotoNoSubida);
+      throw err;
+    }
     await this.delete(from);
   },
 

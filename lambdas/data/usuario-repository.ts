@@ -34,14 +34,21 @@ export const usuarioRepository = {
     await ddb().send(new DeleteCommand({ TableName: tableName('usuarios'), Key: { id } }));
   },
 
-  /** The personal part of the profile; saving it marks the user's profile done. */
+  /** The personal part of the profile; saving it marks the user's profile done. An absent puesto is kept. */
   updatePersonalCommand(id: string, datos: DatosPersonales) {
+    const withPuesto = datos.puesto !== undefined;
     return {
       TableName: tableName('usuarios'),
       Key: { id },
-      UpdateExpression: 'SET nombres = :n, apellidos = :a, movil = :m, puesto = :p, perfil = :t',
+      UpdateExpression: `SET nombres = :n, apellidos = :a, movil = :m, perfil = :t${withPuesto ? ', puesto = :p' : ''}`,
       ConditionExpression: 'attribute_exists(id)',
-      ExpressionAttributeValues: { ':n': datos.nombres, ':a': datos.apellidos, ':m': datos.movil, ':p': datos.puesto ?? '', ':t': true },
+      ExpressionAttributeValues: {
+        ':n': datos.nombres,
+        ':a': datos.apellidos,
+        ':m': datos.movil,
+        ':t': true,
+        ...(withPuesto ? { ':p': datos.puesto } : {}),
+      },
     };
   },
 

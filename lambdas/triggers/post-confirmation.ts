@@ -1,63 +1,76 @@
-import { AdminAddUserToGroupCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminAddUserToGroupCommand, AdminDeleteUserCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { INITIAL_RATING, SIGNUP_ATTRIBUTES } from '../../shared/constants.js';
-import { empresaSchema, usuarioSchema } from '../../shared/schemas/empresa.js';
+import { empresaSchema, usuarioSchema, type Usuario } from '../../shared/schemas/empresa.js';
 import { cognito } from '../adapters/aws.js';
 import { empresaRepository } from '../data/empresa-repository.js';
 import { usuarioRepository } from '../data/usuario-repository.js';
 
+type Attributes = PostConfirmationTriggerEvent['request']['userAttributes'];
+
 /**
  * Cognito PostConfirmation: a self-signed-up user becomes the admin of a new company (spec: rating 5,
- * perfil false, role admin). Users whose record already exists (internal registration) keep it and
- * join the group of its role. Safe to run twice.
+ * perfil false, role admin). Users whose record already exists (internal registration) keep it.
+ *
+ * Cognito has already confirmed the user when this runs, and runs it once. So when no record can be
+ * written the account is deleted again (the person can sign up anew) rather than left confirmed and
+ * unusable; steps after the record (group, e-mail flag) never fail the confirmation, since the API
+ * authorizes by the record.
  */
 export const handler = async (event: PostConfirmationTriggerEvent): Promise<PostConfirmationTriggerEvent> => {
   if (event.triggerSource !== 'PostConfirmation_ConfirmSignUp') return event;
   const a = event.request.userAttributes;
-  const sub = a.sub;
-  if (!sub) throw new Error('Falta el identificador del usuario');
+  const user = { UserPoolId: event.userPoolId, Username: event.userName };
 
+  let usuario: Usuario;
+  try {
+    usuario = (a.sub && (await usuarioRepository.get(a.sub))) || (await foundCompany(a));
+  } catch (err) {
+    await cognito()
+      .send(new AdminDeleteUserCommand(user))
+      .catch((e: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'no se pudo borrar el usuario', error: String(e) })));
+    throw err;
+  }
+
+  await bestEffort('grupo', () => cognito().send(new AdminAddUserToGroupCommand({ ...user, GroupName: usuario.role })));
   // cognito-local leaves email_verified false after confirmation (in AWS it is already true); it
   // also wants the e-mail itself in the same call.
   if (a.email_verified !== 'true' && a.email) {
-    await cognito().send(
-      new AdminUpdateUserAttributesCommand({
-        UserPoolId: event.userPoolId,
-        Username: event.userName,
-        UserAttributes: [
-          { Name: 'email', Value: a.email },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-      }),
-    );
+    const verified = [
+      { Name: 'email', Value: a.email },
+      { Name: 'email_verified', Value: 'true' },
+    ];
+    await bestEffort('email_verified', () => cognito().send(new AdminUpdateUserAttributesCommand({ ...user, UserAttributes: verified })));
   }
-
-  let usuario = await usuarioRepository.get(sub);
-  if (!usuario) {
-    // Only a self sign-up (its data checked by PreSignUp) founds a company; a staff user whose record
-    // is missing must not become an admin of a new one.
-    if (!a.given_name || !a.family_name || !a[SIGNUP_ATTRIBUTES.empresa] || !a[SIGNUP_ATTRIBUTES.puesto])
-      throw new Error('Faltan los datos de registro de la empresa');
-    const now = new Date().toISOString();
-    const empresa = empresaSchema.parse({ id: sub, empresa: a[SIGNUP_ATTRIBUTES.empresa] ?? '', creadoEn: now });
-    usuario = usuarioSchema.parse({
-      id: sub,
-      empresaId: empresa.id,
-      email: (a.email ?? '').toLowerCase(),
-      nombres: a.given_name ?? '',
-      apellidos: a.family_name ?? '',
-      puesto: a[SIGNUP_ATTRIBUTES.puesto] ?? '',
-      role: 'admin',
-      rating: INITIAL_RATING,
-      perfil: false,
-      creadoEn: now,
-    });
-    await empresaRepository.createWithFirstUser(empresa, usuario);
-  }
-
-  // The group follows the record: 'admin' for a sign-up, the recorded role for users made by others.
-  await cognito().send(
-    new AdminAddUserToGroupCommand({ UserPoolId: event.userPoolId, Username: event.userName, GroupName: usuario.role }),
-  );
   return event;
 };
+
+/** Only a self sign-up (its data checked by PreSignUp) founds a company; staff never become its admin. */
+async function foundCompany(a: Attributes): Promise<Usuario> {
+  if (!a.sub || !a.given_name || !a.family_name || !a[SIGNUP_ATTRIBUTES.empresa] || !a[SIGNUP_ATTRIBUTES.puesto])
+    throw new Error('Faltan los datos de registro de la empresa');
+  const now = new Date().toISOString();
+  const empresa = empresaSchema.parse({ id: a.sub, empresa: a[SIGNUP_ATTRIBUTES.empresa], creadoEn: now });
+  const usuario = usuarioSchema.parse({
+    id: a.sub,
+    empresaId: empresa.id,
+    email: (a.email ?? '').toLowerCase(),
+    nombres: a.given_name,
+    apellidos: a.family_name,
+    puesto: a[SIGNUP_ATTRIBUTES.puesto],
+    role: 'admin',
+    rating: INITIAL_RATING,
+    perfil: false,
+    creadoEn: now,
+  });
+  await empresaRepository.createWithFirstUser(empresa, usuario);
+  return usuario;
+}
+
+async function bestEffort(what: string, step: () => Promise<unknown>): Promise<void> {
+  try {
+    await step();
+  } catch (err) {
+    console.error(JSON.stringify({ level: 'error', msg: `PostConfirmation: paso ${what} falló`, error: String(err) }));
+  }
+}

@@ -47,8 +47,6 @@ export async function createConsoleUser(
     sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
     if (!sub) throw new Error(`Cognito no devolvió el identificador de ${email}`);
   }
-  await deps.cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: deps.userPoolId, Username: email, Password: u.password, Permanent: true }));
-  await deps.cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: deps.userPoolId, Username: email, GroupName: u.role }));
   const usuario = usuarioSchema.parse({
     id: sub,
     empresaId: u.empresaId,
@@ -61,7 +59,24 @@ export async function createConsoleUser(
     perfil: u.perfil ?? false,
     creadoEn: new Date().toISOString(),
   });
-  await deps.ddb.send(new PutCommand({ TableName: deps.usuariosTable, Item: usuario }));
+  // Re-running for the same person is fine; turning another kind of user into this one is not.
+  try {
+    await deps.ddb.send(
+      new PutCommand({
+        TableName: deps.usuariosTable,
+        Item: usuario,
+        ConditionExpression: 'attribute_not_exists(id) OR (#role = :role AND empresaId = :empresa)',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':role': u.role, ':empresa': u.empresaId },
+      }),
+    );
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException')
+      throw new Error(`${email} ya existe con otro rol o empresa; no se modificó`);
+    throw err;
+  }
+  await deps.cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: deps.userPoolId, Username: email, Password: u.password, Permanent: true }));
+  await deps.cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: deps.userPoolId, Username: email, GroupName: u.role }));
   return usuario;
 }
 

@@ -29,12 +29,16 @@ export const PENDING_PREFIX = 'uploads/';
 export const pendingUploadKey = (empresaId: string, uid: string, uploadId: string): string =>
   `${PENDING_PREFIX}${empresaId}/${uid}/${uploadId}`;
 
-/** Final object keys: the spec's storage paths (spec 01 section 3). */
+/**
+ * Final object keys: the spec's storage paths (spec 01 section 3). A corporate gallery's folder is a
+ * fresh id per upload batch (not the user's), so a new gallery never overwrites the one on show
+ * before it is recorded: a failure halfway leaves the old gallery whole.
+ */
 export const finalUploadKey = {
   fotoPerfil: (empresaId: string, uid: string) => `companies/${empresaId}/profile-pictures/${uid}`,
   logo: (empresaId: string, uid: string) => `companies/${empresaId}/logo/${uid}`,
-  fotoCorporativa: (empresaId: string, uid: string, slot: number) => {
+  fotoCorporativa: (empresaId: string, batchId: string, slot: number) => {
     if (!Number.isInteger(slot) || slot < 1 || slot > CORPORATE_PHOTO_SLOTS) throw new Error('Posición de foto corporativa inválida');
-    return `companies/${empresaId}/fotosCorporativas/${uid}/corporativa${slot}`;
+    return `companies/${empresaId}/fotosCorporativas/${batchId}/corporativa${slot}`;
   },
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { meetsPasswordPolicy, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { puestoSchema } from './empresa.js';
 import { MSG } from './messages.js';
+import { EMPRESA_MAX, requiredText } from './text.js';
 
 /** E-mail as the spec checks it: required, then a standard pattern. Stored lower-case. */
 export const emailSchema = z
@@ -17,7 +18,6 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 /** The spec's minimum with its own message first, then the pool's stricter policy. */
 export const newPasswordSchema = (minMessage: string) =>
@@ -27,9 +27,9 @@ export const newPasswordSchema = (minMessage: string) =>
     .refine(meetsPasswordPolicy, MSG.passwordPolitica);
 
 export const signUpSchema = z.object({
-  nombres: required(MSG.nombresRequeridos),
-  apellidos: required(MSG.apellidosRequeridos),
-  empresa: required(MSG.empresaRequerida),
+  nombres: requiredText(MSG.nombresRequeridos),
+  apellidos: requiredText(MSG.apellidosRequeridos),
+  empresa: requiredText(MSG.empresaRequerida, EMPRESA_MAX),
   puesto: puestoSchema,
   email: emailSchema,
   password: newPasswordSchema(MSG.passwordMin),

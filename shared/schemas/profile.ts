@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { newPasswordSchema } from './auth.js';
 import { PERFIL_MSG, REGISTRO_MSG } from './messages.js';
 import { puestoSchema } from './empresa.js';
+import { EMPRESA_MAX, optionalText, requiredText } from './text.js';
 
 /** Profile option lists (spec 01 section 3). Values are what is stored; labels what is shown. */
 export const CIUDADES = [
@@ -22,28 +23,27 @@ export const BANCOS = [
   'Granahorrar', 'Itau', 'Nequi', 'Nubank', 'Occidente', 'Pichincha', 'Popular',
 ] as const;
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 /** The personal part of the profile: every console user edits their own. */
 export const perfilPersonalSchema = z.object({
-  nombres: required(PERFIL_MSG.nombres),
-  apellidos: required(PERFIL_MSG.apellidos),
-  movil: required(PERFIL_MSG.movil),
+  nombres: requiredText(PERFIL_MSG.nombres),
+  apellidos: requiredText(PERFIL_MSG.apellidos),
+  movil: requiredText(PERFIL_MSG.movil),
   puesto: puestoSchema.optional(),
 });
 
 /** The company part: only the company's admins change it. */
 export const perfilEmpresaSchema = z.object({
-  empresa: required(PERFIL_MSG.empresa),
+  empresa: requiredText(PERFIL_MSG.empresa, EMPRESA_MAX),
   ciudad: z.enum(CIUDADES.map((c) => c.value) as [string, ...string[]]).or(z.literal('')).default(''),
-  departamento: z.string().trim().default('Valle del Cauca'),
-  pais: z.string().trim().default('Colombia'),
-  direccion: z.string().trim().default(''),
+  departamento: optionalText('Valle del Cauca'),
+  pais: optionalText('Colombia'),
+  direccion: optionalText(''),
   banco: z.enum(BANCOS, { error: PERFIL_MSG.banco }),
   tipocuenta: z.enum(TIPOS_CUENTA, { error: PERFIL_MSG.tipocuenta }),
-  cuenta: required(PERFIL_MSG.cuenta),
-  titular: required(PERFIL_MSG.titular),
-  rut: required(PERFIL_MSG.rut),
+  cuenta: requiredText(PERFIL_MSG.cuenta),
+  titular: requiredText(PERFIL_MSG.titular),
+  rut: requiredText(PERFIL_MSG.rut),
 });
 
 /** `PUT /perfil`: the whole form (spec: all ten required fields). The e-mail is read-only and not sent. */

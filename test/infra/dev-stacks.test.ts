@@ -248,11 +248,11 @@ describe('auth stack: Cognito', () => {
     }
   });
 
-  it('lets PostConfirmation add users to groups through a policy outside its default policy (no cycle)', () => {
+  it('lets PostConfirmation add users to groups (and delete an account it cannot record) through a policy outside its default policy (no cycle)', () => {
     t.auth.hasResourceProperties('AWS::IAM::Policy', {
       PolicyName: Match.stringLikeRegexp('PostConfirmationPoolAccess'),
       PolicyDocument: {
-        Statement: [{ Action: Match.arrayWith(['cognito-idp:AdminAddUserToGroup']), Effect: 'Allow', Resource: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } }],
+        Statement: [{ Action: Match.arrayWith(['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminDeleteUser']), Effect: 'Allow', Resource: { 'Fn::GetAtt': [Match.anyValue(), 'Arn'] } }],
       },
     });
   });
@@ -330,7 +330,7 @@ describe('api stack: HTTP API', () => {
 
   it('gives the API function read/write on every table and the uploads bucket', () => {
     const statements = JSON.stringify(t.api.findResources('AWS::IAM::Policy'));
-    for (const action of ['dynamodb:PutItem', 'dynamodb:Query', 's3:PutObject', 's3:GetObject', 's3:DeleteObject', 'cognito-idp:AdminCreateUser']) {
+    for (const action of ['dynamodb:PutItem', 'dynamodb:Query', 's3:PutObject', 's3:GetObject', 's3:DeleteObject', 'cognito-idp:AdminDeleteUser']) {
       expect(statements).toContain(action);
     }
   });

@@ -1,9 +1,9 @@
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminRemoveUserFromGroupCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { generateKeyPairSync, createSign } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { API_MSG } from '../../shared/schemas/messages.js';
-import { api, cognitoClient, idToken, stack } from '../support/clients.js';
+import { api, cognitoClient, idToken, newCompanyAdmin, stack } from '../support/clients.js';
 
 /** A token with the right claims but signed by a key that is not the pool's. */
 function forgedToken(claims: Record<string, unknown>): string {
@@ -71,6 +71,27 @@ describe('API health and authentication', () => {
     const res = await api('/me', { token: await idToken(DEMO_USERS.staff, DEMO_PASSWORD) });
     expect(res.json.usuario).toMatchObject({ role: 'user', empresaId: 'demo-transvalle' });
     expect(res.json.groups).toEqual(['user']);
+  });
+
+  it('answers a malformed JSON body with a Spanish 400, not a 500', async () => {
+    for (const path of ['/usuarios', '/uploads', '/uploads/confirm']) {
+      const res = await fetch(`${stack().apiUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: '{mal',
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(API_MSG.jsonInvalido);
+    }
+  });
+
+  it('authorizes by the user record: a user missing from its Cognito group still works as its role', async () => {
+    const token = await newCompanyAdmin('sin.grupo@ermita.demo');
+    const sub = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+    await cognitoClient().send(new AdminRemoveUserFromGroupCommand({ UserPoolId: stack().userPoolId, Username: sub, GroupName: 'admin' }));
+    const res = await api('/me', { token: await idToken('sin.grupo@ermita.demo', 'Secreta123!') });
+    expect(res.status).toBe(200);
+    expect(res.json.groups).toEqual(['admin']);
   });
 
   it('answers 404 in Spanish for an unknown route', async () => {

@@ -67,6 +67,15 @@ describe('PUT /perfil', () => {
     expect(ok.json.usuario).toMatchObject({ movil: '3157654321', role: 'user', perfil: true });
   });
 
+  it('keeps the puesto when a save does not send it, and bounds text lengths', async () => {
+    const { puesto: _p, ...sinPuesto } = perfil;
+    const res = await api('/perfil', { token: admin, method: 'PUT', body: sinPuesto });
+    expect(res.json.usuario.puesto).toBe('CEO');
+    const long = await api('/perfil', { token: admin, method: 'PUT', body: { ...perfil, nombres: 'x'.repeat(5000) } });
+    expect(long.status).toBe(400);
+    expect(long.json.error.details.fields).toEqual([{ path: 'nombres', message: 'Máximo 120 caracteres' }]);
+  });
+
   it('refuses an unauthenticated save', async () => {
     expect((await api('/perfil', { method: 'PUT', body: perfil })).status).toBe(401);
   });

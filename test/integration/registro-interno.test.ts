@@ -1,5 +1,5 @@
-import { ConfirmSignUpCommand, ResendConfirmationCodeCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { AdminGetUserCommand, ConfirmSignUpCommand, ResendConfirmationCodeCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { API_MSG, MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
@@ -49,6 +49,20 @@ describe('POST /usuarios (internal registration)', () => {
 
     const me = await api('/me', { token: await idToken(email, 'Equipo2026!') });
     expect(me.json).toMatchObject({ groups: ['user'], usuario: { role: 'user' }, empresa: { id: 'demo-transvalle' } });
+  });
+
+  it('deletes a confirmed account whose record is missing, so it is never left unusable', async () => {
+    const email = 'sin.registro@transvalle.demo';
+    const res = await api('/usuarios', { token: admin, body: body(email) });
+    expect(res.status).toBe(201);
+    await docClient().send(new DeleteCommand({ TableName: table('usuarios'), Key: { id: res.json.id } }));
+    // AWS answers the trigger's error to ConfirmSignUp; cognito-local swallows it. Either way:
+    await cognitoClient()
+      .send(new ConfirmSignUpCommand({ ClientId: stack().userPoolClientId, Username: email, ConfirmationCode: lastCodeFor(email)! }))
+      .catch(() => undefined);
+    await expect(cognitoClient().send(new AdminGetUserCommand({ UserPoolId: stack().userPoolId, Username: email }))).rejects.toThrow();
+    // The same e-mail can be registered again.
+    expect((await api('/usuarios', { token: admin, body: body(email) })).status).toBe(201);
   });
 
   it('answers 409 for an e-mail that already has an account, creating nothing', async () => {

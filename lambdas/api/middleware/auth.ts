@@ -1,7 +1,7 @@
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { createMiddleware } from 'hono/factory';
-import { CONSOLE_GROUPS, type Group } from '../../../shared/constants.js';
+import type { Group } from '../../../shared/constants.js';
 import type { Usuario } from '../../../shared/schemas/empresa.js';
 import { API_MSG } from '../../../shared/schemas/messages.js';
 import { apiAuthConfig } from '../../config.js';
@@ -11,6 +11,7 @@ import { forbidden, unauthenticated } from '../../errors.js';
 export type Caller = {
   sub: string;
   email: string;
+  /** From the user record's role (a console user has exactly one). */
   groups: Group[];
   usuario: Usuario;
   /** The caller's company, from the user record: never from the request. */
@@ -51,14 +52,13 @@ export const requireAuth = createMiddleware<AuthEnv>(async (c, next) => {
     throw unauthenticated(API_MSG.sesionInvalida);
   }
 
-  const groups = ((payload['cognito:groups'] as string[] | undefined) ?? []) as Group[];
-  if (!groups.some((g) => CONSOLE_GROUPS.includes(g))) throw forbidden();
-
+  // The user record is the authority on company and role (the token's groups are Cognito's copy,
+  // which a failed trigger step could leave behind): no record, no console.
   const sub = String(payload.sub);
   const usuario = await usuarioRepository.get(sub);
   if (!usuario) throw forbidden(API_MSG.usuarioSinEmpresa);
 
-  c.set('caller', { sub, email: String(payload.email ?? usuario.email), groups, usuario, empresaId: usuario.empresaId });
+  c.set('caller', { sub, email: String(payload.email ?? usuario.email), groups: [usuario.role], usuario, empresaId: usuario.empresaId });
   await next();
 });
 

@@ -58,7 +58,8 @@ export const uploadsRoutes = new Hono<AuthEnv>()
         const items = results.map((r, i) => ({ index: i, message: 'problem' in r ? r.problem : null }));
         throw badRequest((results[failed] as { problem: string }).problem, { items });
       }
-      const keys = body.uploadIds.map((_, i) => finalUploadKey.fotoCorporativa(caller.empresaId, caller.sub, i + 1));
+      const batchId = body.uploadIds[0]!;
+      const keys = body.uploadIds.map((_, i) => finalUploadKey.fotoCorporativa(caller.empresaId, batchId, i + 1));
       await Promise.all(body.uploadIds.map((id, i) => storage.move(pending(id), keys[i]!, (results[i] as { mime: string }).mime)));
       const slots = [...keys, ...Array<string>(CORPORATE_PHOTO_SLOTS - keys.length).fill('')];
       const previous = await empresaRepository.setFotosCorporativas(caller.empresaId, slots);
