@@ -33,9 +33,6 @@ export const SIGNUP_KEY_FIELD = 'claveAutorizacion';
 /** Key in clientMetadata carrying the API's proof for a staff sign-up (internal registration). */
 export const STAFF_SIGNUP_FIELD = 'registroInterno';
 
-/** Cali, the map's default centre (spec 02 section 2.1). */
-export const CALI = { lat: 3.4516, lng: -76.532, zoom: 13 } as const;
-
 export const BOGOTA_TZ = 'America/Bogota';
 
 /** Pending services and offers expire after 24 h. */

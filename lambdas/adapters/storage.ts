@@ -1,4 +1,4 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { fileTypeFromBuffer } from 'file-type';
@@ -28,19 +28,21 @@ export const storage = {
     return { url, fields, expiresAt };
   },
 
-  /** Size and real type (from the first bytes, not the declared type); null when missing. */
+  /**
+   * Size and real type (from the first bytes, not the declared type); null when missing. One ranged
+   * GET gives both: the bytes, and the total size in Content-Range.
+   */
   async inspect(key: string): Promise<{ size: number; mime: string | null } | null> {
-    const bucket = config().bucketName;
     try {
-      const head = await s3().send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-      const size = head.ContentLength ?? 0;
-      if (size === 0) return { size, mime: null };
-      const obj = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: 'bytes=0-4099' }));
+      const obj = await s3().send(new GetObjectCommand({ Bucket: config().bucketName, Key: key, Range: 'bytes=0-4099' }));
       const bytes = await obj.Body!.transformToByteArray();
+      const size = Number(obj.ContentRange?.split('/')[1] ?? bytes.length);
       return { size, mime: (await fileTypeFromBuffer(bytes))?.mime ?? null };
     } catch (err) {
       const name = (err as Error).name;
-      if (name === 'NotFound' || name === 'NoSuchKey') return null;
+      if (name === 'NoSuchKey' || name === 'NotFound') return null;
+      // A range on an empty object: it exists, with nothing in it.
+      if (name === 'InvalidRange') return { size: 0, mime: null };
       throw err;
     }
   },

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { usuarioSchema, type Usuario } from '../../shared/schemas/empresa.js';
 import { ddb, tableName } from '../adapters/aws.js';
 import { replaceAttribute } from './replace-attribute.js';
@@ -12,26 +12,9 @@ export const usuarioRepository = {
     return Item ? usuarioSchema.parse(Item) : null;
   },
 
-  /** Users of one company, by e-mail (GSI byEmpresa). */
-  async listByEmpresa(empresaId: string): Promise<Usuario[]> {
-    const { Items = [] } = await ddb().send(
-      new QueryCommand({
-        TableName: tableName('usuarios'),
-        IndexName: 'byEmpresa',
-        KeyConditionExpression: 'empresaId = :e',
-        ExpressionAttributeValues: { ':e': empresaId },
-      }),
-    );
-    return Items.map((i) => usuarioSchema.parse(i));
-  },
-
   /** A new user record; never overwrites one (a second registration of the same sub fails). */
   async create(usuario: Usuario): Promise<void> {
     await ddb().send(new PutCommand({ TableName: tableName('usuarios'), Item: usuario, ConditionExpression: 'attribute_not_exists(id)' }));
-  },
-
-  async remove(id: string): Promise<void> {
-    await ddb().send(new DeleteCommand({ TableName: tableName('usuarios'), Key: { id } }));
   },
 
   /** The personal part of the profile; saving it marks the user's profile done. An absent puesto is kept. */

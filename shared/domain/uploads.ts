@@ -1,7 +1,7 @@
 import { CORPORATE_PHOTO_SLOTS } from '../schemas/empresa.js';
 import { PERFIL_MSG } from '../schemas/messages.js';
 
-export const MB = 1024 * 1024;
+const MB = 1024 * 1024;
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 
 /** What can be uploaded and its limits (spec 01 sections 5 and 9). */
