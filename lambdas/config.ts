@@ -2,24 +2,22 @@ import { z } from 'zod';
 import { TABLE_KEYS, tableEnvVar, type TableKey } from '../shared/tables.js';
 
 /**
- * Environment of every function, parsed once at start-up: a missing variable fails loudly, naming it.
+ * Environment of every function, parsed once at start-up. Each function receives only the settings
+ * it uses (least privilege: its tables, bucket and secrets are bound together with their grants in
+ * infra), so everything but the stage and region is optional here and its accessor fails loudly,
+ * naming the variable, when code reaches for a setting its function was not given.
  * In AWS the CDK stack sets these; locally the local stack does.
  */
 const envSchema = z.object({
   STAGE: z.string().min(1),
   AWS_REGION: z.string().min(1),
-  BUCKET_NAME: z.string().min(1),
-  /**
-   * The API's token settings. Optional because the Cognito triggers cannot receive them: the pool
-   * references its triggers, so a reference back would be a CloudFormation cycle (triggers read the
-   * pool id from the event). `apiAuthConfig()` fails loudly where they are needed.
-   */
+  BUCKET_NAME: z.string().min(1).optional(),
   USER_POOL_ID: z.string().min(1).optional(),
   USER_POOL_CLIENT_ID: z.string().min(1).optional(),
   /** Token issuer; `https://cognito-idp.{region}.amazonaws.com/{pool}` in AWS, cognito-local's URL locally. */
   COGNITO_ISSUER: z.url().optional(),
   /** Console origin(s) allowed by CORS, comma separated. */
-  ALLOWED_ORIGINS: z.string().min(1),
+  ALLOWED_ORIGINS: z.string().min(1).optional(),
   /** Sign-up key: in AWS the Secrets Manager secret's ARN, locally the value itself. */
   SIGNUP_KEY_SECRET_ARN: z.string().optional(),
   SIGNUP_KEY: z.string().optional(),
@@ -27,20 +25,20 @@ const envSchema = z.object({
   DYNAMODB_ENDPOINT: z.url().optional(),
   S3_ENDPOINT: z.url().optional(),
   COGNITO_ENDPOINT: z.url().optional(),
-  ...Object.fromEntries(TABLE_KEYS.map((k) => [tableEnvVar(k), z.string().min(1)])),
+  ...Object.fromEntries(TABLE_KEYS.map((k) => [tableEnvVar(k), z.string().min(1).optional()])),
 });
 
 export type Config = {
   stage: string;
   region: string;
-  bucketName: string;
+  bucketName?: string;
   userPoolId?: string;
   userPoolClientId?: string;
   cognitoIssuer?: string;
   allowedOrigins: string[];
   signUpKey: { secretArn: string } | { value: string } | null;
   endpoints: { dynamodb?: string; s3?: string; cognito?: string };
-  tables: Record<TableKey, string>;
+  tables: Partial<Record<TableKey, string>>;
 };
 
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
@@ -49,7 +47,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     const missing = parsed.error.issues.map((i) => i.path.join('.')).join(', ');
     throw new Error(`Configuración inválida o incompleta: ${missing}`);
   }
-  const e = parsed.data as z.infer<typeof envSchema> & Record<string, string>;
+  const e = parsed.data as z.infer<typeof envSchema> & Record<string, string | undefined>;
   return {
     stage: e.STAGE,
     region: e.AWS_REGION,
@@ -57,10 +55,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     userPoolId: e.USER_POOL_ID,
     userPoolClientId: e.USER_POOL_CLIENT_ID,
     cognitoIssuer: e.COGNITO_ISSUER,
-    allowedOrigins: e.ALLOWED_ORIGINS.split(',').map((o) => o.trim()),
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     signUpKey: e.SIGNUP_KEY_SECRET_ARN ? { secretArn: e.SIGNUP_KEY_SECRET_ARN } : e.SIGNUP_KEY ? { value: e.SIGNUP_KEY } : null,
     endpoints: { dynamodb: e.DYNAMODB_ENDPOINT, s3: e.S3_ENDPOINT, cognito: e.COGNITO_ENDPOINT },
-    tables: Object.fromEntries(TABLE_KEYS.map((k) => [k, e[tableEnvVar(k)]])) as Record<TableKey, string>,
+    tables: Object.fromEntries(TABLE_KEYS.flatMap((k) => (e[tableEnvVar(k)] ? [[k, e[tableEnvVar(k)]]] : []))),
   };
 }
 
@@ -71,10 +69,31 @@ export function config(): Config {
   return cached;
 }
 
+const missing = (names: string) => new Error(`Configuración inválida o incompleta: falta ${names} en esta función`);
+
+/** A table's physical name; a function not bound to the table fails at once. */
+export function tableName(key: TableKey, from: Config = config()): string {
+  const name = from.tables[key];
+  if (!name) throw missing(tableEnvVar(key));
+  return name;
+}
+
+export function bucketName(): string {
+  const name = config().bucketName;
+  if (!name) throw missing('BUCKET_NAME');
+  return name;
+}
+
+/** The pool's settings: the API verifies tokens with them; jobs and triggers that call Cognito get the pool id. */
+export function userPoolId(): string {
+  const id = config().userPoolId;
+  if (!id) throw missing('USER_POOL_ID');
+  return id;
+}
+
 /** The API's token settings; a function without them cannot verify tokens, so it fails at once. */
 export function apiAuthConfig(): { userPoolId: string; userPoolClientId: string; cognitoIssuer: string } {
-  const { userPoolId, userPoolClientId, cognitoIssuer } = config();
-  if (!userPoolId || !userPoolClientId || !cognitoIssuer)
-    throw new Error('Configuración inválida o incompleta: USER_POOL_ID, USER_POOL_CLIENT_ID y COGNITO_ISSUER son obligatorios en la API');
-  return { userPoolId, userPoolClientId, cognitoIssuer };
+  const { userPoolClientId, cognitoIssuer } = config();
+  if (!userPoolClientId || !cognitoIssuer) throw missing('USER_POOL_CLIENT_ID y COGNITO_ISSUER');
+  return { userPoolId: userPoolId(), userPoolClientId, cognitoIssuer };
 }

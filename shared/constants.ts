@@ -22,10 +22,14 @@ export const meetsPasswordPolicy = (p: string): boolean =>
 
 export const INITIAL_RATING = 5;
 
-/** Cognito custom attributes sent at sign-up (spec 01 section 5). */
-export const SIGNUP_ATTRIBUTES = {
-  empresa: 'custom:empresa',
-  puesto: 'custom:puesto',
+/**
+ * Sign-up data beyond Cognito's standard attributes (spec 01 section 5), sent as client metadata: the
+ * console's app client may not write `custom:*` attributes, so PreSignUp checks these and keeps them
+ * for PostConfirmation, which founds the company from them.
+ */
+export const SIGNUP_METADATA = {
+  empresa: 'empresa',
+  puesto: 'puesto',
 } as const;
 
 /** Key in Cognito clientMetadata / validationData carrying the sign-up authorization key. */

@@ -20,7 +20,7 @@ export type TableDef = {
   readonly ttlAttribute?: string;
 };
 
-export const TABLE_KEYS = ['empresas', 'usuarios', 'services', 'offers', 'vehiculos'] as const;
+export const TABLE_KEYS = ['empresas', 'usuarios', 'services', 'offers', 'vehiculos', 'uploads', 'registros'] as const;
 export type TableKey = (typeof TABLE_KEYS)[number];
 
 const S = (name: string): KeyAttr => ({ name, type: 'S' });
@@ -28,11 +28,15 @@ const S = (name: string): KeyAttr => ({ name, type: 'S' });
 export const TABLES: Record<TableKey, TableDef> = {
   /** Company (tenant) records: company data, bank data, logo and corporate photos. */
   empresas: { key: 'empresas', partitionKey: S('id'), indexes: [] },
-  /** Console users (Cognito sub as id), each pointing to one company. */
+  /** Console users and drivers (Cognito sub as id). */
   usuarios: {
     key: 'usuarios',
     partitionKey: S('id'),
-    indexes: [{ indexName: 'byEmpresa', partitionKey: S('empresaId'), sortKey: S('email') }],
+    indexes: [
+      { indexName: 'byEmpresa', partitionKey: S('empresaId'), sortKey: S('email') },
+      /** Sparse: only staff accounts still waiting for their e-mail confirmation carry `confirmacion`. */
+      { indexName: 'porConfirmar', partitionKey: S('confirmacion'), sortKey: S('creadoEn') },
+    ],
   },
   /** Transport requests. `estadoMapa` is the state bucket the map queries by; fechaSalida sorts. */
   services: {
@@ -58,6 +62,13 @@ export const TABLES: Record<TableKey, TableDef> = {
     partitionKey: S('id'),
     indexes: [{ indexName: 'byEmpresaAliada', partitionKey: S('empresaAliada'), sortKey: S('placas') }],
   },
+  /** Upload tickets: each presigned POST is confirmed at most once, by its uploader. */
+  uploads: { key: 'uploads', partitionKey: S('id'), ttlAttribute: 'expiresAt', indexes: [] },
+  /**
+   * A self sign-up's company data between PreSignUp (which checks it) and PostConfirmation (which
+   * founds the company from it), keyed by the lower-case e-mail.
+   */
+  registros: { key: 'registros', partitionKey: S('email'), ttlAttribute: 'expiresAt', indexes: [] },
 };
 
 /** Environment variable that carries a table's physical name to the Lambda functions. */

@@ -2,7 +2,6 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { TableKey } from '../../shared/tables.js';
 import { config } from '../config.js';
 
 /** Local stand-ins accept any credentials; in AWS the function's role is used. */
@@ -48,4 +47,4 @@ export const cognito = once(() => {
   );
 });
 
-export const tableName = (key: TableKey): string => config().tables[key];
+export { tableName } from '../config.js';

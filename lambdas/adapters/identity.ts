@@ -1,7 +1,7 @@
-import { AdminDeleteUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { SIGNUP_ATTRIBUTES, STAFF_SIGNUP_FIELD } from '../../shared/constants.js';
+import { AdminDeleteUserCommand, AdminGetUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { STAFF_SIGNUP_FIELD } from '../../shared/constants.js';
 import { API_MSG, MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
-import { apiAuthConfig } from '../config.js';
+import { apiAuthConfig, userPoolId } from '../config.js';
 import { badRequest, conflict } from '../errors.js';
 import { cognito } from './aws.js';
 import { staffSignUpProof } from './signup-key.js';
@@ -12,7 +12,7 @@ export const identity = {
    * Signs a staff user up (Cognito e-mails the verification code) and returns the new sub.
    * PostConfirmation then adds the user to the group of the record the caller writes.
    */
-  async signUpStaff(input: { email: string; password: string; empresa: string }): Promise<string> {
+  async signUpStaff(input: { email: string; password: string }): Promise<string> {
     const { userPoolClientId } = apiAuthConfig();
     try {
       const res = await cognito().send(
@@ -20,10 +20,8 @@ export const identity = {
           ClientId: userPoolClientId,
           Username: input.email,
           Password: input.password,
-          UserAttributes: [
-            { Name: 'email', Value: input.email },
-            { Name: SIGNUP_ATTRIBUTES.empresa, Value: input.empresa },
-          ],
+          // Only the e-mail: the company comes from the record the API writes, never from attributes.
+          UserAttributes: [{ Name: 'email', Value: input.email }],
           ClientMetadata: { [STAFF_SIGNUP_FIELD]: await staffSignUpProof(input.email) },
         }),
       );
@@ -40,6 +38,16 @@ export const identity = {
 
   /** Undoes a sign-up whose record could not be written, so no account is left without a record. */
   async deleteUser(email: string): Promise<void> {
-    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: apiAuthConfig().userPoolId, Username: email }));
+    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: email }));
+  },
+
+  /** Cognito's status of an account ('UNCONFIRMED', 'CONFIRMED', ...), or null when there is none. */
+  async status(email: string): Promise<string | null> {
+    try {
+      return (await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: email }))).UserStatus ?? null;
+    } catch (err) {
+      if ((err as Error).name === 'UserNotFoundException') return null;
+      throw err;
+    }
   },
 };

@@ -35,15 +35,26 @@ export async function isValidSignUpKey(candidate: unknown): Promise<boolean> {
   return typeof candidate === 'string' && candidate.length > 0 && sameText(candidate, await signUpKey());
 }
 
+/** A staff proof is made and used within one API request; a captured one is worthless minutes later. */
+const PROOF_TTL_SECONDS = 10 * 60;
+
+const proofMac = async (email: string, exp: number) =>
+  createHmac('sha256', await signUpKey()).update(`registro-interno:${email.toLowerCase()}:${exp}`).digest('base64url');
+
 /**
  * Internal registration signs staff up through Cognito's SignUp (so they verify their e-mail like
  * anyone else) with this proof instead of the key itself: only the API, which holds the key, can
- * make it, and it is bound to one e-mail.
+ * make it; it is bound to one e-mail and expires.
  */
-export async function staffSignUpProof(email: string): Promise<string> {
-  return createHmac('sha256', await signUpKey()).update(`registro-interno:${email.toLowerCase()}`).digest('base64url');
+export async function staffSignUpProof(email: string, now = new Date()): Promise<string> {
+  const exp = Math.floor(now.getTime() / 1000) + PROOF_TTL_SECONDS;
+  return `${exp}.${await proofMac(email, exp)}`;
 }
 
-export async function isValidStaffSignUpProof(email: string | undefined, proof: unknown): Promise<boolean> {
-  return !!email && typeof proof === 'string' && sameText(proof, await staffSignUpProof(email));
+export async function isValidStaffSignUpProof(email: string | undefined, proof: unknown, now = new Date()): Promise<boolean> {
+  if (!email || typeof proof !== 'string') return false;
+  const [expText, mac] = proof.split('.');
+  const exp = Number(expText);
+  if (!Number.isInteger(exp) || !mac || exp < Math.floor(now.getTime() / 1000)) return false;
+  return sameText(mac, await proofMac(email, exp));
 }

@@ -4,18 +4,19 @@ import { storage } from '../adapters/storage.js';
 import { empresaRepository } from '../data/empresa-repository.js';
 import { usuarioRepository } from '../data/usuario-repository.js';
 import { notFound } from '../errors.js';
-import type { Caller } from './middleware/auth.js';
+import type { CompanyCaller, PlataformaCaller } from './caller.js';
 
 const readUrl = (key: string | null | undefined) => (key ? storage.readUrl(key) : Promise.resolve(null));
 
 /**
  * The caller as the console sees it, images as short-lived URLs. The user record the auth middleware
- * loaded is reused unless this request changed it (`reloadUsuario`).
+ * loaded is reused unless this request changed it (`reloadUsuario`). Marketplace staff have no
+ * company, so nothing of the console is gated for them on a company profile.
  */
-export async function loadMe(caller: Caller, { reloadUsuario = false } = {}): Promise<MeResponse> {
+export async function loadMe(caller: CompanyCaller | PlataformaCaller, { reloadUsuario = false } = {}): Promise<MeResponse> {
   const usuario = reloadUsuario ? await usuarioRepository.get(caller.sub) : caller.usuario;
   if (!usuario) throw notFound();
-  const empresa = await empresaRepository.get(usuario.empresaId);
+  const empresa = caller.kind === 'empresa' ? await empresaRepository.get(caller.empresaId) : null;
   const [fotoPerfil, logo, ...fotosCorporativas] = await Promise.all([
     readUrl(usuario.fotoPerfil),
     readUrl(empresa?.logo),
@@ -24,8 +25,8 @@ export async function loadMe(caller: Caller, { reloadUsuario = false } = {}): Pr
   return {
     usuario,
     empresa,
-    groups: caller.groups,
-    perfilCompleto: isProfileComplete(usuario, empresa),
-    archivos: { fotoPerfil: fotoPerfil ?? null, logo: logo ?? null, fotosCorporativas },
+    groups: [usuario.role],
+    perfilCompleto: caller.kind === 'plataforma' || isProfileComplete(usuario, empresa),
+    archivos: { fotoPerfil, logo, fotosCorporativas },
   };
 }

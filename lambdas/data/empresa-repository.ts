@@ -16,12 +16,14 @@ export const empresaRepository = {
    * A new company and its first user in one transaction, so a retry or a race can never leave a
    * user without company or create either twice.
    */
-  async createWithFirstUser(empresa: Empresa, usuario: Usuario): Promise<void> {
+  async createWithFirstUser(empresa: Empresa, usuario: Usuario, consumed: { TableName: string; Key: Record<string, string> }): Promise<void> {
     await ddb().send(
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: tableName('empresas'), Item: empresa, ConditionExpression: 'attribute_not_exists(id)' } },
           { Put: { TableName: tableName('usuarios'), Item: usuario, ConditionExpression: 'attribute_not_exists(id)' } },
+          // The sign-up data it was founded from, used up with it.
+          { Delete: consumed },
         ],
       }),
     );

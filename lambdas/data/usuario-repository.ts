@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { usuarioSchema, type Usuario } from '../../shared/schemas/empresa.js';
 import { ddb, tableName } from '../adapters/aws.js';
 import { replaceAttribute } from './replace-attribute.js';
@@ -37,6 +37,42 @@ export const usuarioRepository = {
 
   async savePersonal(id: string, datos: DatosPersonales): Promise<void> {
     await ddb().send(new UpdateCommand(this.updatePersonalCommand(id, datos)));
+  },
+
+  /** The staff account's e-mail was confirmed: it leaves the sweep's index. */
+  async markConfirmed(id: string): Promise<void> {
+    await ddb().send(new UpdateCommand({ TableName: tableName('usuarios'), Key: { id }, UpdateExpression: 'REMOVE confirmacion', ConditionExpression: 'attribute_exists(id)' }));
+  },
+
+  /** Staff accounts still unconfirmed that were made before `before` (sparse index: nobody else is read). */
+  async listUnconfirmedBefore(before: string): Promise<Usuario[]> {
+    const items: Usuario[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await ddb().send(
+        new QueryCommand({
+          TableName: tableName('usuarios'),
+          IndexName: 'porConfirmar',
+          KeyConditionExpression: 'confirmacion = :p AND creadoEn < :before',
+          ExpressionAttributeValues: { ':p': 'pendiente', ':before': before },
+          ExclusiveStartKey,
+        }),
+      );
+      items.push(...(page.Items ?? []).map((i) => usuarioSchema.parse(i)));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return items;
+  },
+
+  /** Removes a record that is still unconfirmed (a confirmation meanwhile keeps it). */
+  async deleteUnconfirmed(id: string): Promise<boolean> {
+    try {
+      await ddb().send(new DeleteCommand({ TableName: tableName('usuarios'), Key: { id }, ConditionExpression: 'confirmacion = :p', ExpressionAttributeValues: { ':p': 'pendiente' } }));
+      return true;
+    } catch (err) {
+      if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+      throw err;
+    }
   },
 
   /** Sets the profile photo key and returns the previous one (to delete its object). */

@@ -1,15 +1,18 @@
 import { serviceRepository } from '../data/service-repository.js';
+import { expireUnconfirmedStaff } from './sweep-staff.js';
 
 /**
  * Runs every minute (EventBridge Scheduler in AWS, an interval locally): starts every confirmed trip
- * whose departure is 2 hours away or less. Idempotent, so overlapping runs are harmless.
+ * whose departure is 2 hours away or less, and expires staff accounts left unconfirmed. Idempotent,
+ * so overlapping runs are harmless; each step reads only what is due (indexed queries).
  */
-export async function runTick(now = new Date()): Promise<{ started: string[] }> {
+export async function runTick(now = new Date()): Promise<{ started: string[]; expired: string[] }> {
   const due = await serviceRepository.listDueTrips(now);
   const started: string[] = [];
   for (const s of due) if (await serviceRepository.markTripStarted(s.id)) started.push(s.id);
-  if (started.length) console.log(JSON.stringify({ level: 'info', msg: 'trips started', started }));
-  return { started };
+  const { expired } = await expireUnconfirmedStaff(now);
+  if (started.length || expired.length) console.log(JSON.stringify({ level: 'info', msg: 'tick', started, expired }));
+  return { started, expired };
 }
 
-export const handler = async (): Promise<{ started: string[] }> => runTick();
+export const handler = async (): Promise<{ started: string[]; expired: string[] }> => runTick();

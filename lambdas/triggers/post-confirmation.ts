@@ -1,16 +1,18 @@
 import { AdminAddUserToGroupCommand, AdminDeleteUserCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { INITIAL_RATING, SIGNUP_ATTRIBUTES } from '../../shared/constants.js';
+import { INITIAL_RATING } from '../../shared/constants.js';
 import { empresaSchema, usuarioSchema, type Usuario } from '../../shared/schemas/empresa.js';
 import { cognito } from '../adapters/aws.js';
 import { empresaRepository } from '../data/empresa-repository.js';
+import { registroRepository } from '../data/registro-repository.js';
 import { usuarioRepository } from '../data/usuario-repository.js';
 
 type Attributes = PostConfirmationTriggerEvent['request']['userAttributes'];
 
 /**
  * Cognito PostConfirmation: a self-signed-up user becomes the admin of a new company (spec: rating 5,
- * perfil false, role admin). Users whose record already exists (internal registration) keep it.
+ * perfil false, role admin), from the sign-up data PreSignUp checked and kept. Users whose record
+ * already exists (internal registration) keep it, now confirmed.
  *
  * Cognito has already confirmed the user when this runs, and runs it once. So when no record can be
  * written the account is deleted again (the person can sign up anew) rather than left confirmed and
@@ -32,6 +34,8 @@ export const handler = async (event: PostConfirmationTriggerEvent): Promise<Post
     throw err;
   }
 
+  // A missed step is caught up by the sweep, which finds the account confirmed in Cognito.
+  if (usuario.confirmacion) await bestEffort('confirmación', () => usuarioRepository.markConfirmed(usuario.id));
   await bestEffort('grupo', () => cognito().send(new AdminAddUserToGroupCommand({ ...user, GroupName: usuario.role })));
   // cognito-local leaves email_verified false after confirmation (in AWS it is already true); it
   // also wants the e-mail itself in the same call.
@@ -45,25 +49,28 @@ export const handler = async (event: PostConfirmationTriggerEvent): Promise<Post
   return event;
 };
 
-/** Only a self sign-up (its data checked by PreSignUp) founds a company; staff never become its admin. */
+/**
+ * Only a self sign-up founds a company, from the data PreSignUp checked (staff sign-ups keep none, so
+ * a staff account whose record is gone can never become a company's admin).
+ */
 async function foundCompany(a: Attributes): Promise<Usuario> {
-  if (!a.sub || !a.given_name || !a.family_name || !a[SIGNUP_ATTRIBUTES.empresa] || !a[SIGNUP_ATTRIBUTES.puesto])
-    throw new Error('Faltan los datos de registro de la empresa');
+  const registro = a.sub && a.email ? await registroRepository.get(a.email) : null;
+  if (!registro) throw new Error('Faltan los datos de registro de la empresa');
   const now = new Date().toISOString();
-  const empresa = empresaSchema.parse({ id: a.sub, empresa: a[SIGNUP_ATTRIBUTES.empresa], creadoEn: now });
+  const empresa = empresaSchema.parse({ id: a.sub, empresa: registro.empresa, creadoEn: now });
   const usuario = usuarioSchema.parse({
     id: a.sub,
     empresaId: empresa.id,
-    email: (a.email ?? '').toLowerCase(),
-    nombres: a.given_name,
-    apellidos: a.family_name,
-    puesto: a[SIGNUP_ATTRIBUTES.puesto],
+    email: registro.email,
+    nombres: registro.nombres,
+    apellidos: registro.apellidos,
+    puesto: registro.puesto,
     role: 'admin',
     rating: INITIAL_RATING,
     perfil: false,
     creadoEn: now,
   });
-  await empresaRepository.createWithFirstUser(empresa, usuario);
+  await empresaRepository.createWithFirstUser(empresa, usuario, registroRepository.deleteCommand(registro.email));
   return usuario;
 }
 

@@ -14,11 +14,13 @@ export type NewConsoleUser = {
   password: string;
   nombres: string;
   apellidos: string;
-  role: Usuario['role'];
-  empresaId: string;
   puesto?: string;
   perfil?: boolean;
-};
+} & (
+  | { role: 'admin' | 'user'; empresaId: string }
+  | { role: 'plataforma' }
+  | { role: 'conductor'; empresaId: string; vehiculoId: string }
+);
 
 /**
  * Makes a console user with the admin API (verified e-mail, permanent password, group) and its user
@@ -47,9 +49,10 @@ export async function createConsoleUser(
     sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
     if (!sub) throw new Error(`Cognito no devolvió el identificador de ${email}`);
   }
+  const { password: _password, ...fields } = u;
   const usuario = usuarioSchema.parse({
+    ...fields,
     id: sub,
-    empresaId: u.empresaId,
     email,
     nombres: u.nombres,
     apellidos: u.apellidos,
@@ -65,9 +68,9 @@ export async function createConsoleUser(
       new PutCommand({
         TableName: deps.usuariosTable,
         Item: usuario,
-        ConditionExpression: 'attribute_not_exists(id) OR (#role = :role AND empresaId = :empresa)',
+        ConditionExpression: `attribute_not_exists(id) OR (#role = :role AND ${'empresaId' in u ? 'empresaId = :empresa' : 'attribute_not_exists(empresaId)'})`,
         ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: { ':role': u.role, ':empresa': u.empresaId },
+        ExpressionAttributeValues: { ':role': u.role, ...('empresaId' in u ? { ':empresa': u.empresaId } : {}) },
       }),
     );
   } catch (err) {

@@ -1,4 +1,4 @@
-import { CreateTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand, type AttributeDefinition } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand, type AttributeDefinition } from '@aws-sdk/client-dynamodb';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -69,6 +69,7 @@ export async function ensureTables(endpoint: string, prefix: string): Promise<Re
     const name = localTableName(prefix, def.key);
     names[def.key] = name;
     if (!existing.has(name)) await client.send(new CreateTableCommand(createTableInput(def, name)));
+    else await addMissingIndexes(client, def, name);
     if (def.ttlAttribute) {
       const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName: name }));
       if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED')
@@ -76,6 +77,19 @@ export async function ensureTables(endpoint: string, prefix: string): Promise<Re
     }
   }
   return names;
+}
+
+/** A table kept in .local/ from before an index was added gets it, as CloudFormation would add it. */
+async function addMissingIndexes(client: DynamoDBClient, def: TableDef, name: string) {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+  const input = createTableInput(def, name);
+  for (const index of input.GlobalSecondaryIndexes ?? []) {
+    if (present.has(index.IndexName)) continue;
+    await client.send(
+      new UpdateTableCommand({ TableName: name, AttributeDefinitions: input.AttributeDefinitions, GlobalSecondaryIndexUpdates: [{ Create: index }] }),
+    );
+  }
 }
 
 function createTableInput(def: TableDef, name: string) {

@@ -13,7 +13,8 @@ export function createOutbox(dir: string, log: (line: string) => void) {
     dir,
     send(msg: OutboxMessage) {
       const at = new Date().toISOString();
-      const file = join(dir, `${at.replace(/[:.]/g, '-')}-${msg.to.replace(/[^a-z0-9@._-]/gi, '_')}.txt`);
+      // File names are capped (255 bytes): a long address is cut, the file's first line keeps it whole.
+      const file = join(dir, `${at.replace(/[:.]/g, '-')}-${msg.to.replace(/[^a-z0-9@._-]/gi, '_').slice(0, 100)}.txt`);
       writeFileSync(file, `Para: ${msg.to}\nAsunto: ${msg.subject}\nFecha: ${at}\n${msg.code ? `Código: ${msg.code}\n` : ''}\n${msg.body}\n`);
       log(`📧 Correo para ${msg.to}: "${msg.subject}"${msg.code ? ` código ${msg.code}` : ''} (${file})`);
     },

@@ -20,6 +20,7 @@ export const DEMO_USERS = {
   staff: 'operador@transvalle.demo',
   admin2: 'admin@expresopacifico.demo',
   plataforma: 'plataforma@transaliadas.demo',
+  conductor: 'jhon.paz@transvalle.demo',
 } as const;
 
 const MIN_PENDING = 30;
@@ -56,13 +57,15 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
     await createConsoleUser(deps, { email: DEMO_USERS.admin, password: DEMO_PASSWORD, nombres: 'Laura', apellidos: 'Gómez Restrepo', role: 'admin', empresaId: 'demo-transvalle', puesto: 'CEO', perfil: true });
     await createConsoleUser(deps, { email: DEMO_USERS.staff, password: DEMO_PASSWORD, nombres: 'Andrés', apellidos: 'Mosquera', role: 'user', empresaId: 'demo-transvalle', puesto: 'COORDINADOR_COMERCIAL', perfil: true });
     await createConsoleUser(deps, { email: DEMO_USERS.admin2, password: DEMO_PASSWORD, nombres: 'Carlos', apellidos: 'Valencia', role: 'admin', empresaId: 'demo-expresopacifico', puesto: 'CFO' });
-    await createConsoleUser(deps, { email: DEMO_USERS.plataforma, password: DEMO_PASSWORD, nombres: 'Marcela', apellidos: 'Ríos', role: 'plataforma', empresaId: 'plataforma', perfil: true });
+    await createConsoleUser(deps, { email: DEMO_USERS.plataforma, password: DEMO_PASSWORD, nombres: 'Marcela', apellidos: 'Ríos', role: 'plataforma', perfil: true });
 
     await batchPut(ddb, 'vehiculos', FLEET.map((v, i) => {
       const id = `veh-${v.empresaAliada}-${String(i + 1).padStart(3, '0')}`;
       return vehiculoSchema.parse({ ...v, id, codigo: vehicleCode(id), numeroInterno: String(101 + i), validado: i % 4 !== 3, rating: 5, viajesRealizados: (i * 7) % 41, fechaCreacion: now.toISOString() });
     }));
     await batchPut(ddb, 'services', ownServices(now));
+    // The driver of the first vehicle has its account (the driver app's; refused by the console).
+    await createConsoleUser(deps, { email: DEMO_USERS.conductor, password: DEMO_PASSWORD, nombres: 'Jhon Jairo', apellidos: 'Paz', role: 'conductor', empresaId: 'demo-transvalle', vehiculoId: 'veh-demo-transvalle-001', perfil: true });
   }
 
   const pending = await ddb.send(new QueryCommand({ TableName: table('services'), IndexName: 'byEstado', KeyConditionExpression: 'estado = :e', ExpressionAttributeValues: { ':e': 'pendiente' } }));

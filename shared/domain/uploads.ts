@@ -1,44 +1,106 @@
-import { CORPORATE_PHOTO_SLOTS } from '../schemas/empresa.js';
-import { PERFIL_MSG } from '../schemas/messages.js';
+import type { Role } from '../schemas/empresa.js';
+import { PERFIL_MSG, UPLOAD_MSG } from '../schemas/messages.js';
 
 const MB = 1024 * 1024;
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+const IMAGES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/** Spec 02 section 5.3: vehicle photos are JPG, PNG or WebP; documents and the FUEC PDF, JPG or PNG. */
+const PHOTOS = ['image/jpeg', 'image/png', 'image/webp'] as const;
+const DOCUMENTS = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
-/** What can be uploaded and its limits (spec 01 sections 5 and 9). */
+export type FileFacts = { name: string; size: number; type: string | null };
+const mb = (size: number) => (size / MB).toFixed(2);
+
+/** The vehicle's photo and document slots, in the spec's order (spec 02 section 5.3). */
+export const FOTOS_VEHICULO = ['frente', 'lateral', 'interior', 'perspectiva', 'tablero'] as const;
+export const DOCUMENTOS_VEHICULO = ['licenciaConducir', 'rut', 'soat', 'tarjetaPropiedad'] as const;
+
+/**
+ * Every kind of file the console uploads, declared once: its real types, size limit, who may upload
+ * it and the Spanish messages of its checks. The browser checks with these for comfort; the API
+ * checks the stored bytes with the same rules. Storage keys are in `uploadKeys` below; what each
+ * kind records lives with the API (lambdas/api/uploads).
+ */
 export const UPLOAD_KINDS = {
-  fotoPerfil: { maxBytes: 1 * MB, types: IMAGE_TYPES, tooBig: PERFIL_MSG.fotoPerfilGrande, adminOnly: false },
-  logo: { maxBytes: 1 * MB, types: IMAGE_TYPES, tooBig: PERFIL_MSG.logoGrande, adminOnly: true },
-  fotoCorporativa: { maxBytes: 2 * MB, types: IMAGE_TYPES, tooBig: PERFIL_MSG.fotoCorporativaGrande, adminOnly: true },
-} as const;
+  fotoPerfil: {
+    maxBytes: 1 * MB,
+    types: IMAGES,
+    roles: ['admin', 'user', 'plataforma'],
+    tooBig: () => PERFIL_MSG.fotoPerfilGrande,
+    wrongType: () => PERFIL_MSG.tipoImagen,
+  },
+  logo: { maxBytes: 1 * MB, types: IMAGES, roles: ['admin'], tooBig: () => PERFIL_MSG.logoGrande, wrongType: () => PERFIL_MSG.tipoImagen },
+  fotoCorporativa: {
+    maxBytes: 2 * MB,
+    types: IMAGES,
+    roles: ['admin'],
+    tooBig: () => PERFIL_MSG.fotoCorporativaGrande,
+    wrongType: () => PERFIL_MSG.tipoImagen,
+  },
+  fotoVehiculo: {
+    maxBytes: 2 * MB,
+    types: PHOTOS,
+    roles: ['admin', 'user'],
+    tooBig: (f: FileFacts) => `El archivo ${f.name} (${mb(f.size)}MB) excede el tamaño máximo de 2MB`,
+    wrongType: (f: FileFacts) => `Tipo de archivo no soportado: ${f.name} (${f.type ?? 'desconocido'}). Use JPG, PNG o WebP.`,
+  },
+  documentoVehiculo: {
+    maxBytes: 2 * MB,
+    types: DOCUMENTS,
+    roles: ['admin', 'user'],
+    tooBig: (f: FileFacts) => `El documento ${f.name} (${mb(f.size)}MB) excede el tamaño máximo de 2MB`,
+    wrongType: (f: FileFacts) => `Tipo de documento no soportado: ${f.name} (${f.type ?? 'desconocido'})`,
+  },
+  fuec: { maxBytes: 2 * MB, types: DOCUMENTS, roles: ['admin', 'user'], tooBig: () => UPLOAD_MSG.fuecGrande, wrongType: () => UPLOAD_MSG.fuecTipo },
+  cotizacion: {
+    maxBytes: 2 * MB,
+    types: ['application/pdf'],
+    roles: ['admin', 'user'],
+    tooBig: () => UPLOAD_MSG.cotizacionGrande,
+    wrongType: () => UPLOAD_MSG.cotizacionTipo,
+  },
+} as const satisfies Record<
+  string,
+  { maxBytes: number; types: readonly string[]; roles: readonly Role[]; tooBig: (f: FileFacts) => string; wrongType: (f: FileFacts) => string }
+>;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
+export const UPLOAD_KIND_NAMES = Object.keys(UPLOAD_KINDS) as [UploadKind, ...UploadKind[]];
+
+export const mayUpload = (kind: UploadKind, role: Role): boolean => (UPLOAD_KINDS[kind].roles as readonly Role[]).includes(role);
 
 /**
  * Why a file cannot be kept, or null when it can. Used twice: on the declared size and type before
  * the upload, and on the stored object's real size and bytes after it.
  */
-export function uploadProblem(kind: UploadKind, file: { size: number; type: string | null } | null): string | null {
+export function uploadProblem(kind: UploadKind, file: FileFacts | null): string | null {
   const rules = UPLOAD_KINDS[kind];
   if (!file || file.size === 0) return PERFIL_MSG.fotoNoSubida;
-  if (file.size > rules.maxBytes) return rules.tooBig;
-  if (!file.type || !(rules.types as readonly string[]).includes(file.type)) return PERFIL_MSG.tipoImagen;
+  if (file.size > rules.maxBytes) return rules.tooBig(file);
+  if (!file.type || !(rules.types as readonly string[]).includes(file.type)) return rules.wrongType(file);
   return null;
 }
 
 /** Where a browser upload waits until `confirm` checks it (a bucket rule deletes leftovers after a day). */
 export const PENDING_PREFIX = 'uploads/';
-export const pendingUploadKey = (empresaId: string, uid: string, uploadId: string): string =>
-  `${PENDING_PREFIX}${empresaId}/${uid}/${uploadId}`;
+export const pendingUploadKey = (sub: string, uploadId: string): string => `${PENDING_PREFIX}${sub}/${uploadId}`;
+
+/** A file name as part of a storage key: no folders, no odd characters. */
+const safeName = (name: string) => name.normalize('NFKD').replace(/[^\w.-]+/g, '_').slice(-100) || 'archivo';
 
 /**
- * Final object keys: the spec's storage paths (spec 01 section 3). A corporate gallery's folder is a
- * fresh id per upload batch (not the user's), so a new gallery never overwrites the one on show
- * before it is recorded: a failure halfway leaves the old gallery whole.
+ * Final object keys: the spec's storage paths (spec 01 section 3, spec 02 section 3.6). A corporate
+ * gallery's folder is a fresh id per upload batch (not the user's), so a new gallery never overwrites
+ * the one on show before it is recorded: a failure halfway leaves the old gallery whole.
  */
-export const finalUploadKey = {
-  fotoPerfil: (empresaId: string, uid: string) => `companies/${empresaId}/profile-pictures/${uid}`,
-  logo: (empresaId: string, uid: string) => `companies/${empresaId}/logo/${uid}`,
+export const uploadKeys = {
+  fotoPerfil: (owner: { empresaId?: string; sub: string }) =>
+    owner.empresaId ? `companies/${owner.empresaId}/profile-pictures/${owner.sub}` : `plataforma/profile-pictures/${owner.sub}`,
+  logo: (empresaId: string, sub: string) => `companies/${empresaId}/logo/${sub}`,
   fotoCorporativa: (empresaId: string, batchId: string, slot: number) => {
-    if (!Number.isInteger(slot) || slot < 1 || slot > CORPORATE_PHOTO_SLOTS) throw new Error('Posición de foto corporativa inválida');
+    if (!Number.isInteger(slot) || slot < 1 || slot > 5) throw new Error('Posición de foto corporativa inválida');
     return `companies/${empresaId}/fotosCorporativas/${batchId}/corporativa${slot}`;
   },
+  fotoVehiculo: (vehiculoId: string, foto: (typeof FOTOS_VEHICULO)[number]) => `vehiculos/${vehiculoId}/fotos/${foto}`,
+  documentoVehiculo: (vehiculoId: string, documento: (typeof DOCUMENTOS_VEHICULO)[number]) => `vehiculos/${vehiculoId}/documentos/${documento}`,
+  fuec: (serviceId: string) => `fuecs/${serviceId}/fuec`,
+  cotizacion: (empresaId: string, serviceId: string, fileName: string) => `ofertas/${empresaId}/${serviceId}/${safeName(fileName)}`,
 };

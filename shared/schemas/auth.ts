@@ -1,29 +1,30 @@
-import { z } from 'zod';
+import { z } from './zod-es.js';
 import { meetsPasswordPolicy, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { puestoSchema } from './empresa.js';
 import { MSG } from './messages.js';
-import { EMPRESA_MAX, requiredText } from './text.js';
+import { EMAIL_MAX, EMPRESA_MAX, PASSWORD_MAX, requiredText, TEXT_MSG } from './text.js';
 
 /** E-mail as the spec checks it: required, then a standard pattern. Stored lower-case. */
 export const emailSchema = z
   .string({ error: MSG.emailRequerido })
   .trim()
   .min(1, MSG.emailRequerido)
+  .max(EMAIL_MAX, TEXT_MSG.maximo(EMAIL_MAX))
   .pipe(z.email(MSG.emailInvalido))
   .transform((e) => e.toLowerCase());
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: MSG.passwordRequerida }).min(1, MSG.passwordRequerida),
+  password: z.string({ error: MSG.passwordRequerida }).min(1, MSG.passwordRequerida).max(PASSWORD_MAX, TEXT_MSG.maximo(PASSWORD_MAX)),
 });
 export type LoginInput = z.input<typeof loginSchema>;
-
 
 /** The spec's minimum with its own message first, then the pool's stricter policy. */
 export const newPasswordSchema = (minMessage: string) =>
   z
     .string({ error: minMessage })
     .min(PASSWORD_MIN_LENGTH, { message: minMessage, abort: true })
+    .max(PASSWORD_MAX, { message: TEXT_MSG.maximo(PASSWORD_MAX), abort: true })
     .refine(meetsPasswordPolicy, MSG.passwordPolitica);
 
 export const signUpSchema = z.object({
@@ -35,6 +36,13 @@ export const signUpSchema = z.object({
   password: newPasswordSchema(MSG.passwordMin),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
+
+/**
+ * A self sign-up's company data, checked by PreSignUp and kept until PostConfirmation founds the
+ * company from it (the console's app client may not write `custom:*` attributes).
+ */
+export const registroSchema = signUpSchema.omit({ password: true });
+export type Registro = z.output<typeof registroSchema>;
 
 export const passwordRecoverySchema = z.object({ email: emailSchema });
 

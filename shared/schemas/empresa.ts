@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from './zod-es.js';
+import { GROUPS, type Group } from '../constants.js';
 import { MSG } from './messages.js';
 
 /** Puesto values and labels (spec 01 section 3). */
@@ -41,22 +42,41 @@ export const empresaSchema = z.object({
 });
 export type Empresa = z.infer<typeof empresaSchema>;
 
-/** Console user record (id = Cognito sub). */
-export const usuarioSchema = z.object({
+/** A user record's role is its Cognito group: company admin and staff, marketplace staff, driver. */
+export type Role = Group;
+export const COMPANY_ROLES = ['admin', 'user'] as const satisfies readonly Role[];
+
+const usuarioBase = z.object({
   id: z.string(),
-  empresaId: z.string(),
   email: z.string(),
   nombres: z.string().default(''),
   apellidos: z.string().default(''),
   puesto: z.string().default(''),
   movil: z.string().default(''),
   fotoPerfil: z.string().nullable().default(null),
-  role: z.enum(['admin', 'user', 'plataforma']),
   rating: z.number().default(5),
   perfil: z.boolean().default(false),
+  /** False once ops disable the account: the API refuses it at once, not when its token expires. */
+  activo: z.boolean().default(true),
+  /**
+   * 'pendiente' while a staff account made by internal registration is not confirmed; a sparse index
+   * key, so the daily sweep finds the accounts to expire without reading the others.
+   */
+  confirmacion: z.literal('pendiente').optional(),
   creadoEn: z.string(),
 });
+
+/**
+ * User record (id = Cognito sub), by kind: company users point to their company, marketplace staff
+ * have none, a driver points to the company and the vehicle it drives.
+ */
+export const usuarioSchema = z.discriminatedUnion('role', [
+  usuarioBase.extend({ role: z.enum(COMPANY_ROLES), empresaId: z.string() }),
+  usuarioBase.extend({ role: z.literal('plataforma') }),
+  usuarioBase.extend({ role: z.literal('conductor'), empresaId: z.string(), vehiculoId: z.string() }),
+]);
 export type Usuario = z.infer<typeof usuarioSchema>;
+export type UsuarioEmpresa = Extract<Usuario, { role: 'admin' | 'user' }>;
 
 /** Short-lived presigned GET URLs of the stored images (objects are private). */
 export const archivosSchema = z.object({
@@ -66,11 +86,11 @@ export const archivosSchema = z.object({
 });
 export type Archivos = z.infer<typeof archivosSchema>;
 
-/** `GET /me`: the caller, the caller's company, and whether the gated menu entries are open. */
+/** `GET /me`: the caller, the caller's company (none for marketplace staff), and whether the gated menu entries are open. */
 export const meResponseSchema = z.object({
   usuario: usuarioSchema,
   empresa: empresaSchema.nullable(),
-  groups: z.array(z.string()),
+  groups: z.array(z.enum(GROUPS)),
   perfilCompleto: z.boolean(),
   archivos: archivosSchema,
 });

@@ -31,6 +31,20 @@ export const API_MSG = {
   perfilIncompleto: 'Completa tu perfil y sube una foto corporativa para usar esta sección.',
   soloAdminEmpresa: 'Solo un administrador puede cambiar los datos de la empresa.',
   jsonInvalido: 'El cuerpo de la solicitud no es un JSON válido.',
+  cuerpoGrande: 'La solicitud es demasiado grande.',
+  cuentaDesactivada: 'Tu cuenta está desactivada. Comunícate con el administrador de tu empresa.',
+  conductorSinConsola: 'Las cuentas de conductor usan la aplicación de conductores, no esta consola.',
+  soloPlataforma: 'Solo el personal de la plataforma puede realizar esta acción.',
+} as const;
+
+/** Uploads beyond the profile's (spec 02 sections 4.3, 4.4 and 5.3 where it words them). */
+export const UPLOAD_MSG = {
+  fuecGrande: 'El FUEC excede el tamaño máximo de 2MB',
+  fuecTipo: 'El FUEC debe ser un archivo PDF, JPG o PNG',
+  cotizacionGrande: 'El PDF de cotización excede el tamaño máximo de 2MB',
+  cotizacionTipo: 'Por favor seleccione un archivo PDF',
+  noDisponible: 'Este tipo de archivo todavía no se puede subir.',
+  yaUsado: 'Esta carga ya se usó o expiró. Vuelve a subir el archivo.',
 } as const;
 
 /** Spec 01 sections 5 and 8: profile, internal registration and photos. */

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { z } from './zod-es.js';
 import { newPasswordSchema } from './auth.js';
 import { PERFIL_MSG, REGISTRO_MSG } from './messages.js';
 import { puestoSchema } from './empresa.js';
-import { EMPRESA_MAX, optionalText, requiredText } from './text.js';
+import { EMAIL_MAX, EMPRESA_MAX, optionalText, PASSWORD_MAX, requiredText, TEXT_MSG } from './text.js';
 
 /** Profile option lists (spec 01 section 3). Values are what is stored; labels what is shown. */
 export const CIUDADES = [
@@ -35,7 +35,7 @@ export const perfilPersonalSchema = z.object({
 /** The company part: only the company's admins change it. */
 export const perfilEmpresaSchema = z.object({
   empresa: requiredText(PERFIL_MSG.empresa, EMPRESA_MAX),
-  ciudad: z.enum(CIUDADES.map((c) => c.value) as [string, ...string[]]).or(z.literal('')).default(''),
+  ciudad: z.union([z.enum(CIUDADES.map((c) => c.value) as [string, ...string[]]), z.literal('')], { error: 'Selecciona una ciudad de la lista' }).default(''),
   departamento: optionalText('Valle del Cauca'),
   pais: optionalText('Colombia'),
   direccion: optionalText(''),
@@ -50,14 +50,22 @@ export const perfilEmpresaSchema = z.object({
 export const perfilSchema = perfilPersonalSchema.extend(perfilEmpresaSchema.shape);
 export type PerfilInput = z.input<typeof perfilSchema>;
 
+/**
+ * What `PUT /perfil` accepts from anyone: the personal part, plus the company part when sent (the
+ * console sends the whole form; each field is checked, and the route decides who may change it).
+ */
+export const perfilBodySchema = perfilPersonalSchema.extend(perfilEmpresaSchema.partial().shape);
+export type PerfilBody = z.output<typeof perfilBodySchema>;
+
 /** `POST /usuarios`: internal registration (spec 01 section 5). */
 export const registroInternoSchema = z
   .object({
-    email: z.string().trim().pipe(z.email(REGISTRO_MSG.email)).transform((e) => e.toLowerCase()),
-    verifyEmail: z.string().trim().transform((e) => e.toLowerCase()),
+    email: z.string({ error: REGISTRO_MSG.email }).trim().max(EMAIL_MAX, TEXT_MSG.maximo(EMAIL_MAX)).pipe(z.email(REGISTRO_MSG.email)).transform((e) => e.toLowerCase()),
+    verifyEmail: z.string({ error: REGISTRO_MSG.emailsNoCoinciden }).trim().max(EMAIL_MAX, TEXT_MSG.maximo(EMAIL_MAX)).transform((e) => e.toLowerCase()),
     password: newPasswordSchema(REGISTRO_MSG.password),
-    verifyPassword: z.string(),
+    verifyPassword: z.string({ error: REGISTRO_MSG.passwordsNoCoinciden }).max(PASSWORD_MAX, TEXT_MSG.maximo(PASSWORD_MAX)),
   })
   .refine((v) => v.email === v.verifyEmail, { path: ['verifyEmail'], message: REGISTRO_MSG.emailsNoCoinciden })
   .refine((v) => v.password === v.verifyPassword, { path: ['verifyPassword'], message: REGISTRO_MSG.passwordsNoCoinciden });
 export type RegistroInternoInput = z.input<typeof registroInternoSchema>;
+export type RegistroInterno = z.output<typeof registroInternoSchema>;

@@ -1,13 +1,46 @@
-import { z } from 'zod';
+import { z } from './zod-es.js';
 
 /** Beyond the spec: bounds that keep records sane (Cognito caps custom attributes at 256). */
 export const TEXT_MAX = 120;
 export const EMPRESA_MAX = 256;
-const tooLong = (max: number) => `Máximo ${max} caracteres`;
+/** RFC 5321: an address is at most 254 characters. */
+export const EMAIL_MAX = 254;
+/** Cognito's own maximum for a password. */
+export const PASSWORD_MAX = 256;
 
-/** A required text: the spec's message when empty, a length bound always. */
+export const TEXT_MSG = {
+  caracteresNoPermitidos: 'El texto contiene caracteres no permitidos',
+  maximo: (max: number) => `Máximo ${max} caracteres`,
+} as const;
+
+/**
+ * Characters no single-line field may hold: C0/C1 controls (a newline included) and the bidi
+ * overrides and isolates that make a text display differently from what it is.
+ */
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+/** Invisible characters trimmed like spaces, so a value made only of them counts as empty. */
+const EDGE_INVISIBLE = /^[\s\u200b-\u200f\u2060\ufeff]+|[\s\u200b-\u200f\u2060\ufeff]+$/g;
+
+/** Trims spaces and invisible characters, then refuses controls and bidi overrides. */
+export const cleanText = (max: number) =>
+  z
+    .string()
+    .transform((s) => s.replace(EDGE_INVISIBLE, ''))
+    .pipe(z.string().max(max, TEXT_MSG.maximo(max)).refine((s) => !FORBIDDEN.test(s), TEXT_MSG.caracteresNoPermitidos));
+
+/** A required text: the spec's message when missing or empty, a length bound always. */
 export const requiredText = (message: string, max = TEXT_MAX) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong(max));
+  z
+    .string({ error: message })
+    .transform((s) => s.replace(EDGE_INVISIBLE, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, message)
+        .max(max, TEXT_MSG.maximo(max))
+        .refine((s) => !FORBIDDEN.test(s), TEXT_MSG.caracteresNoPermitidos),
+    );
 
 /** An optional text with its default. */
-export const optionalText = (fallback: string) => z.string().trim().max(TEXT_MAX, tooLong(TEXT_MAX)).default(fallback);
+export const optionalText = (fallback: string, max = TEXT_MAX) => cleanText(max).default(fallback);

@@ -1,7 +1,10 @@
-import { z } from 'zod';
+import { UPLOAD_KIND_NAMES } from '../domain/uploads.js';
 import { CORPORATE_PHOTO_SLOTS } from './empresa.js';
+import { PERFIL_MSG } from './messages.js';
+import { cleanText } from './text.js';
+import { z } from './zod-es.js';
 
-export const uploadKindSchema = z.enum(['fotoPerfil', 'logo', 'fotoCorporativa']);
+export const uploadKindSchema = z.enum(UPLOAD_KIND_NAMES, { error: 'Tipo de archivo desconocido' });
 
 /**
  * `POST /uploads`: asks for a presigned POST. The server picks the object key; the policy fixes
@@ -9,9 +12,9 @@ export const uploadKindSchema = z.enum(['fotoPerfil', 'logo', 'fotoCorporativa']
  */
 export const uploadRequestSchema = z.object({
   kind: uploadKindSchema,
-  contentType: z.string().min(1, 'Falta el tipo de archivo'),
-  size: z.number().int().nonnegative(),
-  fileName: z.string().max(200).optional(),
+  contentType: z.string({ error: 'Falta el tipo de archivo' }).min(1, 'Falta el tipo de archivo').max(100),
+  size: z.number({ error: 'Falta el tamaño del archivo' }).int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  fileName: cleanText(200).optional(),
 });
 export type UploadRequest = z.infer<typeof uploadRequestSchema>;
 
@@ -24,22 +27,26 @@ export const uploadTicketSchema = z.object({
 });
 export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 
-const uploadId = z.string().regex(/^[0-9a-f-]{36}$/, 'Identificador de carga inválido');
+const uploadId = z.string({ error: 'Identificador de carga inválido' }).regex(/^[0-9a-f-]{36}$/, 'Identificador de carga inválido');
 
 /**
  * `POST /uploads/confirm`: records uploaded files once they pass the checks. Corporate photos go
  * together (1 to 5) and replace the whole gallery, as the spec's hint says.
  */
-export const confirmUploadSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('fotoPerfil'), uploadId }),
-  z.object({ kind: z.literal('logo'), uploadId }),
-  z.object({
-    kind: z.literal('fotoCorporativa'),
-    uploadIds: z
-      .array(uploadId)
-      .min(1, 'Debes seleccionar al menos una foto')
-      .max(CORPORATE_PHOTO_SLOTS, 'Solo puedes seleccionar hasta 5 fotos')
-      .refine((ids) => new Set(ids).size === ids.length, 'Hay fotos repetidas en la selección'),
-  }),
-]);
+export const confirmUploadSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('fotoPerfil'), uploadId }),
+    z.object({ kind: z.literal('logo'), uploadId }),
+    z.object({
+      kind: z.literal('fotoCorporativa'),
+      uploadIds: z
+        .array(uploadId, { error: PERFIL_MSG.minFotos })
+        .min(1, PERFIL_MSG.minFotos)
+        .max(CORPORATE_PHOTO_SLOTS, PERFIL_MSG.maxFotos)
+        .refine((ids) => new Set(ids).size === ids.length, 'Hay fotos repetidas en la selección'),
+    }),
+  ],
+  { error: 'Tipo de archivo desconocido' },
+);
 export type ConfirmUpload = z.infer<typeof confirmUploadSchema>;

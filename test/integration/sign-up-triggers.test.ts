@@ -1,26 +1,25 @@
 import { AdminGetUserCommand, AdminListGroupsForUserCommand, ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { SIGNUP_KEY_FIELD } from '../../shared/constants.js';
+import { SIGNUP_KEY_FIELD, SIGNUP_METADATA } from '../../shared/constants.js';
 import { MSG } from '../../shared/schemas/messages.js';
 import { api, cognitoClient, docClient, idToken, lastCodeFor, stack, table } from '../support/clients.js';
 
-const attributes = (email: string, empresa = 'Transportes La Sultana') => [
+const attributes = (email: string) => [
   { Name: 'email', Value: email },
   { Name: 'given_name', Value: 'Sofía' },
   { Name: 'family_name', Value: 'Cabal' },
-  { Name: 'custom:empresa', Value: empresa },
-  { Name: 'custom:puesto', Value: 'CEO' },
 ];
 
-const signUp = (email: string, key: string | undefined, attrs = attributes(email)) =>
+/** As the console signs up: the key and the company data travel as client metadata. */
+const signUp = (email: string, key: string | undefined, empresa = 'Transportes La Sultana') =>
   cognitoClient().send(
     new SignUpCommand({
       ClientId: stack().userPoolClientId,
       Username: email,
       Password: 'Secreta123!',
-      UserAttributes: attrs,
-      ClientMetadata: key === undefined ? undefined : { [SIGNUP_KEY_FIELD]: key },
+      UserAttributes: attributes(email),
+      ClientMetadata: key === undefined ? undefined : { [SIGNUP_KEY_FIELD]: key, [SIGNUP_METADATA.empresa]: empresa, [SIGNUP_METADATA.puesto]: 'CEO' },
     }),
   );
 
@@ -45,9 +44,9 @@ describe('sign-up authorization key (checked by the PreSignUp trigger, on the se
     expect(await userExists('clave.mala@sultana.demo')).toBe(false);
   });
 
-  it('refuses the right key with a missing company name', async () => {
+  it('refuses the right key with a company name of only a zero-width space', async () => {
     const email = 'sin.empresa@sultana.demo';
-    await expect(signUp(email, stack().signUpKey, attributes(email, ''))).rejects.toThrow(MSG.empresaRequerida);
+    await expect(signUp(email, stack().signUpKey, '\u200b')).rejects.toThrow(MSG.empresaRequerida);
     expect(await userExists(email)).toBe(false);
   });
 

@@ -70,10 +70,8 @@ export async function newCompanyAdmin(email: string, password = 'Secreta123!', e
         { Name: 'email', Value: email },
         { Name: 'given_name', Value: 'Prueba' },
         { Name: 'family_name', Value: 'Apellido' },
-        { Name: 'custom:empresa', Value: empresa },
-        { Name: 'custom:puesto', Value: 'CEO' },
       ],
-      ClientMetadata: { claveAutorizacion: stack().signUpKey },
+      ClientMetadata: { claveAutorizacion: stack().signUpKey, empresa, puesto: 'CEO' },
     }),
   );
   await client.send(new ConfirmSignUpCommand({ ClientId: stack().userPoolClientId, Username: email, ConfirmationCode: lastCodeFor(email)! }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../lambdas/config.js';
+import { parseConfig, tableName } from '../../lambdas/config.js';
 
 const complete = {
   STAGE: 'dev',
@@ -19,8 +19,15 @@ const complete = {
 
 describe('parseConfig', () => {
   it('fails naming every missing variable instead of defaulting silently', () => {
-    const { BUCKET_NAME: _b, TABLE_OFFERS: _o, ...rest } = complete;
-    expect(() => parseConfig(rest)).toThrow(/BUCKET_NAME.*TABLE_OFFERS|TABLE_OFFERS.*BUCKET_NAME/);
+    const { STAGE: _s, AWS_REGION: _r, ...rest } = complete;
+    expect(() => parseConfig(rest)).toThrow(/STAGE.*AWS_REGION|AWS_REGION.*STAGE/);
+  });
+
+  it('gives each function only its own settings: reaching for a table it was not bound to fails naming it', () => {
+    const { TABLE_OFFERS: _o, ...rest } = complete;
+    const c = parseConfig(rest);
+    expect(tableName('services', c)).toBe('s');
+    expect(() => tableName('offers', c)).toThrow(/TABLE_OFFERS/);
   });
 
   it('reads tables, origins and the secret reference', () => {

@@ -1,22 +1,11 @@
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { createMiddleware } from 'hono/factory';
-import type { Group } from '../../../shared/constants.js';
-import type { Usuario } from '../../../shared/schemas/empresa.js';
 import { API_MSG } from '../../../shared/schemas/messages.js';
 import { apiAuthConfig } from '../../config.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';
 import { forbidden, unauthenticated } from '../../errors.js';
-
-export type Caller = {
-  sub: string;
-  email: string;
-  /** From the user record's role (a console user has exactly one). */
-  groups: Group[];
-  usuario: Usuario;
-  /** The caller's company, from the user record: never from the request. */
-  empresaId: string;
-};
+import { callerFrom, type Caller } from '../caller.js';
 
 export type AuthEnv = { Variables: { caller: Caller } };
 
@@ -38,10 +27,13 @@ function makeVerifier() {
   }, { jwksCache });
 }
 
-/** Verifies the ID token, then loads the caller's user record (company id, role). */
+/**
+ * Verifies the ID token, then loads the caller's user record: the record decides kind, company and
+ * role (the token's groups are Cognito's copy), and a disabled or deleted account is refused on its
+ * next request, not when its token expires.
+ */
 export const requireAuth = createMiddleware<AuthEnv>(async (c, next) => {
-  const header = c.req.header('authorization');
-  const token = header?.match(/^Bearer (.+)$/i)?.[1];
+  const token = c.req.header('authorization')?.match(/^Bearer (.+)$/i)?.[1];
   if (!token) throw unauthenticated();
 
   verifier ??= makeVerifier();
@@ -52,19 +44,9 @@ export const requireAuth = createMiddleware<AuthEnv>(async (c, next) => {
     throw unauthenticated(API_MSG.sesionInvalida);
   }
 
-  // The user record is the authority on company and role (the token's groups are Cognito's copy,
-  // which a failed trigger step could leave behind): no record, no console.
-  const sub = String(payload.sub);
-  const usuario = await usuarioRepository.get(sub);
+  const usuario = await usuarioRepository.get(String(payload.sub));
   if (!usuario) throw forbidden(API_MSG.usuarioSinEmpresa);
-
-  c.set('caller', { sub, email: String(payload.email ?? usuario.email), groups: [usuario.role], usuario, empresaId: usuario.empresaId });
+  if (!usuario.activo) throw unauthenticated(API_MSG.cuentaDesactivada);
+  c.set('caller', callerFrom(usuario, String(payload.email ?? usuario.email)));
   await next();
 });
-
-/** Only callers in one of these groups (from the verified token) pass. */
-export const requireGroup = (allowed: readonly Group[], message?: string) =>
-  createMiddleware<AuthEnv>(async (c, next) => {
-    if (!c.var.caller.groups.some((g) => allowed.includes(g))) throw forbidden(message);
-    await next();
-  });

@@ -1,5 +1,6 @@
-import { Hono } from 'hono';
+import type { Context } from 'hono';
+import type { CompanyCaller, PlataformaCaller } from '../caller.js';
 import { loadMe } from '../me.js';
-import type { AuthEnv } from '../middleware/auth.js';
 
-export const meRoutes = new Hono<AuthEnv>().get('/', async (c) => c.json(await loadMe(c.var.caller)));
+/** `GET /me`: the caller, its company and its images. */
+export const getMe = async (c: Context, caller: CompanyCaller | PlataformaCaller) => c.json(await loadMe(caller));

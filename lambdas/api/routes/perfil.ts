@@ -1,32 +1,31 @@
-import { Hono } from 'hono';
+import type { Context } from 'hono';
+import type { z } from 'zod';
 import { API_MSG } from '../../../shared/schemas/messages.js';
-import { perfilEmpresaSchema, perfilPersonalSchema, perfilSchema } from '../../../shared/schemas/profile.js';
+import { perfilEmpresaSchema, perfilSchema, type PerfilBody } from '../../../shared/schemas/profile.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';
-import { badRequest, forbidden } from '../../errors.js';
+import { forbidden } from '../../errors.js';
+import type { CompanyCaller, PlataformaCaller } from '../caller.js';
 import { loadMe } from '../me.js';
-import type { AuthEnv } from '../middleware/auth.js';
-import { parseBody } from '../validate.js';
 
 const COMPANY_FIELDS = Object.keys(perfilEmpresaSchema.shape) as (keyof typeof perfilEmpresaSchema.shape)[];
 
-/** `PUT /perfil`: an admin saves the whole profile; staff save the personal part only. */
-export const perfilRoutes = new Hono<AuthEnv>().put('/', async (c) => {
-  const caller = c.var.caller;
-  const body: unknown = await c.req.json().catch(() => {
-    throw badRequest(API_MSG.jsonInvalido);
-  });
-
-  if (caller.usuario.role === 'admin') {
-    const { nombres, apellidos, movil, puesto, ...empresa } = parseBody(perfilSchema, body);
+/**
+ * `PUT /perfil`: a company admin saves the whole profile (every company field required); staff and
+ * marketplace staff save their personal part only, and a changed company field is an admin's action.
+ */
+export async function putPerfil(c: Context, caller: CompanyCaller | PlataformaCaller, body: PerfilBody, raw: unknown) {
+  const { nombres, apellidos, movil, puesto } = body;
+  if (caller.kind === 'empresa' && caller.role === 'admin') {
+    // The route checked an admin's body against the whole profile (every company field required).
+    const { nombres: _n, apellidos: _a, movil: _m, puesto: _p, ...empresa } = body as z.output<typeof perfilSchema>;
     await empresaRepository.saveAdminProfile(caller.sub, { nombres, apellidos, movil, puesto }, caller.empresaId, empresa);
   } else {
-    // Staff see the company part read-only; a changed company field is an admin's action, refused.
-    const sent = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-    const current = await empresaRepository.get(caller.empresaId);
-    if (COMPANY_FIELDS.some((f) => f in sent && sent[f] !== (current?.[f] ?? undefined))) throw forbidden(API_MSG.soloAdminEmpresa);
-    const personal = parseBody(perfilPersonalSchema, body);
-    await usuarioRepository.savePersonal(caller.sub, personal);
+    // Only the fields sent count (the schema fills defaults for the others).
+    const sent = raw as Record<string, unknown>;
+    const current = caller.kind === 'empresa' ? await empresaRepository.get(caller.empresaId) : null;
+    if (COMPANY_FIELDS.some((f) => f in sent && body[f] !== (current?.[f] ?? undefined))) throw forbidden(API_MSG.soloAdminEmpresa);
+    await usuarioRepository.savePersonal(caller.sub, { nombres, apellidos, movil, puesto });
   }
   return c.json(await loadMe(caller, { reloadUsuario: true }));
-});
+}

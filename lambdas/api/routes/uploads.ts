@@ -1,77 +1,111 @@
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
-import { finalUploadKey, pendingUploadKey, UPLOAD_KINDS, uploadProblem, type UploadKind } from '../../../shared/domain/uploads.js';
+import type { Context } from 'hono';
+import { mayUpload, pendingUploadKey, UPLOAD_KINDS, uploadKeys, uploadProblem, type UploadKind } from '../../../shared/domain/uploads.js';
 import { CORPORATE_PHOTO_SLOTS } from '../../../shared/schemas/empresa.js';
-import { API_MSG } from '../../../shared/schemas/messages.js';
-import { confirmUploadSchema, uploadRequestSchema } from '../../../shared/schemas/upload.js';
+import { API_MSG, PERFIL_MSG, UPLOAD_MSG } from '../../../shared/schemas/messages.js';
+import type { ConfirmUpload, UploadRequest } from '../../../shared/schemas/upload.js';
 import { storage } from '../../adapters/storage.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
+import { uploadRepository, type UploadTicketItem } from '../../data/upload-repository.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';
 import { badRequest, forbidden } from '../../errors.js';
+import type { CompanyCaller, PlataformaCaller } from '../caller.js';
 import { loadMe } from '../me.js';
-import type { AuthEnv, Caller } from '../middleware/auth.js';
-import { validate } from '../validate.js';
 
-function assertMayUpload(caller: Caller, kind: UploadKind) {
-  if (UPLOAD_KINDS[kind].adminOnly && !caller.groups.includes('admin')) throw forbidden(API_MSG.soloAdminEmpresa);
+type UploadCaller = CompanyCaller | PlataformaCaller;
+
+/** Tickets are confirmed within the presigned POST's life plus a margin; the table keeps them a day. */
+const CONFIRM_WINDOW_SECONDS = 15 * 60;
+const TICKET_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * What each kind records, beside its rules in shared/domain/uploads.ts: the final keys of the checked
+ * files, and the write that points the record at them (returning the keys it replaces, to delete).
+ * Each feature adds its kind's row here (vehicle photos and documents, FUEC, quote PDF).
+ */
+type Recorder = {
+  keys: (caller: UploadCaller, tickets: readonly UploadTicketItem[]) => string[];
+  record: (caller: UploadCaller, keys: readonly string[]) => Promise<(string | null)[]>;
+};
+
+const companyOf = (caller: UploadCaller): string => {
+  if (caller.kind !== 'empresa') throw forbidden();
+  return caller.empresaId;
+};
+
+const RECORDERS: Partial<Record<UploadKind, Recorder>> = {
+  fotoPerfil: {
+    keys: (caller) => [uploadKeys.fotoPerfil({ empresaId: caller.kind === 'empresa' ? caller.empresaId : undefined, sub: caller.sub })],
+    record: async (caller, [key]) => [await usuarioRepository.setFotoPerfil(caller.sub, key!)],
+  },
+  logo: {
+    keys: (caller) => [uploadKeys.logo(companyOf(caller), caller.sub)],
+    record: async (caller, [key]) => [await empresaRepository.setLogo(companyOf(caller), key!)],
+  },
+  fotoCorporativa: {
+    // The gallery is replaced as a whole, in a fresh folder named after the batch's first upload.
+    keys: (caller, tickets) => tickets.map((_, i) => uploadKeys.fotoCorporativa(companyOf(caller), tickets[0]!.id, i + 1)),
+    record: (caller, keys) =>
+      empresaRepository.setFotosCorporativas(companyOf(caller), [...keys, ...Array<string>(CORPORATE_PHOTO_SLOTS - keys.length).fill('')]),
+  },
+};
+
+function recorderFor(caller: UploadCaller, kind: UploadKind): Recorder {
+  if (!mayUpload(kind, caller.role)) {
+    const adminsOnly = UPLOAD_KINDS[kind].roles.every((r) => r === 'admin');
+    throw forbidden(adminsOnly ? API_MSG.soloAdminEmpresa : API_MSG.sinPermiso);
+  }
+  const recorder = RECORDERS[kind];
+  if (!recorder) throw badRequest(UPLOAD_MSG.noDisponible);
+  return recorder;
 }
 
-/** Checks a waiting upload's real size and bytes; returns its type, or null after deleting it. */
-async function check(kind: UploadKind, key: string): Promise<{ mime: string } | { problem: string }> {
-  const info = await storage.inspect(key);
-  const problem = uploadProblem(kind, info && { size: info.size, type: info.mime });
-  if (problem) {
-    if (info) await storage.delete(key);
-    return { problem };
-  }
-  return { mime: info!.mime! };
+/** `POST /uploads`: a single-use presigned POST to a waiting key of the caller's. */
+export async function presignUpload(c: Context, caller: UploadCaller, { kind, contentType, size, fileName }: UploadRequest) {
+  recorderFor(caller, kind);
+  const name = fileName || 'archivo';
+  const problem = uploadProblem(kind, { name, size, type: contentType });
+  if (problem) throw badRequest(problem);
+
+  const id = randomUUID();
+  const key = pendingUploadKey(caller.sub, id);
+  const now = Math.floor(Date.now() / 1000);
+  await uploadRepository.issue({
+    id,
+    sub: caller.sub,
+    kind,
+    key,
+    fileName: name,
+    estado: 'emitido',
+    validoHasta: now + CONFIRM_WINDOW_SECONDS,
+    expiresAt: now + TICKET_TTL_SECONDS,
+  });
+  return c.json({ uploadId: id, ...(await storage.presignPost(key, contentType, UPLOAD_KINDS[kind].maxBytes)) });
 }
 
 /**
- * Browser uploads: `POST /uploads` hands out a presigned POST to a waiting key; `POST /uploads/confirm`
- * checks the stored bytes, moves them to the spec's path and records it. Nothing unchecked is recorded,
- * nothing refused is kept, and a replaced file's object is deleted.
+ * `POST /uploads/confirm`: takes the waiting files (each ticket once), checks their real size and
+ * bytes, writes exactly the checked bytes to the spec's paths and records them. All or nothing:
+ * a refused file voids the batch, and nothing refused or replaced is left in the bucket.
  */
-export const uploadsRoutes = new Hono<AuthEnv>()
-  .post('/', validate('json', uploadRequestSchema), async (c) => {
-    const caller = c.var.caller;
-    const { kind, contentType, size } = c.req.valid('json');
-    assertMayUpload(caller, kind);
-    const problem = uploadProblem(kind, { size, type: contentType });
-    if (problem) throw badRequest(problem);
-    const uploadId = randomUUID();
-    const ticket = await storage.presignPost(pendingUploadKey(caller.empresaId, caller.sub, uploadId), contentType, UPLOAD_KINDS[kind].maxBytes);
-    return c.json({ uploadId, ...ticket });
-  })
-  .post('/confirm', validate('json', confirmUploadSchema), async (c) => {
-    const caller = c.var.caller;
-    const body = c.req.valid('json');
-    assertMayUpload(caller, body.kind);
-    const pending = (id: string) => pendingUploadKey(caller.empresaId, caller.sub, id);
+export async function confirmUpload(c: Context, caller: UploadCaller, body: ConfirmUpload) {
+  const { kind } = body;
+  const recorder = recorderFor(caller, kind);
+  const ids = 'uploadIds' in body ? body.uploadIds : [body.uploadId];
+  const tickets = await uploadRepository.claim(ids, caller.sub, kind, new Date());
+  if (!tickets) throw badRequest(PERFIL_MSG.fotoNoSubida);
 
-    if (body.kind === 'fotoCorporativa') {
-      const results = await Promise.all(body.uploadIds.map((id) => check('fotoCorporativa', pending(id))));
-      const failed = results.findIndex((r) => 'problem' in r);
-      if (failed >= 0) {
-        // All or nothing: the gallery is replaced as a whole, so a refused photo voids the batch.
-        await Promise.all(body.uploadIds.map((id, i) => ('mime' in results[i]! ? storage.delete(pending(id)) : undefined)));
-        const items = results.map((r, i) => ({ index: i, message: 'problem' in r ? r.problem : null }));
-        throw badRequest((results[failed] as { problem: string }).problem, { items });
-      }
-      const batchId = body.uploadIds[0]!;
-      const keys = body.uploadIds.map((_, i) => finalUploadKey.fotoCorporativa(caller.empresaId, batchId, i + 1));
-      await Promise.all(body.uploadIds.map((id, i) => storage.move(pending(id), keys[i]!, (results[i] as { mime: string }).mime)));
-      const slots = [...keys, ...Array<string>(CORPORATE_PHOTO_SLOTS - keys.length).fill('')];
-      const previous = await empresaRepository.setFotosCorporativas(caller.empresaId, slots);
-      await Promise.all(previous.filter((k) => k && !keys.includes(k)).map((k) => storage.delete(k)));
-    } else {
-      const result = await check(body.kind, pending(body.uploadId));
-      if ('problem' in result) throw badRequest(result.problem);
-      const key = finalUploadKey[body.kind](caller.empresaId, caller.sub);
-      await storage.move(pending(body.uploadId), key, result.mime);
-      const previous =
-        body.kind === 'logo' ? await empresaRepository.setLogo(caller.empresaId, key) : await usuarioRepository.setFotoPerfil(caller.sub, key);
-      if (previous && previous !== key) await storage.delete(previous);
-    }
-    return c.json(await loadMe(caller, { reloadUsuario: body.kind === 'fotoPerfil' }));
-  });
+  const files = await Promise.all(tickets.map((t) => storage.take(t.key, UPLOAD_KINDS[kind].maxBytes)));
+  const problems = files.map((f, i) => uploadProblem(kind, f && { name: tickets[i]!.fileName, size: f.size, type: f.mime }));
+  const failed = problems.findIndex(Boolean);
+  if (failed >= 0) {
+    const items = ids.length > 1 ? { items: problems.map((message, index) => ({ index, message })) } : undefined;
+    throw badRequest(problems[failed]!, items);
+  }
+
+  const keys = recorder.keys(caller, tickets);
+  await Promise.all(keys.map((key, i) => storage.put(key, files[i]!.bytes!, files[i]!.mime!)));
+  const previous = await recorder.record(caller, keys);
+  await Promise.all(previous.filter((k): k is string => !!k && !keys.includes(k)).map((k) => storage.delete(k)));
+  return c.json(await loadMe(caller, { reloadUsuario: kind === 'fotoPerfil' }));
+}

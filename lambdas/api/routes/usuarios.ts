@@ -1,35 +1,34 @@
-import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { INITIAL_RATING } from '../../../shared/constants.js';
 import { usuarioSchema } from '../../../shared/schemas/empresa.js';
-import { REGISTRO_MSG } from '../../../shared/schemas/messages.js';
-import { registroInternoSchema } from '../../../shared/schemas/profile.js';
+import type { RegistroInterno } from '../../../shared/schemas/profile.js';
 import { identity } from '../../adapters/identity.js';
-import { empresaRepository } from '../../data/empresa-repository.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';
-import { requireGroup, type AuthEnv } from '../middleware/auth.js';
-import { requireCompleteProfile } from '../middleware/profile-gate.js';
-import { validate } from '../validate.js';
+import type { CompanyCaller } from '../caller.js';
 
-/** `POST /usuarios`: internal registration of a staff user in the caller's company (admins only). */
-export const usuariosRoutes = new Hono<AuthEnv>().post(
-  '/',
-  requireGroup(['admin'], REGISTRO_MSG.soloAdmin),
-  requireCompleteProfile,
-  validate('json', registroInternoSchema),
-  async (c) => {
-  const caller = c.var.caller;
-  const { email, password } = c.req.valid('json');
-  const empresa = await empresaRepository.get(caller.empresaId);
-
-  const sub = await identity.signUpStaff({ email, password, empresa: empresa?.empresa ?? '' });
+/**
+ * `POST /usuarios`: internal registration of a staff user in the caller's company. The record waits
+ * as 'pendiente' until the e-mail is confirmed; a daily sweep expires it (and frees the e-mail) after
+ * `STAFF_CONFIRMATION_DAYS`.
+ */
+export async function registrarUsuario(c: Context, caller: CompanyCaller, { email, password }: RegistroInterno) {
+  const sub = await identity.signUpStaff({ email, password });
   try {
     await usuarioRepository.create(
-      usuarioSchema.parse({ id: sub, empresaId: caller.empresaId, email, role: 'user', rating: INITIAL_RATING, perfil: false, creadoEn: new Date().toISOString() }),
+      usuarioSchema.parse({
+        id: sub,
+        empresaId: caller.empresaId,
+        email,
+        role: 'user',
+        rating: INITIAL_RATING,
+        perfil: false,
+        confirmacion: 'pendiente',
+        creadoEn: new Date().toISOString(),
+      }),
     );
   } catch (err) {
     await identity.deleteUser(email);
     throw err;
   }
   return c.json({ id: sub, email }, 201);
-  },
-);
+}

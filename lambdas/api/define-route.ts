@@ -1,0 +1,109 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { z, ZodType } from 'zod';
+import { isProfileComplete } from '../../shared/domain/profile.js';
+import type { Role } from '../../shared/schemas/empresa.js';
+import { API_MSG } from '../../shared/schemas/messages.js';
+import { empresaRepository } from '../data/empresa-repository.js';
+import { badRequest, forbidden } from '../errors.js';
+import type { CallerOf } from './caller.js';
+import { requireAuth, type AuthEnv } from './middleware/auth.js';
+import { parseBody } from './validate.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** Who may call a route: nobody needs to sign in, or these roles (a user record's role). */
+export type Access = 'anonimo' | readonly Role[];
+
+/** One row of the route table: what the app mounts and what the authorization tests call. */
+export type RouteDef = {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly access: Access;
+  /** Company callers need a complete profile (spec 01 section 4: map, fleet, registration). */
+  readonly perfilCompleto: boolean;
+  /** The JSON body's schema, checked before the handler runs (the fuzz test sends it malformed bodies). */
+  readonly body?: ZodType;
+  readonly middleware: MiddlewareHandler<AuthEnv>[];
+  readonly handler: (c: Context<AuthEnv>) => Response | Promise<Response>;
+};
+
+type Handler<R extends Role, S extends ZodType | undefined> = (
+  c: Context<AuthEnv>,
+  caller: CallerOf<R>,
+  body: S extends ZodType ? z.output<S> : undefined,
+  /** The body as sent, for a route whose rules depend on which fields were sent. */
+  raw: unknown,
+) => Response | Promise<Response>;
+
+/** A route for signed-in callers of these roles; the handler gets the caller typed by kind. */
+export function route<const R extends Role, S extends ZodType | undefined = undefined>(def: {
+  method: HttpMethod;
+  path: string;
+  access: readonly R[];
+  perfilCompleto?: boolean;
+  /** The Spanish answer to a signed-in caller of another role. */
+  denied?: string;
+  body?: S;
+  /** A stricter schema for some callers (e.g. an admin's profile requires the company part); same output shape. */
+  bodyFor?: (caller: CallerOf<R>) => ZodType<S extends ZodType ? z.output<S> : never>;
+  handler: Handler<R, S>;
+}): RouteDef {
+  const allowed = def.access as readonly Role[];
+  const authorize: MiddlewareHandler<AuthEnv> = async (c, next) => {
+    const caller = c.var.caller;
+    if (!allowed.includes(caller.role)) {
+      throw forbidden(caller.kind === 'conductor' ? API_MSG.conductorSinConsola : (def.denied ?? API_MSG.sinPermiso));
+    }
+    if (def.perfilCompleto && caller.kind === 'empresa' && !isProfileComplete(caller.usuario, await empresaRepository.get(caller.empresaId))) {
+      throw forbidden(API_MSG.perfilIncompleto);
+    }
+    await next();
+  };
+  return {
+    method: def.method,
+    path: def.path,
+    access: allowed,
+    perfilCompleto: def.perfilCompleto ?? false,
+    body: def.body,
+    middleware: [requireAuth, authorize],
+    handler: async (c) => {
+      const caller = c.var.caller as CallerOf<R>;
+      const raw = def.body ? await readJson(c) : undefined;
+      const schema = def.bodyFor?.(caller) ?? def.body;
+      const body = schema ? parseBody(schema, raw) : undefined;
+      return def.handler(c, caller, body as Parameters<Handler<R, S>>[2], raw);
+    },
+  };
+}
+
+/** A route anyone may call (no token). */
+export function publicRoute(def: { method: HttpMethod; path: string; handler: (c: Context<AuthEnv>) => Response | Promise<Response> }): RouteDef {
+  return { ...def, access: 'anonimo', perfilCompleto: false, middleware: [] };
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    throw badRequest(API_MSG.jsonInvalido);
+  }
+}
+
+/**
+ * Marketplace staff's routes live under `/plataforma`, and only theirs: a route's prefix tells who
+ * may call it. Checked when the app is built, so a misplaced row fails every test at once.
+ */
+export function checkRouteTable(routes: readonly RouteDef[]): void {
+  const seen = new Set<string>();
+  for (const r of routes) {
+    const id = `${r.method} ${r.path}`;
+    if (seen.has(id)) throw new Error(`Ruta repetida en la tabla: ${id}`);
+    seen.add(id);
+    const onlyPlataforma = r.access !== 'anonimo' && r.access.length === 1 && r.access[0] === 'plataforma';
+    if (onlyPlataforma !== r.path.startsWith('/plataforma/')) throw new Error(`Las rutas solo para plataforma van bajo /plataforma/, y solo ellas: ${id}`);
+  }
+}
+
+export function mountRoutes(app: Hono<AuthEnv>, routes: readonly RouteDef[]): void {
+  checkRouteTable(routes);
+  for (const r of routes) app.on([r.method], [r.path], ...r.middleware, r.handler);
+}

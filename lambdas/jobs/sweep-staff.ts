@@ -1,0 +1,25 @@
+import { identity } from '../adapters/identity.js';
+import { usuarioRepository } from '../data/usuario-repository.js';
+
+/** How long an internally registered staff account may wait for its e-mail confirmation. */
+export const STAFF_CONFIRMATION_DAYS = 7;
+
+/**
+ * Internal registration must not hold someone else's e-mail forever: a staff account still
+ * unconfirmed after STAFF_CONFIRMATION_DAYS is deleted (Cognito account and record), so the
+ * address's owner can sign up. An account Cognito confirmed meanwhile just leaves the index.
+ */
+export async function expireUnconfirmedStaff(now: Date): Promise<{ expired: string[] }> {
+  const before = new Date(now.getTime() - STAFF_CONFIRMATION_DAYS * 24 * 60 * 60 * 1000).toISOString();
+  const expired: string[] = [];
+  for (const u of await usuarioRepository.listUnconfirmedBefore(before)) {
+    const status = await identity.status(u.email);
+    if (status && status !== 'UNCONFIRMED') {
+      await usuarioRepository.markConfirmed(u.id);
+      continue;
+    }
+    if (status) await identity.deleteUser(u.email);
+    if (await usuarioRepository.deleteUnconfirmed(u.id)) expired.push(u.email);
+  }
+  return { expired };
+}
