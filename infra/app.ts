@@ -57,7 +57,7 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
 
   const data = new DataStack(app, name('data'), { ...common });
   const edge = new EdgeStack(app, name('edge'), { ...common });
-  const auth = new AuthStack(app, name('auth'), { ...common, tables: data.tables, allowedOrigins: edge.allowedOrigins });
+  const auth = new AuthStack(app, name('auth'), { ...common, tables: data.tables });
   const api = new ApiStack(app, name('api'), {
     ...common,
     tables: data.tables,

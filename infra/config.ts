@@ -44,6 +44,19 @@ const stageConfigSchema = z.object({
     throttleRateLimit: z.number().int().positive(),
     throttleBurstLimit: z.number().int().positive(),
   }),
+  /**
+   * E-mail through SES (verification and recovery codes, later the welcome e-mails). The domain must
+   * be a verified SES identity in the stack's region before the auth stack deploys (Cognito refuses
+   * an unverified one): see README, "E-mail".
+   */
+  email: z.object({
+    fromAddress: z.email(),
+    fromName: z.string().min(1),
+    replyTo: z.email().optional(),
+    verifiedDomain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/),
+    /** Where the identity is verified (the stacks are region-agnostic, so it is named here). */
+    sesRegion: z.string().regex(/^[a-z]{2}-[a-z]+-\d$/),
+  }).refine((e) => e.fromAddress.endsWith(`@${e.verifiedDomain}`), { message: 'fromAddress debe pertenecer a verifiedDomain' }),
   cognito: z.object({
     /**
      * `plus` enables threat protection (compromised credentials, adaptive authentication) in
@@ -69,6 +82,7 @@ const RAW: Record<Stage, z.input<typeof stageConfigSchema>> = {
     uploadsNoncurrentVersionDays: 0,
     extraOrigins: [],
     api: { throttleRateLimit: 20, throttleBurstLimit: 40 },
+    email: { fromAddress: 'no-responder@dev.transaliadas.co', fromName: 'Transportadoras Aliadas (pruebas)', verifiedDomain: 'dev.transaliadas.co', sesRegion: 'us-east-1' },
     cognito: { featurePlan: 'essentials' },
   },
   prod: {
@@ -80,6 +94,13 @@ const RAW: Record<Stage, z.input<typeof stageConfigSchema>> = {
     uploadsNoncurrentVersionDays: 30,
     extraOrigins: [],
     api: { throttleRateLimit: 100, throttleBurstLimit: 200 },
+    email: {
+      fromAddress: 'no-responder@transaliadas.co',
+      fromName: 'Transportadoras Aliadas',
+      replyTo: 'soporte@transaliadas.co',
+      verifiedDomain: 'transaliadas.co',
+      sesRegion: 'us-east-1',
+    },
     cognito: { featurePlan: 'plus' },
   },
 };

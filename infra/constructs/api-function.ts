@@ -1,10 +1,13 @@
 import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { type TableKey, tableEnvVar } from '../../shared/tables.js';
 import { fromRoot, REPO_ROOT } from '../paths.js';
+import { type BucketAccess, grantBucketObjects, grantTable, type TableOp } from './grants.js';
 
 /** One place to move every function to a newer Node (esbuild target follows). */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_22_X;
@@ -20,6 +23,7 @@ export interface ApiFunctionProps {
   /** Handler file, relative to the repository root (e.g. `lambdas/api/lambda.ts`); it exports `handler`. */
   readonly entry: string;
   readonly description: string;
+  /** Settings beside the bindings (tables and bucket come with `bindTable` / `bindBucket`). */
   readonly environment: Readonly<Record<string, string>>;
   readonly logRetention: RetentionDays;
   readonly logRemovalPolicy: RemovalPolicy;
@@ -32,7 +36,9 @@ export interface ApiFunctionProps {
 /**
  * A Lambda function with the project's defaults: Node 22 on ARM64, ESM bundle (minified, source
  * maps), the AWS SDK v3 bundled (pinned by the lock file), its own log group with retention, X-Ray tracing, and a role
- * with no permissions but writing its own logs. Access is added with the helpers in `grants.ts`.
+ * with no permissions but writing its own logs. A function reaches a table or the bucket only through
+ * `bindTable` / `bindBucket`, which give it the variable and the grant together (read-only unless
+ * asked), so what it may touch and what it is told about never drift apart.
  */
 export class ApiFunction extends Construct {
   public readonly fn: NodejsFunction;
@@ -87,5 +93,19 @@ export class ApiFunction extends Construct {
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason: 'X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords do not support resource-level permissions.',
     });
+  }
+
+  /** Tells the function a table's name (`TABLE_<KEY>`) and grants exactly these operations on it. */
+  bindTable(key: TableKey, table: ITable, ops: readonly TableOp[] = ['read']): this {
+    this.fn.addEnvironment(tableEnvVar(key), table.tableName);
+    grantTable(this.role, table, key, ops);
+    return this;
+  }
+
+  /** Tells the function the uploads bucket's name (`BUCKET_NAME`) and grants object access to it. */
+  bindBucket(bucketName: string, access: BucketAccess = 'read'): this {
+    this.fn.addEnvironment('BUCKET_NAME', bucketName);
+    grantBucketObjects(this, this.role, bucketName, access);
+    return this;
   }
 }

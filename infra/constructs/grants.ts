@@ -6,30 +6,33 @@ import type { Construct } from 'constructs';
 import { TABLES, type TableKey } from '../../shared/tables.js';
 
 /**
- * Grant helpers: each function gets only what its code calls, read-only unless asked.
- * They write explicit action and resource lists instead of the CDK `grant*` methods, which add
- * `dynamodb:Scan`, `s3:*Object*` and `/index/*` wildcards.
+ * Grant helpers: each function gets only what its code calls. They write explicit action and
+ * resource lists instead of the CDK `grant*` methods, which add `dynamodb:Scan`, `s3:*Object*` and
+ * `/index/*` wildcards. Functions bind their tables through `ApiFunction.bindTable`, which sets the
+ * table's variable and its grant together.
  */
-export type TableAccess = 'read' | 'write' | 'readWrite';
 
-/** Scan is left out on purpose: "no Scan in a request path" becomes an IAM rule. */
-const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
-/** Transactions need the per-item actions (there is no TransactWriteItems action). */
-const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'];
+/**
+ * What a function does with a table. Reading covers the table and its indexes; Scan is left out on
+ * purpose ("no Scan in a request path" becomes an IAM rule), and so is BatchWriteItem, which no
+ * function uses (a batch write could delete without DeleteItem showing in the policy).
+ */
+export type TableOp = 'read' | 'put' | 'update' | 'delete';
+const TABLE_ACTIONS: Record<TableOp, readonly string[]> = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'],
+  put: ['dynamodb:PutItem'],
+  update: ['dynamodb:UpdateItem'],
+  delete: ['dynamodb:DeleteItem'],
+};
 
-export function grantTable(grantee: IGrantable, table: ITable, key: TableKey, access: TableAccess = 'read'): void {
-  // Index ARNs are built from the names in shared/tables.ts, so no `index/*` wildcard is needed.
-  const indexArns = TABLES[key].indexes.map((i) => `${table.tableArn}/index/${i.indexName}`);
-  if (access !== 'write') {
-    grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: TABLE_READ, resources: [table.tableArn, ...indexArns] }));
+export function grantTable(grantee: IGrantable, table: ITable, key: TableKey, ops: readonly TableOp[]): void {
+  if (ops.includes('read')) {
+    // Index ARNs are built from the names in shared/tables.ts, so no `index/*` wildcard is needed.
+    const indexArns = TABLES[key].indexes.map((i) => `${table.tableArn}/index/${i.indexName}`);
+    grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: [...TABLE_ACTIONS.read], resources: [table.tableArn, ...indexArns] }));
   }
-  if (access !== 'read') {
-    grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: TABLE_WRITE, resources: [table.tableArn] }));
-  }
-}
-
-export function grantTables(grantee: IGrantable, tables: Readonly<Record<TableKey, ITable>>, access: Partial<Record<TableKey, TableAccess>>): void {
-  for (const [key, a] of Object.entries(access) as [TableKey, TableAccess][]) grantTable(grantee, tables[key], key, a);
+  const writes = ops.filter((op) => op !== 'read').flatMap((op) => TABLE_ACTIONS[op]);
+  if (writes.length) grantee.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions: writes, resources: [table.tableArn] }));
 }
 
 export type BucketAccess = 'read' | 'readWrite';
@@ -37,8 +40,8 @@ export type BucketAccess = 'read' | 'readWrite';
 /**
  * Object access to the uploads bucket, by name (the name is deterministic, see `uploadsBucketName`),
  * so the policy does not need a cross-stack reference. `readWrite` includes delete: the confirm
- * endpoint deletes uploads that break the rules. ListBucket makes a HEAD of a missing key answer
- * 404 instead of 403.
+ * endpoint takes waiting uploads and deletes replaced files. ListBucket makes a GET of a missing key
+ * answer 404 instead of 403.
  */
 export function grantBucketObjects(scope: Construct, role: IRole, bucketName: string, access: BucketAccess = 'read'): void {
   const partition = Stack.of(scope).partition;
@@ -51,13 +54,6 @@ export function grantBucketObjects(scope: Construct, role: IRole, bucketName: st
     reason: 'Object keys are chosen by the server at request time (paths per company, vehicle and service); the grant covers objects of this one bucket only.',
   });
 }
-
-/** Cognito admin actions the API uses for internal registration and driver accounts. */
-export const COGNITO_API_ACTIONS = [
-  // Only what the API calls: undoing a staff sign-up whose record could not be written
-  // (SignUp itself needs no IAM). Add actions with the routes that need them.
-  'cognito-idp:AdminDeleteUser',
-];
 
 /**
  * Cognito admin actions on one pool, in a separate policy (not the role's default policy).

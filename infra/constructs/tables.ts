@@ -1,7 +1,7 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, type ITable, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { type KeyAttr, TABLE_KEYS, TABLES, type TableKey, tableEnvVar } from '../../shared/tables.js';
+import { type KeyAttr, TABLE_KEYS, TABLES, type TableKey } from '../../shared/tables.js';
 
 const attr = (k: KeyAttr) => ({ name: k.name, type: k.type === 'S' ? AttributeType.STRING : AttributeType.NUMBER });
 
@@ -13,8 +13,8 @@ export interface TablesProps {
 
 /**
  * Every DynamoDB table of `shared/tables.ts`, created the same way (the local stack creates them
- * from the same definitions). Physical names are left to CloudFormation and reach the functions
- * through `tableEnvironment`.
+ * from the same definitions). Physical names are left to CloudFormation and reach each function
+ * that binds the table (`ApiFunction.bindTable`).
  */
 export class Tables extends Construct {
   public readonly tables: Readonly<Record<TableKey, ITable>>;
@@ -45,9 +45,4 @@ export class Tables extends Construct {
     }
     this.tables = tables;
   }
-}
-
-/** `TABLE_<KEY>` for every table: `lambdas/config.ts` requires all of them in every function. */
-export function tableEnvironment(tables: Readonly<Record<TableKey, ITable>>): Record<string, string> {
-  return Object.fromEntries(TABLE_KEYS.map((k) => [tableEnvVar(k), tables[k].tableName]));
 }

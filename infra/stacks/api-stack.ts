@@ -11,11 +11,10 @@ import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { TABLE_KEYS, type TableKey } from '../../shared/tables.js';
+import type { TableKey } from '../../shared/tables.js';
 import { type StageConfig, uploadsBucketName } from '../config.js';
 import { ApiFunction } from '../constructs/api-function.js';
-import { COGNITO_API_ACTIONS, grantBucketObjects, grantTables, grantUserPool, nagArn, type TableAccess } from '../constructs/grants.js';
-import { tableEnvironment } from '../constructs/tables.js';
+import { grantUserPool, nagArn } from '../constructs/grants.js';
 import { ENTRIES } from '../paths.js';
 
 export interface ApiStackProps extends StackProps {
@@ -41,30 +40,37 @@ export class ApiStack extends Stack {
     const { config, tables, userPool, client } = props;
     const bucketName = uploadsBucketName(config);
 
-    const environment = {
-      STAGE: config.stage,
-      BUCKET_NAME: bucketName,
-      USER_POOL_ID: userPool.userPoolId,
-      USER_POOL_CLIENT_ID: client.userPoolClientId,
-      COGNITO_ISSUER: `https://cognito-idp.${this.region}.amazonaws.com/${userPool.userPoolId}`,
-      ALLOWED_ORIGINS: props.allowedOrigins.join(','),
-      ...tableEnvironment(tables),
-    };
     const defaults = { logRetention: config.logRetentionDays, logRemovalPolicy: config.removalPolicy };
 
+    // Each function gets only the settings, tables and rights its code uses (least privilege).
     this.api = new ApiFunction(this, 'Api', {
       ...defaults,
       entry: ENTRIES.api,
       description: 'API de la consola (Hono)',
-      environment: { ...environment, SIGNUP_KEY_SECRET_ARN: props.signUpKey.secretArn },
+      environment: {
+        STAGE: config.stage,
+        USER_POOL_ID: userPool.userPoolId,
+        USER_POOL_CLIENT_ID: client.userPoolClientId,
+        COGNITO_ISSUER: `https://cognito-idp.${this.region}.amazonaws.com/${userPool.userPoolId}`,
+        ALLOWED_ORIGINS: props.allowedOrigins.join(','),
+        SIGNUP_KEY_SECRET_ARN: props.signUpKey.secretArn,
+      },
       memorySize: 1024,
       // The HTTP API gives up after 30 s.
       timeout: Duration.seconds(29),
-    });
-    grantTables(this.api.role, tables, Object.fromEntries(TABLE_KEYS.map((k) => [k, 'readWrite' as TableAccess])));
-    grantBucketObjects(this, this.api.role, bucketName, 'readWrite');
+    })
+      // Profile saves, logo and gallery.
+      .bindTable('empresas', tables.empresas, ['read', 'update'])
+      // The caller's record on every request; internal registration; personal profile and photo.
+      .bindTable('usuarios', tables.usuarios, ['read', 'put', 'update'])
+      // Upload tickets: issued, then claimed once.
+      .bindTable('uploads', tables.uploads, ['read', 'put', 'update'])
+      // Takes waiting uploads, writes checked files, deletes replaced ones; presigns reads and uploads.
+      .bindBucket(bucketName, 'readWrite');
+    // Internal registration signs staff up with a proof made from the key...
     props.signUpKey.grantRead(this.api.role);
-    grantUserPool(this, 'ApiPoolAccess', this.api.role, userPool, COGNITO_API_ACTIONS);
+    // ...and deletes the account again when its record cannot be written (SignUp itself needs no IAM).
+    grantUserPool(this, 'ApiPoolAccess', this.api.role, userPool, ['cognito-idp:AdminDeleteUser']);
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `${config.prefix}-api`,
@@ -125,12 +131,16 @@ export class ApiStack extends Stack {
     this.tick = new ApiFunction(this, 'Tick', {
       ...defaults,
       entry: ENTRIES.tick,
-      description: 'Cada minuto: inicia los viajes que salen en 2 h o menos',
-      environment,
+      description: 'Cada minuto: inicia los viajes que salen en 2 h o menos y vence cuentas de personal sin confirmar',
+      environment: { STAGE: config.stage, USER_POOL_ID: userPool.userPoolId },
       // Shorter than the schedule period, so runs do not pile up.
       timeout: Duration.seconds(50),
-    });
-    grantTables(this.tick.role, tables, { services: 'readWrite', offers: 'readWrite', vehiculos: 'read' });
+    })
+      // Due trips (index byEstado), marked started.
+      .bindTable('services', tables.services, ['read', 'update'])
+      // Unconfirmed staff (sparse index porConfirmar): confirmed ones leave it, expired ones are deleted.
+      .bindTable('usuarios', tables.usuarios, ['read', 'update', 'delete']);
+    grantUserPool(this, 'TickPoolAccess', this.tick.role, userPool, ['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser']);
 
     const schedulerRole = new Role(this, 'TickSchedulerRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': this.account } } }),

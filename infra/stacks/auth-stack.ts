@@ -1,6 +1,7 @@
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  ClientAttributes,
   FeaturePlan,
   Mfa,
   StandardThreatProtectionMode,
@@ -17,10 +18,9 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { GROUPS, PASSWORD_POLICY, VERIFICATION_EMAIL } from '../../shared/constants.js';
 import type { TableKey } from '../../shared/tables.js';
-import { type StageConfig, uploadsBucketName } from '../config.js';
+import type { StageConfig } from '../config.js';
 import { ApiFunction } from '../constructs/api-function.js';
-import { grantTables, grantUserPool } from '../constructs/grants.js';
-import { tableEnvironment } from '../constructs/tables.js';
+import { grantUserPool } from '../constructs/grants.js';
 import { ENTRIES } from '../paths.js';
 
 /**
@@ -39,7 +39,6 @@ const GROUP_DESCRIPTIONS: Record<(typeof GROUPS)[number], string> = {
 export interface AuthStackProps extends StackProps {
   readonly config: StageConfig;
   readonly tables: Readonly<Record<TableKey, ITable>>;
-  readonly allowedOrigins: readonly string[];
 }
 
 /** Cognito user pool, its console client and groups, the sign-up triggers and the sign-up key secret. */
@@ -66,12 +65,7 @@ export class AuthStack extends Stack {
 
     // The pool id is not in the triggers' environment: the pool references the functions, so a
     // reference back would be a circular dependency. Cognito passes it in every event (userPoolId).
-    const triggerEnv = {
-      STAGE: config.stage,
-      BUCKET_NAME: uploadsBucketName(config),
-      ALLOWED_ORIGINS: props.allowedOrigins.join(','),
-      ...tableEnvironment(tables),
-    };
+    const triggerEnv = { STAGE: config.stage };
     const triggerDefaults = {
       logRetention: config.logRetentionDays,
       logRemovalPolicy: config.removalPolicy,
@@ -84,7 +78,9 @@ export class AuthStack extends Stack {
       entry: ENTRIES.preSignUp,
       description: 'Cognito PreSignUp: exige la clave de autorización y valida los datos de registro',
       environment: { ...triggerEnv, SIGNUP_KEY_SECRET_ARN: this.signUpKey.secretArn },
-    });
+    })
+      // Keeps the checked sign-up data for PostConfirmation.
+      .bindTable('registros', tables.registros, ['put']);
     this.signUpKey.grantRead(preSignUp.role);
 
     const postConfirmation = new ApiFunction(this, 'PostConfirmation', {
@@ -92,9 +88,12 @@ export class AuthStack extends Stack {
       entry: ENTRIES.postConfirmation,
       description: 'Cognito PostConfirmation: crea la empresa y su usuario admin',
       environment: triggerEnv,
-    });
-    // Reads the user (idempotence), then writes company + user in one transaction.
-    grantTables(postConfirmation.role, tables, { empresas: 'write', usuarios: 'readWrite' });
+    })
+      // Company + first user + the used sign-up data, in one transaction.
+      .bindTable('empresas', tables.empresas, ['put'])
+      // Reads the user (idempotence, staff), writes a founder, marks staff confirmed.
+      .bindTable('usuarios', tables.usuarios, ['read', 'put', 'update'])
+      .bindTable('registros', tables.registros, ['read', 'delete']);
 
     this.userPool = new UserPool(this, 'Users', {
       userPoolName: `${config.prefix}-usuarios`,
@@ -114,6 +113,8 @@ export class AuthStack extends Stack {
         givenName: { required: false, mutable: true },
         familyName: { required: false, mutable: true },
       },
+      // Kept because a custom attribute cannot be removed from a pool without replacing it (and its users);
+      // nothing writes or reads them any more: the company data lives in DynamoDB.
       customAttributes: {
         empresa: new StringAttribute({ maxLen: 256, mutable: true }),
         puesto: new StringAttribute({ maxLen: 128, mutable: true }),
@@ -124,7 +125,14 @@ export class AuthStack extends Stack {
       featurePlan: config.cognito.featurePlan === 'plus' ? FeaturePlan.PLUS : FeaturePlan.ESSENTIALS,
       standardThreatProtectionMode:
         config.cognito.featurePlan === 'plus' ? StandardThreatProtectionMode.FULL_FUNCTION : undefined,
-      email: UserPoolEmail.withCognito(),
+      // SES, from the stage's verified identity: Cognito's own sender stops after about 50 messages a day.
+      email: UserPoolEmail.withSES({
+        fromEmail: config.email.fromAddress,
+        fromName: config.email.fromName,
+        replyTo: config.email.replyTo,
+        sesVerifiedDomain: config.email.verifiedDomain,
+        sesRegion: config.email.sesRegion,
+      }),
       lambdaTriggers: { preSignUp: preSignUp.fn, postConfirmation: postConfirmation.fn },
       deletionProtection: config.retainData,
       removalPolicy: config.removalPolicy,
@@ -166,6 +174,10 @@ export class AuthStack extends Stack {
       disableOAuth: true,
       supportedIdentityProviders: [UserPoolClientIdentityProvider.COGNITO],
       preventUserExistenceErrors: true,
+      // A signed-in user may change their names and e-mail only: never `custom:*` (the company data
+      // travels to PreSignUp as metadata and lives in DynamoDB, which the API alone writes).
+      writeAttributes: new ClientAttributes().withStandardAttributes({ email: true, givenName: true, familyName: true }),
+      readAttributes: new ClientAttributes().withStandardAttributes({ email: true, emailVerified: true, givenName: true, familyName: true }),
       enableTokenRevocation: true,
       idTokenValidity: Duration.hours(1),
       accessTokenValidity: Duration.hours(1),

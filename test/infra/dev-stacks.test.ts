@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../infra/app.js';
 import { GROUPS } from '../../shared/constants.js';
 import { runtimeConfigSchema } from '../../shared/schemas/runtime-config.js';
-import { TABLE_KEYS, TABLES, tableEnvVar } from '../../shared/tables.js';
+import { TABLE_KEYS, TABLES, type TableKey, tableEnvVar } from '../../shared/tables.js';
 import { synthTemplates, onlyResource, type Templates } from './support.js';
 
 /**
@@ -15,6 +15,38 @@ let built: BuiltApp;
 beforeAll(() => {
   ({ templates: t, built } = synthTemplates({ stage: 'dev' }));
 });
+
+const PRE_SIGN_UP = 'Cognito PreSignUp: exige la clave de autorización y valida los datos de registro';
+const POST_CONFIRMATION = 'Cognito PostConfirmation: crea la empresa y su usuario admin';
+const TICK = 'Cada minuto: inicia los viajes que salen en 2 h o menos y vence cuentas de personal sin confirmar';
+
+/**
+ * Each function's DynamoDB actions, table by table: its role's policies, with each resource mapped to
+ * the table it names (the data stack's `Tables<key>` export, or a Ref in the same stack).
+ */
+function tableGrants(template: Template): Record<string, Record<string, string[]>> {
+  const fns = template.findResources('AWS::Lambda::Function');
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')) as { Properties: { Roles: { Ref: string }[]; PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] } } }[];
+  const out: Record<string, Record<string, string[]>> = {};
+  for (const fn of Object.values(fns) as { Properties: { Description?: string; Role: { 'Fn::GetAtt': [string, string] } } }[]) {
+    const roleId = fn.Properties.Role['Fn::GetAtt']?.[0];
+    if (!roleId || !fn.Properties.Description) continue;
+    const byTable: Record<string, Set<string>> = {};
+    for (const p of policies.filter((p) => p.Properties.Roles.some((r) => r.Ref === roleId))) {
+      for (const st of p.Properties.PolicyDocument.Statement) {
+        const actions = [st.Action].flat().filter((a) => a.startsWith('dynamodb:'));
+        if (!actions.length) continue;
+        // CDK merges statements with the same actions, so one statement may name several tables.
+        for (const [, key] of JSON.stringify(st.Resource).matchAll(/Tables(\w+?)[0-9A-F]{8}/g)) {
+          byTable[key!] ??= new Set();
+          actions.forEach((a) => byTable[key!]!.add(a));
+        }
+      }
+    }
+    if (Object.keys(byTable).length) out[fn.Properties.Description] = Object.fromEntries(Object.entries(byTable).map(([k, v]) => [k, [...v].sort()]));
+  }
+  return out;
+}
 
 const keySchema = (pk: string, sk?: string) => [
   { AttributeName: pk, KeyType: 'HASH' },
@@ -189,8 +221,6 @@ describe('auth stack: Cognito', () => {
       Schema: Match.arrayWith([
         Match.objectLike({ Name: 'given_name', Mutable: true }),
         Match.objectLike({ Name: 'family_name', Mutable: true }),
-        { AttributeDataType: 'String', Mutable: true, Name: 'empresa', StringAttributeConstraints: Match.anyValue() },
-        { AttributeDataType: 'String', Mutable: true, Name: 'puesto', StringAttributeConstraints: Match.anyValue() },
       ]),
     });
     const pool = onlyResource(t.auth, 'AWS::Cognito::UserPool') as { Properties: { Policies: { PasswordPolicy: { MinimumLength: number } } } };
@@ -236,16 +266,27 @@ describe('auth stack: Cognito', () => {
     t.auth.hasOutput('SignUpKeySecretName', Match.anyValue());
   });
 
-  it('gives the triggers the environment they can have (the pool id comes in each Cognito event)', () => {
-    for (const description of [
-      'Cognito PreSignUp: exige la clave de autorización y valida los datos de registro',
-      'Cognito PostConfirmation: crea la empresa y su usuario admin',
-    ]) {
-      const vars = (fnWithEntryDescription(t.auth, description).props.Environment as { Variables: Record<string, unknown> }).Variables;
-      for (const name of ['STAGE', 'BUCKET_NAME', 'ALLOWED_ORIGINS', ...TABLE_KEYS.map(tableEnvVar)]) expect(vars, name).toHaveProperty(name);
-      // A reference to the pool from its own trigger would be a circular dependency.
-      expect(vars).not.toHaveProperty('USER_POOL_ID');
-    }
+  it('gives the triggers only their settings (the pool id comes in each Cognito event)', () => {
+    const vars = (description: string) => (fnWithEntryDescription(t.auth, description).props.Environment as { Variables: Record<string, unknown> }).Variables;
+    const names = (description: string) => Object.keys(vars(description)).sort();
+    expect(names(PRE_SIGN_UP)).toEqual(['NODE_OPTIONS', 'SIGNUP_KEY_SECRET_ARN', 'STAGE', 'TABLE_REGISTROS']);
+    expect(names(POST_CONFIRMATION)).toEqual(['NODE_OPTIONS', 'STAGE', 'TABLE_EMPRESAS', 'TABLE_REGISTROS', 'TABLE_USUARIOS']);
+  });
+
+  it('sends e-mail through SES from the stage identity, not Cognito default sender', () => {
+    t.auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: {
+        EmailSendingAccount: 'DEVELOPER',
+        From: '"Transportadoras Aliadas (pruebas)" <no-responder@dev.transaliadas.co>',
+        SourceArn: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':ses:us-east-1:', { Ref: 'AWS::AccountId' }, ':identity/dev.transaliadas.co']] },
+      },
+    });
+  });
+
+  it('lets the console client write the standard names and e-mail only, never custom attributes', () => {
+    const client = onlyResource(t.auth, 'AWS::Cognito::UserPoolClient') as { Properties: { WriteAttributes: string[]; ReadAttributes: string[] } };
+    expect([...client.Properties.WriteAttributes].sort()).toEqual(['email', 'family_name', 'given_name']);
+    expect(client.Properties.ReadAttributes.some((a) => a.startsWith('custom:'))).toBe(false);
   });
 
   it('lets PostConfirmation add users to groups (and delete an account it cannot record) through a policy outside its default policy (no cycle)', () => {
@@ -277,13 +318,55 @@ describe('lambda functions', () => {
     }
   });
 
-  it('give every function the environment lambdas/config.ts requires', () => {
+  it('give the API the settings it verifies tokens and serves uploads with, and only its own tables', () => {
     const api = fnWithEntryDescription(t.api, 'API de la consola (Hono)');
     const vars = (api.props.Environment as { Variables: Record<string, unknown> }).Variables;
-    for (const name of ['STAGE', 'BUCKET_NAME', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'COGNITO_ISSUER', 'ALLOWED_ORIGINS', ...TABLE_KEYS.map(tableEnvVar)]) {
-      expect(vars, name).toHaveProperty(name);
-    }
+    expect(Object.keys(vars).sort()).toEqual([
+      'ALLOWED_ORIGINS', 'BUCKET_NAME', 'COGNITO_ISSUER', 'NODE_OPTIONS', 'SIGNUP_KEY_SECRET_ARN', 'STAGE',
+      'TABLE_EMPRESAS', 'TABLE_UPLOADS', 'TABLE_USUARIOS', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID',
+    ]);
     expect(JSON.stringify(vars.COGNITO_ISSUER)).toContain('https://cognito-idp.');
+  });
+
+  it('grant each function exactly the DynamoDB actions its code uses, table by table', () => {
+    const read = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'];
+    const grants = { ...tableGrants(t.auth), ...tableGrants(t.api) };
+    expect(grants).toEqual({
+      'API de la consola (Hono)': {
+        empresas: [...read, 'dynamodb:UpdateItem'].sort(),
+        usuarios: [...read, 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
+        uploads: [...read, 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
+      },
+      [TICK]: {
+        services: [...read, 'dynamodb:UpdateItem'].sort(),
+        usuarios: [...read, 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'].sort(),
+      },
+      [PRE_SIGN_UP]: { registros: ['dynamodb:PutItem'] },
+      [POST_CONFIRMATION]: {
+        empresas: ['dynamodb:PutItem'],
+        usuarios: [...read, 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
+        registros: [...read, 'dynamodb:DeleteItem'].sort(),
+      },
+    });
+  });
+
+  it('tell each function the tables it is granted, and no others', () => {
+    for (const template of [t.auth, t.api]) {
+      for (const [description, tables] of Object.entries(tableGrants(template))) {
+        const vars = (fnWithEntryDescription(template, description).props.Environment as { Variables: Record<string, unknown> }).Variables;
+        const told = Object.keys(vars).filter((v) => v.startsWith('TABLE_')).sort();
+        expect(told, description).toEqual(Object.keys(tables).map((k) => tableEnvVar(k as TableKey)).sort());
+      }
+    }
+  });
+
+  it('give the Cognito admin actions per function: API deletes a failed staff sign-up, the tick reads and expires unconfirmed staff', () => {
+    const actions = (policyName: string) => {
+      const policies = Object.entries(t.api.findResources('AWS::IAM::Policy')).filter(([id]) => id.includes(policyName));
+      return policies.flatMap(([, p]) => (p as { Properties: { PolicyDocument: { Statement: { Action: string | string[] }[] } } }).Properties.PolicyDocument.Statement.flatMap((st) => st.Action));
+    };
+    expect(actions('ApiPoolAccess')).toEqual(['cognito-idp:AdminDeleteUser']);
+    expect(actions('TickPoolAccess').sort()).toEqual(['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser']);
   });
 
   it('do not use the AWS managed basic-execution policy', () => {
@@ -328,11 +411,13 @@ describe('api stack: HTTP API', () => {
     });
   });
 
-  it('gives the API function read/write on every table and the uploads bucket', () => {
-    const statements = JSON.stringify(t.api.findResources('AWS::IAM::Policy'));
-    for (const action of ['dynamodb:PutItem', 'dynamodb:Query', 's3:PutObject', 's3:GetObject', 's3:DeleteObject', 'cognito-idp:AdminDeleteUser']) {
-      expect(statements).toContain(action);
-    }
+  it('gives the API object access to the uploads bucket, and no other function any', () => {
+    const api = fnWithEntryDescription(t.api, 'API de la consola (Hono)');
+    const s3Actions = (template: Template) => JSON.stringify(template.findResources('AWS::IAM::Policy')).match(/s3:[A-Za-z]+/g) ?? [];
+    expect(new Set(s3Actions(t.api))).toEqual(new Set(['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket']));
+    expect(s3Actions(t.auth)).toEqual([]);
+    expect(JSON.stringify(api.props.Environment)).toContain('BUCKET_NAME');
+    expect(JSON.stringify(fnWithEntryDescription(t.api, TICK).props.Environment)).not.toContain('BUCKET_NAME');
   });
 
   it('lets the API read the sign-up key, to sign staff up through internal registration', () => {
@@ -348,7 +433,7 @@ describe('api stack: HTTP API', () => {
 
 describe('api stack: scheduler', () => {
   it('invokes the tick function every minute without retries', () => {
-    const tick = fnWithEntryDescription(t.api, 'Cada minuto: inicia los viajes que salen en 2 h o menos');
+    const tick = fnWithEntryDescription(t.api, TICK);
     t.api.hasResourceProperties('AWS::Scheduler::Schedule', {
       ScheduleExpression: 'rate(1 minute)',
       FlexibleTimeWindow: { Mode: 'OFF' },

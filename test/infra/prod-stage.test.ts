@@ -1,3 +1,4 @@
+import { TABLE_KEYS } from '../../shared/tables.js';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadStageConfig } from '../../infra/config.js';
@@ -12,7 +13,7 @@ beforeAll(() => {
 describe('prod stage', () => {
   it('retains and deletion-protects the tables', () => {
     const tables = Object.values(t.data.findResources('AWS::DynamoDB::Table'));
-    expect(tables).toHaveLength(5);
+    expect(tables).toHaveLength(TABLE_KEYS.length);
     for (const table of tables) {
       expect(table).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain', Properties: { DeletionProtectionEnabled: true } });
     }
