@@ -1,5 +1,5 @@
 import { confirmSignUp, resendSignUpCode, signUp } from 'aws-amplify/auth';
-import { SIGNUP_ATTRIBUTES, SIGNUP_KEY_FIELD } from '../../../../../shared/constants.js';
+import { SIGNUP_KEY_FIELD, SIGNUP_METADATA } from '../../../../../shared/constants.js';
 import type { signUpSchema } from '../../../../../shared/schemas/auth.js';
 import type { z } from 'zod';
 import { cognitoErrorMessage, isWrongSignUpKey } from './cognito-errors.js';
@@ -10,7 +10,7 @@ export type SignUpResult = { kind: 'created'; confirmed: boolean } | { kind: 'wr
 
 /**
  * Self sign-up of a company admin (spec 01 section 7). The authorization key travels as client
- * metadata; the PreSignUp trigger checks it on the server and creates nothing when it is wrong.
+ * metadata with the company data; the PreSignUp trigger checks it on the server and creates nothing when it is wrong.
  */
 export async function registerAccount(data: SignUpData, claveAutorizacion: string): Promise<SignUpResult> {
   try {
@@ -22,10 +22,9 @@ export async function registerAccount(data: SignUpData, claveAutorizacion: strin
           email: data.email,
           given_name: data.nombres,
           family_name: data.apellidos,
-          [SIGNUP_ATTRIBUTES.empresa]: data.empresa,
-          [SIGNUP_ATTRIBUTES.puesto]: data.puesto,
         },
-        clientMetadata: { [SIGNUP_KEY_FIELD]: claveAutorizacion },
+        // The company and position are not Cognito attributes the console may write: PreSignUp keeps them.
+        clientMetadata: { [SIGNUP_KEY_FIELD]: claveAutorizacion, [SIGNUP_METADATA.empresa]: data.empresa, [SIGNUP_METADATA.puesto]: data.puesto },
       },
     });
     return { kind: 'created', confirmed: isSignUpComplete };
