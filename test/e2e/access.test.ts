@@ -206,7 +206,8 @@ describe('access', () => {
     // Reaching the admin screen by its address shows why it is closed.
     await page.goto(url('/panel-control/registro-interno'));
     await page.getByText('No tienes permiso para ver esta sección').waitFor();
-    await page.getByText(REGISTRO_MSG.soloAdmin).waitFor();
+    await page.getByText('Esta sección es solo para los administradores de la empresa.').waitFor();
+    expect(await page.getByRole('button', { name: 'Registrar', exact: true }).count()).toBe(0);
     await shots('registro-interno-sin-permiso');
 
     // Staff save only their personal part.

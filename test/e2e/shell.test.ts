@@ -37,7 +37,16 @@ describe('console shell', () => {
     await page.waitForURL('**/panel-control/monitor-map');
     const bottomNav = page.getByRole('navigation', { name: 'Navegación inferior' });
     await bottomNav.getByRole('link', { name: /Pagos Pendientes/ }).waitFor();
+    // The spec's five tabs in its order; the payments badge (0) reads before its label.
+    expect(await bottomNav.getByRole('link').allTextContents()).toEqual([
+      'Gestionar Flota',
+      'Reservas por Validar',
+      'Mapa de Monitoreo',
+      '0Pagos Pendientes, 0 pendientes',
+      'Servicios en Curso',
+    ]);
     expect(await bottomNav.getByRole('link', { name: /Mapa de Monitoreo/ }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => page.title()).toBe('Mapa de Monitoreo · BackOffice Transportadoras Aliadas');
     await openMenu();
     await sideMenu().getByRole('link', { name: 'Registrar Nuevo Usuario', disabled: false }).waitFor();
     await screenshot(page, 'shell-admin-claro');
@@ -69,6 +78,41 @@ describe('console shell', () => {
       await sideMenu().getByRole('link', { name: entry, disabled: true }).waitFor();
     await sideMenu().getByRole('link', { name: 'Perfil de Usuario', disabled: false }).waitFor();
     await screenshot(page, 'shell-perfil-incompleto');
+
+    // A typed address to a gated screen is closed the same way, and says why.
+    await page.goto(url('/panel-control/gestiona-flota'));
+    await page.getByRole('heading', { name: 'Gestiona Flota', level: 1 }).waitFor();
+    await page.getByText('Completa tu perfil y sube una foto corporativa para usar esta sección.').waitFor();
+    expect(await page.getByText('Esta sección aún no está disponible.').count()).toBe(0);
+    await screenshot(page, 'pantalla-bloqueada');
+    await page.getByRole('link', { name: 'Ir a Perfil de Usuario' }).click();
+    await page.waitForURL('**/panel-control/perfil');
+    await expect.poll(() => page.title()).toBe('Cuenta · BackOffice Transportadoras Aliadas');
+  });
+
+  it('shows marketplace staff their own screens and closes the companies\' ones', async () => {
+    await signIn(DEMO_USERS.plataforma, DEMO_PASSWORD);
+    // Never the map they may not see: their first tab, or the profile while it is incomplete.
+    await page.waitForURL((u) => /^\/panel-control\/(reservas|perfil)$/.test(u.pathname));
+    const bottomNav = page.getByRole('navigation', { name: 'Navegación inferior' });
+    await bottomNav.getByRole('link', { name: /Pagos Pendientes/ }).waitFor();
+    expect(await bottomNav.getByRole('link').allTextContents()).toEqual([
+      'Reservas por Validar',
+      '0Pagos Pendientes, 0 pendientes',
+      'Servicios en Curso',
+    ]);
+    await openMenu();
+    await sideMenu().getByRole('link', { name: 'Perfil de Usuario' }).waitFor();
+    for (const entry of ['Mapa de Monitoreo', 'Gestiona Flota', 'Registrar Nuevo Usuario'])
+      expect(await sideMenu().getByText(entry).count()).toBe(0);
+
+    await page.goto(url('/panel-control/monitor-map'));
+    await page.getByText('No tienes permiso para ver esta sección').waitFor();
+    await page.getByText('Esta sección es solo para el personal de la empresa.').waitFor();
+    await screenshot(page, 'sin-permiso-plataforma');
+    await page.goto(url('/panel-control/usuarios'));
+    await page.getByText('Esta sección aún no está disponible.').waitFor();
+    await expect.poll(() => page.title()).toBe('Usuarios · BackOffice Transportadoras Aliadas');
   });
 
   it('hides the admin-only entry from staff users', async () => {

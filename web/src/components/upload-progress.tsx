@@ -1,5 +1,5 @@
 import ProgressBar from '@cloudscape-design/components/progress-bar';
-import type { UploadItem } from '../api/use-photo-upload.js';
+import type { UploadItem } from '../lib/uploads/use-upload.js';
 
 /** One file's state: uploading with its percentage, in error, or completed (spec 01 section 4). */
 export function UploadProgress({ item }: { item: UploadItem }) {

@@ -1,8 +1,10 @@
 import AppLayout from '@cloudscape-design/components/app-layout';
-import { Suspense, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen.js';
-import { useMe } from '../../features/me/api/get-me.js';
+import { useMe } from '../../lib/me/get-me.js';
+import { readStoredUsuario } from '../../lib/me/stored-usuario.js';
+import type { Viewer } from '../screens.js';
 import { BottomNav } from './bottom-nav.js';
 import { SideMenu } from './side-menu.js';
 import { TopBar } from './top-bar.js';
@@ -12,6 +14,9 @@ export default function PanelLayout() {
   // Closed at first: the spec's menu opens from its button.
   const [navigationOpen, setNavigationOpen] = useState(false);
   const { data: me } = useMe();
+  // Until `/me` answers, the stored copy keeps the menus from changing under the user's eyes.
+  const stored = useMemo(readStoredUsuario, []);
+  const viewer: Viewer = me ?? stored ?? { groups: [], perfilCompleto: false };
 
   return (
     <>
@@ -24,7 +29,7 @@ export default function PanelLayout() {
         navigationWidth={240}
         navigationOpen={navigationOpen}
         onNavigationChange={({ detail }) => setNavigationOpen(detail.open)}
-        navigation={<SideMenu me={me} onChoose={() => setNavigationOpen(false)} />}
+        navigation={<SideMenu viewer={viewer} onChoose={() => setNavigationOpen(false)} />}
         toolsHide
         content={
           <div className="panel-content">
@@ -34,7 +39,7 @@ export default function PanelLayout() {
           </div>
         }
       />
-      <BottomNav />
+      <BottomNav groups={viewer.groups} />
     </>
   );
 }

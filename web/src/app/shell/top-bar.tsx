@@ -5,7 +5,7 @@ import { useAvatarUrl } from '../../components/avatar.js';
 import { useSignOut } from '../../features/auth/api/use-sign-out.js';
 import { useFollow } from '../../lib/navigation.js';
 import { useThemeMode } from '../../lib/theme.js';
-import { panelPath, PANEL_BASE } from '../panel-screens.js';
+import { panelPath, PANEL_BASE, screenAt } from '../screens.js';
 
 /** The profile photo drawn as a round icon (TopNavigation takes icons, not images). */
 function AvatarIcon({ url }: { url: string }) {
@@ -27,6 +27,7 @@ export function TopBar({ me }: { me: MeResponse | undefined }) {
   const { mode, toggle } = useThemeMode();
   const avatarUrl = useAvatarUrl(me?.archivos.fotoPerfil);
 
+  const perfil = screenAt('perfil');
   const fullName = me ? `${me.usuario.nombres} ${me.usuario.apellidos}`.trim() : '';
   const themeLabel = mode === 'dark' ? 'Cambiar a modo claro' : 'Cambiar a modo oscuro';
 
@@ -38,7 +39,7 @@ export function TopBar({ me }: { me: MeResponse | undefined }) {
       description: me?.usuario.email,
       iconSvg: <AvatarIcon url={avatarUrl} />,
       items: [
-        { id: 'perfil', text: 'Perfil de Usuario', href: panelPath('perfil'), iconName: 'user-profile' },
+        { id: 'perfil', text: perfil.menuLabel ?? perfil.title, href: panelPath('perfil'), iconName: perfil.icon },
         { id: 'salir', text: 'Salir', iconName: 'sign-out' },
       ],
       // Items with an href go through the router; 'Salir' has none.

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { meResponseSchema, type MeResponse } from '../../../../../shared/schemas/empresa.js';
-import { api } from '../../../lib/api-client.js';
+import { meResponseSchema, type MeResponse } from '../../../../shared/schemas/empresa.js';
+import { api } from '../api-client.js';
 import { saveStoredUsuario } from './stored-usuario.js';
 
 /** `GET /me`: the caller, the caller's company, groups and whether the gated menu entries are open. */
@@ -16,8 +16,6 @@ export const meQueryOptions = queryOptions({
 });
 
 export const useMe = () => useQuery(meQueryOptions);
-
-export const isAdmin = (me: MeResponse | undefined): boolean => !!me?.groups.includes('admin');
 
 /**
  * Puts a fresh `MeResponse` (answered by a save or an upload) in the cache and in local storage, so the

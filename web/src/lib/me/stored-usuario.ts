@@ -1,4 +1,4 @@
-import type { MeResponse, Usuario } from '../../../../../shared/schemas/empresa.js';
+import type { MeResponse, Usuario } from '../../../../shared/schemas/empresa.js';
 
 /**
  * Spec 01 section 3: the signed-in user's record is also kept in local storage under `usuario`
@@ -7,13 +7,13 @@ import type { MeResponse, Usuario } from '../../../../../shared/schemas/empresa.
  */
 export const USUARIO_STORAGE_KEY = 'usuario';
 
-export interface StoredUsuario extends Usuario {
+export type StoredUsuario = Usuario & {
   empresa: string | null;
   fotosCorporativas: string[];
   logo: string | null;
   groups: string[];
   perfilCompleto: boolean;
-}
+};
 
 export function toStoredUsuario(me: MeResponse): StoredUsuario {
   return {

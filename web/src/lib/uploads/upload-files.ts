@@ -1,18 +1,22 @@
-import { UPLOAD_KINDS, uploadProblem, type UploadKind } from '../../../../../shared/domain/uploads.js';
-import { meResponseSchema, type MeResponse } from '../../../../../shared/schemas/empresa.js';
-import { PERFIL_MSG } from '../../../../../shared/schemas/messages.js';
-import { uploadTicketSchema, type ConfirmUpload, type UploadTicket } from '../../../../../shared/schemas/upload.js';
-import { api } from '../../../lib/api-client.js';
+import { UPLOAD_KINDS, uploadProblem } from '../../../../shared/domain/uploads.js';
+import { meResponseSchema, type MeResponse } from '../../../../shared/schemas/empresa.js';
+import { uploadTicketSchema, type ConfirmUpload, type UploadTicket } from '../../../../shared/schemas/upload.js';
+import { ApiError, api } from '../api-client.js';
 
-/** `accept` of the file pickers: the types the API takes. */
-export const IMAGE_ACCEPT = UPLOAD_KINDS.fotoCorporativa.types.join(',');
+/** What the API takes uploads of (profile photos, and later vehicle photos, documents, FUEC...). */
+export type UploadKind = keyof typeof UPLOAD_KINDS;
+
+/** Shown when a failure says nothing a person can act on. */
+export const UPLOAD_FAILED = 'No se pudo subir el archivo. Inténtalo de nuevo.';
+
+/** `accept` of a file picker: the types the API takes for this kind. */
+export const acceptFor = (kind: UploadKind): string => UPLOAD_KINDS[kind].types.join(',');
 
 /**
  * The browser's check of a chosen file, for comfort: the same rule the API applies to the declared
  * size and type, and again to the stored bytes, where it decides. `null` when the file looks fine.
  */
-export const checkFile = (kind: UploadKind, file: File): string | null =>
-  uploadProblem(kind, { size: file.size, type: file.type });
+export const checkFile = (kind: UploadKind, file: File): string | null => uploadProblem(kind, file);
 
 /** `POST /uploads`: a presigned POST for one file; the server picks the object key. */
 export const requestUpload = (kind: UploadKind, file: File): Promise<UploadTicket> =>
@@ -26,16 +30,18 @@ export const requestUpload = (kind: UploadKind, file: File): Promise<UploadTicke
 export const confirmUpload = (body: ConfirmUpload): Promise<MeResponse> =>
   api.post('/uploads/confirm', body, meResponseSchema);
 
-/** A failed transfer to storage, with a message for the person. */
+/** A failed transfer to storage; `reason` when storage said something the person can fix. */
 export class StorageUploadError extends Error {
   override name = 'StorageUploadError';
+  constructor(readonly reason: string | null) {
+    super(reason ?? 'El almacenamiento rechazó el archivo');
+  }
 }
 
-/** S3 explains a refusal in XML; the one people can act on is the size. */
-function storageMessage(kind: UploadKind, xhr: XMLHttpRequest): string {
+/** S3 explains a refusal in XML; the one people can act on is the size (the policy's range). */
+function storageReason(kind: UploadKind, file: File, xhr: XMLHttpRequest): string | null {
   const code = /<Code>([^<]+)<\/Code>/.exec(xhr.responseText ?? '')?.[1];
-  if (code === 'EntityTooLarge') return UPLOAD_KINDS[kind].tooBig;
-  return PERFIL_MSG.fotoNoSubida;
+  return code === 'EntityTooLarge' ? checkFile(kind, file) : null;
 }
 
 /**
@@ -57,9 +63,9 @@ export function postToStorage(kind: UploadKind, ticket: UploadTicket, file: File
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(100);
         resolve();
-      } else reject(new StorageUploadError(storageMessage(kind, xhr)));
+      } else reject(new StorageUploadError(storageReason(kind, file, xhr)));
     };
-    xhr.onerror = () => reject(new StorageUploadError(PERFIL_MSG.fotoNoSubida));
+    xhr.onerror = () => reject(new StorageUploadError(null));
     xhr.ontimeout = xhr.onerror;
     xhr.send(body);
   });
@@ -70,4 +76,12 @@ export async function uploadFile(kind: UploadKind, file: File, onProgress: (perc
   const ticket = await requestUpload(kind, file);
   await postToStorage(kind, ticket, file, onProgress);
   return ticket.uploadId;
+}
+
+/** Messages of our own making (API, storage) are shown as they are; anything else gets `fallback`. */
+export function uploadErrorMessage(error: unknown, fallback = UPLOAD_FAILED): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof StorageUploadError) return error.reason ?? fallback;
+  console.error(error);
+  return fallback;
 }

@@ -1,13 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CORPORATE_PHOTO_SLOTS } from '../../../../../shared/schemas/empresa.js';
-import { PERFIL_MSG } from '../../../../../shared/schemas/messages.js';
-import { ApiError } from '../../../lib/api-client.js';
-import { toast } from '../../../lib/toast.js';
-import { storeMe } from '../../me/api/get-me.js';
-import { checkFile, confirmUpload, StorageUploadError, uploadFile } from './uploads.js';
+import { ApiError } from '../api-client.js';
+import { checkFile, UPLOAD_FAILED, uploadErrorMessage, uploadFile, type UploadKind } from './upload-files.js';
 
-/** Spec 01 section 4: each photo being uploaded is uploading (with %), in error or completed. */
+/** Spec 01 section 4: each file being uploaded is uploading (with %), in error or completed. */
 export type UploadPhase = 'uploading' | 'error' | 'done';
 
 export interface UploadItem {
@@ -17,21 +12,18 @@ export interface UploadItem {
   error?: string;
 }
 
-/** Messages of our own making (API, storage) are shown as they are; anything else is generic. */
-function uploadErrorMessage(error: unknown): string {
-  if (error instanceof ApiError || error instanceof StorageUploadError) return error.message;
-  console.error(error);
-  return PERFIL_MSG.fotoNoSubida;
+interface UploadOptions<R> {
+  /** Shown for a failure that says nothing a person can act on. */
+  failedMessage?: string;
+  /** Called once the files are recorded, with what `confirm` answered. */
+  onDone?: (result: R) => void;
 }
 
-/** For the photos of a refused batch that were fine themselves: the gallery changes all at once. */
-export const NOT_SAVED = 'No se guardó: corrige la foto señalada y vuelve a subir todas.';
-
-const SUCCESS = { fotoPerfil: PERFIL_MSG.fotoPerfilActualizada, logo: PERFIL_MSG.logoActualizado } as const;
-
-/** Profile photo or company logo: one file, uploaded as soon as it is chosen. */
-export function useSinglePhotoUpload(kind: 'fotoPerfil' | 'logo') {
-  const queryClient = useQueryClient();
+/** One file, uploaded as soon as it is chosen; `confirm` records it (`POST /uploads/confirm`, say). */
+export function useFileUpload<R>(
+  kind: UploadKind,
+  { confirm, failedMessage = UPLOAD_FAILED, onDone }: UploadOptions<R> & { confirm: (uploadId: string) => Promise<R> },
+) {
   const [item, setItem] = useState<UploadItem | null>(null);
   const [error, setError] = useState<string>();
 
@@ -46,12 +38,11 @@ export function useSinglePhotoUpload(kind: 'fotoPerfil' | 'logo') {
     setItem({ name: file.name, phase: 'uploading', progress: 0 });
     try {
       const uploadId = await uploadFile(kind, file, (progress) => update({ progress }));
-      const me = await confirmUpload({ kind, uploadId });
-      storeMe(queryClient, me);
+      const result = await confirm(uploadId);
       update({ phase: 'done', progress: 100 });
-      toast.success(SUCCESS[kind]);
+      onDone?.(result);
     } catch (caught) {
-      const message = uploadErrorMessage(caught);
+      const message = uploadErrorMessage(caught, failedMessage);
       update({ phase: 'error', error: message });
       setError(message);
     }
@@ -60,7 +51,7 @@ export function useSinglePhotoUpload(kind: 'fotoPerfil' | 'logo') {
   return { item, error, upload, uploading: item?.phase === 'uploading' };
 }
 
-/** Per-photo messages of a refused batch: `details.items` = [{ index, message | null }]. */
+/** Per-file messages of a refused batch: `details.items` = [{ index, message | null }]. */
 function itemMessages(error: unknown): Map<number, string> {
   const items = error instanceof ApiError ? error.details?.items : undefined;
   const messages = new Map<number, string>();
@@ -71,34 +62,45 @@ function itemMessages(error: unknown): Map<number, string> {
   return messages;
 }
 
+/** For the files of a refused batch that were fine themselves: the batch is kept all at once or not at all. */
+const NOT_SAVED = 'No se guardó: corrige el archivo señalado y vuelve a subir todos.';
+
 /**
- * Corporate photos: 1 to 5 files, each sent to storage, then confirmed together in order; the
- * gallery is replaced as a whole (spec 01 section 5).
+ * Several files, each sent to storage, then recorded together in order by `confirm` (all or nothing,
+ * as the corporate gallery). The caller checks the count and each file before calling `upload`.
  */
-export function useCorporatePhotosUpload() {
-  const queryClient = useQueryClient();
+export function useFilesUpload<R>(
+  kind: UploadKind,
+  {
+    confirm,
+    failedMessage = UPLOAD_FAILED,
+    notSavedMessage = NOT_SAVED,
+    onDone,
+  }: UploadOptions<R> & { confirm: (uploadIds: string[]) => Promise<R>; notSavedMessage?: string },
+) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [error, setError] = useState<string>();
 
   const patch = (index: number, change: Partial<UploadItem>) =>
     setItems((current) => current.map((item, i) => (i === index ? { ...item, ...change } : item)));
 
+  /** True when the whole batch was recorded. */
   async function upload(files: readonly File[]): Promise<boolean> {
-    if (files.length === 0 || files.length > CORPORATE_PHOTO_SLOTS) return false;
+    if (files.length === 0) return false;
     setError(undefined);
     setItems(files.map((file) => ({ name: file.name, phase: 'uploading', progress: 0 })));
 
     const results = await Promise.allSettled(
-      files.map((file, index) => uploadFile('fotoCorporativa', file, (progress) => patch(index, { progress }))),
+      files.map((file, index) => uploadFile(kind, file, (progress) => patch(index, { progress }))),
     );
     const failures = results.flatMap((result, index) =>
-      result.status === 'rejected' ? [{ index, message: uploadErrorMessage(result.reason) }] : [],
+      result.status === 'rejected' ? [{ index, message: uploadErrorMessage(result.reason, failedMessage) }] : [],
     );
     if (failures.length) {
-      // Nothing is confirmed: the photos that did reach storage are not kept either.
+      // Nothing is confirmed: the files that did reach storage are not kept either.
       const byIndex = new Map(failures.map((failure) => [failure.index, failure.message]));
       setItems((current) =>
-        current.map((item, i) => ({ ...item, phase: 'error', error: byIndex.get(i) ?? NOT_SAVED })),
+        current.map((item, i) => ({ ...item, phase: 'error', error: byIndex.get(i) ?? notSavedMessage })),
       );
       setError(failures[0]!.message);
       return false;
@@ -106,20 +108,19 @@ export function useCorporatePhotosUpload() {
 
     const uploadIds = results.map((result) => (result as PromiseFulfilledResult<string>).value);
     try {
-      const me = await confirmUpload({ kind: 'fotoCorporativa', uploadIds });
-      storeMe(queryClient, me);
+      const result = await confirm(uploadIds);
       setItems((current) => current.map((item) => ({ ...item, phase: 'done', progress: 100 })));
-      toast.success(PERFIL_MSG.fotosActualizadas);
+      onDone?.(result);
       return true;
     } catch (caught) {
-      const message = uploadErrorMessage(caught);
-      // Nothing was recorded (all or nothing); the API names each refused photo by its position.
+      const message = uploadErrorMessage(caught, failedMessage);
+      // Nothing was recorded (all or nothing); the API names each refused file by its position.
       const perItem = itemMessages(caught);
       setItems((current) =>
         current.map((item, i) =>
           perItem.size === 0 || perItem.has(i)
             ? { ...item, phase: 'error', error: perItem.get(i) ?? message }
-            : { ...item, phase: 'error', error: NOT_SAVED },
+            : { ...item, phase: 'error', error: notSavedMessage },
         ),
       );
       setError(message);

@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '../../../../../shared/schemas/messages.js';
 import { toast } from '../../../lib/toast.js';
-import { meQueryOptions } from '../../me/api/get-me.js';
+import { meQueryOptions } from '../../../lib/me/get-me.js';
 import { useAuth } from './auth-context.js';
 import { verifyEmailPath } from './paths.js';
 import { signInWithPassword } from './sign-in.js';
 
 /**
  * The sign-in flow of spec 01 (sections 2 and 8): Cognito, then `/me` (which also stores the user
- * under `usuario`), then the monitor map or, with an incomplete profile, the profile screen.
+ * under `usuario`), then the panel's home: the monitor map or, with an incomplete profile, the profile.
  */
 export function useLogin() {
   const navigate = useNavigate();
@@ -43,12 +43,9 @@ export function useLogin() {
       // The guard must see the new session before the panel route renders.
       await refresh();
       toast.success(MSG.bienvenido);
-      if (me.perfilCompleto) {
-        navigate('/panel-control/monitor-map', { replace: true });
-      } else {
-        toast.neutral(MSG.completaPerfil);
-        navigate('/panel-control/perfil', { replace: true });
-      }
+      if (!me.perfilCompleto) toast.neutral(MSG.completaPerfil);
+      // The panel's home picks the first screen (the map, or the profile while it is incomplete).
+      navigate('/panel-control', { replace: true });
     } finally {
       setSubmitting(false);
     }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { signOut } from 'aws-amplify/auth';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { clearStoredUsuario } from '../../me/api/stored-usuario.js';
+import { clearStoredUsuario } from '../../../lib/me/stored-usuario.js';
 import { useAuth } from './auth-context.js';
 
 /** Spec 01: signing out clears local storage and goes to `/`. */

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { meResponseSchema, type MeResponse } from '../../../../../shared/schemas/empresa.js';
 import type { perfilPersonalSchema, perfilSchema } from '../../../../../shared/schemas/profile.js';
 import { api } from '../../../lib/api-client.js';
-import { storeMe } from '../../me/api/get-me.js';
+import { storeMe } from '../../../lib/me/get-me.js';
 
 /** What `PUT /perfil` takes: the whole form from an admin, the personal part from a `user`. */
 export type PerfilPayload = z.output<typeof perfilSchema> | z.output<typeof perfilPersonalSchema>;

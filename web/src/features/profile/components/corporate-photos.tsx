@@ -9,9 +9,9 @@ import { useState } from 'react';
 import { CORPORATE_PHOTO_SLOTS } from '../../../../../shared/schemas/empresa.js';
 import { PERFIL_MSG } from '../../../../../shared/schemas/messages.js';
 import { SafeImage } from '../../../components/safe-image.js';
-import { checkFile, IMAGE_ACCEPT } from '../api/uploads.js';
+import { UploadProgress } from '../../../components/upload-progress.js';
+import { acceptFor, checkFile } from '../../../lib/uploads/upload-files.js';
 import { useCorporatePhotosUpload } from '../api/use-photo-upload.js';
-import { UploadProgress } from './upload-progress.js';
 
 /** The block a saved profile still lacking a photo scrolls to. */
 export const CORPORATE_PHOTOS_ID = 'fotos-corporativas';
@@ -73,7 +73,7 @@ function Uploader() {
       >
         <FileUpload
           multiple
-          accept={IMAGE_ACCEPT}
+          accept={acceptFor('fotoCorporativa')}
           value={files}
           onChange={({ detail }) => {
             setFiles(detail.value);

@@ -3,9 +3,9 @@ import FileInput from '@cloudscape-design/components/file-input';
 import FormField from '@cloudscape-design/components/form-field';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { SafeImage } from '../../../components/safe-image.js';
-import { IMAGE_ACCEPT } from '../api/uploads.js';
+import { UploadProgress } from '../../../components/upload-progress.js';
+import { acceptFor } from '../../../lib/uploads/upload-files.js';
 import { useSinglePhotoUpload } from '../api/use-photo-upload.js';
-import { UploadProgress } from './upload-progress.js';
 
 interface PhotoFieldProps {
   kind: 'fotoPerfil' | 'logo';
@@ -36,7 +36,7 @@ export function PhotoField({ kind, label, description, buttonText, url, fallback
         {editable ? (
           <FileInput
             value={[]}
-            accept={IMAGE_ACCEPT}
+            accept={acceptFor(kind)}
             ariaLabel={buttonText}
             invalid={!!error}
             onChange={({ detail }) => {

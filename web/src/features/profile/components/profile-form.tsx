@@ -17,7 +17,7 @@ import { SelectField, TextField } from '../../../components/form-fields.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import { toast } from '../../../lib/toast.js';
 import { apiFieldErrors, useZodForm } from '../../../lib/use-zod-form.js';
-import { canEditEmpresa } from '../../me/api/get-me.js';
+import { canEditEmpresa } from '../../../lib/me/get-me.js';
 import { useUpdatePerfil } from '../api/update-perfil.js';
 import { CORPORATE_PHOTOS_ID } from './corporate-photos.js';
 

@@ -9,8 +9,7 @@ import { PERFIL_MSG } from '../../../../../shared/schemas/messages.js';
 import { DEFAULT_AVATAR_URL } from '../../../components/avatar.js';
 import { LoadingScreen } from '../../../components/loading-screen.js';
 import { DEFAULT_PHOTO_URL } from '../../../components/safe-image.js';
-import { useDocumentTitle } from '../../../lib/use-document-title.js';
-import { canEditEmpresa, useMe } from '../../me/api/get-me.js';
+import { canEditEmpresa, useMe } from '../../../lib/me/get-me.js';
 import { CorporatePhotos } from './corporate-photos.js';
 import { PhotoField } from './photo-field.js';
 import { ProfileForm } from './profile-form.js';
@@ -65,8 +64,7 @@ function CompanyImages({ me }: { me: MeResponse }) {
 }
 
 /** `/panel-control/perfil` ('Cuenta'): the company images block plus the profile form (spec 01). */
-export function ProfilePage() {
-  useDocumentTitle('Cuenta');
+export function ProfilePage({ title }: { title: string }) {
   const { data: me, isPending, refetch, isRefetching } = useMe();
 
   // A failed refetch keeps the data it had: only a screen without data shows the error.
@@ -90,7 +88,7 @@ export function ProfilePage() {
   return (
     <SpaceBetween size="l">
       <Header variant="h1" description="Tus datos, los de tu empresa y las imágenes que ven los clientes">
-        Cuenta
+        {title}
       </Header>
       {steps.length > 0 && (
         <Alert type="info" header="Completa tu perfil para usar el Panel de Control">

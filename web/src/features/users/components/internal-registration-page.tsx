@@ -1,5 +1,3 @@
-import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import Form from '@cloudscape-design/components/form';
@@ -10,18 +8,10 @@ import { useNavigate } from 'react-router-dom';
 import { REGISTRO_MSG } from '../../../../../shared/schemas/messages.js';
 import { registroInternoSchema } from '../../../../../shared/schemas/profile.js';
 import { EmailField, PasswordField } from '../../../components/form-fields.js';
-import { LoadingScreen } from '../../../components/loading-screen.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
-import { useFollow } from '../../../lib/navigation.js';
 import { toast } from '../../../lib/toast.js';
-import { useDocumentTitle } from '../../../lib/use-document-title.js';
 import { apiFieldErrors, useZodForm } from '../../../lib/use-zod-form.js';
-import { isAdmin, useMe } from '../../me/api/get-me.js';
 import { useRegisterUser } from '../api/register-user.js';
-
-const TITLE = 'Registra Nuevo Usuario';
-export const PERFIL_INCOMPLETO_MSG =
-  'Para registrar usuarios primero completa el perfil de la empresa y sube al menos una foto corporativa.';
 
 const EMPTY = { email: '', verifyEmail: '', password: '', verifyPassword: '' };
 
@@ -88,57 +78,17 @@ function RegistrationForm() {
   );
 }
 
-/** Spec 01 "Internal registration": admins only, once the company profile is complete. */
-export function InternalRegistrationPage() {
-  useDocumentTitle(TITLE);
-  const follow = useFollow();
-  const { data: me, isPending, isError, refetch } = useMe();
-
-  let body;
-  if (isPending) body = <LoadingScreen />;
-  else if (isError || !me)
-    body = (
-      <Alert type="error" action={<Button onClick={() => void refetch()}>Reintentar</Button>}>
-        No se pudo obtener los datos del usuario
-      </Alert>
-    );
-  else if (!isAdmin(me))
-    body = (
-      <Container>
-        <Box textAlign="center" padding={{ vertical: 'l' }}>
-          <SpaceBetween size="s">
-            <Box variant="h2" tagOverride="p">
-              No tienes permiso para ver esta sección
-            </Box>
-            <Box variant="p" color="text-body-secondary">
-              {REGISTRO_MSG.soloAdmin}
-            </Box>
-          </SpaceBetween>
-        </Box>
-      </Container>
-    );
-  else if (!me.perfilCompleto)
-    body = (
-      <Alert
-        type="warning"
-        header="Completa tu perfil"
-        action={
-          <Button href="/panel-control/perfil" onFollow={follow}>
-            Ir a Perfil de Usuario
-          </Button>
-        }
-      >
-        {PERFIL_INCOMPLETO_MSG}
-      </Alert>
-    );
-  else body = <RegistrationForm />;
-
+/**
+ * Spec 01 "Internal registration". Admins with a complete profile only: the panel's route checks that
+ * before this screen opens, and the API checks it again.
+ */
+export function InternalRegistrationPage({ title }: { title: string }) {
   return (
     <SpaceBetween size="l">
       <Header variant="h1" description="Crea el acceso de una persona de tu empresa al Panel de Control">
-        {TITLE}
+        {title}
       </Header>
-      {body}
+      <RegistrationForm />
     </SpaceBetween>
   );
 }

@@ -1,0 +1,113 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { ReactNode } from 'react';
+import { PERFIL_MSG } from '../../../../shared/schemas/messages.js';
+import { LoadingScreen } from '../../components/loading-screen.js';
+import { NotAvailable } from '../../components/not-available.js';
+import { useMe } from '../../lib/me/get-me.js';
+import { useFollow } from '../../lib/navigation.js';
+import { useDocumentTitle } from '../../lib/use-document-title.js';
+import { GATE_HINT, isForEveryone, maySee, panelPath, screenAt, type PanelRole, type PanelScreen } from '../screens.js';
+
+const AUDIENCE: Record<PanelRole, string> = {
+  admin: 'los administradores de la empresa',
+  user: 'el personal de la empresa',
+  plataforma: 'el personal de la plataforma',
+};
+
+/** Who may open it, in words; admins are company staff too, so both read as the company's staff. */
+function audience(roles: readonly PanelRole[]): string {
+  const named = roles.includes('admin') && roles.includes('user') ? roles.filter((r) => r !== 'admin') : roles;
+  return named.map((role) => AUDIENCE[role]).join(' y ');
+}
+
+function Closed({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <SpaceBetween size="l">
+      <Header variant="h1">{title}</Header>
+      {children}
+    </SpaceBetween>
+  );
+}
+
+function NoPermission({ roles }: { roles: readonly PanelRole[] }) {
+  return (
+    <Container>
+      <Box textAlign="center" padding={{ vertical: 'l' }}>
+        <SpaceBetween size="s">
+          <Box variant="h2" tagOverride="p">
+            No tienes permiso para ver esta sección
+          </Box>
+          <Box variant="p" color="text-body-secondary">
+            Esta sección es solo para {audience(roles)}.
+          </Box>
+        </SpaceBetween>
+      </Box>
+    </Container>
+  );
+}
+
+function Locked() {
+  const follow = useFollow();
+  const perfil = screenAt('perfil');
+  return (
+    <Alert
+      type="warning"
+      header="Completa tu perfil"
+      action={
+        <Button href={panelPath('perfil')} onFollow={follow}>
+          Ir a {perfil.menuLabel ?? perfil.title}
+        </Button>
+      }
+    >
+      {GATE_HINT} para usar esta sección.
+    </Alert>
+  );
+}
+
+/**
+ * One panel route: names the tab, then shows the screen, or why it is closed. The same rules as the
+ * menus, so a typed address never opens what the menu keeps closed.
+ */
+export function ScreenRoute({ screen }: { screen: PanelScreen }) {
+  useDocumentTitle(screen.title);
+  const { data: me, isPending, refetch, isRefetching } = useMe();
+  const Screen = screen.component ?? NotAvailable;
+  const open = <Screen title={screen.title} />;
+
+  // The profile must open even when `/me` fails: it words that failure itself.
+  if (isForEveryone(screen) && !screen.gated) return open;
+  if (!me && isPending) return <LoadingScreen />;
+  if (!me)
+    return (
+      <Closed title={screen.title}>
+        <Alert
+          type="error"
+          action={
+            <Button onClick={() => void refetch()} loading={isRefetching}>
+              Reintentar
+            </Button>
+          }
+        >
+          {PERFIL_MSG.sinDatos}
+        </Alert>
+      </Closed>
+    );
+  if (!maySee(screen, me.groups))
+    return (
+      <Closed title={screen.title}>
+        <NoPermission roles={screen.roles} />
+      </Closed>
+    );
+  if (screen.gated && !me.perfilCompleto)
+    return (
+      <Closed title={screen.title}>
+        <Locked />
+      </Closed>
+    );
+  return open;
+}
