@@ -35,22 +35,24 @@ export const storage = {
    * same presigned POST meanwhile changes nothing that is recorded. Null when there is no object.
    */
   async take(key: string, maxBytes: number): Promise<TakenFile | null> {
-    let file: TakenFile | null;
+    let obj;
     try {
-      const obj = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
-      const size = obj.ContentLength ?? 0;
-      if (size > maxBytes) {
-        obj.Body?.transformToWebStream().cancel().catch(() => undefined);
-        file = { size, mime: null, bytes: null };
-      } else {
-        const bytes = await obj.Body!.transformToByteArray();
-        file = { size: bytes.length, mime: (await fileTypeFromBuffer(bytes))?.mime ?? null, bytes };
-      }
+      obj = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
     } catch (err) {
-      if ((err as Error).name !== 'NoSuchKey' && (err as Error).name !== 'NotFound') throw err;
-      file = null;
+      if ((err as Error).name === 'NoSuchKey' || (err as Error).name === 'NotFound') return null;
+      throw err;
     }
-    if (file) await this.delete(key);
+    let file: TakenFile | null;
+    const size = obj.ContentLength ?? 0;
+    if (size > maxBytes) {
+      obj.Body?.transformToWebStream().cancel().catch(() => undefined);
+      file = { size, mime: null, bytes: null };
+    } else {
+      // A body cut off mid-read (the object replaced meanwhile, as s3rver allows) counts as not uploaded.
+      const bytes = await obj.Body!.transformToByteArray().catch(() => null);
+      file = bytes && { size: bytes.length, mime: (await fileTypeFromBuffer(bytes))?.mime ?? null, bytes };
+    }
+    await this.delete(key);
     return file;
   },
 

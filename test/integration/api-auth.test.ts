@@ -1,19 +1,9 @@
 import { AdminRemoveUserFromGroupCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { generateKeyPairSync, createSign } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { API_MSG } from '../../shared/schemas/messages.js';
 import { api, cognitoClient, idToken, newCompanyAdmin, stack } from '../support/clients.js';
-
-/** A token with the right claims but signed by a key that is not the pool's. */
-function forgedToken(claims: Record<string, unknown>): string {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  const head = b64({ alg: 'RS256', typ: 'JWT', kid: 'CognitoLocal' });
-  const body = b64(claims);
-  const sig = createSign('RSA-SHA256').update(`${head}.${body}`).sign(privateKey).toString('base64url');
-  return `${head}.${body}.${sig}`;
-}
+import { forgedToken } from '../support/identities.js';
 
 describe('API health and authentication', () => {
   let adminToken: string;

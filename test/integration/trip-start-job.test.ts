@@ -1,19 +1,13 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceSchema } from '../../shared/schemas/service.js';
-import { TABLE_KEYS, localTableName, tableEnvVar } from '../../shared/tables.js';
-import { docClient, stack, table } from '../support/clients.js';
+import { docClient, table, useFunctionEnv } from '../support/clients.js';
 
 describe('trip-start job (EventBridge Scheduler in AWS, an interval locally)', () => {
   let runTick: (now?: Date) => Promise<{ started: string[] }>;
   beforeAll(async () => {
     // The job runs here with the same environment the local stack gives its functions.
-    const s = stack();
-    Object.assign(process.env, {
-      STAGE: 'test', AWS_REGION: 'us-east-1', BUCKET_NAME: s.bucket, USER_POOL_ID: s.userPoolId, USER_POOL_CLIENT_ID: s.userPoolClientId,
-      COGNITO_ISSUER: `${s.cognitoEndpoint}/${s.userPoolId}`, ALLOWED_ORIGINS: 'http://localhost', DYNAMODB_ENDPOINT: s.dynamodbEndpoint,
-      ...Object.fromEntries(TABLE_KEYS.map((k) => [tableEnvVar(k), localTableName('local', k)])),
-    });
+    useFunctionEnv();
     ({ runTick } = await import('../../lambdas/jobs/tick.js'));
   });
 

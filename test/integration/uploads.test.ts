@@ -108,3 +108,70 @@ describe('uploads (presigned POST, then confirm checks the real bytes)', () => {
     expect((await api('/uploads', { body: { kind: 'fotoPerfil', contentType: 'image/png', size: 100 } })).status).toBe(401);
   });
 });
+
+describe('upload tickets: single use, and only the checked bytes are recorded', () => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = await newCompanyAdmin('carrera.admin@ermita.demo');
+  });
+
+  const post = async (ticket: Record<string, any>, bytes: Uint8Array, type: string) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(ticket.fields as Record<string, string>)) form.append(k, v);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }));
+    return (await fetch(ticket.url as string, { method: 'POST', body: form })).status;
+  };
+
+  it('never records bytes re-posted with the same presigned POST while confirm runs (10 races)', async () => {
+    const png = solidPng(24, 24, [0, 140, 140]);
+    const html = new TextEncoder().encode('<!doctype html><html><body><script>alert(1)</script></body></html>');
+    const outcomes: number[] = [];
+    for (let round = 0; round < 10; round++) {
+      const ticket = (await api('/uploads', { token: admin, body: { kind: 'fotoPerfil', contentType: 'image/png', size: png.length, fileName: 'yo.png' } })).json;
+      expect(await post(ticket, png, 'image/png')).toBeLessThan(300);
+      // Re-post other bytes over and over while the confirm runs, starting a little later each round,
+      // so the re-posts land before, during and after the confirm reads the upload.
+      let racing = true;
+      const reposts = (async () => {
+        await new Promise((r) => setTimeout(r, round * 4));
+        while (racing) await post(ticket, html, 'image/png');
+      })();
+      const res = await api('/uploads/confirm', { token: admin, body: { kind: 'fotoPerfil', uploadId: ticket.uploadId } });
+      racing = false;
+      await reposts;
+      outcomes.push(res.status);
+      if (res.status === 200) {
+        const stored = Buffer.from(await (await fetch(res.json.archivos.fotoPerfil)).arrayBuffer());
+        expect(stored.equals(Buffer.from(png)), `ronda ${round}: se registraron otros bytes`).toBe(true);
+      } else {
+        // The HTML landed before the confirm read it (refused as what it is), or while it read (cut off).
+        expect([PERFIL_MSG.tipoImagen, PERFIL_MSG.fotoNoSubida]).toContain(res.json.error.message);
+      }
+    }
+    console.log(`[carrera] respuestas de confirmación en 10 rondas: ${outcomes.join(', ')}`);
+  });
+
+  it('confirms a ticket once: a second confirm, even after a re-post, records nothing', async () => {
+    const first = solidPng(10, 10, [1, 200, 1]);
+    const ticket = (await api('/uploads', { token: admin, body: { kind: 'fotoPerfil', contentType: 'image/png', size: first.length } })).json;
+    await post(ticket, first, 'image/png');
+    expect((await api('/uploads/confirm', { token: admin, body: { kind: 'fotoPerfil', uploadId: ticket.uploadId } })).status).toBe(200);
+    const recorded = (await api('/me', { token: admin })).json.archivos.fotoPerfil as string;
+    const before = Buffer.from(await (await fetch(recorded)).arrayBuffer());
+
+    await post(ticket, solidPng(10, 10, [200, 1, 1]), 'image/png');
+    const again = await api('/uploads/confirm', { token: admin, body: { kind: 'fotoPerfil', uploadId: ticket.uploadId } });
+    expect(again.status).toBe(400);
+    expect(again.json.error.message).toBe(PERFIL_MSG.fotoNoSubida);
+    const after = Buffer.from(await (await fetch((await api('/me', { token: admin })).json.archivos.fotoPerfil)).arrayBuffer());
+    expect(after.equals(before)).toBe(true);
+  });
+
+  it('confirms only the kind the ticket was issued for', async () => {
+    const png = solidPng(6, 6, [9, 9, 9]);
+    const uploadId = await upload(admin, 'fotoPerfil', png, 'image/png');
+    const res = await api('/uploads/confirm', { token: admin, body: { kind: 'logo', uploadId } });
+    expect(res.status).toBe(400);
+    expect((await api('/me', { token: admin })).json.empresa.logo).toBeNull();
+  });
+});

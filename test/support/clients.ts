@@ -5,7 +5,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { localTableName, type TableKey } from '../../shared/tables.js';
+import { localTableName, TABLE_KEYS, tableEnvVar, type TableKey } from '../../shared/tables.js';
 
 const creds = { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
 
@@ -101,3 +101,17 @@ export async function listKeys(prefix: string): Promise<string[]> {
 /** Small real images and a fake one, made in memory. */
 export { solidPng } from '../../scripts/local/png.js';
 export const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** Runs function code (jobs, repositories) in the test worker with the environment the local stack gives its functions. */
+export function useFunctionEnv(): void {
+  const s = stack();
+  Object.assign(process.env, {
+    STAGE: 'test', AWS_REGION: 'us-east-1', BUCKET_NAME: s.bucket, USER_POOL_ID: s.userPoolId, USER_POOL_CLIENT_ID: s.userPoolClientId,
+    COGNITO_ISSUER: `${s.cognitoEndpoint}/${s.userPoolId}`, ALLOWED_ORIGINS: 'http://localhost', DYNAMODB_ENDPOINT: s.dynamodbEndpoint,
+    S3_ENDPOINT: s.s3Endpoint, COGNITO_ENDPOINT: s.cognitoEndpoint, SIGNUP_KEY: s.signUpKey,
+    ...Object.fromEntries(TABLE_KEYS.map((k) => [tableEnvVar(k), localTableName('local', k)])),
+  });
+}
+
+/** The sub (user id) inside an ID token. */
+export const subOf = (token: string): string => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;

@@ -1,0 +1,139 @@
+import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES } from '../../lambdas/api/route-table.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { api, docClient, idToken, listKeys, stack, subOf, table } from '../support/clients.js';
+
+/**
+ * Generated malformed bodies for every body-taking route of the table. Each body is a valid one
+ * broken on purpose (so it can never be valid by chance): not an object, a required field missing,
+ * a field of the wrong type, a huge text, control or bidi characters, an invisible-only text, or
+ * text that is not JSON. Each must get a 4xx with a Spanish message, and nothing may be written.
+ */
+type Sample = { valid: Record<string, unknown>; required: string[]; texts: string[] };
+const SAMPLES: Record<string, Sample> = {
+  'PUT /perfil': {
+    valid: {
+      nombres: 'Laura', apellidos: 'Gómez Restrepo', movil: '3001234567', puesto: 'CEO', empresa: 'Transportes del Valle S.A.S.', ciudad: 'Cali',
+      departamento: 'Valle del Cauca', pais: 'Colombia', direccion: 'Calle 5 # 38-25, Cali', banco: 'Bancolombia', tipocuenta: 'corriente',
+      cuenta: '04512345678', titular: 'Transportes del Valle S.A.S.', rut: '900123456',
+    },
+    required: ['nombres', 'apellidos', 'movil', 'empresa', 'banco', 'tipocuenta', 'cuenta', 'titular', 'rut'],
+    texts: ['nombres', 'apellidos', 'movil', 'empresa', 'direccion', 'cuenta', 'titular', 'rut'],
+  },
+  'POST /usuarios': {
+    valid: { email: 'fuzz@transvalle.demo', verifyEmail: 'fuzz@transvalle.demo', password: 'Equipo2026!', verifyPassword: 'Equipo2026!' },
+    required: ['email', 'verifyEmail', 'password', 'verifyPassword'],
+    texts: ['email'],
+  },
+  'POST /uploads': {
+    valid: { kind: 'fotoPerfil', contentType: 'image/png', size: 1000, fileName: 'foto.png' },
+    required: ['kind', 'contentType', 'size'],
+    texts: ['fileName'],
+  },
+  'POST /uploads/confirm': {
+    valid: { kind: 'fotoPerfil', uploadId: '00000000-0000-4000-8000-000000000000' },
+    required: ['kind', 'uploadId'],
+    texts: [],
+  },
+};
+
+const FORBIDDEN_CHARS = ['\u0000', '\u0007', '\n', '\u001b', '\u007f', '\u202e', '\u2066'];
+const INVISIBLE = ['\u200b', '\u200b\u200b', '\ufeff', ' \u2060 '];
+
+/** Words of zod's English defaults and of English in general: none may reach a user. */
+const ENGLISH = /\b(invalid|expected|received|required|too (big|small)|must|string|number|object|array|input|option|unrecognized|the|is|of|field)\b/i;
+
+function malformed(sample: Sample): fc.Arbitrary<{ raw: string; how: string }> {
+  const keys = Object.keys(sample.valid);
+  const json = (v: unknown, how: string) => ({ raw: JSON.stringify(v), how });
+  const wrongValue = (current: unknown) =>
+    fc.oneof(
+      fc.constant(null),
+      fc.integer(),
+      fc.boolean(),
+      fc.array(fc.string(), { maxLength: 3 }),
+      fc.dictionary(fc.string({ maxLength: 5 }), fc.string(), { maxKeys: 2 }),
+      ...(typeof current === 'string' ? [] : [fc.string({ maxLength: 20 })]),
+    ).filter((v) => typeof v !== typeof current || Array.isArray(v) || v === null);
+  const arbs = [
+    fc.oneof(fc.constant(null), fc.integer(), fc.string(), fc.boolean(), fc.array(fc.anything(), { maxLength: 3 })).map((v) => json(v, 'no es un objeto')),
+    fc.constantFrom(...sample.required).map((k) => {
+      const { [k]: _gone, ...rest } = sample.valid;
+      return json(rest, `sin ${k}`);
+    }),
+    fc.constantFrom(...keys).chain((k) => wrongValue(sample.valid[k]).map((v) => json({ ...sample.valid, [k]: v }, `${k} de otro tipo`))),
+    fc.constantFrom(...keys).chain((k) => fc.integer({ min: 10_000, max: 100_000 }).map((n) => json({ ...sample.valid, [k]: 'x'.repeat(n) }, `${k} enorme`))),
+    fc.constantFrom('{', '{"a":', 'null,', '[1,2', '{"nombres": "x",}', 'nombres=Laura', '\u0000').map((raw) => ({ raw, how: 'no es JSON' })),
+  ];
+  if (sample.texts.length) {
+    arbs.push(
+      fc
+        .tuple(fc.constantFrom(...sample.texts), fc.constantFrom(...FORBIDDEN_CHARS))
+        .map(([k, ch]) => json({ ...sample.valid, [k]: `${String(sample.valid[k]).slice(0, 3)}${ch}x` }, `${k} con carácter de control o bidi`)),
+    );
+    const requiredTexts = sample.texts.filter((t) => sample.required.includes(t));
+    if (requiredTexts.length) {
+      arbs.push(
+        fc.tuple(fc.constantFrom(...requiredTexts), fc.constantFrom(...INVISIBLE)).map(([k, v]) => json({ ...sample.valid, [k]: v }, `${k} solo con caracteres invisibles`)),
+      );
+    }
+  }
+  return fc.oneof(...arbs);
+}
+
+describe('malformed input, generated (fast-check), on every body-taking route', () => {
+  let token: string;
+  let sub: string;
+  beforeAll(async () => {
+    // The demo admin: complete profile, so every route reaches its validation.
+    token = await idToken(DEMO_USERS.admin, DEMO_PASSWORD);
+    sub = subOf(token);
+  });
+
+  /** What a request could have written: the caller's records, the company's users, upload tickets and waiting files. */
+  async function snapshot() {
+    const me = await api('/me', { token });
+    const users = await docClient().send(
+      new QueryCommand({ TableName: table('usuarios'), IndexName: 'byEmpresa', KeyConditionExpression: 'empresaId = :e', ExpressionAttributeValues: { ':e': 'demo-transvalle' } }),
+    );
+    // A test may scan: it counts what a request could have added.
+    const tickets = await docClient().send(new ScanCommand({ TableName: table('uploads'), Select: 'COUNT' }));
+    return { usuario: me.json.usuario, empresa: me.json.empresa, users: users.Items?.length, tickets: tickets.Count, waiting: await listKeys(`uploads/${sub}/`) };
+  }
+
+  it('sends at least 100 malformed bodies to each route: each gets a Spanish 4xx and nothing is written', async () => {
+    const bodyRoutes = ROUTES.filter((r) => r.body);
+    expect(bodyRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(Object.keys(SAMPLES).sort());
+    const before = await snapshot();
+    const figures: string[] = [];
+    const messages = new Set<string>();
+    for (const route of bodyRoutes) {
+      const name = `${route.method} ${route.path}`;
+      let sent = 0;
+      await fc.assert(
+        fc.asyncProperty(malformed(SAMPLES[name]!), async ({ raw, how }) => {
+          sent++;
+          const res = await fetch(`${stack().apiUrl}${route.path}`, {
+            method: route.method,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: raw,
+          });
+          const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+          const message = body?.error?.message ?? '';
+          messages.add(message);
+          expect(res.status, `${name} (${how})`).toBeGreaterThanOrEqual(400);
+          expect(res.status, `${name} (${how})`).toBeLessThan(500);
+          expect(message, `${name} (${how})`).not.toBe('');
+          expect(message, `${name} (${how}): "${message}"`).not.toMatch(ENGLISH);
+        }),
+        { numRuns: 120, seed: 20261123 },
+      );
+      figures.push(`${name}: ${sent}`);
+    }
+    console.log(`[fuzz] cuerpos malformados enviados: ${figures.join(', ')}; mensajes distintos: ${messages.size}`);
+    console.log(`[fuzz] mensajes: ${[...messages].sort().join(' | ')}`);
+    expect(await snapshot()).toEqual(before);
+  });
+});
