@@ -1,0 +1,113 @@
+import { AdminGetUserCommand, ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { STAFF_SIGNUP_FIELD } from '../../shared/constants.js';
+import { API_MSG, MSG } from '../../shared/schemas/messages.js';
+import { api, cognitoClient, docClient, idToken, lastCodeFor, newCompanyAdmin, stack, subOf, table, useFunctionEnv } from '../support/clients.js';
+
+const registro = (email: string) => ({ email, verifyEmail: email, password: 'Equipo2026!', verifyPassword: 'Equipo2026!' });
+
+async function cognitoStatus(email: string): Promise<string | null> {
+  try {
+    return (await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: stack().userPoolId, Username: email }))).UserStatus ?? null;
+  } catch {
+    return null;
+  }
+}
+
+describe('accounts: disabled at once, unconfirmed staff expire, the staff proof expires', () => {
+  let admin: string;
+  beforeAll(async () => {
+    useFunctionEnv();
+    admin = await idToken(DEMO_USERS.admin, DEMO_PASSWORD);
+  });
+
+  it('refuses a disabled account on its next request, with a token still valid', async () => {
+    const token = await newCompanyAdmin('desactivada@ermita.demo');
+    expect((await api('/me', { token })).status).toBe(200);
+    const setActivo = (activo: boolean) =>
+      docClient().send(new UpdateCommand({ TableName: table('usuarios'), Key: { id: subOf(token) }, UpdateExpression: 'SET activo = :a', ExpressionAttributeValues: { ':a': activo } }));
+    await setActivo(false);
+    const res = await api('/me', { token });
+    expect(res.status).toBe(401);
+    expect(res.json.error.message).toBe(API_MSG.cuentaDesactivada);
+    await setActivo(true);
+    expect((await api('/me', { token })).status).toBe(200);
+  });
+
+  it('expires an internally registered staff account left unconfirmed for 7 days; its owner can then sign up', async () => {
+    const { expireUnconfirmedStaff } = await import('../../lambdas/jobs/sweep-staff.js');
+    const email = 'capturada@transvalle.demo';
+    const res = await api('/usuarios', { token: admin, body: registro(email) });
+    expect(res.status).toBe(201);
+    const record = async () => (await docClient().send(new GetCommand({ TableName: table('usuarios'), Key: { id: res.json.id } }))).Item;
+    expect(await record()).toMatchObject({ confirmacion: 'pendiente' });
+
+    // Six days on, nothing happens; eight days on, the account and its record are gone.
+    expect((await expireUnconfirmedStaff(new Date(Date.now() + 6 * 86_400_000))).expired).not.toContain(email);
+    expect(await cognitoStatus(email)).toBe('UNCONFIRMED');
+    expect((await expireUnconfirmedStaff(new Date(Date.now() + 8 * 86_400_000))).expired).toContain(email);
+    expect(await cognitoStatus(email)).toBeNull();
+    expect(await record()).toBeUndefined();
+
+    // The address's owner signs up their own company.
+    await newCompanyAdmin(email, 'Propia2026!', 'La Empresa Propia');
+    expect((await api('/me', { token: await idToken(email, 'Propia2026!') })).json.empresa.empresa).toBe('La Empresa Propia');
+  });
+
+  it('keeps a staff account that confirmed in time (it leaves the sweep)', async () => {
+    const { expireUnconfirmedStaff } = await import('../../lambdas/jobs/sweep-staff.js');
+    const email = 'a.tiempo@transvalle.demo';
+    const res = await api('/usuarios', { token: admin, body: registro(email) });
+    await cognitoClient().send(new ConfirmSignUpCommand({ ClientId: stack().userPoolClientId, Username: email, ConfirmationCode: lastCodeFor(email)! }));
+    const item = (await docClient().send(new GetCommand({ TableName: table('usuarios'), Key: { id: res.json.id } }))).Item;
+    expect(item).not.toHaveProperty('confirmacion');
+    expect((await expireUnconfirmedStaff(new Date(Date.now() + 30 * 86_400_000))).expired).not.toContain(email);
+    expect(await cognitoStatus(email)).toBe('CONFIRMED');
+  });
+
+  it('refuses an expired staff proof, and a valid one never founds a company', async () => {
+    const { staffSignUpProof } = await import('../../lambdas/adapters/signup-key.js');
+    const signUp = (email: string, proof: string) =>
+      cognitoClient().send(
+        new SignUpCommand({
+          ClientId: stack().userPoolClientId,
+          Username: email,
+          Password: 'Colado2026!',
+          UserAttributes: [
+            { Name: 'email', Value: email },
+            { Name: 'given_name', Value: 'Colado' },
+            { Name: 'family_name', Value: 'Intruso' },
+          ],
+          ClientMetadata: { [STAFF_SIGNUP_FIELD]: proof, empresa: 'Empresa Pirata', puesto: 'CEO' },
+        }),
+      );
+
+    const stale = await staffSignUpProof('viejo@ermita.demo', new Date(Date.now() - 60 * 60 * 1000));
+    await expect(signUp('viejo@ermita.demo', stale)).rejects.toThrow(MSG.claveIncorrecta);
+    expect(await cognitoStatus('viejo@ermita.demo')).toBeNull();
+
+    // A fresh proof (as if captured from the API) signs up, but with no record waiting for it the
+    // confirmation founds nothing and the account is deleted again.
+    const email = 'capturo.prueba@ermita.demo';
+    await signUp(email, await staffSignUpProof(email));
+    await cognitoClient()
+      .send(new ConfirmSignUpCommand({ ClientId: stack().userPoolClientId, Username: email, ConfirmationCode: lastCodeFor(email)! }))
+      .catch(() => undefined);
+    expect(await cognitoStatus(email)).toBeNull();
+  });
+
+  it('writes a message for a 254-character address to the local outbox without failing', async () => {
+    const local = `${'a'.repeat(64)}.${'b'.repeat(60)}`;
+    const email = `${local}@${'c'.repeat(63)}.${'d'.repeat(50)}.demo`;
+    expect(email.length).toBeLessThanOrEqual(254);
+    const res = await api('/usuarios', { token: admin, body: registro(email) });
+    expect(res.status).toBe(201);
+    const dir = stack().outboxDir;
+    const found = readdirSync(dir).some((f) => readFileSync(join(dir, f), 'utf8').startsWith(`Para: ${email}\n`));
+    expect(found).toBe(true);
+  });
+});
