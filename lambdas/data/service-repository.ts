@@ -1,28 +1,22 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tripStartCutoff } from '../../shared/domain/trips.js';
 import { serviceSchema, type Service } from '../../shared/schemas/service.js';
 import { ddb, tableName } from '../adapters/aws.js';
+import { queryAll } from './query-all.js';
 
 export const serviceRepository = {
   /** Confirmed, not yet started trips departing within the start lead (GSI byEstado). */
-  async listDueTrips(now: Date): Promise<Service[]> {
-    const items: Service[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await ddb().send(
-        new QueryCommand({
-          TableName: tableName('services'),
-          IndexName: 'byEstado',
-          KeyConditionExpression: 'estado = :e AND fechaSalida <= :cutoff',
-          FilterExpression: 'recorridoIniciado = :no',
-          ExpressionAttributeValues: { ':e': 'confirmado', ':cutoff': tripStartCutoff(now), ':no': false },
-          ExclusiveStartKey,
-        }),
-      );
-      items.push(...(page.Items ?? []).map((i) => serviceSchema.parse(i)));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return items;
+  listDueTrips(now: Date): Promise<Service[]> {
+    return queryAll(
+      {
+        TableName: tableName('services'),
+        IndexName: 'byEstado',
+        KeyConditionExpression: 'estado = :e AND fechaSalida <= :cutoff',
+        FilterExpression: 'recorridoIniciado = :no',
+        ExpressionAttributeValues: { ':e': 'confirmado', ':cutoff': tripStartCutoff(now), ':no': false },
+      },
+      (i) => serviceSchema.parse(i),
+    );
   },
 
   /** Idempotent: only a confirmed, not started trip changes. Returns whether this call started it. */

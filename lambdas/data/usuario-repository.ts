@@ -1,6 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { usuarioSchema, type Usuario } from '../../shared/schemas/empresa.js';
 import { ddb, tableName } from '../adapters/aws.js';
+import { queryAll } from './query-all.js';
 import { replaceAttribute } from './replace-attribute.js';
 
 export type DatosPersonales = Pick<Usuario, 'nombres' | 'apellidos' | 'movil'> & { puesto?: string };
@@ -45,23 +46,16 @@ export const usuarioRepository = {
   },
 
   /** Staff accounts still unconfirmed that were made before `before` (sparse index: nobody else is read). */
-  async listUnconfirmedBefore(before: string): Promise<Usuario[]> {
-    const items: Usuario[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await ddb().send(
-        new QueryCommand({
-          TableName: tableName('usuarios'),
-          IndexName: 'porConfirmar',
-          KeyConditionExpression: 'confirmacion = :p AND creadoEn < :before',
-          ExpressionAttributeValues: { ':p': 'pendiente', ':before': before },
-          ExclusiveStartKey,
-        }),
-      );
-      items.push(...(page.Items ?? []).map((i) => usuarioSchema.parse(i)));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return items;
+  listUnconfirmedBefore(before: string): Promise<Usuario[]> {
+    return queryAll(
+      {
+        TableName: tableName('usuarios'),
+        IndexName: 'porConfirmar',
+        KeyConditionExpression: 'confirmacion = :p AND creadoEn < :before',
+        ExpressionAttributeValues: { ':p': 'pendiente', ':before': before },
+      },
+      (i) => usuarioSchema.parse(i),
+    );
   },
 
   /** Removes a record that is still unconfirmed (a confirmation meanwhile keeps it). */
