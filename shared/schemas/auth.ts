@@ -25,6 +25,8 @@ export const newPasswordSchema = (minMessage: string) =>
     .string({ error: minMessage })
     .min(PASSWORD_MIN_LENGTH, { message: minMessage, abort: true })
     .max(PASSWORD_MAX, { message: TEXT_MSG.maximo(PASSWORD_MAX), abort: true })
+    // Cognito refuses edge spaces; controls never belong in a password someone types.
+    .refine((p) => p === p.trim() && !/[\p{Cc}\p{Cs}]/u.test(p), { message: MSG.passwordCaracteres, abort: true })
     .refine(meetsPasswordPolicy, MSG.passwordPolitica);
 
 export const signUpSchema = z.object({

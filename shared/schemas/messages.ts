@@ -6,6 +6,7 @@ export const MSG = {
   passwordMin: 'La contraseña debe tener al menos 6 caracteres',
   /** Beyond the spec: the user pool's stricter policy (PASSWORD_POLICY). */
   passwordPolitica: 'La contraseña debe tener al menos 8 caracteres, con mayúsculas, minúsculas, números y un símbolo',
+  passwordCaracteres: 'La contraseña no puede empezar ni terminar con espacios ni contener caracteres de control',
   /** Beyond the spec: Cognito's six-digit codes. */
   codigo: 'Ingresa el código de 6 dígitos que enviamos a tu correo',
   nombresRequeridos: 'Los nombres son requeridos',

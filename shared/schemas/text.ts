@@ -14,13 +14,17 @@ export const TEXT_MSG = {
 } as const;
 
 /**
- * Characters no single-line field may hold: C0/C1 controls (a newline included) and the bidi
- * overrides and isolates that make a text display differently from what it is.
+ * Characters no single-line field may hold: controls (a newline included), line and paragraph
+ * separators, unpaired UTF-16 halves, non-characters, and the bidi overrides and isolates that make a
+ * text display differently from what it is.
  */
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-/** Invisible characters trimmed like spaces, so a value made only of them counts as empty. */
-const EDGE_INVISIBLE = /^[\s\u200b-\u200f\u2060\ufeff]+|[\s\u200b-\u200f\u2060\ufeff]+$/g;
+const FORBIDDEN = /[\p{Cc}\p{Cs}\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff]/u;
+/**
+ * Blank-looking characters (spaces, zero-width and other default-ignorable ones such as U+3164 or the
+ * soft hyphen, and the blank Braille cell), trimmed like spaces so a value made only of them counts
+ * as empty.
+ */
+const EDGE_INVISIBLE = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]+|[\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]+$/gu;
 
 /** Trims spaces and invisible characters, then refuses controls and bidi overrides. */
 export const cleanText = (max: number) =>

@@ -12,8 +12,12 @@ export const uploadKindSchema = z.enum(UPLOAD_KIND_NAMES, { error: 'Tipo de arch
  */
 export const uploadRequestSchema = z.object({
   kind: uploadKindSchema,
-  contentType: z.string({ error: 'Falta el tipo de archivo' }).min(1, 'Falta el tipo de archivo').max(100),
-  size: z.number({ error: 'Falta el tamaño del archivo' }).int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  contentType: z.string({ error: 'Falta el tipo de archivo' }).min(1, 'Falta el tipo de archivo').max(100, 'Tipo de archivo no válido'),
+  size: z
+    .number({ error: 'Falta el tamaño del archivo' })
+    .int('El tamaño del archivo no es válido')
+    .nonnegative('El tamaño del archivo no es válido')
+    .max(Number.MAX_SAFE_INTEGER, 'El tamaño del archivo no es válido'),
   fileName: cleanText(200).optional(),
 });
 export type UploadRequest = z.infer<typeof uploadRequestSchema>;

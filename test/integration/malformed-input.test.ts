@@ -39,8 +39,8 @@ const SAMPLES: Record<string, Sample> = {
   },
 };
 
-const FORBIDDEN_CHARS = ['\u0000', '\u0007', '\n', '\u001b', '\u007f', '\u202e', '\u2066'];
-const INVISIBLE = ['\u200b', '\u200b\u200b', '\ufeff', ' \u2060 '];
+const FORBIDDEN_CHARS = ['\u0000', '\u0007', '\n', '\u001b', '\u007f', '\u0085', '\u2028', '\ud800', '\uffff', '\u202e', '\u2066'];
+const INVISIBLE = ['\u200b', '\u200b\u200b', '\ufeff', ' \u2060 ', '\u3164', '\u00ad', '\u2063', '\u2800', '\u{e0041}', '\u00a0'];
 
 /** Words of zod's English defaults and of English in general: none may reach a user. */
 const ENGLISH = /\b(invalid|expected|received|required|too (big|small)|must|string|number|object|array|input|option|unrecognized|the|is|of|field)\b/i;

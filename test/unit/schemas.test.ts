@@ -49,3 +49,39 @@ describe('signUpSchema', () => {
     expect(signUpSchema.safeParse({ ...base, password: 'Secreta123!' }).success).toBe(true);
   });
 });
+
+describe('text fields (every schema): trimmed, bounded, no controls, no blank-looking values', async () => {
+  const { requiredText, TEXT_MSG } = await import('../../shared/schemas/text.js');
+  const { z } = await import('../../shared/schemas/zod-es.js');
+  const nombre = requiredText('El nombre es requerido', 20);
+  const first = (v: unknown) => {
+    const r = nombre.safeParse(v);
+    return r.success ? r.data : r.error.issues[0]!.message;
+  };
+
+  it('trims spaces and invisible characters, keeping real text (accents, emoji sequences)', () => {
+    expect(first('  Ana\u200b ')).toBe('Ana');
+    expect(first('José Ñoño')).toBe('José Ñoño');
+    expect(first('👨‍👩‍👧')).toBe('👨‍👩‍👧');
+  });
+
+  it.each(['', ' ', '\u200b', '\ufeff', '\u3164', '\u00ad', '\u2063', '\u2800', '\u{e0041}', '\u00a0\u2060'])('counts %j as empty', (v) => {
+    expect(first(v)).toBe('El nombre es requerido');
+  });
+
+  it.each(['a\u0000b', 'a\nb', 'a\u0085b', 'a\u2028b', 'a\ud800b', 'a\uffffb', 'a\u202eb', 'a\u2066b'])('refuses %j', (v) => {
+    expect(first(v)).toBe(TEXT_MSG.caracteresNoPermitidos);
+  });
+
+  it('bounds the length, and answers a wrong type in Spanish', () => {
+    expect(first('x'.repeat(21))).toBe(TEXT_MSG.maximo(20));
+    expect(first(42)).toBe('El nombre es requerido');
+  });
+
+  it("gives zod's own checks Spanish texts (no English default reaches a user)", () => {
+    const schema = z.object({ n: z.number().max(3), l: z.array(z.string()).min(2), e: z.enum(['a', 'b']) });
+    const issues = schema.safeParse({ n: 5, l: [], e: 'c' }).error!.issues.map((i) => i.message);
+    expect(issues).toEqual(['Debe ser como máximo 3', 'Mínimo 2 elementos', 'Selecciona una de las opciones disponibles']);
+    expect(schema.safeParse([]).error!.issues[0]!.message).toBe('Se esperaba un objeto y se recibió una lista');
+  });
+});
