@@ -1,7 +1,7 @@
-import type { Role, Usuario } from '../../shared/schemas/empresa.js';
+import type { Role, Usuario, UsuarioEmpresa } from '../../shared/schemas/empresa.js';
 
 /** A company's admin or staff: every read and write is scoped to `empresaId`, from the user record. */
-export type CompanyCaller = { kind: 'empresa'; role: 'admin' | 'user'; sub: string; email: string; usuario: Extract<Usuario, { role: 'admin' | 'user' }>; empresaId: string };
+export type CompanyCaller = { kind: 'empresa'; role: 'admin' | 'user'; sub: string; email: string; usuario: UsuarioEmpresa; empresaId: string };
 /** Marketplace staff: no company of their own, so no company id to scope by (or to fake). */
 export type PlataformaCaller = { kind: 'plataforma'; role: 'plataforma'; sub: string; email: string; usuario: Extract<Usuario, { role: 'plataforma' }> };
 /** A driver: the company and vehicle it drives, from its record. */

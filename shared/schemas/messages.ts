@@ -35,7 +35,6 @@ export const API_MSG = {
   cuerpoGrande: 'La solicitud es demasiado grande.',
   cuentaDesactivada: 'Tu cuenta está desactivada. Comunícate con el administrador de tu empresa.',
   conductorSinConsola: 'Las cuentas de conductor usan la aplicación de conductores, no esta consola.',
-  soloPlataforma: 'Solo el personal de la plataforma puede realizar esta acción.',
 } as const;
 
 /** Uploads beyond the profile's (spec 02 sections 4.3, 4.4 and 5.3 where it words them). */
@@ -45,7 +44,6 @@ export const UPLOAD_MSG = {
   cotizacionGrande: 'El PDF de cotización excede el tamaño máximo de 2MB',
   cotizacionTipo: 'Por favor seleccione un archivo PDF',
   noDisponible: 'Este tipo de archivo todavía no se puede subir.',
-  yaUsado: 'Esta carga ya se usó o expiró. Vuelve a subir el archivo.',
 } as const;
 
 /** Spec 01 sections 5 and 8: profile, internal registration and photos. */

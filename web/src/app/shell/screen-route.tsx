@@ -5,8 +5,8 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ReactNode } from 'react';
-import { PERFIL_MSG } from '../../../../shared/schemas/messages.js';
 import { LoadingScreen } from '../../components/loading-screen.js';
+import { MeLoadError } from '../../components/me-load-error.js';
 import { NotAvailable } from '../../components/not-available.js';
 import { useMe } from '../../lib/me/get-me.js';
 import { useFollow } from '../../lib/navigation.js';
@@ -85,16 +85,7 @@ export function ScreenRoute({ screen }: { screen: PanelScreen }) {
   if (!me)
     return (
       <Closed title={screen.title}>
-        <Alert
-          type="error"
-          action={
-            <Button onClick={() => void refetch()} loading={isRefetching}>
-              Reintentar
-            </Button>
-          }
-        >
-          {PERFIL_MSG.sinDatos}
-        </Alert>
+        <MeLoadError onRetry={() => void refetch()} retrying={isRefetching} />
       </Closed>
     );
   if (!maySee(screen, me.groups))

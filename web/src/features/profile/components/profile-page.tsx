@@ -1,5 +1,4 @@
 import Alert from '@cloudscape-design/components/alert';
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
@@ -8,6 +7,7 @@ import type { MeResponse } from '../../../../../shared/schemas/empresa.js';
 import { PERFIL_MSG } from '../../../../../shared/schemas/messages.js';
 import { DEFAULT_AVATAR_URL } from '../../../components/avatar.js';
 import { LoadingScreen } from '../../../components/loading-screen.js';
+import { MeLoadError } from '../../../components/me-load-error.js';
 import { DEFAULT_PHOTO_URL } from '../../../components/safe-image.js';
 import { canEditEmpresa, useMe } from '../../../lib/me/get-me.js';
 import { CorporatePhotos } from './corporate-photos.js';
@@ -71,17 +71,7 @@ export function ProfilePage({ title }: { title: string }) {
   if (!me && isPending) return <LoadingScreen />;
   if (!me)
     return (
-      <Alert
-        type="error"
-        header={PERFIL_MSG.errorCarga}
-        action={
-          <Button onClick={() => void refetch()} loading={isRefetching}>
-            Reintentar
-          </Button>
-        }
-      >
-        {PERFIL_MSG.sinDatos}
-      </Alert>
+      <MeLoadError header={PERFIL_MSG.errorCarga} onRetry={() => void refetch()} retrying={isRefetching} />
     );
 
   const steps = me.perfilCompleto ? [] : missingSteps(me);
