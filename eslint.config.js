@@ -51,6 +51,13 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[importKind!='type'][source.value=/(^zod$|zod-es)/] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
+          message: "Importa zod como espacio de nombres (`import * as z from ...`): `{ z }` lleva todos los idiomas de zod al paquete.",
+        },
+      ],
     },
   },
   {

@@ -1,6 +1,6 @@
 import { Aws, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Per-stage settings of the CDK app, parsed with zod so a typo fails the synth naming the field.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TABLE_KEYS, tableEnvVar, type TableKey } from '../shared/tables.js';
 
 /**

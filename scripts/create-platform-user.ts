@@ -5,7 +5,7 @@
  * Locally add COGNITO_ENDPOINT and DYNAMODB_ENDPOINT (see README).
  */
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import * as z from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../shared/constants.js';
 import { emailSchema } from '../shared/schemas/auth.js';
 import { createConsoleUser } from './lib/console-users.js';

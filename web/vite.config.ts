@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { z } from 'zod';
+import type { ManifestTransform } from 'workbox-build';
+import * as z from 'zod';
+import { cloudscapeFonts } from './build/cloudscape-fonts.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -57,6 +59,16 @@ function runtimeConfigPlugin(): Plugin {
 }
 
 /**
+ * Keeps in the service worker's precache only the shell: index.html, the files it references
+ * (entry chunk, its static imports, first-load CSS) and the icons outside /assets/.
+ */
+const shellOnly: ManifestTransform = async (entries) => {
+  const html = await readFile(fileURLToPath(new URL('dist/index.html', import.meta.url)), 'utf8');
+  const shell = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]));
+  return { manifest: entries.filter((e) => !e.url.startsWith('assets/') || shell.has(e.url)) };
+};
+
+/**
  * Long-lived libraries in their own chunks, so an app release does not invalidate them in caches.
  * Cloudscape is left to the automatic split on purpose: its per-component modules then follow the
  * lazy routes (the panel's AppLayout never loads with the landing). Forcing its internals into one
@@ -75,6 +87,7 @@ export default defineConfig({
   plugins: [
     react(),
     runtimeConfigPlugin(),
+    cloudscapeFonts(fileURLToPath(new URL('../node_modules/.cache/cloudscape-fonts', import.meta.url))),
     VitePWA({
       registerType: 'autoUpdate',
       includeAssets: ['favicon.svg', 'logo.svg', 'default-avatar.svg', 'default-photo.svg', 'apple-touch-icon.png'],
@@ -96,13 +109,24 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        // The shell only: what index.html loads. Lazy chunks (the panel, later the map's MapLibre and
+        // its worker) and the fonts are cached on first use below, not pushed to every first visit.
+        manifestTransforms: [shellOnly],
         // Runtime settings differ per environment and change on every local start: never precache them…
         globIgnores: ['**/config.json'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/config\.json$/],
         // …and never answer them from a cache either.
-        runtimeCaching: [{ urlPattern: ({ url }) => url.pathname === '/config.json', handler: 'NetworkOnly' }],
+        runtimeCaching: [
+          { urlPattern: ({ url }) => url.pathname === '/config.json', handler: 'NetworkOnly' },
+          // Hashed file names never change content: the first copy fetched is good forever.
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'assets', expiration: { maxEntries: 200, purgeOnQuotaError: true } },
+          },
+        ],
         cleanupOutdatedCaches: true,
       },
     }),

@@ -6,18 +6,12 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { type TableKey, tableEnvVar } from '../../shared/tables.js';
+import { ESBUILD_OPTIONS } from '../bundling.js';
 import { fromRoot, REPO_ROOT } from '../paths.js';
 import { type BucketAccess, grantBucketObjects, grantTable, type TableOp } from './grants.js';
 
-/** One place to move every function to a newer Node (esbuild target follows). */
+/** One place to move every function to a newer Node (move ESBUILD_TARGET in ../bundling.ts with it). */
 export const LAMBDA_RUNTIME = Runtime.NODEJS_22_X;
-const ESBUILD_TARGET = 'node22';
-
-/**
- * esbuild's ESM output has no `require`; bundled CommonJS dependencies that require Node built-ins
- * would throw "Dynamic require is not supported" without this shim.
- */
-const REQUIRE_SHIM = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 export interface ApiFunctionProps {
   /** Handler file, relative to the repository root (e.g. `lambdas/api/lambda.ts`); it exports `handler`. */
@@ -35,8 +29,8 @@ export interface ApiFunctionProps {
 
 /**
  * A Lambda function with the project's defaults: Node 22 on ARM64, ESM bundle (minified, source
- * maps), the AWS SDK v3 bundled (pinned by the lock file), its own log group with retention, X-Ray tracing, and a role
- * with no permissions but writing its own logs. A function reaches a table or the bucket only through
+ * maps; settings and the reason the AWS SDK comes from the runtime in ../bundling.ts), its own log
+ * group with retention, X-Ray tracing, and a role with no permissions but writing its own logs. A function reaches a table or the bucket only through
  * `bindTable` / `bindBucket`, which give it the variable and the grant together (read-only unless
  * asked), so what it may touch and what it is told about never drift apart.
  */
@@ -71,17 +65,15 @@ export class ApiFunction extends Construct {
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
       bundling: {
         format: OutputFormat.ESM,
-        target: ESBUILD_TARGET,
-        platform: 'node',
-        mainFields: ['module', 'main'],
-        minify: true,
+        target: ESBUILD_OPTIONS.target,
+        platform: ESBUILD_OPTIONS.platform,
+        mainFields: [...ESBUILD_OPTIONS.mainFields],
+        minify: ESBUILD_OPTIONS.minify,
         sourceMap: true,
         // Source maps without the sources: stack traces map to file:line, the bundle stays small.
         sourcesContent: false,
-        // The SDK is bundled too: the runtime's copy is older than the locked one and mixing it with
-        // bundled helpers (the S3 presigners) is untested. What ships is what the tests ran.
-        externalModules: [],
-        banner: REQUIRE_SHIM,
+        externalModules: [...ESBUILD_OPTIONS.external],
+        banner: ESBUILD_OPTIONS.banner.js,
       },
     });
 

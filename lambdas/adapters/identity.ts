@@ -3,7 +3,7 @@ import { STAFF_SIGNUP_FIELD } from '../../shared/constants.js';
 import { API_MSG, MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
 import { apiAuthConfig, userPoolId } from '../config.js';
 import { badRequest, conflict } from '../errors.js';
-import { cognito } from './aws.js';
+import { cognito } from './clients/cognito.js';
 import { staffSignUpProof } from './signup-key.js';
 
 /** Cognito operations of the API (users are Cognito's; records are ours). */

@@ -1,4 +1,3 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { config } from '../config.js';
 
@@ -12,8 +11,12 @@ function signUpKey(): Promise<string> {
   if (!source) return Promise.reject(new Error('La clave de autorización no está configurada'));
   if ('value' in source) return Promise.resolve(source.value);
   if (!cached || cached.until < Date.now()) {
-    const key = new SecretsManagerClient({ region: config().region })
-      .send(new GetSecretValueCommand({ SecretId: source.secretArn }))
+    // Loaded on first use: the functions that import this module only for the staff proof never load
+    // the Secrets Manager client.
+    const key = import('@aws-sdk/client-secrets-manager')
+      .then(({ GetSecretValueCommand, SecretsManagerClient }) =>
+        new SecretsManagerClient({ region: config().region }).send(new GetSecretValueCommand({ SecretId: source.secretArn })),
+      )
       .then((r) => {
         if (!r.SecretString) throw new Error('El secreto de la clave de autorización está vacío');
         return r.SecretString;

@@ -3,7 +3,7 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { fileTypeFromBuffer } from 'file-type';
 import { bucketName } from '../config.js';
-import { s3 } from './aws.js';
+import { s3 } from './clients/s3.js';
 
 const UPLOAD_TTL_SECONDS = 300;
 const READ_TTL_SECONDS = 3600;

@@ -1,6 +1,6 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { empresaSchema, type Empresa, type Usuario } from '../../shared/schemas/empresa.js';
-import { ddb, tableName } from '../adapters/aws.js';
+import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { replaceAttribute } from './replace-attribute.js';
 import { usuarioRepository, type DatosPersonales } from './usuario-repository.js';
 

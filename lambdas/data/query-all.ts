@@ -1,5 +1,5 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ddb } from '../adapters/aws.js';
+import { ddb } from '../adapters/clients/dynamodb.js';
 
 /** Every item of a query, page after page (for the jobs' small, bounded sets of due items). */
 export async function queryAll<T>(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>, parse: (item: Record<string, unknown>) => T): Promise<T[]> {

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { isExpired } from '../../shared/domain/trips.js';
 import type { Registro } from '../../shared/schemas/auth.js';
-import { ddb, tableName } from '../adapters/aws.js';
+import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 
 /** Longer than Cognito's confirmation code lives, since a new code can be asked for. */
 const REGISTRO_TTL_SECONDS = 7 * 24 * 60 * 60;

@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TableKey } from '../../shared/tables.js';
-import { ddb, tableName } from '../adapters/aws.js';
+import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 
 /**
  * Sets one attribute of an existing item and returns its previous value, so the caller can delete

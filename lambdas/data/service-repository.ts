@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { tripStartCutoff } from '../../shared/domain/trips.js';
 import { serviceSchema, type Service } from '../../shared/schemas/service.js';
-import { ddb, tableName } from '../adapters/aws.js';
+import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { queryAll } from './query-all.js';
 
 export const serviceRepository = {

@@ -1,6 +1,6 @@
 import { BatchGetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { UploadKind } from '../../shared/domain/uploads.js';
-import { ddb, tableName } from '../adapters/aws.js';
+import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 
 /** A presigned POST handed out: confirmed at most once, by whoever asked for it, before it expires. */
 export type UploadTicketItem = {

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { usuarioSchema, type Usuario } from '../../shared/schemas/empresa.js';
-import { ddb, tableName } from '../adapters/aws.js';
+import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { queryAll } from './query-all.js';
 import { replaceAttribute } from './replace-attribute.js';
 

@@ -3,7 +3,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { EXPIRY_SECONDS } from '../../shared/constants.js';
-import { S3RVER_CREDENTIALS } from '../../lambdas/adapters/aws.js';
+import { S3RVER_CREDENTIALS } from '../../lambdas/adapters/clients/shared.js';
 import { isExpired } from '../../shared/domain/trips.js';
 import { empresaSchema, type Empresa } from '../../shared/schemas/empresa.js';
 import { serviceSchema, SIN_EMPRESA, type Service, type VehicleType } from '../../shared/schemas/service.js';

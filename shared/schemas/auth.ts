@@ -1,4 +1,4 @@
-import { z } from './zod-es.js';
+import * as z from './zod-es.js';
 import { meetsPasswordPolicy, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { puestoSchema } from './empresa.js';
 import { MSG } from './messages.js';

@@ -1,4 +1,4 @@
-import { z } from './zod-es.js';
+import * as z from './zod-es.js';
 import { GROUPS, type Group } from '../constants.js';
 import { MSG } from './messages.js';
 

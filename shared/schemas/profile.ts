@@ -1,4 +1,4 @@
-import { z } from './zod-es.js';
+import * as z from './zod-es.js';
 import { newPasswordSchema } from './auth.js';
 import { PERFIL_MSG, REGISTRO_MSG } from './messages.js';
 import { puestoSchema } from './empresa.js';

@@ -1,4 +1,4 @@
-import { z } from './zod-es.js';
+import * as z from './zod-es.js';
 
 /**
  * `/config.json`: written by CDK in AWS and by the local stack locally, read by the console at start,

@@ -1,4 +1,4 @@
-import { z } from './zod-es.js';
+import * as z from './zod-es.js';
 
 /** Beyond the spec: bounds that keep records sane (Cognito caps custom attributes at 256). */
 export const TEXT_MAX = 120;

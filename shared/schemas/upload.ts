@@ -2,7 +2,7 @@ import { UPLOAD_KIND_NAMES } from '../domain/uploads.js';
 import { CORPORATE_PHOTO_SLOTS } from './empresa.js';
 import { PERFIL_MSG } from './messages.js';
 import { cleanText } from './text.js';
-import { z } from './zod-es.js';
+import * as z from './zod-es.js';
 
 export const uploadKindSchema = z.enum(UPLOAD_KIND_NAMES, { error: 'Tipo de archivo desconocido' });
 

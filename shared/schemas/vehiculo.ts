@@ -1,4 +1,4 @@
-import { z } from './zod-es.js';
+import * as z from './zod-es.js';
 import { vehicleTypeSchema } from './service.js';
 
 /** Vehicle with its driver (spec 02 section 3.3: conductores). The fleet issue widens this record. */

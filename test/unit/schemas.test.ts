@@ -52,7 +52,7 @@ describe('signUpSchema', () => {
 
 describe('text fields (every schema): trimmed, bounded, no controls, no blank-looking values', async () => {
   const { requiredText, TEXT_MSG } = await import('../../shared/schemas/text.js');
-  const { z } = await import('../../shared/schemas/zod-es.js');
+  const z = await import('../../shared/schemas/zod-es.js');
   const nombre = requiredText('El nombre es requerido', 20);
   const first = (v: unknown) => {
     const r = nombre.safeParse(v);

@@ -1,5 +1,5 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
-import { z } from 'zod';
+import * as z from 'zod';
 import { API_MSG } from '../../../shared/schemas/messages.js';
 import { runtimeConfig } from './config.js';
 

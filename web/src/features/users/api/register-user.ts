@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { registroInternoSchema } from '../../../../../shared/schemas/profile.js';
 import { api } from '../../../lib/api-client.js';
 
