@@ -6,8 +6,8 @@
  */
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
-import { PASSWORD_MIN_LENGTH } from '../shared/constants.js';
-import { emailSchema } from '../shared/schemas/auth.js';
+import { MSG } from '../shared/schemas/messages.js';
+import { emailSchema, newPasswordSchema } from '../shared/schemas/auth.js';
 import { createConsoleUser } from './lib/console-users.js';
 import { opsClients } from './lib/ops-clients.js';
 
@@ -20,7 +20,7 @@ const args = z
     email: emailSchema,
     nombres: z.string().min(1, 'Falta --nombres'),
     apellidos: z.string().min(1, 'Falta --apellidos'),
-    password: z.string().min(Math.max(PASSWORD_MIN_LENGTH, 8), 'La contraseña debe tener al menos 8 caracteres'),
+    password: newPasswordSchema(MSG.passwordMin),
   })
   .parse(values);
 

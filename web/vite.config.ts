@@ -6,7 +6,10 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 import * as z from 'zod';
+import { brandTheme } from './build/brand-theme.js';
+import { cloudscapeFixes } from './build/cloudscape-fixes.js';
 import { cloudscapeFonts } from './build/cloudscape-fonts.js';
+import { cloudscapeMessages } from './build/cloudscape-messages.js';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -88,6 +91,9 @@ export default defineConfig({
     react(),
     runtimeConfigPlugin(),
     cloudscapeFonts(fileURLToPath(new URL('../node_modules/.cache/cloudscape-fonts', import.meta.url))),
+    brandTheme(),
+    cloudscapeFixes(),
+    cloudscapeMessages(),
     VitePWA({
       registerType: 'autoUpdate',
       includeAssets: ['favicon.svg', 'logo.svg', 'default-avatar.svg', 'default-photo.svg', 'apple-touch-icon.png'],
@@ -131,6 +137,13 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: {
+    alias: [
+      // Cloudscape ships its messages already parsed (ICU ASTs), so the browser needs no ICU parser:
+      // formatjs' own no-parser entry saves about 15 KB gzip on every first load.
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' },
+    ],
+  },
   server: {
     host: '127.0.0.1',
     port: env.PORT,

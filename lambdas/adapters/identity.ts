@@ -1,6 +1,6 @@
 import { AdminDeleteUserCommand, AdminGetUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { STAFF_SIGNUP_FIELD } from '../../shared/constants.js';
-import { API_MSG, MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
+import { API_MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
 import { apiAuthConfig, userPoolId } from '../config.js';
 import { badRequest, conflict } from '../errors.js';
 import { cognito } from './clients/cognito.js';
@@ -30,7 +30,7 @@ export const identity = {
     } catch (err) {
       const name = (err as Error).name;
       if (name === 'UsernameExistsException') throw conflict(REGISTRO_MSG.yaExiste);
-      if (name === 'InvalidPasswordException') throw badRequest(MSG.passwordPolitica);
+      if (name === 'InvalidPasswordException') throw badRequest(REGISTRO_MSG.password);
       if (name === 'InvalidParameterException') throw badRequest(API_MSG.datosInvalidos);
       throw err;
     }

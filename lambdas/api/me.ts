@@ -1,4 +1,4 @@
-import { isProfileComplete } from '../../shared/domain/profile.js';
+import { empresaVista, isProfileComplete } from '../../shared/domain/profile.js';
 import type { MeResponse } from '../../shared/schemas/empresa.js';
 import { storage } from '../adapters/storage.js';
 import { empresaRepository } from '../data/empresa-repository.js';
@@ -11,7 +11,8 @@ const readUrl = (key: string | null | undefined) => (key ? storage.readUrl(key) 
 /**
  * The caller as the console sees it, images as short-lived URLs. The user record the auth middleware
  * loaded is reused unless this request changed it (`reloadUsuario`). Marketplace staff have no
- * company, so nothing of the console is gated for them on a company profile.
+ * company, so nothing of the console is gated for them on a company profile. Company staff get the
+ * company without its payment data (admins only).
  */
 export async function loadMe(caller: CompanyCaller | PlataformaCaller, { reloadUsuario = false } = {}): Promise<MeResponse> {
   const usuario = reloadUsuario ? await usuarioRepository.get(caller.sub) : caller.usuario;
@@ -24,7 +25,7 @@ export async function loadMe(caller: CompanyCaller | PlataformaCaller, { reloadU
   ]);
   return {
     usuario,
-    empresa,
+    empresa: empresa && empresaVista(empresa, caller.role),
     groups: [usuario.role],
     perfilCompleto: caller.kind === 'plataforma' || isProfileComplete(usuario, empresa),
     archivos: { fotoPerfil, logo, fotosCorporativas },

@@ -1,7 +1,8 @@
-import { REGISTRO_MSG } from '../../shared/schemas/messages.js';
+import { API_MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
 import { perfilBodySchema, perfilSchema, registroInternoSchema } from '../../shared/schemas/profile.js';
 import { confirmUploadSchema, uploadRequestSchema } from '../../shared/schemas/upload.js';
 import { publicRoute, route } from './define-route.js';
+import { quitarFotoCorporativa } from './routes/fotos.js';
 import { getMe } from './routes/me.js';
 import { putPerfil } from './routes/perfil.js';
 import { confirmUpload, presignUpload } from './routes/uploads.js';
@@ -36,4 +37,5 @@ export const ROUTES = [
   }),
   route({ method: 'POST', path: '/uploads', access: CONSOLA, body: uploadRequestSchema, handler: presignUpload }),
   route({ method: 'POST', path: '/uploads/confirm', access: CONSOLA, body: confirmUploadSchema, handler: confirmUpload }),
+  route({ method: 'DELETE', path: '/fotos-corporativas', access: ['admin'], denied: API_MSG.soloAdminEmpresa, handler: quitarFotoCorporativa }),
 ];

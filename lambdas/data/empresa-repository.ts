@@ -1,5 +1,5 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { empresaSchema, type Empresa, type Usuario } from '../../shared/schemas/empresa.js';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CORPORATE_PHOTO_SLOTS, empresaSchema, type Empresa, type Usuario } from '../../shared/schemas/empresa.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { replaceAttribute } from './replace-attribute.js';
 import { usuarioRepository, type DatosPersonales } from './usuario-repository.js';
@@ -60,4 +60,40 @@ export const empresaRepository = {
   async setFotosCorporativas(id: string, keys: string[]): Promise<string[]> {
     return (await replaceAttribute<string[]>('empresas', id, 'fotosCorporativas', keys)) ?? [];
   },
+
+  /**
+   * Changes the gallery from its current slots, written only if nobody changed it meanwhile (two
+   * admins adding at once must not both take the same free slot); re-read and retried on a clash.
+   * `change` may throw to refuse (gallery full, photo gone). The new slots, or null when the clashes
+   * never stop.
+   */
+  async changeFotosCorporativas(id: string, change: (slots: string[]) => string[]): Promise<string[] | null> {
+    for (let attempt = 0; attempt < GALLERY_ATTEMPTS; attempt++) {
+      const { Item } = await ddb().send(
+        new GetCommand({ TableName: tableName('empresas'), Key: { id }, ConsistentRead: true, ProjectionExpression: 'id, fotosCorporativas' }),
+      );
+      // Callers come from a user record that points to its company: a missing one is a broken record.
+      if (!Item) throw new Error(`La empresa ${id} no existe`);
+      const stored = Item.fotosCorporativas as string[] | undefined;
+      const after = change(stored ?? Array<string>(CORPORATE_PHOTO_SLOTS).fill(''));
+      try {
+        await ddb().send(
+          new UpdateCommand({
+            TableName: tableName('empresas'),
+            Key: { id },
+            UpdateExpression: 'SET #f = :after',
+            ConditionExpression: stored ? '#f = :before' : 'attribute_exists(id) AND attribute_not_exists(#f)',
+            ExpressionAttributeNames: { '#f': 'fotosCorporativas' },
+            ExpressionAttributeValues: { ':after': after, ...(stored ? { ':before': stored } : {}) },
+          }),
+        );
+        return after;
+      } catch (err) {
+        if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+      }
+    }
+    return null;
+  },
 };
+
+const GALLERY_ATTEMPTS = 5;

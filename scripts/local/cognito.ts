@@ -25,7 +25,7 @@ import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js'
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import type { Server } from 'node:http';
 import pino from 'pino';
-import { GROUPS, VERIFICATION_EMAIL } from '../../shared/constants.js';
+import { GROUPS, PASSWORD_POLICY, VERIFICATION_EMAIL } from '../../shared/constants.js';
 import type { Outbox } from './outbox.js';
 
 export const LOCAL_TRIGGERS = { PreSignUp: 'pre-sign-up', PostConfirmation: 'post-confirmation' } as const;
@@ -115,6 +115,16 @@ export async function ensureUserPool(endpoint: string, name: string): Promise<{ 
         PoolName: name,
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
+        // The same rule as the pool in AWS (infra/stacks/auth-stack.ts), from the one declaration.
+        Policies: {
+          PasswordPolicy: {
+            MinimumLength: PASSWORD_POLICY.minLength,
+            RequireLowercase: PASSWORD_POLICY.requireLowercase,
+            RequireUppercase: PASSWORD_POLICY.requireUppercase,
+            RequireNumbers: PASSWORD_POLICY.requireDigits,
+            RequireSymbols: PASSWORD_POLICY.requireSymbols,
+          },
+        },
         Schema: [
           { Name: 'empresa', AttributeDataType: 'String', Mutable: true },
           { Name: 'puesto', AttributeDataType: 'String', Mutable: true },

@@ -88,8 +88,10 @@ const safeName = (name: string) => name.normalize('NFKD').replace(/[^\w.-]+/g, '
 
 /**
  * Final object keys: the spec's storage paths (spec 01 section 3, spec 02 section 3.6). A corporate
- * gallery's folder is a fresh id per upload batch (not the user's), so a new gallery never overwrites
- * the one on show before it is recorded: a failure halfway leaves the old gallery whole.
+ * photo's folder is a fresh id per upload batch (not the user's; an added photo is a batch of one), so
+ * new photos never overwrite the ones on show before they are recorded: a failure halfway leaves the
+ * old gallery whole. The `n` of `corporativa{n}` is the slot a photo first landed in; removing an
+ * earlier photo moves it up without renaming it.
  */
 export const uploadKeys = {
   fotoPerfil: (owner: { empresaId?: string; sub: string }) =>

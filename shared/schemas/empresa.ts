@@ -42,6 +42,23 @@ export const empresaSchema = z.object({
 });
 export type Empresa = z.infer<typeof empresaSchema>;
 
+/** The company's payment data (account, holder, tax id): its admins' business alone. */
+export const DATOS_BANCARIOS = ['banco', 'tipocuenta', 'cuenta', 'titular', 'rut'] as const;
+const sinDatosBancarios = { banco: true, tipocuenta: true, cuenta: true, titular: true, rut: true } as const;
+
+/**
+ * The company as `GET /me` shows it: the payment data only to its admins (absent, not empty, for
+ * staff, so no screen can mistake it for a blank account).
+ */
+export const empresaVistaSchema = empresaSchema.omit(sinDatosBancarios).extend({
+  banco: z.string().optional(),
+  tipocuenta: z.string().optional(),
+  cuenta: z.string().optional(),
+  titular: z.string().optional(),
+  rut: z.string().optional(),
+});
+export type EmpresaVista = z.infer<typeof empresaVistaSchema>;
+
 /** A user record's role is its Cognito group: company admin and staff, marketplace staff, driver. */
 export type Role = Group;
 export const COMPANY_ROLES = ['admin', 'user'] as const satisfies readonly Role[];
@@ -89,7 +106,7 @@ export type Archivos = z.infer<typeof archivosSchema>;
 /** `GET /me`: the caller, the caller's company (none for marketplace staff), and whether the gated menu entries are open. */
 export const meResponseSchema = z.object({
   usuario: usuarioSchema,
-  empresa: empresaSchema.nullable(),
+  empresa: empresaVistaSchema.nullable(),
   groups: z.array(z.enum(GROUPS)),
   perfilCompleto: z.boolean(),
   archivos: archivosSchema,

@@ -1,6 +1,7 @@
 import * as z from './zod-es.js';
 import { newPasswordSchema } from './auth.js';
-import { PERFIL_MSG, REGISTRO_MSG } from './messages.js';
+import { digitsText } from './digits.js';
+import { DIGITOS_MSG, PERFIL_MSG, REGISTRO_MSG } from './messages.js';
 import { puestoSchema } from './empresa.js';
 import { EMAIL_MAX, EMPRESA_MAX, optionalText, PASSWORD_MAX, requiredText, TEXT_MSG } from './text.js';
 
@@ -28,7 +29,7 @@ export const BANCOS = [
 export const perfilPersonalSchema = z.object({
   nombres: requiredText(PERFIL_MSG.nombres),
   apellidos: requiredText(PERFIL_MSG.apellidos),
-  movil: requiredText(PERFIL_MSG.movil),
+  movil: digitsText(10, PERFIL_MSG.movil, DIGITOS_MSG.telefonoCorto),
   puesto: puestoSchema.optional(),
 });
 
@@ -41,7 +42,7 @@ export const perfilEmpresaSchema = z.object({
   direccion: optionalText(''),
   banco: z.enum(BANCOS, { error: PERFIL_MSG.banco }),
   tipocuenta: z.enum(TIPOS_CUENTA, { error: PERFIL_MSG.tipocuenta }),
-  cuenta: requiredText(PERFIL_MSG.cuenta),
+  cuenta: digitsText(10, PERFIL_MSG.cuenta, DIGITOS_MSG.cuentaCorta),
   titular: requiredText(PERFIL_MSG.titular),
   rut: requiredText(PERFIL_MSG.rut),
 });

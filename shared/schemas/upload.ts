@@ -1,6 +1,6 @@
 import { UPLOAD_KIND_NAMES } from '../domain/uploads.js';
 import { CORPORATE_PHOTO_SLOTS } from './empresa.js';
-import { PERFIL_MSG } from './messages.js';
+import { GALERIA_MSG, PERFIL_MSG } from './messages.js';
 import { cleanText } from './text.js';
 import * as z from './zod-es.js';
 
@@ -34,9 +34,13 @@ export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 const uploadId = z.string({ error: 'Identificador de carga inválido' }).regex(/^[0-9a-f-]{36}$/, 'Identificador de carga inválido');
 
 /**
- * `POST /uploads/confirm`: records uploaded files once they pass the checks. Corporate photos go
- * together (1 to 5) and replace the whole gallery, as the spec's hint says.
+ * How confirmed corporate photos join the gallery: added to its free slots (one at a time in the
+ * console), or replacing it whole (the spec's hint: "upload 5 photos to replace them").
  */
+export const MODOS_GALERIA = ['agregar', 'reemplazar'] as const;
+export type ModoGaleria = (typeof MODOS_GALERIA)[number];
+
+/** `POST /uploads/confirm`: records uploaded files once they pass the checks. Corporate photos: 1 to 5. */
 export const confirmUploadSchema = z.discriminatedUnion(
   'kind',
   [
@@ -44,6 +48,7 @@ export const confirmUploadSchema = z.discriminatedUnion(
     z.object({ kind: z.literal('logo'), uploadId }),
     z.object({
       kind: z.literal('fotoCorporativa'),
+      modo: z.enum(MODOS_GALERIA, { error: GALERIA_MSG.modo }),
       uploadIds: z
         .array(uploadId, { error: PERFIL_MSG.minFotos })
         .min(1, PERFIL_MSG.minFotos)
@@ -54,3 +59,8 @@ export const confirmUploadSchema = z.discriminatedUnion(
   { error: 'Tipo de archivo desconocido' },
 );
 export type ConfirmUpload = z.infer<typeof confirmUploadSchema>;
+
+/** `DELETE /fotos-corporativas?foto=<key>`: one photo out of the company's gallery, named by its storage key. */
+export const quitarFotoSchema = z.object({
+  foto: z.string({ error: GALERIA_MSG.fotoRequerida }).min(1, GALERIA_MSG.fotoRequerida).max(300, GALERIA_MSG.fotoNoEncontrada),
+});

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
 import { newCompanyAdmin, PDF_BYTES, solidPng } from '../support/clients.js';
@@ -129,24 +129,35 @@ describe('company profile', () => {
     await expect.poll(() => page.locator('#top-bar image').first().getAttribute('href')).toContain('/profile-pictures/');
   });
 
-  it('shows the server refusing a PDF named .png, with an error on that photo', async () => {
+  it('flags a PDF named .png as soon as it is chosen, and uploads nothing', async () => {
+    const uploads: string[] = [];
+    const listen = (request: Request) => {
+      if (request.url().includes('/uploads')) uploads.push(request.url());
+    };
+    page.on('request', listen);
     await galleryInput().setInputFiles([
       png('oficina.png', [15, 118, 110]),
       { name: 'folleto.png', mimeType: 'image/png', buffer: Buffer.from(PDF_BYTES) },
     ]);
+    // Read in the browser: the error is on that photo's token before any upload.
+    await page.getByRole('group', { name: 'folleto.png' }).getByText(PERFIL_MSG.tipoImagen, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Subir fotos', exact: true }).click();
-    await page.getByText(`${PERFIL_MSG.errorFotos}${PERFIL_MSG.tipoImagen}`).waitFor();
     expect(await page.getByRole('img', { name: /Foto corporativa \d: sin foto/ }).count()).toBe(5);
-    // Every photo of the refused batch says so; the PDF says why.
-    expect(await page.getByText(PERFIL_MSG.tipoImagen, { exact: true }).count()).toBeGreaterThan(0);
-    await scrollTo(page.getByText('Subir fotos corporativas', { exact: true }));
+    expect(await page.getByText(PERFIL_MSG.tipoImagen, { exact: true }).count()).toBe(1);
+    await page.waitForTimeout(500);
+    expect(uploads).toEqual([]);
+    page.off('request', listen);
+    await scrollTo(page.getByText('Fotos corporativas a subir', { exact: true }));
     await shots('perfil-fotos-error');
   });
 
   it('uploads the corporate photos and opens the gated entries without a reload', async () => {
-    // The refused file is taken out of the selection; two more photos join the one that was fine.
+    // The refused file is taken out of the selection; a new choice is the new selection, so the
+    // three photos are chosen together.
     await page.getByRole('button', { name: 'Quitar la foto 2, folleto.png' }).click();
+    expect(await page.getByRole('button', { name: /^Quitar la foto \d/ }).count()).toBe(1);
     await galleryInput().setInputFiles([
+      png('oficina.png', [15, 118, 110]),
       { name: 'bus.jpg', mimeType: 'image/jpeg', buffer: await jpeg(1280, 720, '#dc2626') },
       png('equipo.png', [37, 99, 235]),
     ]);

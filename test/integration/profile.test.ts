@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { API_MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
+import { API_MSG, DIGITOS_MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
 import { api, idToken, newCompanyAdmin } from '../support/clients.js';
 
 const perfil = {
@@ -74,6 +74,51 @@ describe('PUT /perfil', () => {
     const long = await api('/perfil', { token: admin, method: 'PUT', body: { ...perfil, nombres: 'x'.repeat(5000) } });
     expect(long.status).toBe(400);
     expect(long.json.error.details.fields).toEqual([{ path: 'nombres', message: 'Máximo 120 caracteres' }]);
+  });
+
+  it('takes phone and account as digits only, with the spec 02 messages', async () => {
+    const cases: [Partial<typeof perfil>, string, string][] = [
+      [{ movil: '300 123 4567' }, 'movil', DIGITOS_MSG.soloDigitos],
+      [{ movil: '+573001234567' }, 'movil', DIGITOS_MSG.soloDigitos],
+      [{ movil: '300123456' }, 'movil', DIGITOS_MSG.telefonoCorto],
+      [{ movil: '' }, 'movil', PERFIL_MSG.movil],
+      [{ cuenta: '0451-2345-678' }, 'cuenta', DIGITOS_MSG.soloDigitos],
+      [{ cuenta: '045123456' }, 'cuenta', DIGITOS_MSG.cuentaCorta],
+      [{ cuenta: '' }, 'cuenta', PERFIL_MSG.cuenta],
+    ];
+    for (const [change, path, message] of cases) {
+      const res = await api('/perfil', { token: admin, method: 'PUT', body: { ...perfil, ...change } });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(res.json.error.details.fields, JSON.stringify(change)).toEqual([{ path, message }]);
+    }
+    const staff = await idToken(DEMO_USERS.staff, DEMO_PASSWORD);
+    const staffPhone = await api('/perfil', { token: staff, method: 'PUT', body: { nombres: 'Andrés', apellidos: 'Mosquera', movil: '315-765-4321' } });
+    expect(staffPhone.status).toBe(400);
+    expect(staffPhone.json.error.message).toBe(DIGITOS_MSG.soloDigitos);
+    expect((await api('/me', { token: admin })).json.usuario.movil).toBe('3001234567');
+  });
+
+  it("keeps the company's bank data from staff: absent from /me, and not to be probed with a save", async () => {
+    const staff = await idToken(DEMO_USERS.staff, DEMO_PASSWORD);
+    const demoAdmin = await idToken(DEMO_USERS.admin, DEMO_PASSWORD);
+    const bank = ['banco', 'tipocuenta', 'cuenta', 'titular', 'rut'];
+
+    const mine = (await api('/me', { token: demoAdmin })).json.empresa;
+    expect(mine).toMatchObject({ banco: 'Bancolombia', tipocuenta: 'corriente', titular: 'Transportes del Valle S.A.S.' });
+    const seen = (await api('/me', { token: staff })).json.empresa;
+    expect(seen.empresa).toBe('Transportes del Valle S.A.S.');
+    for (const field of bank) expect(seen, field).not.toHaveProperty(field);
+
+    // Sending the right account back must answer the same as a wrong one: no yes/no oracle.
+    const same = await api('/perfil', { token: staff, method: 'PUT', body: { nombres: 'Andrés', apellidos: 'Mosquera', movil: '3157654321', cuenta: mine.cuenta } });
+    expect(same.status).toBe(403);
+    expect(same.json.error.message).toBe(API_MSG.soloAdminEmpresa);
+    const saved = await api('/perfil', { token: staff, method: 'PUT', body: { nombres: 'Andrés', apellidos: 'Mosquera', movil: '3157654321' } });
+    for (const field of bank) expect(saved.json.empresa, field).not.toHaveProperty(field);
+
+    // Marketplace staff have no company at all.
+    const plataforma = await idToken(DEMO_USERS.plataforma, DEMO_PASSWORD);
+    expect((await api('/me', { token: plataforma })).json.empresa).toBeNull();
   });
 
   it('refuses an unauthenticated save', async () => {

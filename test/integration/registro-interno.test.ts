@@ -71,10 +71,11 @@ describe('POST /usuarios (internal registration)', () => {
     expect(res.json.error.message).toBe(REGISTRO_MSG.yaExiste);
   });
 
-  it('applies the pool password policy with its Spanish message', async () => {
-    const res = await api('/usuarios', { token: admin, body: body('debil@transvalle.demo', 'abcdefgh') });
-    expect(res.status).toBe(400);
-    expect(res.json.error.message).toBe(MSG.passwordPolitica);
+  it('applies the one password rule: 6 characters pass, 5 are refused with the spec message', async () => {
+    const short = await api('/usuarios', { token: admin, body: body('corta@transvalle.demo', 'abcde') });
+    expect(short.status).toBe(400);
+    expect(short.json.error.message).toBe(REGISTRO_MSG.password);
+    expect((await api('/usuarios', { token: admin, body: body('simple@transvalle.demo', 'abcdef') })).status).toBe(201);
   });
 
   it('refuses a direct Cognito SignUp that forges the staff proof', async () => {

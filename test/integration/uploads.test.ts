@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { API_MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
-import { api, idToken, listKeys, newCompanyAdmin, PDF_BYTES, solidPng, upload } from '../support/clients.js';
+import { API_MSG, GALERIA_MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
+import { api, idToken, listKeys, newCompanyAdmin, PDF_BYTES, solidPng, subOf, upload } from '../support/clients.js';
 
 describe('uploads (presigned POST, then confirm checks the real bytes)', () => {
   let admin: string;
@@ -59,13 +59,13 @@ describe('uploads (presigned POST, then confirm checks the real bytes)', () => {
 
   it('replaces the corporate gallery as a whole and deletes photos no longer used', async () => {
     const three = await Promise.all([1, 2, 3].map((n) => upload(admin, 'fotoCorporativa', solidPng(32, 18, [n * 40, 80, 80]), 'image/png')));
-    const first = await api('/uploads/confirm', { token: admin, body: { kind: 'fotoCorporativa', uploadIds: three } });
+    const first = await api('/uploads/confirm', { token: admin, body: { kind: 'fotoCorporativa', modo: 'reemplazar', uploadIds: three } });
     expect(first.status).toBe(200);
     expect(first.json.empresa.fotosCorporativas.filter(Boolean)).toHaveLength(3);
     expect(first.json.archivos.fotosCorporativas.filter(Boolean)).toHaveLength(3);
 
     const one = await upload(admin, 'fotoCorporativa', solidPng(32, 18, [200, 10, 10]), 'image/png');
-    const second = await api('/uploads/confirm', { token: admin, body: { kind: 'fotoCorporativa', uploadIds: [one] } });
+    const second = await api('/uploads/confirm', { token: admin, body: { kind: 'fotoCorporativa', modo: 'reemplazar', uploadIds: [one] } });
     expect(second.json.empresa.fotosCorporativas).toEqual([expect.stringMatching(/corporativa1$/), '', '', '', '']);
     expect(await listKeys(`companies/${empresaId}/fotosCorporativas/`)).toHaveLength(1);
   });
@@ -74,7 +74,7 @@ describe('uploads (presigned POST, then confirm checks the real bytes)', () => {
     const before = (await api('/me', { token: admin })).json.empresa.fotosCorporativas;
     const good = await upload(admin, 'fotoCorporativa', solidPng(8, 8, [1, 2, 3]), 'image/png');
     const bad = await upload(admin, 'fotoCorporativa', PDF_BYTES, 'image/jpeg');
-    const res = await api('/uploads/confirm', { token: admin, body: { kind: 'fotoCorporativa', uploadIds: [good, bad] } });
+    const res = await api('/uploads/confirm', { token: admin, body: { kind: 'fotoCorporativa', modo: 'reemplazar', uploadIds: [good, bad] } });
     expect(res.status).toBe(400);
     expect(res.json.error.details.items).toEqual([
       { index: 0, message: null },
@@ -86,9 +86,15 @@ describe('uploads (presigned POST, then confirm checks the real bytes)', () => {
 
   it('refuses more than 5 corporate photos', async () => {
     const ids = Array.from({ length: 6 }, (_, i) => `00000000-0000-4000-8000-00000000000${i}`);
-    const res = await api('/uploads/confirm', { token: admin, body: { kind: 'fotoCorporativa', uploadIds: ids } });
+    const res = await api('/uploads/confirm', { token: admin, body: { kind: 'fotoCorporativa', modo: 'reemplazar', uploadIds: ids } });
     expect(res.status).toBe(400);
     expect(res.json.error.message).toBe(PERFIL_MSG.maxFotos);
+  });
+
+  it('asks how corporate photos join the gallery (added or replacing it)', async () => {
+    const res = await api('/uploads/confirm', { token: admin, body: { kind: 'fotoCorporativa', uploadIds: ['00000000-0000-4000-8000-000000000000'] } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.message).toBe(GALERIA_MSG.modo);
   });
 
   it("cannot confirm another user's upload (keys are scoped to the caller)", async () => {
@@ -173,5 +179,114 @@ describe('upload tickets: single use, and only the checked bytes are recorded', 
     const res = await api('/uploads/confirm', { token: admin, body: { kind: 'logo', uploadId } });
     expect(res.status).toBe(400);
     expect((await api('/me', { token: admin })).json.empresa.logo).toBeNull();
+  });
+});
+
+describe('corporate gallery, one photo at a time', () => {
+  let admin: string;
+  let empresaId: string;
+  let waiting: string;
+  const gallery = () => `companies/${empresaId}/fotosCorporativas/`;
+  const slots = async (token = admin): Promise<string[]> => (await api('/me', { token })).json.empresa.fotosCorporativas;
+  const photo = (n: number) => solidPng(32, 18, [n * 40, 90, 160]);
+  const add = async (bytes: Uint8Array, token = admin) =>
+    api('/uploads/confirm', { token, body: { kind: 'fotoCorporativa', modo: 'agregar', uploadIds: [await upload(token, 'fotoCorporativa', bytes, 'image/png')] } });
+  const remove = (foto: string, token = admin) => api(`/fotos-corporativas?${new URLSearchParams({ foto })}`, { token, method: 'DELETE' });
+
+  beforeAll(async () => {
+    admin = await newCompanyAdmin('galeria.admin@ermita.demo');
+    empresaId = (await api('/me', { token: admin })).json.empresa.id;
+    waiting = `uploads/${subOf(admin)}/`;
+  });
+
+  it('adds one photo into the first free slot, with its own object, and shows it', async () => {
+    const res = await add(photo(1));
+    expect(res.status).toBe(200);
+    expect(res.json.empresa.fotosCorporativas).toEqual([expect.stringMatching(new RegExp(`^companies/${empresaId}/fotosCorporativas/[0-9a-f-]{36}/corporativa1$`)), '', '', '', '']);
+    const image = await fetch(res.json.archivos.fotosCorporativas[0]);
+    expect(Buffer.from(await image.arrayBuffer()).equals(photo(1))).toBe(true);
+    expect(await listKeys(gallery())).toEqual([res.json.empresa.fotosCorporativas[0]]);
+    expect(await listKeys(waiting)).toEqual([]);
+  });
+
+  it('keeps adding up to 5 (two at once both land), then refuses a 6th with the spec message, leaving nothing behind', async () => {
+    expect((await add(photo(2))).status).toBe(200);
+    // Two admins adding at once: each takes its own slot, none overwrites the other.
+    const both = await Promise.all([add(photo(3)), add(photo(4))]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect((await add(photo(5))).status).toBe(200);
+    const full = await slots();
+    expect(full.filter(Boolean)).toHaveLength(5);
+    expect(new Set(full).size).toBe(5);
+
+    const sixth = await add(photo(6));
+    expect(sixth.status).toBe(400);
+    expect(sixth.json.error.message).toBe(PERFIL_MSG.maxFotos);
+    expect(await slots()).toEqual(full);
+    expect(await listKeys(gallery())).toEqual([...full].sort());
+    expect(await listKeys(waiting)).toEqual([]);
+  });
+
+  it('removes one photo: the later ones move up and its object is deleted', async () => {
+    const before = await slots();
+    const res = await remove(before[1]!);
+    expect(res.status).toBe(200);
+    expect(res.json.empresa.fotosCorporativas).toEqual([before[0], before[2], before[3], before[4], '']);
+    expect(res.json.archivos.fotosCorporativas.filter(Boolean)).toHaveLength(4);
+    expect(await listKeys(gallery())).toEqual([before[0], before[2], before[3], before[4]].sort());
+
+    // Removing photo 1 keeps photo 1 filled (the profile gate reads it).
+    const first = await remove(before[0]!);
+    expect(first.json.empresa.fotosCorporativas).toEqual([before[2], before[3], before[4], '', '']);
+  });
+
+  it('answers a photo already gone, or never there, with a Spanish 404 and changes nothing', async () => {
+    const before = await slots();
+    const gone = await remove(`companies/${empresaId}/fotosCorporativas/00000000-0000-4000-8000-000000000000/corporativa1`);
+    expect(gone.status).toBe(404);
+    expect(gone.json.error.message).toBe(GALERIA_MSG.fotoNoEncontrada);
+    const missing = await api('/fotos-corporativas', { token: admin, method: 'DELETE' });
+    expect(missing.status).toBe(400);
+    expect(missing.json.error.message).toBe(GALERIA_MSG.fotoRequerida);
+    expect(await slots()).toEqual(before);
+  });
+
+  it("refuses company staff and another company's admin, for adding and for removing", async () => {
+    const before = await slots();
+    const staff = await idToken(DEMO_USERS.staff, DEMO_PASSWORD);
+    const otherAdmin = await idToken(DEMO_USERS.admin2, DEMO_PASSWORD);
+
+    // Staff: no ticket, no confirm, no removal (of their own company's photo either).
+    const staffTicket = await api('/uploads', { token: staff, body: { kind: 'fotoCorporativa', contentType: 'image/png', size: 100 } });
+    expect(staffTicket.status).toBe(403);
+    const staffAdd = await api('/uploads/confirm', { token: staff, body: { kind: 'fotoCorporativa', modo: 'agregar', uploadIds: ['00000000-0000-4000-8000-000000000000'] } });
+    expect(staffAdd.status).toBe(403);
+    expect(staffAdd.json.error.message).toBe(API_MSG.soloAdminEmpresa);
+    const demoPhoto = (await api('/me', { token: staff })).json.empresa.fotosCorporativas[0] as string;
+    const staffRemove = await remove(demoPhoto, staff);
+    expect(staffRemove.status).toBe(403);
+    expect(staffRemove.json.error.message).toBe(API_MSG.soloAdminEmpresa);
+
+    // Another company's admin: this company's ticket is not theirs to confirm, nor this photo theirs to remove.
+    const ticket = await upload(admin, 'fotoCorporativa', photo(7), 'image/png');
+    const otherAdd = await api('/uploads/confirm', { token: otherAdmin, body: { kind: 'fotoCorporativa', modo: 'agregar', uploadIds: [ticket] } });
+    expect(otherAdd.status).toBe(400);
+    expect(otherAdd.json.error.message).toBe(PERFIL_MSG.fotoNoSubida);
+    const otherRemove = await remove(before[0]!, otherAdmin);
+    expect(otherRemove.status).toBe(404);
+    expect(otherRemove.json.error.message).toBe(GALERIA_MSG.fotoNoEncontrada);
+
+    expect(await slots()).toEqual(before);
+    expect(await listKeys(gallery())).toEqual(before.filter(Boolean).sort());
+    expect((await api('/me', { token: otherAdmin })).json.empresa.fotosCorporativas).toEqual(['', '', '', '', '']);
+  });
+
+  it('still replaces the whole gallery on request, deleting the photos it replaces', async () => {
+    const ids = await Promise.all([8, 9].map((n) => upload(admin, 'fotoCorporativa', photo(n), 'image/png')));
+    const res = await api('/uploads/confirm', { token: admin, body: { kind: 'fotoCorporativa', modo: 'reemplazar', uploadIds: ids } });
+    expect(res.status).toBe(200);
+    const now = res.json.empresa.fotosCorporativas as string[];
+    expect(now.filter(Boolean)).toHaveLength(2);
+    expect(await listKeys(gallery())).toEqual(now.filter(Boolean).sort());
   });
 });

@@ -1,4 +1,5 @@
 import '@cloudscape-design/global-styles/index.css';
+import 'virtual:brand-theme.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

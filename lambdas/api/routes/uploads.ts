@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { mayUpload, pendingUploadKey, UPLOAD_KINDS, uploadKeys, uploadProblem, type UploadKind } from '../../../shared/domain/uploads.js';
-import { CORPORATE_PHOTO_SLOTS } from '../../../shared/schemas/empresa.js';
-import { API_MSG, PERFIL_MSG, UPLOAD_MSG } from '../../../shared/schemas/messages.js';
-import type { ConfirmUpload, UploadRequest } from '../../../shared/schemas/upload.js';
+import { addToGallery, compactGallery, galleryCount } from '../../../shared/domain/profile.js';
+import { API_MSG, GALERIA_MSG, PERFIL_MSG, UPLOAD_MSG } from '../../../shared/schemas/messages.js';
+import type { ConfirmUpload, ModoGaleria, UploadRequest } from '../../../shared/schemas/upload.js';
 import { storage } from '../../adapters/storage.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { uploadRepository, type UploadTicketItem } from '../../data/upload-repository.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';
-import { badRequest, forbidden } from '../../errors.js';
+import { badRequest, conflict, forbidden } from '../../errors.js';
 import type { CompanyCaller, PlataformaCaller } from '../caller.js';
 import { loadMe } from '../me.js';
 
@@ -24,14 +24,19 @@ const TICKET_TTL_SECONDS = 24 * 60 * 60;
  * Each feature adds its kind's row here (vehicle photos and documents, FUEC, quote PDF).
  */
 type Recorder = {
-  keys: (caller: UploadCaller, tickets: readonly UploadTicketItem[]) => string[];
-  record: (caller: UploadCaller, keys: readonly string[]) => Promise<(string | null)[]>;
+  /** May refuse before anything is written (a full gallery). */
+  keys: (caller: UploadCaller, tickets: readonly UploadTicketItem[], body: ConfirmUpload) => string[] | Promise<string[]>;
+  record: (caller: UploadCaller, keys: readonly string[], body: ConfirmUpload) => Promise<(string | null)[]>;
+  /** The keys are new objects, not ones overwritten in place: a refused write deletes them. */
+  freshKeys?: boolean;
 };
 
 const companyOf = (caller: UploadCaller): string => {
   if (caller.kind !== 'empresa') throw forbidden();
   return caller.empresaId;
 };
+
+const modoOf = (body: ConfirmUpload): ModoGaleria => (body.kind === 'fotoCorporativa' ? body.modo : 'reemplazar');
 
 const RECORDERS: Partial<Record<UploadKind, Recorder>> = {
   fotoPerfil: {
@@ -43,10 +48,29 @@ const RECORDERS: Partial<Record<UploadKind, Recorder>> = {
     record: async (caller, [key]) => [await empresaRepository.setLogo(companyOf(caller), key!)],
   },
   fotoCorporativa: {
-    // The gallery is replaced as a whole, in a fresh folder named after the batch's first upload.
-    keys: (caller, tickets) => tickets.map((_, i) => uploadKeys.fotoCorporativa(companyOf(caller), tickets[0]!.id, i + 1)),
-    record: (caller, keys) =>
-      empresaRepository.setFotosCorporativas(companyOf(caller), [...keys, ...Array<string>(CORPORATE_PHOTO_SLOTS - keys.length).fill('')]),
+    freshKeys: true,
+    async keys(caller, tickets, body) {
+      const empresaId = companyOf(caller);
+      // A whole new gallery goes to a folder named after the batch's first upload.
+      if (modoOf(body) === 'reemplazar') return tickets.map((_, i) => uploadKeys.fotoCorporativa(empresaId, tickets[0]!.id, i + 1));
+      // Added photos each get their own folder, numbered by the slot they should land in; refused
+      // here, before any write, when they do not fit (the write below re-checks against a race).
+      const current = (await empresaRepository.get(empresaId))?.fotosCorporativas ?? [];
+      if (!addToGallery(current, tickets.map((t) => t.id))) throw badRequest(PERFIL_MSG.maxFotos);
+      const start = galleryCount(current);
+      return tickets.map((t, i) => uploadKeys.fotoCorporativa(empresaId, t.id, start + i + 1));
+    },
+    async record(caller, keys, body) {
+      const empresaId = companyOf(caller);
+      if (modoOf(body) === 'reemplazar') return empresaRepository.setFotosCorporativas(empresaId, compactGallery(keys));
+      const changed = await empresaRepository.changeFotosCorporativas(empresaId, (slots) => {
+        const next = addToGallery(slots, keys);
+        if (!next) throw badRequest(PERFIL_MSG.maxFotos);
+        return next;
+      });
+      if (!changed) throw conflict(GALERIA_MSG.galeriaOcupada);
+      return [];
+    },
   },
 };
 
@@ -86,7 +110,8 @@ export async function presignUpload(c: Context, caller: UploadCaller, { kind, co
 /**
  * `POST /uploads/confirm`: takes the waiting files (each ticket once), checks their real size and
  * bytes, writes exactly the checked bytes to the spec's paths and records them. All or nothing:
- * a refused file voids the batch, and nothing refused or replaced is left in the bucket.
+ * a refused file (or a gallery with no room) voids the batch, and nothing refused or replaced is
+ * left in the bucket.
  */
 export async function confirmUpload(c: Context, caller: UploadCaller, body: ConfirmUpload) {
   const { kind } = body;
@@ -103,9 +128,19 @@ export async function confirmUpload(c: Context, caller: UploadCaller, body: Conf
     throw badRequest(problems[failed]!, items);
   }
 
-  const keys = recorder.keys(caller, tickets);
-  await Promise.all(keys.map((key, i) => storage.put(key, files[i]!.bytes!, files[i]!.mime!)));
-  const previous = await recorder.record(caller, keys);
+  const keys = await recorder.keys(caller, tickets, body);
+  let previous: (string | null)[];
+  try {
+    // Every write settles before any clean-up, so a delete never runs ahead of its put.
+    const puts = await Promise.allSettled(keys.map((key, i) => storage.put(key, files[i]!.bytes!, files[i]!.mime!)));
+    const failedPut = puts.find((p) => p.status === 'rejected');
+    if (failedPut) throw failedPut.reason;
+    previous = await recorder.record(caller, keys, body);
+  } catch (err) {
+    // A refused write leaves no object behind (fixed keys, overwritten in place, stay as they are).
+    if (recorder.freshKeys) await Promise.allSettled(keys.map((k) => storage.delete(k)));
+    throw err;
+  }
   await Promise.all(previous.filter((k): k is string => !!k && !keys.includes(k)).map((k) => storage.delete(k)));
   return c.json(await loadMe(caller, { reloadUsuario: kind === 'fotoPerfil' }));
 }

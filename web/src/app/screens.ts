@@ -28,6 +28,8 @@ export interface PanelScreen {
   menuLabel?: string;
   /** The bottom bar's wording, where the spec's differs from the title. */
   tabLabel?: string;
+  /** The bottom bar's word on phones, where the full one would take two lines (part of the full one). */
+  shortLabel?: string;
   icon: IconProps.Name;
   /** Who may open it; anyone else gets the 'no permission' state. */
   roles: readonly PanelRole[];
@@ -49,6 +51,17 @@ const screen = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType<Sc
 
 const SCREENS = [
   {
+    path: 'inicio',
+    title: 'Inicio',
+    icon: 'grid-view',
+    roles: PLATAFORMA,
+    gated: false,
+    sideMenu: 0,
+    // A lazy import: the start page lists the screens of this registry, loaded after it (no init-time cycle).
+    // eslint-disable-next-line import-x/no-cycle
+    component: screen(() => import('./shell/platform-home.js'), (m) => m.PlatformHome),
+  },
+  {
     path: 'perfil',
     title: 'Cuenta',
     menuLabel: 'Perfil de Usuario',
@@ -58,11 +71,12 @@ const SCREENS = [
     sideMenu: 1,
     component: screen(() => import('../features/profile/components/profile-page.js'), (m) => m.ProfilePage),
   },
-  { path: 'monitor-map', title: 'Mapa de Monitoreo', icon: 'map', roles: COMPANY, gated: true, sideMenu: 2, bottomBar: 3 },
+  { path: 'monitor-map', title: 'Mapa de Monitoreo', shortLabel: 'Mapa', icon: 'map', roles: COMPANY, gated: true, sideMenu: 2, bottomBar: 3 },
   {
     path: 'gestiona-flota',
     title: 'Gestiona Flota',
     tabLabel: 'Gestionar Flota',
+    shortLabel: 'Flota',
     icon: 'list-view',
     roles: COMPANY,
     gated: true,
@@ -82,10 +96,11 @@ const SCREENS = [
       (m) => m.InternalRegistrationPage,
     ),
   },
-  { path: 'reservas', title: 'Reservas por Validar', icon: 'calendar', roles: EVERYONE, gated: false, bottomBar: 2 },
+  { path: 'reservas', title: 'Reservas por Validar', shortLabel: 'Reservas', icon: 'calendar', roles: EVERYONE, gated: false, bottomBar: 2 },
   {
     path: 'pagos',
     title: 'Pagos Pendientes',
+    shortLabel: 'Pagos',
     icon: 'status-pending',
     roles: EVERYONE,
     gated: false,
@@ -95,12 +110,13 @@ const SCREENS = [
   {
     path: 'servicios-en-curso',
     title: 'Servicios en Curso',
+    shortLabel: 'En curso',
     icon: 'status-in-progress',
     roles: EVERYONE,
     gated: false,
     bottomBar: 5,
   },
-  { path: 'usuarios', title: 'Usuarios', icon: 'group', roles: PLATAFORMA, gated: false },
+  { path: 'usuarios', title: 'Usuarios', icon: 'group', roles: PLATAFORMA, gated: false, sideMenu: 5 },
   { path: 'operadores', title: 'Operadores', icon: 'contact', roles: PLATAFORMA, gated: false },
   { path: 'operadores-nuevos', title: 'Operadores Nuevos', icon: 'contact', roles: PLATAFORMA, gated: false },
   { path: 'conductores', title: 'Conductores', icon: 'user-profile-active', roles: PLATAFORMA, gated: false },
@@ -109,15 +125,22 @@ const SCREENS = [
   { path: 'guias', title: 'Guías', icon: 'location-pin', roles: PLATAFORMA, gated: false },
   { path: 'guias-por-validar', title: 'Guías por Validar', icon: 'location-pin', roles: PLATAFORMA, gated: false },
   { path: 'guias-nuevos', title: 'Guías Nuevos', icon: 'location-pin', roles: PLATAFORMA, gated: false },
-  { path: 'validarEpayco', title: 'Pagos Epayco por Validar', icon: 'check', roles: PLATAFORMA, gated: false },
-  { path: 'validarTransferencia', title: 'Pagos por Transferencia por Validar', icon: 'check', roles: PLATAFORMA, gated: false },
+  { path: 'validarEpayco', title: 'Pagos Epayco por Validar', icon: 'check', roles: PLATAFORMA, gated: false, sideMenu: 6 },
+  {
+    path: 'validarTransferencia',
+    title: 'Pagos por Transferencia por Validar',
+    icon: 'check',
+    roles: PLATAFORMA,
+    gated: false,
+    sideMenu: 7,
+  },
   { path: 'lista-de-reservas', title: 'Lista de Reservas', icon: 'list-view', roles: EVERYONE, gated: false },
   { path: 'reservaciones', title: 'Reservaciones', icon: 'calendar', roles: COMPANY, gated: false },
   { path: 'viajes-confirmados', title: 'Viajes Confirmados', icon: 'status-positive', roles: EVERYONE, gated: false },
   { path: 'viajes-finalizados', title: 'Viajes Finalizados', icon: 'flag', roles: EVERYONE, gated: false },
-  { path: 'anticipos', title: 'Anticipos por Pagar', icon: 'upload-download', roles: PLATAFORMA, gated: false },
-  { path: 'saldos', title: 'Saldos por Pagar', icon: 'upload-download', roles: PLATAFORMA, gated: false },
-  { path: 'recompensas', title: 'Recompensas por Referidos', icon: 'star', roles: PLATAFORMA, gated: false },
+  { path: 'anticipos', title: 'Anticipos por Pagar', icon: 'upload-download', roles: PLATAFORMA, gated: false, sideMenu: 8 },
+  { path: 'saldos', title: 'Saldos por Pagar', icon: 'upload-download', roles: PLATAFORMA, gated: false, sideMenu: 9 },
+  { path: 'recompensas', title: 'Recompensas por Referidos', icon: 'star', roles: PLATAFORMA, gated: false, sideMenu: 10 },
   { path: 'historial', title: 'Historial', icon: 'history', roles: EVERYONE, gated: false },
 ] as const satisfies readonly PanelScreen[];
 
@@ -130,14 +153,26 @@ export const panelPath = (path: ScreenPath | 'salir') => `${PANEL_BASE}/${path}`
 export const screenHref = (screen: PanelScreen) => `${PANEL_BASE}/${screen.path}`;
 export const screenAt = (path: ScreenPath): PanelScreen => PANEL_SCREENS.find((s) => s.path === path)!;
 
-/** Why gated screens are closed: the side menu's hint and the locked screen say the same. */
-export const GATE_HINT = 'Completa tu perfil y sube una foto corporativa';
-
 /** What the menus need to know of the signed-in user (from `/me`, or its stored copy while it loads). */
 export interface Viewer {
   groups: readonly string[];
   perfilCompleto: boolean;
 }
+
+/**
+ * One rule for every way in (side menu, bottom bar, typed address): a gated screen is closed until
+ * the profile is complete. `/me` answers perfilCompleto true for marketplace staff, who have no company.
+ */
+export const isLocked = (screen: PanelScreen, viewer: Viewer): boolean => screen.gated && !viewer.perfilCompleto;
+
+/**
+ * Why gated screens are closed, in the same words everywhere. Only a company admin can upload the
+ * corporate photos, so the company's staff are told who does it.
+ */
+export const gateHint = (groups: readonly string[]): string =>
+  groups.includes('admin')
+    ? 'Completa tu perfil y sube una foto corporativa'
+    : 'Completa tu perfil; un administrador de tu empresa debe subir una foto corporativa';
 
 export const maySee = (screen: PanelScreen, groups: readonly string[]): boolean =>
   screen.roles.some((role) => groups.includes(role));

@@ -1,4 +1,5 @@
 import Link from '@cloudscape-design/components/link';
+import { PASSWORD_MIN_LENGTH } from '../../../shared/constants.js';
 
 /** The show/hide control of a password field, beside its label (FormField's `info` slot). */
 export function PasswordToggle({ shown, onChange }: { shown: boolean; onChange: (shown: boolean) => void }) {
@@ -9,5 +10,5 @@ export function PasswordToggle({ shown, onChange }: { shown: boolean; onChange: 
   );
 }
 
-/** The pool's policy in words, under new-password fields (until an error takes its place). */
-export const PASSWORD_HINT = 'Mínimo 8 caracteres, con mayúsculas, minúsculas, números y un símbolo.';
+/** The one password rule (PASSWORD_POLICY) in words, under new-password fields (until an error takes its place). */
+export const PASSWORD_HINT = `Mínimo ${PASSWORD_MIN_LENGTH} caracteres.`;

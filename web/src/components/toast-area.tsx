@@ -13,12 +13,14 @@ export function ToastArea() {
     const timer = setTimeout(() => void loadFlashbar(), 1500);
     return () => clearTimeout(timer);
   }, []);
-  if (toasts.length === 0) return null;
+  // A landmark of its own, so the toasts are inside one wherever they show (axe "region").
   return (
-    <div className="toast-area">
-      <Suspense fallback={null}>
-        <ToastFlashbar toasts={toasts} />
-      </Suspense>
-    </div>
+    <section className="toast-area" aria-label="Notificaciones">
+      {toasts.length > 0 && (
+        <Suspense fallback={null}>
+          <ToastFlashbar toasts={toasts} />
+        </Suspense>
+      )}
+    </section>
   );
 }

@@ -11,11 +11,16 @@ export interface Toast {
   type: ToastType;
   header?: ReactNode;
   content?: ReactNode;
+  /** When and on which page it was raised, to tell which page it belongs to (see `pageChanged`). */
+  raisedAt: number;
+  page: string;
 }
 
 /** Spec 01 section 9: at most 20 at once, 5 s each in the panel's toast area. */
 export const MAX_TOASTS = 20;
 export const TOAST_DURATION_MS = 5000;
+/** A toast raised this shortly before a page change announces it ('Bienvenido !!' then the panel). */
+export const CARRY_OVER_MS = 1000;
 
 let toasts: readonly Toast[] = [];
 const listeners = new Set<() => void>();
@@ -30,10 +35,13 @@ export function dismissToast(id: string): void {
   if (toasts.some((toast) => toast.id === id)) emit(toasts.filter((toast) => toast.id !== id));
 }
 
-export function showToast(toast: Omit<Toast, 'id'>): string {
+export function showToast(toast: Omit<Toast, 'id' | 'raisedAt' | 'page'>): string {
   const id = `toast-${++nextId}`;
+  const page = window.location.pathname;
+  // A success settles what failed before it on the same page: no old error beside a new success.
+  const kept = toast.type === 'success' ? toasts.filter((t) => !(t.type === 'error' && t.page === page)) : toasts;
   // Newest first; the oldest ones beyond the limit are dropped.
-  emit([{ ...toast, id }, ...toasts].slice(0, MAX_TOASTS));
+  emit([{ ...toast, id, raisedAt: Date.now(), page }, ...kept].slice(0, MAX_TOASTS));
   setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
   return id;
 }
@@ -43,6 +51,23 @@ export const toast = {
   error: (content: ReactNode, header?: ReactNode) => showToast({ type: 'error', content, header }),
   neutral: (content: ReactNode, header?: ReactNode) => showToast({ type: 'neutral', content, header }),
 };
+
+/**
+ * A toast belongs to the page it was raised on. When the person moves to another page (a link, the
+ * menus, back), the older toasts go; what the step that moved them just raised comes along. The app's
+ * own redirects (`replace`, e.g. the panel's home to the map, however long its code takes to load)
+ * keep them.
+ */
+export function pageChanged(action: 'PUSH' | 'POP' | 'REPLACE', now = Date.now()): void {
+  if (action === 'REPLACE') return;
+  const kept = toasts.filter((toast) => now - toast.raisedAt <= CARRY_OVER_MS);
+  if (kept.length !== toasts.length) emit(kept);
+}
+
+/** A session ended: nothing said in it belongs on the next page ('Bienvenido !!' after Salir). */
+export function clearToasts(): void {
+  if (toasts.length) emit([]);
+}
 
 export function subscribeToasts(listener: () => void): () => void {
   listeners.add(listener);

@@ -1,34 +1,64 @@
 import Icon from '@cloudscape-design/components/icon';
+import { useId } from 'react';
 import { NavLink } from 'react-router-dom';
 import { usePendingPaymentsCount } from '../../features/payments/api/use-pending-payments-count.js';
-import { navScreens, screenHref, type PanelScreen } from '../screens.js';
+import { gateHint, isLocked, navScreens, screenHref, type PanelScreen, type Viewer } from '../screens.js';
 
 /**
  * Fixed at the bottom, the spec's five tabs in its order (screens.ts). The selected tab is derived
  * from the address (NavLink sets aria-current), so it survives reloads and follows the side menu and
- * the back button.
+ * the back button. Gated tabs are locked by the same rule as the side menu and a typed address.
  */
-export function BottomNav({ groups }: { groups: readonly string[] }) {
+export function BottomNav({ viewer }: { viewer: Viewer }) {
+  const hintId = useId();
   const counts: Record<NonNullable<PanelScreen['badge']>, number> = { pendingPayments: usePendingPaymentsCount() };
+  const tabs = navScreens('bottomBar', viewer.groups);
   return (
     <nav id="bottom-nav" className="bottom-nav" aria-label="Navegación inferior">
+      {tabs.some((tab) => isLocked(tab, viewer)) && (
+        <span id={hintId} className="visually-hidden">
+          {gateHint(viewer.groups)}
+        </span>
+      )}
       <ul className="bottom-nav__list">
-        {navScreens('bottomBar', groups).map((tab) => (
-          <li key={tab.path}>
-            <NavLink className="bottom-nav__tab" to={screenHref(tab)}>
+        {tabs.map((tab) => {
+          const locked = isLocked(tab, viewer);
+          const label = tab.tabLabel ?? tab.title;
+          const count = tab.badge ? counts[tab.badge] : 0;
+          // The accessible name is always the full label; phones show its short part (WCAG label in name).
+          const name = count > 0 ? `${label}, ${count} pendientes` : label;
+          const content = (
+            <>
               <span className="bottom-nav__icon">
-                <Icon name={tab.icon} />
-                {tab.badge && (
+                <Icon name={locked ? 'lock-private' : tab.icon} variant={locked ? 'disabled' : undefined} />
+                {count > 0 && (
                   <span className="bottom-nav__badge" aria-hidden="true">
-                    {counts[tab.badge]}
+                    {count}
                   </span>
                 )}
               </span>
-              <span>{tab.tabLabel ?? tab.title}</span>
-              {tab.badge && <span className="visually-hidden">, {counts[tab.badge]} pendientes</span>}
-            </NavLink>
-          </li>
-        ))}
+              <span className="bottom-nav__label bottom-nav__label--full" aria-hidden="true">
+                {label}
+              </span>
+              <span className="bottom-nav__label bottom-nav__label--short" aria-hidden="true">
+                {tab.shortLabel ?? label}
+              </span>
+            </>
+          );
+          return (
+            <li key={tab.path}>
+              {locked ? (
+                <span className="bottom-nav__tab bottom-nav__tab--locked" role="link" aria-disabled="true" aria-label={name} aria-describedby={hintId} tabIndex={0} title={gateHint(viewer.groups)}>
+                  {content}
+                </span>
+              ) : (
+                <NavLink className="bottom-nav__tab" to={screenHref(tab)} aria-label={name}>
+                  {content}
+                </NavLink>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

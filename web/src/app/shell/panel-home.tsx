@@ -5,14 +5,17 @@ import { useMe } from '../../lib/me/get-me.js';
 import { maySee, navScreens, panelPath, screenAt, screenHref } from '../screens.js';
 
 /**
- * Spec 01: the monitor map with a complete profile, else the profile. Whoever may not see the map
- * (marketplace staff) gets the first tab of their bottom bar.
+ * Spec 01: the monitor map with a complete profile, else the profile. Marketplace staff, who may not
+ * see the map and have no company profile to complete, land on their own start page.
  */
 function landing(me: MeResponse | undefined): string {
-  if (!me?.perfilCompleto) return panelPath('perfil');
+  if (!me) return panelPath('perfil');
+  const home = screenAt('inicio');
+  if (maySee(home, me.groups)) return screenHref(home);
+  if (!me.perfilCompleto) return panelPath('perfil');
   const map = screenAt('monitor-map');
   if (maySee(map, me.groups)) return screenHref(map);
-  const [first] = navScreens('bottomBar', me.groups);
+  const [first] = navScreens('sideMenu', me.groups);
   return first ? screenHref(first) : panelPath('perfil');
 }
 

@@ -1,4 +1,6 @@
 import AppLayout from '@cloudscape-design/components/app-layout';
+import I18nProvider from '@cloudscape-design/components/i18n';
+import messages from 'virtual:cloudscape-messages/panel';
 import { Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen.js';
@@ -18,8 +20,9 @@ export default function PanelLayout() {
   const stored = useMemo(readStoredUsuario, []);
   const viewer: Viewer = me ?? stored ?? { groups: [], perfilCompleto: false };
 
+  // The texts of the panel's components (the public pages' come with the root provider).
   return (
-    <>
+    <I18nProvider locale="es" messages={[messages]}>
       <div id="top-bar" className="top-bar">
         <TopBar me={me} />
       </div>
@@ -39,7 +42,7 @@ export default function PanelLayout() {
           </div>
         }
       />
-      <BottomNav groups={viewer.groups} />
-    </>
+      <BottomNav viewer={viewer} />
+    </I18nProvider>
   );
 }

@@ -11,7 +11,7 @@ import { NotAvailable } from '../../components/not-available.js';
 import { useMe } from '../../lib/me/get-me.js';
 import { useFollow } from '../../lib/navigation.js';
 import { useDocumentTitle } from '../../lib/use-document-title.js';
-import { GATE_HINT, isForEveryone, maySee, panelPath, screenAt, type PanelRole, type PanelScreen } from '../screens.js';
+import { gateHint, isForEveryone, isLocked, maySee, panelPath, screenAt, type PanelRole, type PanelScreen } from '../screens.js';
 
 const AUDIENCE: Record<PanelRole, string> = {
   admin: 'los administradores de la empresa',
@@ -51,7 +51,7 @@ function NoPermission({ roles }: { roles: readonly PanelRole[] }) {
   );
 }
 
-function Locked() {
+function Locked({ groups }: { groups: readonly string[] }) {
   const follow = useFollow();
   const perfil = screenAt('perfil');
   return (
@@ -64,7 +64,7 @@ function Locked() {
         </Button>
       }
     >
-      {GATE_HINT} para usar esta sección.
+      {gateHint(groups)} para usar esta sección.
     </Alert>
   );
 }
@@ -94,10 +94,10 @@ export function ScreenRoute({ screen }: { screen: PanelScreen }) {
         <NoPermission roles={screen.roles} />
       </Closed>
     );
-  if (screen.gated && !me.perfilCompleto)
+  if (isLocked(screen, me))
     return (
       <Closed title={screen.title}>
-        <Locked />
+        <Locked groups={me.groups} />
       </Closed>
     );
   return open;

@@ -3,7 +3,7 @@ import Icon from '@cloudscape-design/components/icon';
 import { useId } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useSignOut } from '../../features/auth/api/use-sign-out.js';
-import { GATE_HINT, navScreens, screenHref, type Viewer } from '../screens.js';
+import { gateHint, isLocked, navScreens, screenHref, type Viewer } from '../screens.js';
 
 /*
  * Cloudscape's SideNavigation has no disabled links, and the spec needs visibly disabled entries
@@ -12,9 +12,8 @@ import { GATE_HINT, navScreens, screenHref, type Viewer } from '../screens.js';
 export function SideMenu({ viewer, onChoose }: { viewer: Viewer; onChoose: () => void }) {
   const hintId = useId();
   const signOut = useSignOut();
-  const open = viewer.perfilCompleto;
   const entries = navScreens('sideMenu', viewer.groups);
-  const anyLocked = !open && entries.some((entry) => entry.gated);
+  const anyLocked = entries.some((entry) => isLocked(entry, viewer));
 
   return (
     <nav className="side-menu" aria-label="Menú principal">
@@ -23,7 +22,7 @@ export function SideMenu({ viewer, onChoose }: { viewer: Viewer; onChoose: () =>
       </Box>
       <ul className="side-menu__list">
         {entries.map((entry) =>
-          entry.gated && !open ? (
+          isLocked(entry, viewer) ? (
             <li key={entry.path}>
               <span className="side-menu__item" role="link" aria-disabled="true" tabIndex={0} aria-describedby={hintId}>
                 <Icon name={entry.icon} />
@@ -45,7 +44,7 @@ export function SideMenu({ viewer, onChoose }: { viewer: Viewer; onChoose: () =>
         {anyLocked && (
           <li className="side-menu__hint">
             <Box variant="small" color="text-status-inactive">
-              <span id={hintId}>{GATE_HINT}</span>
+              <span id={hintId}>{gateHint(viewer.groups)}</span>
             </Box>
           </li>
         )}

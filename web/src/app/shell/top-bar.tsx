@@ -55,7 +55,8 @@ export function TopBar({ me }: { me: MeResponse | undefined }) {
       identity={{
         href: PANEL_BASE,
         title: 'TransAliadas',
-        logo: { src: '/logo.svg', alt: 'TransAliadas' },
+        // The title names the link; the logo beside it is decoration (axe image-redundant-alt).
+        logo: { src: '/logo.svg', alt: '' },
         onFollow: follow,
       }}
       utilities={utilities}

@@ -1,3 +1,4 @@
+import { fileSignature, SIGNATURE_BYTES } from '../../../../shared/domain/file-signature.js';
 import { UPLOAD_KINDS, uploadProblem } from '../../../../shared/domain/uploads.js';
 import { meResponseSchema, type MeResponse } from '../../../../shared/schemas/empresa.js';
 import { uploadTicketSchema, type ConfirmUpload, type UploadTicket } from '../../../../shared/schemas/upload.js';
@@ -12,19 +13,34 @@ export const UPLOAD_FAILED = 'No se pudo subir el archivo. Inténtalo de nuevo.'
 /** `accept` of a file picker: the types the API takes for this kind. */
 export const acceptFor = (kind: UploadKind): string => UPLOAD_KINDS[kind].types.join(',');
 
-/**
- * The browser's check of a chosen file, for comfort: the same rule the API applies to the declared
- * size and type, and again to the stored bytes, where it decides. `null` when the file looks fine.
- */
-export const checkFile = (kind: UploadKind, file: File): string | null => uploadProblem(kind, file);
+/** What a file really is, from its first bytes (the API's own rule), whatever its name or declared type. */
+export async function fileType(file: File): Promise<string | null> {
+  return fileSignature(new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer()));
+}
 
-/** `POST /uploads`: a presigned POST for one file; the server picks the object key. */
-export const requestUpload = (kind: UploadKind, file: File): Promise<UploadTicket> =>
-  api.post(
-    '/uploads',
-    { kind, contentType: file.type, size: file.size, fileName: file.name.slice(0, 200) },
-    uploadTicketSchema,
-  );
+/**
+ * The browser's check of a chosen file, for comfort and before any upload: the size and the real
+ * type from the bytes, the same rule the API applies to the stored file, where it decides. `null`
+ * when the file looks fine; a text renamed `.png` is flagged here.
+ */
+export async function checkFile(kind: UploadKind, file: File): Promise<string | null> {
+  return uploadProblem(kind, { name: file.name, size: file.size, type: await fileType(file) });
+}
+
+/** The size check alone (what storage refuses), without reading the file. */
+function sizeProblem(kind: UploadKind, file: File): string | null {
+  const rules = UPLOAD_KINDS[kind];
+  return file.size > rules.maxBytes ? rules.tooBig({ name: file.name, size: file.size, type: file.type || null }) : null;
+}
+
+/**
+ * `POST /uploads`: a presigned POST for one file; the server picks the object key. The type sent is
+ * the one read from the bytes, so a JPEG named `.png` (or with no extension) still goes through.
+ */
+export async function requestUpload(kind: UploadKind, file: File): Promise<UploadTicket> {
+  const contentType = (await fileType(file)) ?? (file.type || 'application/octet-stream');
+  return api.post('/uploads', { kind, contentType, size: file.size, fileName: file.name.slice(0, 200) }, uploadTicketSchema);
+}
 
 /** `POST /uploads/confirm`: the API checks the stored files and records them; answers the new `/me`. */
 export const confirmUpload = (body: ConfirmUpload): Promise<MeResponse> =>
@@ -41,7 +57,7 @@ export class StorageUploadError extends Error {
 /** S3 explains a refusal in XML; the one people can act on is the size (the policy's range). */
 function storageReason(kind: UploadKind, file: File, xhr: XMLHttpRequest): string | null {
   const code = /<Code>([^<]+)<\/Code>/.exec(xhr.responseText ?? '')?.[1];
-  return code === 'EntityTooLarge' ? checkFile(kind, file) : null;
+  return code === 'EntityTooLarge' ? sizeProblem(kind, file) : null;
 }
 
 /**

@@ -28,7 +28,8 @@ export function useFileUpload<R>(
   const [error, setError] = useState<string>();
 
   async function upload(file: File): Promise<void> {
-    const problem = checkFile(kind, file);
+    // The file is read first: a refused one is never sent.
+    const problem = await checkFile(kind, file);
     setError(problem ?? undefined);
     if (problem) {
       setItem(null);
@@ -48,7 +49,16 @@ export function useFileUpload<R>(
     }
   }
 
-  return { item, error, upload, uploading: item?.phase === 'uploading' };
+  return {
+    item,
+    error,
+    upload,
+    uploading: item?.phase === 'uploading',
+    clear: () => {
+      setItem(null);
+      setError(undefined);
+    },
+  };
 }
 
 /** Per-file messages of a refused batch: `details.items` = [{ index, message | null }]. */

@@ -9,7 +9,8 @@ const TOO_MANY = 'Demasiados intentos. Espera un momento e inténtalo de nuevo.'
 const MESSAGES: Record<string, string> = {
   UsernameExistsException: REGISTRO_MSG.yaExiste,
   AliasExistsException: REGISTRO_MSG.yaExiste,
-  InvalidPasswordException: MSG.passwordPolitica,
+  // The pool's only rule is the spec's minimum (PASSWORD_POLICY).
+  InvalidPasswordException: MSG.passwordMin,
   InvalidParameterException: 'Alguno de los datos no es válido. Revísalos e inténtalo de nuevo.',
   CodeMismatchException: 'El código de verificación no es correcto.',
   ExpiredCodeException: 'El código de verificación expiró. Solicita uno nuevo.',
@@ -25,7 +26,10 @@ export function cognitoErrorName(error: unknown): string {
   return error instanceof Error ? error.name : 'Error';
 }
 
-/** The Spanish text for a Cognito failure; unknown ones keep the provider's own message. */
+/**
+ * The Spanish text for a Cognito failure. Cognito's own texts are English: an unknown failure reads
+ * as a plain Spanish sentence, its detail goes to the browser console for support.
+ */
 export function cognitoErrorMessage(error: unknown, overrides: Record<string, string> = {}): string {
   const name = cognitoErrorName(error);
   const known = overrides[name] ?? MESSAGES[name];
@@ -33,7 +37,9 @@ export function cognitoErrorMessage(error: unknown, overrides: Record<string, st
   const detail = error instanceof Error ? error.message : String(error);
   // The triggers answer in Spanish already: "PreSignUp failed with error <mensaje>."
   const fromTrigger = /failed with error (.+?)\.?$/.exec(detail)?.[1];
-  return fromTrigger ?? detail;
+  if (fromTrigger) return fromTrigger;
+  console.error('Error de autenticación:', error);
+  return 'No se pudo completar la operación. Inténtalo de nuevo en unos minutos.';
 }
 
 /** The PreSignUp trigger refused the authorization key (spec 01 section 5). */

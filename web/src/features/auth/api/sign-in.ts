@@ -3,14 +3,18 @@ import { signIn } from 'aws-amplify/auth';
 export type SignInResult =
   | { kind: 'signedIn' }
   | { kind: 'unconfirmed' }
-  | { kind: 'failed'; code: string; message: string };
+  | { kind: 'failed'; message: string };
 
-/** Spanish texts for the Cognito errors a person can cause; the code itself is shown too. */
+/**
+ * Spanish sentences for the Cognito errors of a sign-in; never the code. An unknown e-mail and a
+ * wrong password read the same, so the form does not tell which addresses have an account.
+ */
+const WRONG_CREDENTIALS = 'Correo o contraseña incorrectos. Revísalos e inténtalo de nuevo.';
 const MESSAGES: Record<string, string> = {
-  NotAuthorizedException: 'Correo o contraseña incorrectos',
+  NotAuthorizedException: WRONG_CREDENTIALS,
   // cognito-local answers a wrong password with this one.
-  InvalidPasswordException: 'Correo o contraseña incorrectos',
-  UserNotFoundException: 'Correo o contraseña incorrectos',
+  InvalidPasswordException: WRONG_CREDENTIALS,
+  UserNotFoundException: WRONG_CREDENTIALS,
   PasswordResetRequiredException: 'Debes restablecer tu contraseña antes de iniciar sesión',
   TooManyRequestsException: 'Demasiados intentos. Espera un momento e inténtalo de nuevo',
   TooManyFailedAttemptsException: 'Demasiados intentos. Espera un momento e inténtalo de nuevo',
@@ -32,17 +36,15 @@ export async function signInWithPassword(email: string, password: string): Promi
     });
     if (isSignedIn) return { kind: 'signedIn' };
     if (nextStep.signInStep === 'CONFIRM_SIGN_UP') return { kind: 'unconfirmed' };
-    return {
-      kind: 'failed',
-      code: nextStep.signInStep,
-      message: 'Tu cuenta requiere un paso de inicio de sesión que esta consola aún no admite',
-    };
+    console.warn('Paso de inicio de sesión no admitido:', nextStep.signInStep);
+    return { kind: 'failed', message: 'Tu cuenta requiere un paso de inicio de sesión que esta consola aún no admite.' };
   } catch (error) {
     const code = error instanceof Error ? error.name : 'Error';
     if (code === 'UserNotConfirmedException') return { kind: 'unconfirmed' };
     // A session left from before (another tab, say) is as good as a fresh sign-in.
     if (code === 'UserAlreadyAuthenticatedException') return { kind: 'signedIn' };
-    const detail = error instanceof Error ? error.message : String(error);
-    return { kind: 'failed', code, message: MESSAGES[code] ?? `No se pudo iniciar sesión: ${detail}` };
+    // Cognito's own text is English: it goes to the console for support, not to the person.
+    if (!MESSAGES[code]) console.error('Inicio de sesión fallido:', error);
+    return { kind: 'failed', message: MESSAGES[code] ?? 'No se pudo iniciar sesión. Inténtalo de nuevo en unos minutos.' };
   }
 }

@@ -30,7 +30,7 @@ export function useLogin() {
         return;
       }
       if (result.kind === 'failed') {
-        toast.error(`Código: ${result.code}`, result.message);
+        toast.error(result.message);
         return;
       }
       const me = await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 }).catch(() => null);

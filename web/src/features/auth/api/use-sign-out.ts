@@ -3,6 +3,7 @@ import { signOut } from 'aws-amplify/auth';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { clearStoredUsuario } from '../../../lib/me/stored-usuario.js';
+import { clearToasts } from '../../../lib/toast.js';
 import { useAuth } from './auth-context.js';
 
 /** Spec 01: signing out clears local storage and goes to `/`. */
@@ -20,6 +21,7 @@ export function useSignOut(): () => Promise<void> {
       console.error(error);
     }
     clearStoredUsuario();
+    clearToasts();
     markSignedOut();
     navigate('/', { replace: true });
     // After the panel has gone, so no mounted query refetches without a session.

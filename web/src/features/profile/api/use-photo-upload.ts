@@ -30,11 +30,21 @@ export function useSinglePhotoUpload(kind: 'fotoPerfil' | 'logo') {
   });
 }
 
+/** One corporate photo, added to the first free slot of the gallery as soon as it is chosen. */
+export function useCorporatePhotoAdd() {
+  const onDone = useAfterConfirm(PERFIL_MSG.fotosActualizadas);
+  return useFileUpload('fotoCorporativa', {
+    confirm: (uploadId) => confirmUpload({ kind: 'fotoCorporativa', modo: 'agregar', uploadIds: [uploadId] }),
+    onDone,
+    failedMessage: PERFIL_MSG.fotoNoSubida,
+  });
+}
+
 /** Corporate photos: 1 to 5 files that replace the gallery as a whole (spec 01 section 5). */
-export function useCorporatePhotosUpload() {
+export function useGalleryReplace() {
   const onDone = useAfterConfirm(PERFIL_MSG.fotosActualizadas);
   return useFilesUpload('fotoCorporativa', {
-    confirm: (uploadIds) => confirmUpload({ kind: 'fotoCorporativa', uploadIds }),
+    confirm: (uploadIds) => confirmUpload({ kind: 'fotoCorporativa', modo: 'reemplazar', uploadIds }),
     onDone,
     failedMessage: PERFIL_MSG.fotoNoSubida,
     notSavedMessage: GALLERY_NOT_SAVED,

@@ -13,7 +13,9 @@ import { useNavigate } from 'react-router-dom';
 import { PUESTOS, type MeResponse } from '../../../../../shared/schemas/empresa.js';
 import { PERFIL_MSG } from '../../../../../shared/schemas/messages.js';
 import { BANCOS, CIUDADES, perfilPersonalSchema, perfilSchema, TIPOS_CUENTA } from '../../../../../shared/schemas/profile.js';
-import { SelectField, TextField } from '../../../components/form-fields.js';
+import { onlyDigits } from '../../../../../shared/schemas/digits.js';
+import { TextField, type FieldForm } from '../../../components/form-fields.js';
+import { SelectField } from '../../../components/select-field.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import { toast } from '../../../lib/toast.js';
 import { apiFieldErrors, useZodForm } from '../../../lib/use-zod-form.js';
@@ -88,6 +90,9 @@ export function ProfileForm({ me }: { me: MeResponse }) {
   const saving = update.isPending;
   const common = { form, disabled: saving };
   const empresaProps = { ...common, readOnly: !editEmpresa };
+  // Phone and account take digits only: whatever else is typed or pasted is dropped as it comes.
+  const digitsForm: FieldForm<keyof Values> = { ...form, setField: (field, value) => form.setField(field, onlyDigits(value)) };
+  const digits = { ...common, form: digitsForm, type: 'text', inputMode: 'numeric' } as const;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -132,17 +137,14 @@ export function ProfileForm({ me }: { me: MeResponse }) {
               <FormField label="Correo electrónico" description="El correo no se puede cambiar." stretch>
                 <Input type="email" value={me.usuario.email} readOnly />
               </FormField>
-              <TextField label="Teléfono móvil" field="movil" type="text" inputMode="tel" autoComplete="tel" {...common} />
+              <TextField label="Teléfono móvil" field="movil" autoComplete="tel-national" {...digits} />
               <SelectField label="Puesto" field="puesto" options={PUESTO_OPTIONS} placeholder="Selecciona un puesto" {...common} />
             </ColumnLayout>
           </Container>
           {me.empresa && (
             <Container
               header={
-                <Header
-                  variant="h2"
-                  description={editEmpresa ? 'Datos de la empresa y cuenta bancaria para los pagos.' : 'Solo un administrador de la empresa puede cambiar estos datos.'}
-                >
+                <Header variant="h2" description={editEmpresa ? undefined : 'Solo un administrador de la empresa puede cambiar estos datos.'}>
                   Datos de la empresa
                 </Header>
               }
@@ -153,11 +155,18 @@ export function ProfileForm({ me }: { me: MeResponse }) {
                 <TextField label="Departamento" field="departamento" {...empresaProps} />
                 <TextField label="País" field="pais" autoComplete="country-name" {...empresaProps} />
                 <TextField label="Dirección" field="direccion" autoComplete="street-address" {...empresaProps} />
-                <SelectField label="Banco" field="banco" options={BANCO_OPTIONS} placeholder="Selecciona un banco" {...empresaProps} />
-                <SelectField label="Tipo de cuenta" field="tipocuenta" options={TIPO_CUENTA_OPTIONS} placeholder="Selecciona el tipo de cuenta" {...empresaProps} />
-                <TextField label="Número de cuenta" field="cuenta" inputMode="numeric" {...empresaProps} />
-                <TextField label="Titular de la cuenta" field="titular" {...empresaProps} />
-                <TextField label="RUT o cédula" field="rut" {...empresaProps} />
+              </ColumnLayout>
+            </Container>
+          )}
+          {/* The payment data is the admins' alone: the API does not even send it to staff. */}
+          {me.empresa && editEmpresa && (
+            <Container header={<Header variant="h2" description="La cuenta en la que se pagan los servicios de la empresa. Solo la ven sus administradores.">Cuenta bancaria</Header>}>
+              <ColumnLayout columns={2}>
+                <SelectField label="Banco" field="banco" options={BANCO_OPTIONS} placeholder="Selecciona un banco" {...common} />
+                <SelectField label="Tipo de cuenta" field="tipocuenta" options={TIPO_CUENTA_OPTIONS} placeholder="Selecciona el tipo de cuenta" {...common} />
+                <TextField label="Número de cuenta" field="cuenta" autoComplete="off" {...digits} />
+                <TextField label="Titular de la cuenta" field="titular" {...common} />
+                <TextField label="RUT o cédula" field="rut" {...common} />
               </ColumnLayout>
             </Container>
           )}

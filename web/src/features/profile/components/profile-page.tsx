@@ -23,9 +23,10 @@ function missingSteps({ usuario, empresa, ...me }: MeResponse): string[] {
   if (!admin && !usuario.perfil) steps.push('Completa tus datos personales y pulsa Guardar cambios.');
   // Marketplace staff have no company: only their personal part applies.
   if (!empresa) return steps;
-  if (!admin && !empresa.perfil) steps.push('Un administrador debe completar los datos de la empresa.');
+  // Staff cannot do the company's part: they are told whom to ask, not to do it.
+  if (!admin && !empresa.perfil) steps.push('Pide a un administrador de tu empresa que complete los datos de la empresa.');
   if (!empresa.fotosCorporativas[0])
-    steps.push(admin ? 'Sube al menos una foto corporativa.' : 'Un administrador debe subir al menos una foto corporativa.');
+    steps.push(admin ? 'Agrega al menos una foto corporativa.' : 'Pide a un administrador de tu empresa que agregue al menos una foto corporativa.');
   return steps;
 }
 
@@ -57,7 +58,7 @@ function CompanyImages({ me }: { me: MeResponse }) {
             />
           )}
         </ColumnLayout>
-        {me.empresa && <CorporatePhotos urls={me.archivos.fotosCorporativas} editable={admin} />}
+        {me.empresa && <CorporatePhotos keys={me.empresa.fotosCorporativas} urls={me.archivos.fotosCorporativas} editable={admin} />}
       </SpaceBetween>
     </Container>
   );

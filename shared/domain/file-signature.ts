@@ -1,0 +1,27 @@
+/**
+ * A file's real type from its first bytes ("magic numbers"), for the kinds the console uploads. One
+ * rule for both ends: the browser flags a renamed file as soon as it is chosen, and the API decides
+ * on the stored bytes. Never the name or the declared type.
+ */
+export type SignatureType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp' | 'application/pdf';
+
+/** How many leading bytes `fileSignature` needs. */
+export const SIGNATURE_BYTES = 16;
+
+const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
+
+/** Each type's bytes at their offsets (WebP: a RIFF container whose form type is WEBP). */
+const SIGNATURES: readonly { type: SignatureType; parts: readonly { at: number; bytes: readonly number[] }[] }[] = [
+  { type: 'image/jpeg', parts: [{ at: 0, bytes: [0xff, 0xd8, 0xff] }] },
+  { type: 'image/png', parts: [{ at: 0, bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] }] },
+  { type: 'image/gif', parts: [{ at: 0, bytes: ascii('GIF87a') }] },
+  { type: 'image/gif', parts: [{ at: 0, bytes: ascii('GIF89a') }] },
+  { type: 'image/webp', parts: [{ at: 0, bytes: ascii('RIFF') }, { at: 8, bytes: ascii('WEBP') }] },
+  { type: 'application/pdf', parts: [{ at: 0, bytes: ascii('%PDF-') }] },
+];
+
+/** The type the bytes say, or null when they are none of the known kinds. */
+export function fileSignature(head: Uint8Array): SignatureType | null {
+  const match = SIGNATURES.find(({ parts }) => parts.every(({ at, bytes }) => bytes.every((b, i) => head[at + i] === b)));
+  return match?.type ?? null;
+}

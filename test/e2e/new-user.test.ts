@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { MSG } from '../../shared/schemas/messages.js';
+import { screenshot } from '../support/browser.js';
+import { field, page, shots, signIn, url, usePage } from '../support/e2e.js';
+
+/*
+ * What a new user tripped on (issue "Lean bundles, and what a new user tripped on"): sign-in errors,
+ * toasts that outlived their page, and the console on a phone (layout, tap targets, axe).
+ */
+
+const PHONE = { width: 390, height: 844 };
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WRONG_CREDENTIALS = 'Correo o contraseña incorrectos. Revísalos e inténtalo de nuevo.';
+
+usePage({ viewport: PHONE, perTest: true });
+
+interface AxeViolation {
+  id: string;
+  impact: string;
+  nodes: { target: string[] }[];
+}
+/** axe on the current page: WCAG 2.2 A/AA (target size included) and best practices. */
+async function axeViolations(): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+}
+const describeViolations = (violations: AxeViolation[]) => violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
+
+const toastTexts = () => page.getByRole('region', { name: 'Notificaciones' }).innerText();
+
+describe('what a new user tripped on', () => {
+  it('words a wrong password and an unknown e-mail alike, as a Spanish sentence without codes', async () => {
+    await signIn(DEMO_USERS.admin, 'no-es-la-clave');
+    await page.getByText(WRONG_CREDENTIALS).waitFor();
+    expect(await toastTexts()).not.toMatch(/Exception|Código/);
+    await page.getByRole('button', { name: 'Cerrar notificación' }).click();
+
+    await signIn('nadie.registrado@ejemplo.co', 'cualquiera');
+    await page.getByText(WRONG_CREDENTIALS).waitFor();
+    expect(await toastTexts()).not.toMatch(/Exception|Código/);
+    await screenshot(page, 'login-credenciales-incorrectas-movil');
+  });
+
+  it('does not carry an old error next to the welcome, nor the welcome past Salir', async () => {
+    await signIn(DEMO_USERS.staff, 'no-es-la-clave');
+    await page.getByText(WRONG_CREDENTIALS).waitFor();
+    await page.waitForTimeout(1200);
+
+    await signIn(DEMO_USERS.staff, DEMO_PASSWORD);
+    await page.waitForURL('**/panel-control/monitor-map');
+    await page.getByText(MSG.bienvenido).waitFor();
+    expect(await page.getByText(WRONG_CREDENTIALS).count()).toBe(0);
+
+    await page.waitForTimeout(1200);
+    await page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
+    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: 'Salir' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor({ timeout: 10_000 });
+    expect(await page.getByText(MSG.bienvenido).count()).toBe(0);
+  });
+
+  it('keeps the phone top bar usable under toasts, the tab labels on one line and the primary buttons teal', async () => {
+    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
+    await page.waitForURL('**/panel-control/monitor-map');
+    const toast = page.getByText(MSG.bienvenido);
+    await toast.waitFor();
+
+    // The toast sits below the top bar: its menu and account controls stay clickable.
+    const topBar = (await page.locator('#top-bar').boundingBox())!;
+    const toasts = (await page.getByRole('region', { name: 'Notificaciones' }).boundingBox())!;
+    expect(toasts.y).toBeGreaterThanOrEqual(topBar.y + topBar.height);
+    await page.getByRole('button', { name: 'Abrir navegación lateral' }).click({ trial: true });
+    await screenshot(page, 'movil-aviso-bajo-barra');
+
+    // Each bottom-bar label on one line, each tab a comfortable target.
+    const tabs = page.getByRole('navigation', { name: 'Navegación inferior' }).getByRole('link');
+    for (const tab of await tabs.all()) {
+      const label = tab.locator('.bottom-nav__label--short');
+      const box = (await label.boundingBox())!;
+      const lineHeight = await label.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+      expect(box.height, await tab.getAttribute('aria-label') ?? '').toBeLessThanOrEqual(lineHeight * 1.2);
+      const target = (await tab.boundingBox())!;
+      expect(Math.min(target.width, target.height)).toBeGreaterThanOrEqual(24);
+    }
+    expect(await tabs.evaluateAll((all) => all.map((t) => t.textContent))).toEqual([
+      'Gestionar FlotaFlota',
+      'Reservas por ValidarReservas',
+      'Mapa de MonitoreoMapa',
+      'Pagos PendientesPagos',
+      'Servicios en CursoEn curso',
+    ]);
+
+    await page.goto(url('/panel-control/perfil'));
+    const save = page.getByRole('button', { name: 'Guardar cambios' });
+    await save.waitFor();
+    expect(await save.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(15, 118, 110)');
+    await shots('movil-perfil');
+  });
+
+  it('offers the theme switch on the public pages', async () => {
+    await page.goto(url('/login'));
+    await page.getByRole('button', { name: 'Cambiar a modo oscuro' }).click();
+    await expect.poll(() => page.evaluate(() => document.body.classList.contains('awsui-dark-mode'))).toBe(true);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
+    await screenshot(page, 'movil-login-oscuro');
+    await page.goto(url('/registro'));
+    await page.getByRole('button', { name: 'Cambiar a modo claro' }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('themeMode'))).toBe('light');
+  });
+
+  it('passes axe on the phone: sign-in, and the panel with a toast showing', async () => {
+    await page.goto(url('/login'));
+    await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
+    const login = await axeViolations();
+    expect(login.filter((v) => v.impact === 'critical' || v.impact === 'serious'), describeViolations(login)).toEqual([]);
+
+    await field('Correo electrónico').fill(DEMO_USERS.admin);
+    await field('Contraseña').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByText(MSG.bienvenido).waitFor();
+    await page.waitForURL('**/panel-control/monitor-map');
+    const panel = await axeViolations();
+    expect(panel.filter((v) => v.impact === 'critical' || v.impact === 'serious'), describeViolations(panel)).toEqual([]);
+    // The toast area is a landmark of its own, and nothing sits outside the landmarks.
+    expect(panel.map((v) => v.id)).not.toContain('region');
+    expect(panel.map((v) => v.id)).not.toContain('aria-allowed-attr');
+  });
+});

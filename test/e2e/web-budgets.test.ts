@@ -1,0 +1,65 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { page, url, usePage } from '../support/e2e.js';
+
+/*
+ * The console's weight budgets (issue "Lean bundles"), measured on the built console as a first-time
+ * visitor of /login downloads it: every script and stylesheet the page requests, each counted at its
+ * gzip size (what CloudFront serves). A failure names the files, biggest first.
+ */
+
+const KB = 1024;
+const DIST = join(import.meta.dirname, '../../web/dist');
+const BUDGET = { loginJsGzip: 250 * KB, loginCssGzip: 80 * KB };
+const gzipOf = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+const list = (files: { file: string; gzip: number }[]) =>
+  files
+    .sort((a, b) => b.gzip - a.gzip)
+    .map((f) => `${f.file} ${(f.gzip / KB).toFixed(1)} KB`)
+    .join(', ');
+
+usePage({ perTest: true });
+
+describe('console weight budgets', () => {
+  it('first load of /login stays within 250 KB of JS and 80 KB of CSS (gzip), fonts fetched as files', async () => {
+    const requested = new Set<string>();
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/assets/')) requested.add(path.slice(1));
+    });
+    await page.goto(url('/login'));
+    await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    const measure = (ext: string) => [...requested].filter((f) => f.endsWith(ext)).map((file) => ({ file, gzip: gzipOf(file) }));
+    const js = measure('.js');
+    const css = measure('.css');
+    const fonts = [...requested].filter((f) => f.endsWith('.woff2'));
+    const total = (files: { gzip: number }[]) => files.reduce((sum, f) => sum + f.gzip, 0);
+    console.log(`/login: JS ${(total(js) / KB).toFixed(1)} KB gzip in ${js.length} files; CSS ${(total(css) / KB).toFixed(1)} KB gzip in ${css.length} files; fonts ${fonts.join(', ')}`);
+
+    expect(total(js), `JS de /login: ${list(js)}`).toBeLessThan(BUDGET.loginJsGzip);
+    expect(total(css), `CSS de /login: ${list(css)}`).toBeLessThanOrEqual(BUDGET.loginCssGzip);
+    // Only the faces the page renders, each its own cached file.
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.length, fonts.join(', ')).toBeLessThan(8);
+  });
+
+  it('keeps fonts out of the stylesheets and heavy lazy chunks out of the service worker precache', () => {
+    const assets = readdirSync(join(DIST, 'assets'));
+    for (const css of assets.filter((f) => f.endsWith('.css')))
+      expect(readFileSync(join(DIST, 'assets', css), 'utf8'), `${css} lleva fuentes en base64`).not.toMatch(/data:font\//);
+
+    // The precache is the shell: index.html and what it references, plus the icons.
+    const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+    const shell = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]));
+    const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
+    const precached = [...sw.matchAll(/url:"([^"]+)"/g)].map((m) => m[1]!);
+    const lazy = precached.filter((u) => u.startsWith('assets/') && !shell.has(u));
+    expect(lazy, 'el service worker precarga fragmentos perezosos').toEqual([]);
+    expect(precached).toContain('index.html');
+    expect(precached.filter((u) => u.endsWith('.woff2'))).toEqual([]);
+  });
+});
