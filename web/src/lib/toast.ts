@@ -19,7 +19,7 @@ export interface Toast {
 /** Spec 01 section 9: at most 20 at once, 5 s each in the panel's toast area. */
 export const MAX_TOASTS = 20;
 export const TOAST_DURATION_MS = 5000;
-/** A toast raised this shortly before a page change announces it ('Bienvenido !!' then the panel). */
+/** A toast raised this shortly before the person moves to another page announces that page (e.g. 'Por favor verifica tu correo'). */
 export const CARRY_OVER_MS = 1000;
 
 let toasts: readonly Toast[] = [];
