@@ -67,9 +67,14 @@ export async function shots(name: string) {
   await page.waitForFunction(() => !document.body.classList.contains('awsui-dark-mode'));
 }
 
-/** Signs in from the login screen (opened unless the page is already on it). */
+/**
+ * Signs in from the login screen (opened unless the page is already on it). Waits for the form first:
+ * after a link click the URL says /login while the previous page still shows until the lazy chunk of
+ * the login page arrives, and that page may have its own "Correo electrónico" field.
+ */
 export async function signIn(email: string, password: string) {
   if (!page.url().endsWith('/login')) await page.goto(url('/login'));
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).waitFor();
   await field('Correo electrónico').fill(email);
   await field('Contraseña').fill(password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
