@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { MSG } from '../../shared/schemas/messages.js';
@@ -72,12 +73,25 @@ describe('what a new user tripped on', () => {
     const toast = page.getByText(MSG.bienvenido);
     await toast.waitFor();
 
-    // The toast sits below the top bar: its menu and account controls stay clickable.
-    const topBar = (await page.locator('#top-bar').boundingBox())!;
-    const toasts = (await page.getByRole('region', { name: 'Notificaciones' }).boundingBox())!;
-    expect(toasts.y).toBeGreaterThanOrEqual(topBar.y + topBar.height);
-    await page.getByRole('button', { name: 'Abrir navegación lateral' }).click({ trial: true });
-    await screenshot(page, 'movil-aviso-bajo-barra');
+    // On a phone the toast sits at the bottom, above the bottom bar: the top bar and the layout's
+    // menu row under it stay uncovered and clickable.
+    const box = async (locator: Locator) => (await locator.boundingBox())!;
+    const toasts = await box(page.getByRole('region', { name: 'Notificaciones' }));
+    const bottomBar = await box(page.getByRole('navigation', { name: 'Navegación inferior' }));
+    const menuButton = page.getByRole('button', { name: 'Abrir navegación lateral' });
+    const menu = await box(menuButton);
+    const topBar = await box(page.locator('#top-bar'));
+    expect(toasts.y + toasts.height).toBeLessThanOrEqual(bottomBar.y);
+    expect(toasts.y).toBeGreaterThan(Math.max(topBar.y + topBar.height, menu.y + menu.height));
+    await menuButton.click({ trial: true });
+    await screenshot(page, 'movil-aviso-abajo');
+    // With the side menu open the toast still leaves its header and first entries alone.
+    await menuButton.click();
+    const sideMenu = page.getByRole('navigation', { name: 'Menú principal' });
+    const firstEntry = await box(sideMenu.getByRole('link').first());
+    expect(toasts.y).toBeGreaterThan(firstEntry.y + firstEntry.height);
+    await screenshot(page, 'movil-aviso-menu-abierto');
+    await page.keyboard.press('Escape');
 
     // Each bottom-bar label on one line, each tab a comfortable target.
     const tabs = page.getByRole('navigation', { name: 'Navegación inferior' }).getByRole('link');
@@ -102,6 +116,32 @@ describe('what a new user tripped on', () => {
     await save.waitFor();
     expect(await save.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(15, 118, 110)');
     await shots('movil-perfil');
+  });
+
+  it('spreads the three tabs of marketplace staff across the bottom bar', async () => {
+    await signIn(DEMO_USERS.plataforma, DEMO_PASSWORD);
+    await page.waitForURL('**/panel-control/inicio');
+    const bar = (await page.getByRole('navigation', { name: 'Navegación inferior' }).boundingBox())!;
+    const tabs = await page.getByRole('navigation', { name: 'Navegación inferior' }).getByRole('listitem').all();
+    expect(tabs).toHaveLength(3);
+    const boxes = await Promise.all(tabs.map(async (tab) => (await tab.boundingBox())!));
+    for (const b of boxes) expect(b.width).toBeCloseTo(bar.width / 3, 0);
+    expect(boxes[2]!.x + boxes[2]!.width).toBeCloseTo(bar.x + bar.width, 0);
+    await screenshot(page, 'movil-plataforma-barra');
+  });
+
+  it('takes a refused profile save to the first field in error, with the spec message', async () => {
+    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
+    await page.waitForURL('**/panel-control/monitor-map');
+    await page.goto(url('/panel-control/perfil'));
+    await field('Teléfono móvil').fill('315');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText('Por favor, complete todos los campos requeridos', { exact: true }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe(await field('Teléfono móvil').getAttribute('id'));
+    const input = (await field('Teléfono móvil').boundingBox())!;
+    expect(input.y).toBeGreaterThan(0);
+    expect(input.y + input.height).toBeLessThan(PHONE.height);
+    await screenshot(page, 'movil-perfil-campo-en-error');
   });
 
   it('offers the theme switch on the public pages', async () => {

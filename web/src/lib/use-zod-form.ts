@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import type { ApiFieldError } from './api-client.js';
 
@@ -37,6 +37,9 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [attempted, setAttempted] = useState(false);
+  // The <form> the fields live in: a refused submit takes the person to the first field in error
+  // (on a phone it is often off screen, under the toast that says something is wrong).
+  const ref = useRef<HTMLFormElement>(null);
 
   function setField<K extends keyof V>(field: K, value: V[K]): void {
     const next = { ...values, [field]: value };
@@ -49,6 +52,7 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
     setAttempted(true);
     const result = validateWith(schema, toInput(values));
     setErrors(result.errors);
+    if (!result.data) requestAnimationFrame(() => focusFirstInvalid(ref.current));
     return result.data;
   }
 
@@ -58,5 +62,13 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
     setErrors((current) => ({ ...current, ...more }));
   }
 
-  return { values, errors, setField, check, addErrors };
+  return { ref, values, errors, setField, check, addErrors };
+}
+
+/** Cloudscape marks an input or select trigger in error with aria-invalid. */
+function focusFirstInvalid(form: HTMLFormElement | null): void {
+  const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!first) return;
+  first.scrollIntoView({ block: 'center' });
+  first.focus({ preventScroll: true });
 }

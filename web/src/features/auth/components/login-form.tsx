@@ -28,7 +28,7 @@ export function LoginForm({ initialEmail = '', submitting, onSubmit }: LoginForm
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={form.ref} onSubmit={submit} noValidate>
       <Form
         actions={
           <Button variant="primary" formAction="submit" loading={submitting} loadingText="Iniciando sesión">

@@ -38,7 +38,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form ref={form.ref} onSubmit={(event) => void submit(event)} noValidate>
       <Form
         actions={
           <Button variant="primary" formAction="submit" loading={sending} loadingText="Enviando">
@@ -99,7 +99,7 @@ function NewPasswordStep({ email, onRestart }: { email: string; onRestart: () =>
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
+    <form ref={form.ref} onSubmit={(event) => void submit(event)} noValidate>
       <Form
         errorText={failure}
         errorIconAriaLabel="Error"

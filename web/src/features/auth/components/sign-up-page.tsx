@@ -94,7 +94,7 @@ export function SignUpPage() {
         </Box>
       }
     >
-      <form onSubmit={submit} noValidate>
+      <form ref={form.ref} onSubmit={submit} noValidate>
         <Form
           actions={
             <Button variant="primary" formAction="submit" loading={submitting} loadingText="Creando cuenta">

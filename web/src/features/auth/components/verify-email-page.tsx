@@ -91,7 +91,7 @@ export function VerifyEmailPage() {
         </Box>
       }
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={form.ref} onSubmit={(event) => void submit(event)} noValidate>
         <Form
           actions={
             <SpaceBetween direction="horizontal" size="xs">

@@ -121,7 +121,7 @@ export function ProfileForm({ me }: { me: MeResponse }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={form.ref} onSubmit={submit} noValidate>
       <Form
         actions={
           <Button variant="primary" formAction="submit" loading={saving} loadingText="Guardando">

@@ -39,7 +39,7 @@ function RegistrationForm() {
 
   const busy = register.isPending;
   return (
-    <form className="form-column" onSubmit={submit} noValidate>
+    <form ref={form.ref} className="form-column" onSubmit={submit} noValidate>
       <Form
         actions={
           <Button variant="primary" formAction="submit" loading={busy} loadingText="Registrando">
