@@ -40,3 +40,12 @@ export const EXPIRY_SECONDS = 24 * 60 * 60;
 
 /** The verification e-mail (Cognito's template in AWS; the local outbox writes the same text). */
 export const VERIFICATION_EMAIL = { subject: 'Tu código de verificación', body: 'Tu código de verificación es {####}' } as const;
+
+/**
+ * The invitation a driver receives when a company adds the vehicle it drives (Cognito's template in
+ * AWS, which needs both placeholders; the local outbox writes the same text).
+ */
+export const INVITATION_EMAIL = {
+  subject: 'Tu cuenta de conductor en TransAliadas',
+  body: 'Tu empresa te registró como conductor en TransAliadas. Entra a la aplicación de conductores con tu correo {username} y la contraseña temporal {####}; al entrar te pediremos cambiarla.',
+} as const;

@@ -65,12 +65,20 @@ export class ApiStack extends Stack {
       .bindTable('usuarios', tables.usuarios, ['read', 'put', 'update'])
       // Upload tickets: issued, then claimed once.
       .bindTable('uploads', tables.uploads, ['read', 'put', 'update'])
+      // The fleet: list and details, creation with its plate guard (and its undo), edits.
+      .bindTable('vehiculos', tables.vehiculos, ['read', 'put', 'update', 'delete'])
       // Takes waiting uploads, writes checked files, deletes replaced ones; presigns reads and uploads.
       .bindBucket(bucketName, 'readWrite');
     // Internal registration signs staff up with a proof made from the key...
     props.signUpKey.grantRead(this.api.role);
     // ...and deletes the account again when its record cannot be written (SignUp itself needs no IAM).
-    grantUserPool(this, 'ApiPoolAccess', this.api.role, userPool, ['cognito-idp:AdminDeleteUser']);
+    // A new vehicle makes its driver's account (checked free first, undone when the vehicle fails).
+    grantUserPool(this, 'ApiPoolAccess', this.api.role, userPool, [
+      'cognito-idp:AdminAddUserToGroup',
+      'cognito-idp:AdminCreateUser',
+      'cognito-idp:AdminDeleteUser',
+      'cognito-idp:AdminGetUser',
+    ]);
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `${config.prefix}-api`,

@@ -16,7 +16,7 @@ import {
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { GROUPS, PASSWORD_POLICY, VERIFICATION_EMAIL } from '../../shared/constants.js';
+import { GROUPS, INVITATION_EMAIL, PASSWORD_POLICY, VERIFICATION_EMAIL } from '../../shared/constants.js';
 import type { TableKey } from '../../shared/tables.js';
 import type { StageConfig } from '../config.js';
 import { ApiFunction } from '../constructs/api-function.js';
@@ -107,6 +107,8 @@ export class AuthStack extends Stack {
         emailSubject: VERIFICATION_EMAIL.subject,
         emailBody: VERIFICATION_EMAIL.body,
       },
+      // Drivers' accounts are made by the API with each vehicle: Cognito e-mails a temporary password.
+      userInvitation: { emailSubject: INVITATION_EMAIL.subject, emailBody: INVITATION_EMAIL.body },
       // Not required: users made by internal registration or with a vehicle only have an e-mail at first.
       standardAttributes: {
         email: { required: true, mutable: true },

@@ -1,6 +1,6 @@
-import { AdminDeleteUserCommand, AdminGetUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminDeleteUserCommand, AdminGetUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { STAFF_SIGNUP_FIELD } from '../../shared/constants.js';
-import { API_MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
+import { API_MSG, REGISTRO_MSG, VEHICULO_MSG } from '../../shared/schemas/messages.js';
 import { apiAuthConfig, userPoolId } from '../config.js';
 import { badRequest, conflict } from '../errors.js';
 import { cognito } from './clients/cognito.js';
@@ -32,6 +32,37 @@ export const identity = {
       if (name === 'UsernameExistsException') throw conflict(REGISTRO_MSG.yaExiste);
       if (name === 'InvalidPasswordException') throw badRequest(REGISTRO_MSG.password);
       if (name === 'InvalidParameterException') throw badRequest(API_MSG.datosInvalidos);
+      throw err;
+    }
+  },
+
+  /**
+   * A driver's account, made with its vehicle (spec: createNewVehiculo): verified e-mail, group
+   * `conductor`, and Cognito's invitation with a temporary password. Returns the new sub.
+   */
+  async createDriver(input: { email: string; nombre: string }): Promise<string> {
+    let sub: string | undefined;
+    try {
+      const res = await cognito().send(
+        new AdminCreateUserCommand({
+          UserPoolId: userPoolId(),
+          Username: input.email,
+          DesiredDeliveryMediums: ['EMAIL'],
+          UserAttributes: [
+            { Name: 'email', Value: input.email },
+            { Name: 'email_verified', Value: 'true' },
+            { Name: 'given_name', Value: input.nombre },
+          ],
+        }),
+      );
+      sub = res.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+      if (!sub) throw new Error('Cognito no devolvió el identificador del conductor');
+      await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId(), Username: input.email, GroupName: 'conductor' }));
+      return sub;
+    } catch (err) {
+      if ((err as Error).name === 'UsernameExistsException') throw conflict(VEHICULO_MSG.correoConductorEnUso);
+      // Made but not in its group: not left half-made.
+      if (sub) await this.deleteUser(input.email).catch(() => undefined);
       throw err;
     }
   },

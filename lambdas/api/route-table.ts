@@ -1,15 +1,19 @@
-import { API_MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
+import { API_MSG, REGISTRO_MSG, VEHICULO_MSG } from '../../shared/schemas/messages.js';
 import { perfilBodySchema, perfilSchema, registroInternoSchema } from '../../shared/schemas/profile.js';
 import { confirmUploadSchema, uploadRequestSchema } from '../../shared/schemas/upload.js';
+import { vehiculoEdicionSchema, vehiculoNuevoSchema } from '../../shared/schemas/vehiculo.js';
 import { publicRoute, route } from './define-route.js';
 import { quitarFotoCorporativa } from './routes/fotos.js';
 import { getMe } from './routes/me.js';
 import { putPerfil } from './routes/perfil.js';
 import { confirmUpload, presignUpload } from './routes/uploads.js';
 import { registrarUsuario } from './routes/usuarios.js';
+import { crearVehiculo, editarVehiculo, listarVehiculos, placaDisponible, tiposDeVehiculo, verVehiculo } from './routes/vehiculos.js';
 
 /** Everyone who signs in to the console: company admins and staff, marketplace staff. */
 const CONSOLA = ['admin', 'user', 'plataforma'] as const;
+/** A company's people: its admins and staff (the fleet is theirs alone). */
+const EMPRESA = ['admin', 'user'] as const;
 
 /**
  * Every API route and who may call it: the app mounts exactly these, and the authorization test
@@ -38,4 +42,11 @@ export const ROUTES = [
   route({ method: 'POST', path: '/uploads', access: CONSOLA, body: uploadRequestSchema, handler: presignUpload }),
   route({ method: 'POST', path: '/uploads/confirm', access: CONSOLA, body: confirmUploadSchema, handler: confirmUpload }),
   route({ method: 'DELETE', path: '/fotos-corporativas', access: ['admin'], denied: API_MSG.soloAdminEmpresa, handler: quitarFotoCorporativa }),
+  // Fleet (spec 02 sections 2.7, 5.3, 6). Static paths before `/vehiculos/{id}`.
+  route({ method: 'GET', path: '/vehiculos', access: EMPRESA, perfilCompleto: true, handler: listarVehiculos }),
+  route({ method: 'GET', path: '/vehiculos/tipos', access: EMPRESA, perfilCompleto: true, handler: tiposDeVehiculo }),
+  route({ method: 'GET', path: '/vehiculos/placas/:placas', access: EMPRESA, perfilCompleto: true, handler: placaDisponible }),
+  route({ method: 'GET', path: '/vehiculos/:id', access: EMPRESA, perfilCompleto: true, handler: verVehiculo }),
+  route({ method: 'POST', path: '/vehiculos', access: ['admin'], perfilCompleto: true, denied: VEHICULO_MSG.soloAdmin, body: vehiculoNuevoSchema, handler: crearVehiculo }),
+  route({ method: 'PUT', path: '/vehiculos/:id', access: EMPRESA, perfilCompleto: true, body: vehiculoEdicionSchema, handler: editarVehiculo }),
 ];

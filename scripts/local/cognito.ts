@@ -25,7 +25,7 @@ import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js'
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
 import type { Server } from 'node:http';
 import pino from 'pino';
-import { GROUPS, PASSWORD_POLICY, VERIFICATION_EMAIL } from '../../shared/constants.js';
+import { GROUPS, INVITATION_EMAIL, PASSWORD_POLICY, VERIFICATION_EMAIL } from '../../shared/constants.js';
 import type { Outbox } from './outbox.js';
 
 export const LOCAL_TRIGGERS = { PreSignUp: 'pre-sign-up', PostConfirmation: 'post-confirmation' } as const;
@@ -52,14 +52,17 @@ export async function startCognito(opts: { port: number; dataDir: string; lambda
   const triggers = new TriggersService(clock, cognitoClient, new LambdaService(config.TriggerFunctions, new AWS.Lambda(config.LambdaClient)), new CryptoService(config.KMSConfig));
 
   const sender: MessageSender = {
-    sendEmail: async (_ctx, _user, destination, message) =>
-      opts.outbox.send({
+    sendEmail: async (_ctx, user, destination, message) => {
+      // cognito-local has no message templates: the pool's Spanish text, as in AWS. A user made with
+      // the admin API (a driver) is waiting for its first password: that message is the invitation.
+      const template = user.UserStatus === 'FORCE_CHANGE_PASSWORD' ? INVITATION_EMAIL : VERIFICATION_EMAIL;
+      await opts.outbox.send({
         to: destination.toLowerCase(),
-        // cognito-local has no message templates: the pool's Spanish text, as in AWS.
-        subject: message.emailSubject ?? VERIFICATION_EMAIL.subject,
-        body: message.emailMessage ?? VERIFICATION_EMAIL.body.replace('{####}', message.__code ?? ''),
+        subject: message.emailSubject ?? template.subject,
+        body: message.emailMessage ?? template.body.replace('{username}', destination.toLowerCase()).replace('{####}', message.__code ?? ''),
         code: message.__code,
-      }),
+      });
+    },
     sendSms: async () => undefined,
   };
   const services = {

@@ -7,7 +7,9 @@ import { S3RVER_CREDENTIALS } from '../../lambdas/adapters/clients/shared.js';
 import { isExpired } from '../../shared/domain/trips.js';
 import { empresaSchema, type Empresa } from '../../shared/schemas/empresa.js';
 import { serviceSchema, SIN_EMPRESA, type Service, type VehicleType } from '../../shared/schemas/service.js';
-import { vehicleCode, vehiculoSchema } from '../../shared/schemas/vehiculo.js';
+import { FOTOS_VEHICULO, uploadKeys } from '../../shared/domain/uploads.js';
+import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
+import { vehicleCode, vehiculoSchema, type Amenidad, type Vehiculo } from '../../shared/schemas/vehiculo.js';
 import { localTableName, type TableKey } from '../../shared/tables.js';
 import { createConsoleUser } from '../lib/console-users.js';
 import { localClient } from './dynamodb.js';
@@ -21,6 +23,8 @@ export const DEMO_USERS = {
   admin2: 'admin@expresopacifico.demo',
   plataforma: 'plataforma@transaliadas.demo',
   conductor: 'jhon.paz@transvalle.demo',
+  /** A second company with a complete profile: what one company must never see of another. */
+  admin3: 'admin@turismoandino.demo',
 } as const;
 
 const MIN_PENDING = 30;
@@ -43,6 +47,8 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
     const logoKey = 'companies/demo-transvalle/logo/demo';
     await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: photoKey, Body: solidPng(192, 108, [0, 128, 128]), ContentType: 'image/png' }));
     await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: logoKey, Body: solidPng(64, 64, [200, 30, 45]), ContentType: 'image/png' }));
+    const andinoPhoto = 'companies/demo-andino/fotosCorporativas/demo/corporativa1';
+    await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: andinoPhoto, Body: solidPng(192, 108, [120, 80, 30]), ContentType: 'image/png' }));
     const empresas: Empresa[] = [
       empresaSchema.parse({
         id: 'demo-transvalle', empresa: 'Transportes del Valle S.A.S.', ciudad: 'Cali', direccion: 'Calle 5 # 38-25, Cali', banco: 'Bancolombia',
@@ -51,18 +57,31 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
       }),
       // Company 2: fresh sign-up, profile still to complete.
       empresaSchema.parse({ id: 'demo-expresopacifico', empresa: 'Expreso Pacífico Ltda.', creadoEn: at }),
+      // Company 3: complete, in Popayán.
+      empresaSchema.parse({
+        id: 'demo-andino', empresa: 'Turismo Andino S.A.S.', ciudad: 'Cali', direccion: 'Carrera 9 # 4-10, Popayán', banco: 'Davivienda',
+        titular: 'Turismo Andino S.A.S.', rut: '901456789', cuenta: '00987654321', tipocuenta: 'ahorros', logo: null,
+        fotosCorporativas: [andinoPhoto, '', '', '', ''], perfil: true, creadoEn: at,
+      }),
     ];
     for (const e of empresas) await ddb.send(new PutCommand({ TableName: table('empresas'), Item: e }));
 
     await createConsoleUser(deps, { email: DEMO_USERS.admin, password: DEMO_PASSWORD, nombres: 'Laura', apellidos: 'Gómez Restrepo', role: 'admin', empresaId: 'demo-transvalle', puesto: 'CEO', perfil: true });
     await createConsoleUser(deps, { email: DEMO_USERS.staff, password: DEMO_PASSWORD, nombres: 'Andrés', apellidos: 'Mosquera', role: 'user', empresaId: 'demo-transvalle', puesto: 'COORDINADOR_COMERCIAL', perfil: true });
     await createConsoleUser(deps, { email: DEMO_USERS.admin2, password: DEMO_PASSWORD, nombres: 'Carlos', apellidos: 'Valencia', role: 'admin', empresaId: 'demo-expresopacifico', puesto: 'CFO' });
+    await createConsoleUser(deps, { email: DEMO_USERS.admin3, password: DEMO_PASSWORD, nombres: 'Mónica', apellidos: 'Zúñiga', role: 'admin', empresaId: 'demo-andino', puesto: 'CEO', perfil: true });
     await createConsoleUser(deps, { email: DEMO_USERS.plataforma, password: DEMO_PASSWORD, nombres: 'Marcela', apellidos: 'Ríos', role: 'plataforma', perfil: true });
 
-    await batchPut(ddb, 'vehiculos', FLEET.map((v, i) => {
-      const id = `veh-${v.empresaAliada}-${String(i + 1).padStart(3, '0')}`;
-      return vehiculoSchema.parse({ ...v, id, codigo: vehicleCode(id), numeroInterno: String(101 + i), validado: i % 4 !== 3, rating: 5, viajesRealizados: (i * 7) % 41, fechaCreacion: now.toISOString() });
+    const fleet = FLEET.map((v, i) => demoVehiculo(v, i, now));
+    await batchPut(ddb, 'vehiculos', fleet.flatMap(({ vehiculo, guard }) => [vehiculo, guard]));
+    // Photos for the first vehicle, so the details show the five slots filled.
+    const first = fleet[0]!.vehiculo;
+    const photos = await Promise.all(FOTOS_VEHICULO.map(async (slot, n) => {
+      const key = uploadKeys.fotoVehiculo(first.id, slot);
+      await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: key, Body: solidPng(320, 200, [30 + n * 40, 110, 140 - n * 20]), ContentType: 'image/png' }));
+      return [slot, key] as const;
     }));
+    await ddb.send(new PutCommand({ TableName: table('vehiculos'), Item: { ...first, fotos: Object.fromEntries(photos) } }));
     await batchPut(ddb, 'services', ownServices(now));
     // The driver of the first vehicle has its account (the driver app's; refused by the console).
     await createConsoleUser(deps, { email: DEMO_USERS.conductor, password: DEMO_PASSWORD, nombres: 'Jhon Jairo', apellidos: 'Paz', role: 'conductor', empresaId: 'demo-transvalle', vehiculoId: 'veh-demo-transvalle-001', perfil: true });
@@ -167,13 +186,39 @@ function ownServices(now: Date): Service[] {
   ];
 }
 
-const FLEET = [
-  { empresaAliada: 'demo-transvalle', empresa: 'Cootransvalle', nombre: 'Jhon Jairo Paz', telefono: '3154412233', email: 'jhon.paz@transvalle.demo', placas: 'VCK512', marca: 'Mercedes-Benz', modelo: '2021', tipo: 'Van', capacidad: 15, color: 'Blanco' },
-  { empresaAliada: 'demo-transvalle', empresa: 'Cootransvalle', nombre: 'Luis Fernando Ortiz', telefono: '3007788990', email: 'luis.ortiz@transvalle.demo', placas: 'WMN318', marca: 'Chevrolet', modelo: '2020', tipo: 'Buseta', capacidad: 25, color: 'Blanco y verde' },
-  { empresaAliada: 'demo-transvalle', empresa: 'Cootransvalle', nombre: 'Ana María Lozano', telefono: '3122334455', email: 'ana.lozano@transvalle.demo', placas: 'TSQ204', marca: 'Toyota', modelo: '2023', tipo: 'Suv', capacidad: 6, color: 'Gris' },
-  { empresaAliada: 'demo-transvalle', empresa: 'Cootransvalle', nombre: 'Héctor Fabio Caicedo', telefono: '3165566778', email: 'hector.caicedo@transvalle.demo', placas: 'SXT771', marca: 'Hino', modelo: '2019', tipo: 'Bus', capacidad: 42, color: 'Azul' },
-  { empresaAliada: 'demo-transvalle', empresa: 'Cootransvalle', nombre: 'Diana Patricia Mina', telefono: '3019988776', email: 'diana.mina@transvalle.demo', placas: 'KLM903', marca: 'Renault', modelo: '2022', tipo: 'Automovil', capacidad: 4, color: 'Negro' },
-  { empresaAliada: 'demo-expresopacifico', empresa: 'Expreso Pacífico', nombre: 'Wilson Angulo', telefono: '3176655443', email: 'wilson.angulo@pacifico.demo', placas: 'BVN615', marca: 'Kia', modelo: '2021', tipo: 'Minivan', capacidad: 10, color: 'Plata' },
-  { empresaAliada: 'demo-expresopacifico', empresa: 'Expreso Pacífico', nombre: 'Yolanda Riascos', telefono: '3143322110', email: 'yolanda.riascos@pacifico.demo', placas: 'CHV220', marca: 'Chevrolet', modelo: '2015', tipo: 'Chiva', capacidad: 36, color: 'Multicolor' },
-  { empresaAliada: 'demo-expresopacifico', empresa: 'Expreso Pacífico', nombre: 'Óscar Hurtado', telefono: '3208877665', email: 'oscar.hurtado@pacifico.demo', placas: 'PAC884', marca: 'Ford', modelo: '2022', tipo: 'Van', capacidad: 12, color: 'Blanco' },
+/** The demo fleet: realistic drivers and documents, expiry dates spread so every warning shows. */
+type DemoVehiculo = Pick<Vehiculo, 'empresaAliada' | 'empresa' | 'nombre' | 'telefono' | 'email' | 'placas' | 'marca' | 'modelo' | 'tipo' | 'capacidad' | 'color' | 'cedula' | 'ciudad'> & {
+  /** Days from today to each expiry: SOAT, revisión técnica, tarjeta de operación, licence. */
+  vence: [number, number, number, number];
+  amenidades?: Partial<Record<Amenidad, boolean>>;
+};
+const FLEET: DemoVehiculo[] = [
+  { empresaAliada: 'demo-transvalle', empresa: 'Cootransvalle', nombre: 'Jhon Jairo Paz', telefono: '3154412233', email: 'jhon.paz@transvalle.demo', placas: 'VCK512', marca: 'Mercedes-Benz Sprinter', modelo: '2021', tipo: 'Van', capacidad: 15, color: 'Blanco', cedula: '16789234', ciudad: 'Cali', vence: [210, 160, 400, 900], amenidades: { aire: true, wifi: true, usb: true, sillasreclinables: true, bodega: true } },
+  { empresaAliada: 'demo-transvalle', empresa: 'Cootransvalle', nombre: 'Luis Fernando Ortiz', telefono: '3007788990', email: 'luis.ortiz@transvalle.demo', placas: 'WMN318', marca: 'Chevrolet NPR', modelo: '2020', tipo: 'Buseta', capacidad: 25, color: 'Blanco y verde', cedula: '94456123', ciudad: 'Cali', vence: [12, 95, 300, 700], amenidades: { aire: true, tv: true, sillasestandard: true, bodega: true } },
+  { empresaAliada: 'demo-transvalle', empresa: 'Cootransvalle', nombre: 'Ana María Lozano', telefono: '3122334455', email: 'ana.lozano@transvalle.demo', placas: 'TSQ204', marca: 'Toyota Fortuner', modelo: '2023', tipo: 'Suv', capacidad: 6, color: 'Gris', cedula: '31987654', ciudad: 'Palmira', vence: [320, 25, 500, 1200], amenidades: { aire: true, usb: true, bilingue: true } },
+  { empresaAliada: 'demo-transvalle', empresa: 'Cootransvalle', nombre: 'Héctor Fabio Caicedo', telefono: '3165566778', email: 'hector.caicedo@transvalle.demo', placas: 'SXT771', marca: 'Hino AK', modelo: '2019', tipo: 'Bus', capacidad: 42, color: 'Azul', cedula: '16234987', ciudad: 'Cali', vence: [-6, 140, 5, 600], amenidades: { aire: true, tv: true, wifi: true, sillasreclinables: true, bodega: true, usb: true } },
+  { empresaAliada: 'demo-transvalle', empresa: 'Cootransvalle', nombre: 'Diana Patricia Mina', telefono: '3019988776', email: 'diana.mina@transvalle.demo', placas: 'KLM903', marca: 'Renault Logan', modelo: '2022', tipo: 'Automovil', capacidad: 4, color: 'Negro', cedula: '29876543', ciudad: 'Cali', vence: [150, 240, 330, 3] },
+  { empresaAliada: 'demo-transvalle', empresa: 'Cootransvalle', nombre: 'Jorge Eliécer Valencia', telefono: '3186543210', email: 'jorge.valencia@transvalle.demo', placas: 'VLC846', marca: 'Volkswagen Crafter', modelo: '2022', tipo: 'Minivan', capacidad: 12, color: 'Plata', cedula: '14567890', ciudad: 'Buga', vence: [280, 300, 420, 1500], amenidades: { aire: true, usb: true, portabicicletas: true } },
+  { empresaAliada: 'demo-transvalle', empresa: 'Cootransvalle', nombre: 'Martha Lucía Rengifo', telefono: '3045566123', email: 'martha.rengifo@transvalle.demo', placas: 'CHT119', marca: 'Chevrolet Chiva', modelo: '2016', tipo: 'Chiva', capacidad: 38, color: 'Multicolor', cedula: '66123456', ciudad: 'Cali', vence: [45, 190, 210, 820], amenidades: { parrilla: true } },
+  { empresaAliada: 'demo-expresopacifico', empresa: 'Expreso Pacífico', nombre: 'Wilson Angulo', telefono: '3176655443', email: 'wilson.angulo@pacifico.demo', placas: 'BVN615', marca: 'Kia Carnival', modelo: '2021', tipo: 'Minivan', capacidad: 10, color: 'Plata', cedula: '16987321', ciudad: 'Buenaventura', vence: [200, 150, 380, 900] },
+  { empresaAliada: 'demo-expresopacifico', empresa: 'Expreso Pacífico', nombre: 'Yolanda Riascos', telefono: '3143322110', email: 'yolanda.riascos@pacifico.demo', placas: 'CHV220', marca: 'Chevrolet Chiva', modelo: '2015', tipo: 'Chiva', capacidad: 36, color: 'Multicolor', cedula: '31456789', ciudad: 'Buenaventura', vence: [90, 60, 120, 400] },
+  { empresaAliada: 'demo-expresopacifico', empresa: 'Expreso Pacífico', nombre: 'Óscar Hurtado', telefono: '3208877665', email: 'oscar.hurtado@pacifico.demo', placas: 'PAC884', marca: 'Ford Transit', modelo: '2022', tipo: 'Van', capacidad: 12, color: 'Blanco', cedula: '94321654', ciudad: 'Cali', vence: [300, 250, 500, 1000] },
+  { empresaAliada: 'demo-andino', empresa: 'Turismo Andino', nombre: 'Carlos Andrés Muñoz', telefono: '3112223344', email: 'carlos.munoz@turismoandino.demo', placas: 'AND101', marca: 'Toyota Hiace', modelo: '2023', tipo: 'Van', capacidad: 14, color: 'Blanco', cedula: '10234567', ciudad: 'Popayan', vence: [240, 200, 450, 1100], amenidades: { aire: true, wifi: true } },
+  { empresaAliada: 'demo-andino', empresa: 'Turismo Andino', nombre: 'Sandra Milena Ordóñez', telefono: '3129876543', email: 'sandra.ordonez@turismoandino.demo', placas: 'AND202', marca: 'Mitsubishi L200', modelo: '2020', tipo: '4x4 Platon', capacidad: 4, color: 'Rojo', cedula: '34567123', ciudad: 'Popayan', vence: [20, 180, 260, 700] },
 ];
+/** A demo vehicle as stored, with its plate guard (so the demo refuses a repeated plate as AWS would). */
+function demoVehiculo(v: DemoVehiculo, i: number, now: Date): { vehiculo: Vehiculo; guard: Record<string, string> } {
+  const id = `veh-${v.empresaAliada}-${String(i + 1).padStart(3, '0')}`;
+  const dia = (dias: number) => hoyEnBogota(new Date(now.getTime() + dias * 86_400_000));
+  const [soat, revision, operacion, licencia] = v.vence;
+  const { vence: _vence, amenidades, ...datos } = v;
+  const vehiculo = vehiculoSchema.parse({
+    ...datos, ...amenidades, id, codigo: vehicleCode(id), numeroInterno: String(101 + i),
+    direccion: `Calle ${10 + i} # ${20 + i}-${30 + i}`, licenciaDeConducir: `${v.cedula}`, vencimientoLicenciaDeConducir: dia(licencia),
+    propietario: v.nombre, licencia: `LT${String(4_000_123 + i * 7919)}`, soat: `AT-${1_300_000 + i * 311}`, fechasoat: dia(soat),
+    numeroRevisionTecnica: `RTM-${880_000 + i * 97}`, vencimientoRevisionTecnica: dia(revision), tarjetaOperacion: `TO-${55_000 + i * 13}`, vencimientoTarjetaOperacion: dia(operacion),
+    banco: (['Bancolombia', 'Davivienda', 'BBVA', 'Nequi'] as const)[i % 4], tipocuenta: i % 2 ? 'corriente' : 'ahorros', cuenta: `04${String(512_345_678 + i * 1_234_567).padStart(9, '0')}`,
+    titular: v.nombre, rut: v.cedula, validado: i % 4 !== 3, rating: 5, viajesRealizados: (i * 7) % 41, fechaCreacion: new Date(now.getTime() - (60 - i) * 86_400_000).toISOString(),
+  });
+  return { vehiculo, guard: { id: `placa#${v.empresaAliada}#${v.placas}`, vehiculoId: id } };
+}

@@ -110,3 +110,33 @@ export const DIGITOS_MSG = {
   soloDigitos: 'Escribe solo números, sin espacios, puntos ni guiones',
   maximo: (max: number) => `Máximo ${max} dígitos`,
 } as const;
+
+/** Fleet (spec 02 sections 2.7, 5.2, 5.3, 6 and 8), verbatim where the spec words them. */
+export const VEHICULO_MSG = {
+  requerido: (campo: string) => `El campo ${campo} es requerido`,
+  placas: 'Las placas deben tener exactamente 6 caracteres',
+  placasCaracteres: 'Las placas solo pueden tener letras y números',
+  placaRegistrada: 'Esta placa ya está registrada en el sistema. Por favor ingrese otra placa.',
+  placaDuplicada: (placas: string) => `Ya existe un vehículo con las placas: ${placas}`,
+  rut: 'El RUT debe tener al menos 6 dígitos',
+  capacidad: 'La capacidad debe estar entre 1 y 50 personas',
+  fechaFutura: (documento: string) => `La fecha ${documento} debe ser una fecha futura`,
+  fechaInvalida: 'Ingresa una fecha válida',
+  terminos: 'Debes aceptar los términos y condiciones',
+  sinSesion: 'Debes iniciar sesión para crear un vehículo.',
+  soloAdmin: 'Necesitas tener el rol de administrador para crear un vehículo.',
+  incompleto: 'Por favor, completa todos los campos requeridos',
+  completaEdicion: 'Por favor, completa todos los campos que debas cambiar',
+  errorCrear: 'Ocurrió un error al crear el vehículo',
+  noCreado: (detalle: string) => `No se pudo crear el vehículo: ${detalle}`,
+  errorCarga: 'Error al cargar los vehículos',
+  creado: 'Vehículo creado exitosamente',
+  actualizado: 'Vehículo actualizado exitosamente',
+  archivosAgregados: (n: number) => `Se agregaron ${n} archivo(s) correctamente`,
+  /** Beyond the spec. */
+  soloLectura: (campo: string) => `El campo ${campo} no se puede modificar`,
+  noEncontrado: 'No encontramos ese vehículo en tu flota.',
+  correoConductorEnUso: 'Ya existe una cuenta con el correo del conductor. Usa otro correo.',
+  archivosConVehiculo: 'Las fotos y documentos del vehículo se guardan con el formulario del vehículo.',
+  archivoRepetido: 'El mismo archivo no puede ocupar dos espacios.',
+} as const;

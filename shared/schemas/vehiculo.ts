@@ -1,28 +1,279 @@
+import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO } from '../domain/uploads.js';
+import { esFechaValida, hoyEnBogota } from '../domain/vencimientos.js';
+import { digitsText } from './digits.js';
+import { DIGITOS_MSG, MSG, VEHICULO_MSG } from './messages.js';
+import { BANCOS, TIPOS_CUENTA } from './profile.js';
+import { vehicleTypeSchema, VEHICLE_TYPES } from './service.js';
+import { EMAIL_MAX, optionalText, requiredText, TEXT_MSG } from './text.js';
 import * as z from './zod-es.js';
-import { vehicleTypeSchema } from './service.js';
 
-/** Vehicle with its driver (spec 02 section 3.3: conductores). The fleet issue widens this record. */
+export { VEHICLE_TYPES };
+export type FotoVehiculo = (typeof FOTOS_VEHICULO)[number];
+export type DocumentoVehiculo = (typeof DOCUMENTOS_VEHICULO)[number];
+
+/** Spec 02 section 3.5: the cities a vehicle's driver lives in (not the profile's list). */
+export const CIUDADES_VEHICULO = ['Armenia', 'Bogota', 'Buenaventura', 'Buga', 'Cali', 'Cartagena', 'Manizales', 'Medellin', 'Palmira', 'Pasto', 'Pereira', 'Popayan'] as const;
+
+/** The characteristics checkboxes (spec 02 section 3.3), with their labels. */
+export const AMENIDADES = {
+  aire: 'Aire acondicionado',
+  wifi: 'WiFi',
+  tv: 'Televisor',
+  usb: 'Puertos USB',
+  sillasreclinables: 'Sillas reclinables',
+  sillasestandard: 'Sillas estándar',
+  bodega: 'Bodega para equipaje',
+  parrilla: 'Parrilla',
+  portabicicletas: 'Portabicicletas',
+  bilingue: 'Conductor bilingüe',
+} as const;
+export type Amenidad = keyof typeof AMENIDADES;
+const AMENIDAD_KEYS = Object.keys(AMENIDADES) as Amenidad[];
+
+/** Every field's name as people read it: labels in the forms, `{field}` in 'El campo {field} es requerido'. */
+export const VEHICULO_CAMPOS = {
+  placas: 'Placas',
+  marca: 'Marca',
+  modelo: 'Modelo',
+  tipo: 'Tipo de vehículo',
+  capacidad: 'Capacidad',
+  color: 'Color',
+  numeroInterno: 'Número interno',
+  nombre: 'Nombre del conductor',
+  cedula: 'Cédula',
+  email: 'Correo del conductor',
+  telefono: 'Teléfono',
+  direccion: 'Dirección',
+  ciudad: 'Ciudad',
+  licenciaDeConducir: 'Licencia de conducción',
+  vencimientoLicenciaDeConducir: 'Vencimiento de la licencia',
+  propietario: 'Propietario',
+  licencia: 'Tarjeta de propiedad',
+  soat: 'SOAT',
+  fechasoat: 'Vencimiento del SOAT',
+  numeroRevisionTecnica: 'Revisión técnico-mecánica',
+  vencimientoRevisionTecnica: 'Vencimiento de la revisión técnica',
+  tarjetaOperacion: 'Tarjeta de operación',
+  vencimientoTarjetaOperacion: 'Vencimiento de la tarjeta de operación',
+  banco: 'Banco',
+  tipocuenta: 'Tipo de cuenta',
+  cuenta: 'Número de cuenta',
+  titular: 'Titular de la cuenta',
+  rut: 'RUT',
+} as const;
+type Campo = keyof typeof VEHICULO_CAMPOS;
+const req = (campo: Campo) => VEHICULO_MSG.requerido(VEHICULO_CAMPOS[campo]);
+const texto = (campo: Campo) => requiredText(req(campo));
+
+/** Spec 02 section 5.3: these dates must lie in the future when set (how each message names it). */
+export const FECHAS_FUTURAS = {
+  fechasoat: 'del SOAT',
+  vencimientoRevisionTecnica: 'de la revisión técnica',
+  vencimientoTarjetaOperacion: 'de la tarjeta de operación',
+} as const;
+type FechaFutura = keyof typeof FECHAS_FUTURAS;
+
+/** Fixed once the vehicle exists (spec 02 section 2.7): shown read-only, refused by the API. */
+export const SOLO_LECTURA = ['placas', 'marca', 'modelo', 'tipo', 'capacidad', 'color', 'email', 'licencia'] as const;
+export type CampoSoloLectura = (typeof SOLO_LECTURA)[number];
+
+/** Plates as stored and shown: upper case, without the spaces or hyphen people type ("abc-123" is ABC123). */
+export const normalizarPlacas = (placas: string): string => placas.replace(/[\s-]+/g, '').toUpperCase();
+
+const placasSchema = z
+  .string({ error: req('placas') })
+  .transform(normalizarPlacas)
+  .pipe(
+    z
+      .string()
+      .min(1, { error: req('placas'), abort: true })
+      .length(6, { error: VEHICULO_MSG.placas, abort: true })
+      .regex(/^[A-Z0-9]{6}$/, VEHICULO_MSG.placasCaracteres),
+  );
+
+/** A calendar date 'YYYY-MM-DD' (what a date input gives), checked to exist. */
+const fecha = (campo: Campo) =>
+  z
+    .string({ error: req(campo) })
+    .trim()
+    .min(1, { error: req(campo), abort: true })
+    .refine(esFechaValida, VEHICULO_MSG.fechaInvalida);
+
+/** A number typed in a text box or sent as a number; blank is "missing". */
+const capacidadSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : v),
+  z.number({ error: req('capacidad') }).int(VEHICULO_MSG.capacidad).min(1, VEHICULO_MSG.capacidad).max(50, VEHICULO_MSG.capacidad),
+);
+
+const uploadId = z.string().regex(/^[0-9a-f-]{36}$/, 'Identificador de carga inválido');
+/** New files for the photo and document slots: upload tickets from `POST /uploads`, by slot. */
+const archivosNuevos = {
+  fotos: z.partialRecord(z.enum(FOTOS_VEHICULO), uploadId).default({}),
+  documentos: z.partialRecord(z.enum(DOCUMENTOS_VEHICULO), uploadId).default({}),
+};
+
+const amenidades = Object.fromEntries(AMENIDAD_KEYS.map((k) => [k, z.boolean({ error: 'Valor no válido' }).default(false)])) as Record<
+  Amenidad,
+  z.ZodDefault<z.ZodBoolean>
+>;
+
+/** The fields a person fills in and may later change (all but the read-only ones). */
+const editables = {
+  numeroInterno: texto('numeroInterno'),
+  nombre: texto('nombre'),
+  cedula: digitsText(1, req('cedula'), req('cedula')),
+  telefono: digitsText(10, req('telefono'), DIGITOS_MSG.telefonoCorto),
+  direccion: texto('direccion'),
+  ciudad: z.enum(CIUDADES_VEHICULO, { error: req('ciudad') }),
+  licenciaDeConducir: texto('licenciaDeConducir'),
+  vencimientoLicenciaDeConducir: fecha('vencimientoLicenciaDeConducir'),
+  propietario: texto('propietario'),
+  soat: texto('soat'),
+  fechasoat: fecha('fechasoat'),
+  numeroRevisionTecnica: texto('numeroRevisionTecnica'),
+  vencimientoRevisionTecnica: fecha('vencimientoRevisionTecnica'),
+  tarjetaOperacion: optionalText(''),
+  vencimientoTarjetaOperacion: fecha('vencimientoTarjetaOperacion'),
+  banco: z.enum(BANCOS, { error: req('banco') }),
+  tipocuenta: z.enum(TIPOS_CUENTA, { error: req('tipocuenta') }),
+  cuenta: digitsText(10, req('cuenta'), DIGITOS_MSG.cuentaCorta),
+  titular: texto('titular'),
+  rut: digitsText(6, req('rut'), VEHICULO_MSG.rut),
+  ...amenidades,
+};
+
+/** Set at creation, then read-only. */
+const fijos = {
+  placas: placasSchema,
+  marca: texto('marca'),
+  modelo: texto('modelo'),
+  tipo: z.enum(VEHICLE_TYPES, { error: req('tipo') }),
+  capacidad: capacidadSchema,
+  color: optionalText(''),
+  email: z
+    .string({ error: req('email') })
+    .trim()
+    .min(1, { error: req('email'), abort: true })
+    .max(EMAIL_MAX, TEXT_MSG.maximo(EMAIL_MAX))
+    .pipe(z.email(MSG.emailInvalido))
+    .transform((e) => e.toLowerCase()),
+  licencia: texto('licencia'),
+};
+
+/**
+ * The dates of spec 02 section 5.3 that lie in the past (today counts as past), as form issues.
+ * On an edit only the dates that changed are checked: a vehicle whose SOAT lapsed can still have its
+ * phone corrected, and the expiry warnings say what to renew.
+ */
+export function fechasNoFuturas(
+  values: Partial<Record<FechaFutura, string>>,
+  anterior?: Partial<Record<FechaFutura, string>>,
+  hoy = hoyEnBogota(),
+): { path: [FechaFutura]; message: string }[] {
+  return (Object.keys(FECHAS_FUTURAS) as FechaFutura[])
+    .filter((campo) => {
+      const valor = values[campo];
+      return valor && esFechaValida(valor) && valor !== anterior?.[campo] && valor <= hoy;
+    })
+    .map((campo) => ({ path: [campo], message: VEHICULO_MSG.fechaFutura(FECHAS_FUTURAS[campo]) }));
+}
+
+/** `POST /vehiculos` and the add form (spec 02 section 5.3). */
+export const vehiculoNuevoSchema = z
+  .object({
+    ...fijos,
+    ...editables,
+    terminos: z.literal(true, { error: VEHICULO_MSG.terminos }),
+    ...archivosNuevos,
+  })
+  .superRefine((v, ctx) => {
+    for (const issue of fechasNoFuturas(v)) ctx.addIssue({ code: 'custom', ...issue });
+  });
+export type VehiculoNuevoInput = z.input<typeof vehiculoNuevoSchema>;
+export type VehiculoNuevo = z.output<typeof vehiculoNuevoSchema>;
+
+/** `PUT /vehiculos/{id}` and the edit form: the changeable fields (the route refuses read-only ones). */
+export const vehiculoEdicionSchema = z.object({ ...editables, ...archivosNuevos });
+export type VehiculoEdicionInput = z.input<typeof vehiculoEdicionSchema>;
+export type VehiculoEdicion = z.output<typeof vehiculoEdicionSchema>;
+
+/** Storage keys of the photo and document slots; '' is an empty slot. */
+const slots = <K extends string>(keys: readonly [K, ...K[]]) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, z.string().default('')])) as Record<K, z.ZodDefault<z.ZodString>>);
+export const fotosSchema = slots(FOTOS_VEHICULO);
+export const documentosSchema = slots(DOCUMENTOS_VEHICULO);
+
+/** Vehicle with its driver as stored (spec 02 section 3.3: conductores), keyed by its own id. */
 export const vehiculoSchema = z.object({
   id: z.string(),
+  /** Spec: the last 6 characters of the id. */
   codigo: z.string(),
+  /** The owning company's id: every read and write is scoped by it. */
   empresaAliada: z.string(),
+  /** The affiliating company's name as shown on documents. */
   empresa: z.string(),
-  nombre: z.string(),
-  telefono: z.string(),
-  email: z.string(),
   placas: z.string().length(6),
   marca: z.string(),
   modelo: z.string(),
   tipo: vehicleTypeSchema,
   capacidad: z.number().int().min(1).max(50),
-  color: z.string(),
-  numeroInterno: z.string(),
-  validado: z.boolean(),
+  color: z.string().default(''),
+  numeroInterno: z.string().default(''),
+  nombre: z.string(),
+  cedula: z.string().default(''),
+  email: z.string(),
+  telefono: z.string(),
+  direccion: z.string().default(''),
+  ciudad: z.string().default(''),
+  licenciaDeConducir: z.string().default(''),
+  vencimientoLicenciaDeConducir: z.string().default(''),
+  propietario: z.string().default(''),
+  licencia: z.string().default(''),
+  soat: z.string().default(''),
+  fechasoat: z.string().default(''),
+  numeroRevisionTecnica: z.string().default(''),
+  vencimientoRevisionTecnica: z.string().default(''),
+  tarjetaOperacion: z.string().default(''),
+  vencimientoTarjetaOperacion: z.string().default(''),
+  banco: z.string().default(''),
+  tipocuenta: z.string().default(''),
+  cuenta: z.string().default(''),
+  titular: z.string().default(''),
+  rut: z.string().default(''),
+  ...Object.fromEntries(AMENIDAD_KEYS.map((k) => [k, z.boolean().default(false)])) as Record<Amenidad, z.ZodDefault<z.ZodBoolean>>,
+  fotos: fotosSchema.default({ frente: '', lateral: '', interior: '', perspectiva: '', tablero: '' }),
+  documentos: documentosSchema.default({ licenciaConducir: '', rut: '', soat: '', tarjetaPropiedad: '' }),
+  /** Spec 4.5: 'Validado' or 'No validado'; the spec's string 'true' is normalised. */
+  validado: z.preprocess((v) => v === true || v === 'true', z.boolean()),
+  fotosVehiculo: z.boolean().default(true),
+  documentosVehiculo: z.boolean().default(true),
+  perfil: z.boolean().default(true),
+  terminos: z.boolean().default(true),
+  suspendido: z.boolean().default(false),
+  conected: z.boolean().default(false),
   rating: z.number(),
   viajesRealizados: z.number().int().nonnegative(),
+  comisionesAcumuladas: z.number().default(0),
+  comisionesTotalesPagadas: z.number().default(0),
+  /** The driver's account (Cognito sub), made with the vehicle. */
+  conductorId: z.string().optional(),
   fechaCreacion: z.iso.datetime(),
+  updatedAt: z.iso.datetime().optional(),
 });
 export type Vehiculo = z.infer<typeof vehiculoSchema>;
+
+/** A row of the fleet list: what the table, the filter and the expiry warnings need. */
+export const VEHICULO_RESUMEN_CAMPOS = [
+  'id', 'codigo', 'placas', 'marca', 'modelo', 'tipo', 'capacidad', 'validado', 'nombre',
+  'fechasoat', 'vencimientoRevisionTecnica', 'vencimientoTarjetaOperacion', 'vencimientoLicenciaDeConducir',
+] as const satisfies readonly (keyof Vehiculo)[];
+export type VehiculoResumen = Pick<Vehiculo, (typeof VEHICULO_RESUMEN_CAMPOS)[number]>;
+
+/** `GET /vehiculos/{id}`: the record plus short-lived URLs of its photos and documents (null when empty). */
+export type VehiculoDetalle = {
+  vehiculo: Vehiculo;
+  archivos: { fotos: Record<FotoVehiculo, string | null>; documentos: Record<DocumentoVehiculo, string | null> };
+};
 
 /** Spec 02: the vehicle code is the last 6 characters of its id. */
 export const vehicleCode = (id: string): string => id.slice(-6);

@@ -322,7 +322,7 @@ describe('lambda functions', () => {
     const vars = (api.props.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(Object.keys(vars).sort()).toEqual([
       'ALLOWED_ORIGINS', 'BUCKET_NAME', 'COGNITO_ISSUER', 'NODE_OPTIONS', 'SIGNUP_KEY_SECRET_ARN', 'STAGE',
-      'TABLE_EMPRESAS', 'TABLE_UPLOADS', 'TABLE_USUARIOS', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID',
+      'TABLE_EMPRESAS', 'TABLE_UPLOADS', 'TABLE_USUARIOS', 'TABLE_VEHICULOS', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID',
     ]);
     expect(JSON.stringify(vars.COGNITO_ISSUER)).toContain('https://cognito-idp.');
   });
@@ -335,6 +335,7 @@ describe('lambda functions', () => {
         empresas: [...read, 'dynamodb:UpdateItem'].sort(),
         usuarios: [...read, 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
         uploads: [...read, 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
+        vehiculos: [...read, 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
       },
       [TICK]: {
         services: [...read, 'dynamodb:UpdateItem'].sort(),
@@ -364,7 +365,7 @@ describe('lambda functions', () => {
       const policies = Object.entries(t.api.findResources('AWS::IAM::Policy')).filter(([id]) => id.includes(policyName));
       return policies.flatMap(([, p]) => (p as { Properties: { PolicyDocument: { Statement: { Action: string | string[] }[] } } }).Properties.PolicyDocument.Statement.flatMap((st) => st.Action));
     };
-    expect(actions('ApiPoolAccess')).toEqual(['cognito-idp:AdminDeleteUser']);
+    expect(actions('ApiPoolAccess').sort()).toEqual(['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser']);
     expect(actions('TickPoolAccess').sort()).toEqual(['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser']);
   });
 

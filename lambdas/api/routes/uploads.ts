@@ -74,11 +74,19 @@ const RECORDERS: Partial<Record<UploadKind, Recorder>> = {
   },
 };
 
-function recorderFor(caller: UploadCaller, kind: UploadKind): Recorder {
+/** Kinds whose files are recorded by their feature's own route (the vehicle form), not by confirm. */
+const RECORDED_BY_ROUTE: readonly UploadKind[] = ['fotoVehiculo', 'documentoVehiculo'];
+
+function checkMayUpload(caller: UploadCaller, kind: UploadKind): void {
   if (!mayUpload(kind, caller.role)) {
     const adminsOnly = UPLOAD_KINDS[kind].roles.every((r) => r === 'admin');
     throw forbidden(adminsOnly ? API_MSG.soloAdminEmpresa : API_MSG.sinPermiso);
   }
+  if (!RECORDERS[kind] && !RECORDED_BY_ROUTE.includes(kind)) throw badRequest(UPLOAD_MSG.noDisponible);
+}
+
+function recorderFor(caller: UploadCaller, kind: UploadKind): Recorder {
+  checkMayUpload(caller, kind);
   const recorder = RECORDERS[kind];
   if (!recorder) throw badRequest(UPLOAD_MSG.noDisponible);
   return recorder;
@@ -86,7 +94,7 @@ function recorderFor(caller: UploadCaller, kind: UploadKind): Recorder {
 
 /** `POST /uploads`: a single-use presigned POST to a waiting key of the caller's. */
 export async function presignUpload(c: Context, caller: UploadCaller, { kind, contentType, size, fileName }: UploadRequest) {
-  recorderFor(caller, kind);
+  checkMayUpload(caller, kind);
   const name = fileName || 'archivo';
   const problem = uploadProblem(kind, { name, size, type: contentType });
   if (problem) throw badRequest(problem);
@@ -116,25 +124,11 @@ export async function presignUpload(c: Context, caller: UploadCaller, { kind, co
 export async function confirmUpload(c: Context, caller: UploadCaller, body: ConfirmUpload) {
   const { kind } = body;
   const recorder = recorderFor(caller, kind);
-  const ids = 'uploadIds' in body ? body.uploadIds : [body.uploadId];
-  const tickets = await uploadRepository.claim(ids, caller.sub, kind, new Date());
-  if (!tickets) throw badRequest(PERFIL_MSG.fotoNoSubida);
-
-  const files = await Promise.all(tickets.map((t) => storage.take(t.key, UPLOAD_KINDS[kind].maxBytes)));
-  const problems = files.map((f, i) => uploadProblem(kind, f && { name: tickets[i]!.fileName, size: f.size, type: f.mime }));
-  const failed = problems.findIndex(Boolean);
-  if (failed >= 0) {
-    const items = ids.length > 1 ? { items: problems.map((message, index) => ({ index, message })) } : undefined;
-    throw badRequest(problems[failed]!, items);
-  }
-
+  const { tickets, files } = await takeCheckedFiles(caller, kind, 'uploadIds' in body ? body.uploadIds : [body.uploadId]);
   const keys = await recorder.keys(caller, tickets, body);
   let previous: (string | null)[];
   try {
-    // Every write settles before any clean-up, so a delete never runs ahead of its put.
-    const puts = await Promise.allSettled(keys.map((key, i) => storage.put(key, files[i]!.bytes!, files[i]!.mime!)));
-    const failedPut = puts.find((p) => p.status === 'rejected');
-    if (failedPut) throw failedPut.reason;
+    await putFiles(keys, files);
     previous = await recorder.record(caller, keys, body);
   } catch (err) {
     // A refused write leaves no object behind (fixed keys, overwritten in place, stay as they are).
@@ -143,4 +137,33 @@ export async function confirmUpload(c: Context, caller: UploadCaller, body: Conf
   }
   await Promise.all(previous.filter((k): k is string => !!k && !keys.includes(k)).map((k) => storage.delete(k)));
   return c.json(await loadMe(caller, { reloadUsuario: kind === 'fotoPerfil' }));
+}
+
+/** A waiting upload that passed its kind's checks: exactly the bytes that were checked. */
+export type CheckedFile = { bytes: Uint8Array; mime: string };
+
+/**
+ * Takes the caller's waiting uploads (each ticket once) and checks their real size and bytes against
+ * their kind's rules. All or nothing: one refused file refuses the batch (400 with its message, and
+ * per file when there are several).
+ */
+export async function takeCheckedFiles(caller: UploadCaller, kind: UploadKind, ids: readonly string[]): Promise<{ tickets: UploadTicketItem[]; files: CheckedFile[] }> {
+  checkMayUpload(caller, kind);
+  const tickets = await uploadRepository.claim(ids, caller.sub, kind, new Date());
+  if (!tickets) throw badRequest(PERFIL_MSG.fotoNoSubida);
+  const taken = await Promise.all(tickets.map((t) => storage.take(t.key, UPLOAD_KINDS[kind].maxBytes)));
+  const problems = taken.map((f, i) => uploadProblem(kind, f && { name: tickets[i]!.fileName, size: f.size, type: f.mime }));
+  const failed = problems.findIndex(Boolean);
+  if (failed >= 0) {
+    const items = ids.length > 1 ? { items: problems.map((message, index) => ({ index, message })) } : undefined;
+    throw badRequest(problems[failed]!, items);
+  }
+  return { tickets, files: taken.map((f) => ({ bytes: f!.bytes!, mime: f!.mime! })) };
+}
+
+/** Writes checked files to their keys. Every write settles before it answers, so a clean-up never runs ahead of a put. */
+export async function putFiles(keys: readonly string[], files: readonly CheckedFile[]): Promise<void> {
+  const puts = await Promise.allSettled(keys.map((key, i) => storage.put(key, files[i]!.bytes, files[i]!.mime)));
+  const failedPut = puts.find((p) => p.status === 'rejected');
+  if (failedPut) throw failedPut.reason;
 }

@@ -1,0 +1,16 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+
+/**
+ * A JSON answer with an ETag, and 304 without a body when the caller already has it. Lists the
+ * console polls are revalidated by the browser's own cache (`no-cache` = ask each time), so an
+ * unchanged list costs the query but not the download or the re-render.
+ */
+export function jsonWithEtag(c: Context, data: unknown): Response {
+  const body = JSON.stringify(data);
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' };
+  const sent = c.req.header('If-None-Match');
+  if (sent && sent.split(',').some((t) => t.trim() === etag)) return c.body(null, 304, headers);
+  return c.body(body, 200, { ...headers, 'Content-Type': 'application/json; charset=UTF-8' });
+}

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { INITIAL_RATING } from '../../../shared/constants.js';
+import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, uploadKeys } from '../../../shared/domain/uploads.js';
+import { usuarioSchema } from '../../../shared/schemas/empresa.js';
+import { VEHICULO_MSG } from '../../../shared/schemas/messages.js';
+import {
+  fechasNoFuturas,
+  normalizarPlacas,
+  SOLO_LECTURA,
+  vehicleCode,
+  VEHICULO_CAMPOS,
+  vehiculoSchema,
+  type DocumentoVehiculo,
+  type FotoVehiculo,
+  type Vehiculo,
+  type VehiculoDetalle,
+  type VehiculoEdicion,
+  type VehiculoNuevo,
+} from '../../../shared/schemas/vehiculo.js';
+import { identity } from '../../adapters/identity.js';
+import { storage } from '../../adapters/storage.js';
+import { empresaRepository } from '../../data/empresa-repository.js';
+import { usuarioRepository } from '../../data/usuario-repository.js';
+import { PlacaOcupada, vehiculoRepository } from '../../data/vehiculo-repository.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import type { CompanyCaller } from '../caller.js';
+import { jsonWithEtag } from '../etag.js';
+import { putFiles, takeCheckedFiles } from './uploads.js';
+
+/** `GET /vehiculos`: the caller's fleet, the list's fields only (spec 02 section 2.7). */
+export async function listarVehiculos(c: Context, caller: CompanyCaller) {
+  return jsonWithEtag(c, { items: await vehiculoRepository.list(caller.empresaId) });
+}
+
+/** `GET /vehiculos/tipos`: the distinct vehicle types of the caller's fleet (spec 02 section 7). */
+export async function tiposDeVehiculo(c: Context, caller: CompanyCaller) {
+  return jsonWithEtag(c, { tipos: await vehiculoRepository.tipos(caller.empresaId) });
+}
+
+/** `GET /vehiculos/{id}`: the record and short-lived URLs of its photos and documents. */
+export async function verVehiculo(c: Context, caller: CompanyCaller) {
+  const vehiculo = await vehiculoRepository.get(caller.empresaId, c.req.param('id')!);
+  if (!vehiculo) throw notFound(VEHICULO_MSG.noEncontrado);
+  return c.json(await detalle(vehiculo));
+}
+
+/** `GET /vehiculos/placas/{placas}`: whether the plate is free in the caller's company (checked while typing). */
+export async function placaDisponible(c: Context, caller: CompanyCaller) {
+  const placas = normalizarPlacas(c.req.param('placas')!);
+  if (!/^[A-Z0-9]{6}$/.test(placas)) throw badRequest(VEHICULO_MSG.placas);
+  return c.json({ placas, disponible: await vehiculoRepository.placaLibre(caller.empresaId, placas) });
+}
+
+/**
+ * `POST /vehiculos` (spec: createNewVehiculo, then uploads, then the record). Checks what it can
+ * before changing anything (plate, driver e-mail, files); then writes the files, the vehicle with its
+ * plate guard, and the driver's account, undoing the earlier steps when a later one fails: no
+ * half-made vehicle, account or file is left behind.
+ */
+export async function crearVehiculo(c: Context, caller: CompanyCaller, body: VehiculoNuevo) {
+  const { fotos, documentos, terminos: _terminos, ...datos } = body;
+  if (!(await vehiculoRepository.placaLibre(caller.empresaId, datos.placas))) throw conflict(VEHICULO_MSG.placaDuplicada(datos.placas));
+  if (await identity.status(datos.email)) throw conflict(VEHICULO_MSG.correoConductorEnUso);
+  const empresa = await empresaRepository.get(caller.empresaId);
+
+  const id = randomUUID();
+  const archivos = await takeSlots(caller, id, fotos, documentos);
+  const now = new Date().toISOString();
+  const vehiculo: Vehiculo = vehiculoSchema.parse({
+    ...datos,
+    id,
+    codigo: vehicleCode(id),
+    empresaAliada: caller.empresaId,
+    empresa: empresa?.empresa ?? '',
+    fotos: archivos.fotos,
+    documentos: archivos.documentos,
+    validado: true,
+    fotosVehiculo: true,
+    documentosVehiculo: true,
+    rating: INITIAL_RATING,
+    viajesRealizados: 0,
+    fechaCreacion: now,
+  });
+
+  try {
+    await putFiles(archivos.keys, archivos.files);
+    await vehiculoRepository.create(vehiculo);
+  } catch (err) {
+    await deleteAll(archivos.keys);
+    if (err instanceof PlacaOcupada) throw conflict(VEHICULO_MSG.placaDuplicada(datos.placas));
+    throw err;
+  }
+
+  let conductorId: string | undefined;
+  try {
+    conductorId = await identity.createDriver({ email: datos.email, nombre: datos.nombre });
+    await usuarioRepository.create(
+      usuarioSchema.parse({
+        id: conductorId,
+        email: datos.email,
+        nombres: datos.nombre,
+        movil: datos.telefono,
+        role: 'conductor',
+        empresaId: caller.empresaId,
+        vehiculoId: id,
+        rating: INITIAL_RATING,
+        perfil: true,
+        creadoEn: now,
+      }),
+    );
+  } catch (err) {
+    if (conductorId) await identity.deleteUser(datos.email).catch(() => undefined);
+    await vehiculoRepository.remove(vehiculo);
+    await deleteAll(archivos.keys);
+    throw err;
+  }
+  const creado = (await vehiculoRepository.update(caller.empresaId, id, { conductorId })) ?? vehiculo;
+  return c.json(creado, 201);
+}
+
+/**
+ * `PUT /vehiculos/{id}` (spec: 'Editar Información del Vehículo'). Plate, brand, model, type,
+ * capacity, colour, driver e-mail and property card are fixed: sending one is refused. New photos
+ * and documents replace their slot's file in place.
+ */
+export async function editarVehiculo(c: Context, caller: CompanyCaller, body: VehiculoEdicion, raw: unknown) {
+  const fijo = SOLO_LECTURA.find((campo) => typeof raw === 'object' && raw !== null && campo in raw);
+  if (fijo) throw badRequest(VEHICULO_MSG.soloLectura(VEHICULO_CAMPOS[fijo]), { fields: [{ path: fijo, message: VEHICULO_MSG.soloLectura(VEHICULO_CAMPOS[fijo]) }] });
+
+  const id = c.req.param('id')!;
+  const actual = await vehiculoRepository.get(caller.empresaId, id);
+  if (!actual) throw notFound(VEHICULO_MSG.noEncontrado);
+  const fechas = fechasNoFuturas(body, actual);
+  if (fechas.length) throw badRequest(fechas[0]!.message, { fields: fechas.map((f) => ({ path: f.path[0], message: f.message })) });
+
+  const { fotos, documentos, ...datos } = body;
+  const archivos = await takeSlots(caller, id, fotos, documentos);
+  // Fixed keys, overwritten in place: nothing to clean up if the record write fails.
+  await putFiles(archivos.keys, archivos.files);
+  const editado = await vehiculoRepository.update(caller.empresaId, id, {
+    ...datos,
+    fotos: { ...actual.fotos, ...archivos.fotos },
+    documentos: { ...actual.documentos, ...archivos.documentos },
+    updatedAt: new Date().toISOString(),
+  });
+  if (!editado) throw notFound(VEHICULO_MSG.noEncontrado);
+  return c.json(await detalle(editado));
+}
+
+/** The new files of a vehicle's slots, checked, with the keys they go to (spec paths). */
+async function takeSlots(caller: CompanyCaller, id: string, fotos: Partial<Record<FotoVehiculo, string>>, documentos: Partial<Record<DocumentoVehiculo, string>>) {
+  const fotoSlots = FOTOS_VEHICULO.filter((s) => fotos[s]);
+  const docSlots = DOCUMENTOS_VEHICULO.filter((s) => documentos[s]);
+  const ids = [...fotoSlots.map((s) => fotos[s]!), ...docSlots.map((s) => documentos[s]!)];
+  if (new Set(ids).size !== ids.length) throw badRequest(VEHICULO_MSG.archivoRepetido);
+  const fotoFiles = fotoSlots.length ? (await takeCheckedFiles(caller, 'fotoVehiculo', fotoSlots.map((s) => fotos[s]!))).files : [];
+  const docFiles = docSlots.length ? (await takeCheckedFiles(caller, 'documentoVehiculo', docSlots.map((s) => documentos[s]!))).files : [];
+  const fotoKeys = fotoSlots.map((s) => uploadKeys.fotoVehiculo(id, s));
+  const docKeys = docSlots.map((s) => uploadKeys.documentoVehiculo(id, s));
+  return {
+    keys: [...fotoKeys, ...docKeys],
+    files: [...fotoFiles, ...docFiles],
+    fotos: Object.fromEntries(fotoSlots.map((s, i) => [s, fotoKeys[i]!])) as Partial<Record<FotoVehiculo, string>>,
+    documentos: Object.fromEntries(docSlots.map((s, i) => [s, docKeys[i]!])) as Partial<Record<DocumentoVehiculo, string>>,
+  };
+}
+
+const deleteAll = (keys: readonly string[]) => Promise.allSettled(keys.map((k) => storage.delete(k)));
+
+const readUrls = async <K extends string>(slots: Record<K, string>): Promise<Record<K, string | null>> =>
+  Object.fromEntries(await Promise.all(Object.entries<string>(slots).map(async ([k, key]) => [k, key ? await storage.readUrl(key) : null]))) as Record<K, string | null>;
+
+async function detalle(vehiculo: Vehiculo): Promise<VehiculoDetalle> {
+  const [fotos, documentos] = await Promise.all([readUrls(vehiculo.fotos), readUrls(vehiculo.documentos)]);
+  return { vehiculo, archivos: { fotos, documentos } };
+}

@@ -1,0 +1,122 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { VEHICULO_RESUMEN_CAMPOS, vehiculoSchema, type Vehiculo, type VehiculoResumen } from '../../shared/schemas/vehiculo.js';
+import { ddb, tableName } from '../adapters/clients/dynamodb.js';
+import { queryAll } from './query-all.js';
+
+/**
+ * The plate guard: an item per (company, plate) in the vehicles table, written in the same
+ * transaction as the vehicle with "must not exist", so two creations of 'abc123' and 'ABC123' at
+ * once leave one vehicle (an index cannot enforce uniqueness). It has no `empresaAliada`, so the
+ * fleet index never lists it.
+ */
+const placaKey = (empresaId: string, placas: string) => ({ id: `placa#${empresaId}#${placas}` });
+
+/** Raised when the plate is taken (by an earlier vehicle, or by a creation that won the race). */
+export class PlacaOcupada extends Error {
+  override name = 'PlacaOcupada';
+}
+
+/** Vehicles with their driver, always read and written within one company. */
+export const vehiculoRepository = {
+  /** The company's vehicle, or null when it does not exist or belongs to another company. */
+  async get(empresaId: string, id: string): Promise<Vehiculo | null> {
+    const { Item } = await ddb().send(new GetCommand({ TableName: tableName('vehiculos'), Key: { id } }));
+    return Item && Item.empresaAliada === empresaId ? vehiculoSchema.parse(Item) : null;
+  },
+
+  /** The fleet list: one indexed query on the company, sorted by plate, only the list's fields. */
+  list(empresaId: string): Promise<VehiculoResumen[]> {
+    const names = VEHICULO_RESUMEN_CAMPOS.map((_, i) => `#c${i}`);
+    return queryAll(
+      {
+        TableName: tableName('vehiculos'),
+        IndexName: 'byEmpresaAliada',
+        KeyConditionExpression: 'empresaAliada = :e',
+        ExpressionAttributeValues: { ':e': empresaId },
+        ProjectionExpression: names.join(', '),
+        ExpressionAttributeNames: Object.fromEntries(VEHICULO_RESUMEN_CAMPOS.map((c, i) => [names[i], c])),
+      },
+      (item) => resumenSchema.parse(item),
+    );
+  },
+
+  /** The distinct vehicle types of the company's fleet (the map filters services by them). */
+  async tipos(empresaId: string): Promise<string[]> {
+    const items = await queryAll(
+      {
+        TableName: tableName('vehiculos'),
+        IndexName: 'byEmpresaAliada',
+        KeyConditionExpression: 'empresaAliada = :e',
+        ExpressionAttributeValues: { ':e': empresaId },
+        ProjectionExpression: 'tipo',
+      },
+      (item) => String(item.tipo),
+    );
+    return [...new Set(items)].sort((a, b) => a.localeCompare(b, 'es'));
+  },
+
+  async placaLibre(empresaId: string, placas: string): Promise<boolean> {
+    const { Item } = await ddb().send(new GetCommand({ TableName: tableName('vehiculos'), Key: placaKey(empresaId, placas), ProjectionExpression: 'id' }));
+    return !Item;
+  },
+
+  /** The vehicle and its plate guard together; `PlacaOcupada` when the plate is taken. */
+  async create(vehiculo: Vehiculo): Promise<void> {
+    const TableName = tableName('vehiculos');
+    try {
+      await ddb().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName, Item: { ...placaKey(vehiculo.empresaAliada, vehiculo.placas), vehiculoId: vehiculo.id }, ConditionExpression: 'attribute_not_exists(id)' } },
+            { Put: { TableName, Item: vehiculo, ConditionExpression: 'attribute_not_exists(id)' } },
+          ],
+        }),
+      );
+    } catch (err) {
+      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+      if ((err as Error).name === 'TransactionCanceledException' && reasons?.[0]?.Code === 'ConditionalCheckFailed') throw new PlacaOcupada();
+      throw err;
+    }
+  },
+
+  /** Undoes a creation whose driver account could not be made: the vehicle and its guard go together. */
+  async remove(vehiculo: Pick<Vehiculo, 'id' | 'empresaAliada' | 'placas'>): Promise<void> {
+    const TableName = tableName('vehiculos');
+    await ddb().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName, Key: placaKey(vehiculo.empresaAliada, vehiculo.placas), ConditionExpression: 'vehiculoId = :v', ExpressionAttributeValues: { ':v': vehiculo.id } } },
+          { Delete: { TableName, Key: { id: vehiculo.id } } },
+        ],
+      }),
+    );
+  },
+
+  /**
+   * Sets fields of the company's vehicle (stamping `updatedAt`) and returns the record after; null
+   * when it is not the company's (or no longer exists).
+   */
+  async update(empresaId: string, id: string, fields: Partial<Vehiculo>): Promise<Vehiculo | null> {
+    const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
+    const names = entries.map((_, i) => `#f${i}`);
+    try {
+      const { Attributes } = await ddb().send(
+        new UpdateCommand({
+          TableName: tableName('vehiculos'),
+          Key: { id },
+          UpdateExpression: `SET ${names.map((n, i) => `${n} = :v${i}`).join(', ')}`,
+          ConditionExpression: 'empresaAliada = :empresa',
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [names[i], k])),
+          ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])), ':empresa': empresaId },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return vehiculoSchema.parse(Attributes);
+    } catch (err) {
+      if ((err as Error).name === 'ConditionalCheckFailedException') return null;
+      throw err;
+    }
+  },
+};
+
+const resumenSchema = vehiculoSchema.pick(Object.fromEntries(VEHICULO_RESUMEN_CAMPOS.map((c) => [c, true])) as { [K in (typeof VEHICULO_RESUMEN_CAMPOS)[number]]: true });
