@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { VEHICULO_RESUMEN_CAMPOS, vehiculoSchema, type Vehiculo, type VehiculoResumen } from '../../shared/schemas/vehiculo.js';
+import { VEHICULO_RESUMEN_CAMPOS, vehiculoResumenSchema, vehiculoSchema, type Vehiculo, type VehiculoResumen } from '../../shared/schemas/vehiculo.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { queryAll } from './query-all.js';
 
@@ -36,7 +36,7 @@ export const vehiculoRepository = {
         ProjectionExpression: names.join(', '),
         ExpressionAttributeNames: Object.fromEntries(VEHICULO_RESUMEN_CAMPOS.map((c, i) => [names[i], c])),
       },
-      (item) => resumenSchema.parse(item),
+      (item) => vehiculoResumenSchema.parse(item),
     );
   },
 
@@ -119,4 +119,3 @@ export const vehiculoRepository = {
   },
 };
 
-const resumenSchema = vehiculoSchema.pick(Object.fromEntries(VEHICULO_RESUMEN_CAMPOS.map((c) => [c, true])) as { [K in (typeof VEHICULO_RESUMEN_CAMPOS)[number]]: true });

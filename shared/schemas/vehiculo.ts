@@ -267,13 +267,21 @@ export const VEHICULO_RESUMEN_CAMPOS = [
   'id', 'codigo', 'placas', 'marca', 'modelo', 'tipo', 'capacidad', 'validado', 'nombre',
   'fechasoat', 'vencimientoRevisionTecnica', 'vencimientoTarjetaOperacion', 'vencimientoLicenciaDeConducir',
 ] as const satisfies readonly (keyof Vehiculo)[];
-export type VehiculoResumen = Pick<Vehiculo, (typeof VEHICULO_RESUMEN_CAMPOS)[number]>;
+export const vehiculoResumenSchema = vehiculoSchema.pick(
+  Object.fromEntries(VEHICULO_RESUMEN_CAMPOS.map((c) => [c, true])) as { [K in (typeof VEHICULO_RESUMEN_CAMPOS)[number]]: true },
+);
+export type VehiculoResumen = z.infer<typeof vehiculoResumenSchema>;
+/** `GET /vehiculos`. */
+export const vehiculosResponseSchema = z.object({ items: z.array(vehiculoResumenSchema) });
 
-/** `GET /vehiculos/{id}`: the record plus short-lived URLs of its photos and documents (null when empty). */
-export type VehiculoDetalle = {
-  vehiculo: Vehiculo;
-  archivos: { fotos: Record<FotoVehiculo, string | null>; documentos: Record<DocumentoVehiculo, string | null> };
-};
+const urls = <K extends string>(keys: readonly [K, ...K[]]) =>
+  z.object(Object.fromEntries(keys.map((k) => [k, z.string().nullable()])) as Record<K, z.ZodNullable<z.ZodString>>);
+/** `GET /vehiculos/{id}` and an edit's answer: the record plus short-lived URLs of its photos and documents (null when empty). */
+export const vehiculoDetalleSchema = z.object({
+  vehiculo: vehiculoSchema,
+  archivos: z.object({ fotos: urls(FOTOS_VEHICULO), documentos: urls(DOCUMENTOS_VEHICULO) }),
+});
+export type VehiculoDetalle = z.infer<typeof vehiculoDetalleSchema>;
 
 /** Spec 02: the vehicle code is the last 6 characters of its id. */
 export const vehicleCode = (id: string): string => id.slice(-6);

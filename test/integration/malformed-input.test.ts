@@ -1,9 +1,11 @@
-import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../lambdas/api/route-table.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { api, docClient, idToken, listKeys, stack, subOf, table } from '../support/clients.js';
+import { api, cognitoClient, docClient, idToken, listKeys, stack, subOf, table } from '../support/clients.js';
+import { edicionDe, vehiculoNuevo } from '../support/vehiculos.js';
 
 /**
  * Generated malformed bodies for every body-taking route of the table. Each body is a valid one
@@ -11,7 +13,22 @@ import { api, docClient, idToken, listKeys, stack, subOf, table } from '../suppo
  * a field of the wrong type, a huge text, control or bidi characters, an invisible-only text, or
  * text that is not JSON. Each must get a 4xx with a Spanish message, and nothing may be written.
  */
-type Sample = { valid: Record<string, unknown>; required: string[]; texts: string[] };
+type Sample = { valid: Record<string, unknown>; required: string[]; texts: string[]; path?: string };
+
+/** A demo vehicle of the admin's company that no other test changes: the edits are aimed at it. */
+const FUZZ_VEHICULO = 'veh-demo-transvalle-007';
+/** A new vehicle (plate and driver unused in the demo data). */
+const NUEVO = vehiculoNuevo({ placas: 'FZZ901', email: 'fuzz.conductor@transvalle.demo', fotos: {}, documentos: {} });
+/** The edit form's fields (all editable ones): its required ones and its texts. */
+const EDITABLES_REQUERIDOS = [
+  'numeroInterno', 'nombre', 'cedula', 'telefono', 'direccion', 'ciudad', 'licenciaDeConducir', 'vencimientoLicenciaDeConducir', 'propietario', 'soat',
+  'fechasoat', 'numeroRevisionTecnica', 'vencimientoRevisionTecnica', 'vencimientoTarjetaOperacion', 'banco', 'tipocuenta', 'cuenta', 'titular', 'rut',
+];
+const EDITABLES_TEXTOS = [
+  'numeroInterno', 'nombre', 'cedula', 'telefono', 'direccion', 'licenciaDeConducir', 'propietario', 'soat', 'numeroRevisionTecnica', 'tarjetaOperacion',
+  'cuenta', 'titular', 'rut', 'fechasoat',
+];
+
 const SAMPLES: Record<string, Sample> = {
   'PUT /perfil': {
     valid: {
@@ -37,6 +54,18 @@ const SAMPLES: Record<string, Sample> = {
     required: ['kind', 'uploadId'],
     texts: [],
   },
+  'POST /vehiculos': {
+    valid: NUEVO,
+    required: ['placas', 'marca', 'modelo', 'tipo', 'capacidad', 'email', 'licencia', 'terminos', ...EDITABLES_REQUERIDOS],
+    texts: ['placas', 'marca', 'modelo', 'color', 'email', 'licencia', ...EDITABLES_TEXTOS],
+  },
+  'PUT /vehiculos/:id': {
+    // Filled in beforeAll from the stored record (its current values, so only the breakage is wrong).
+    valid: {},
+    required: EDITABLES_REQUERIDOS,
+    texts: EDITABLES_TEXTOS,
+    path: `/vehiculos/${FUZZ_VEHICULO}`,
+  },
 };
 
 const FORBIDDEN_CHARS = ['\u0000', '\u0007', '\n', '\u001b', '\u007f', '\u0085', '\u2028', '\ud800', '\uffff', '\u202e', '\u2066'];
@@ -56,7 +85,10 @@ function malformed(sample: Sample): fc.Arbitrary<{ raw: string; how: string }> {
       fc.array(fc.string(), { maxLength: 3 }),
       fc.dictionary(fc.string({ maxLength: 5 }), fc.string(), { maxKeys: 2 }),
       ...(typeof current === 'string' ? [] : [fc.string({ maxLength: 20 })]),
-    ).filter((v) => typeof v !== typeof current || Array.isArray(v) || v === null);
+    )
+      .filter((v) => typeof v !== typeof current || Array.isArray(v) || v === null)
+      // A number typed in a text box is the same value (the vehicle's capacity takes "15"): not wrong.
+      .filter((v) => !(typeof current === 'number' && typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))));
   const arbs = [
     fc.oneof(fc.constant(null), fc.integer(), fc.string(), fc.boolean(), fc.array(fc.anything(), { maxLength: 3 })).map((v) => json(v, 'no es un objeto')),
     fc.constantFrom(...sample.required).map((k) => {
@@ -90,6 +122,9 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
     // The demo admin: complete profile, so every route reaches its validation.
     token = await idToken(DEMO_USERS.admin, DEMO_PASSWORD);
     sub = subOf(token);
+    const stored = await api(`/vehiculos/${FUZZ_VEHICULO}`, { token });
+    expect(stored.status).toBe(200);
+    SAMPLES['PUT /vehiculos/:id']!.valid = { ...edicionDe(stored.json.vehiculo), fotos: {}, documentos: {} };
   });
 
   /** What a request could have written: the caller's records, the company's users, upload tickets and waiting files. */
@@ -98,14 +133,37 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
     const users = await docClient().send(
       new QueryCommand({ TableName: table('usuarios'), IndexName: 'byEmpresa', KeyConditionExpression: 'empresaId = :e', ExpressionAttributeValues: { ':e': 'demo-transvalle' } }),
     );
-    // A test may scan: it counts what a request could have added.
-    const tickets = await docClient().send(new ScanCommand({ TableName: table('uploads'), Select: 'COUNT' }));
-    return { usuario: me.json.usuario, empresa: me.json.empresa, users: users.Items?.length, tickets: tickets.Count, waiting: await listKeys(`uploads/${sub}/`) };
+    // A test may scan: it counts what a request could have added (the caller's tickets; other test
+    // files upload at the same time with their own users).
+    const tickets = await docClient().send(
+      new ScanCommand({ TableName: table('uploads'), Select: 'COUNT', FilterExpression: '#sub = :sub', ExpressionAttributeNames: { '#sub': 'sub' }, ExpressionAttributeValues: { ':sub': sub } }),
+    );
+    // The fleet: no vehicle added (its ids), the edited one unchanged, no plate guard, driver account or file made.
+    const fleet = await api('/vehiculos', { token });
+    const vehiculo = await docClient().send(new GetCommand({ TableName: table('vehiculos'), Key: { id: FUZZ_VEHICULO } }));
+    const guard = await docClient().send(new GetCommand({ TableName: table('vehiculos'), Key: { id: `placa#demo-transvalle#${NUEVO.placas}` } }));
+    const driver = await cognitoClient()
+      .send(new AdminGetUserCommand({ UserPoolId: stack().userPoolId, Username: NUEVO.email }))
+      .then((u) => u.Username ?? 'sin nombre', (err: Error) => err.name);
+    return {
+      usuario: me.json.usuario,
+      empresa: me.json.empresa,
+      users: users.Items?.length,
+      tickets: tickets.Count,
+      waiting: await listKeys(`uploads/${sub}/`),
+      fleet: (fleet.json.items as { id: string }[]).map((v) => v.id).sort(),
+      vehiculo: vehiculo.Item,
+      guard: guard.Item ?? null,
+      driver,
+      files: await listKeys(`vehiculos/${FUZZ_VEHICULO}/`),
+    };
   }
 
   it('sends at least 100 malformed bodies to each route: each gets a Spanish 4xx and nothing is written', async () => {
     const bodyRoutes = ROUTES.filter((r) => r.body);
     expect(bodyRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(Object.keys(SAMPLES).sort());
+    // Each sample is valid as it stands: what the generator breaks is the only thing wrong.
+    for (const route of bodyRoutes) expect(route.body!.safeParse(SAMPLES[`${route.method} ${route.path}`]!.valid).error, `${route.method} ${route.path}`).toBeUndefined();
     const before = await snapshot();
     const figures: string[] = [];
     const messages = new Set<string>();
@@ -115,7 +173,7 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
       await fc.assert(
         fc.asyncProperty(malformed(SAMPLES[name]!), async ({ raw, how }) => {
           sent++;
-          const res = await fetch(`${stack().apiUrl}${route.path}`, {
+          const res = await fetch(`${stack().apiUrl}${SAMPLES[name]!.path ?? route.path}`, {
             method: route.method,
             headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
             body: raw,
@@ -134,6 +192,8 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
     }
     console.log(`[fuzz] cuerpos malformados enviados: ${figures.join(', ')}; mensajes distintos: ${messages.size}`);
     console.log(`[fuzz] mensajes: ${[...messages].sort().join(' | ')}`);
+    expect(before.driver).toBe('UserNotFoundException');
+    expect(before.guard).toBeNull();
     expect(await snapshot()).toEqual(before);
   });
 });

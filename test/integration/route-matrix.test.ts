@@ -2,34 +2,60 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../lambdas/api/app.js';
 import { checkRouteTable, type RouteDef } from '../../lambdas/api/define-route.js';
 import { ROUTES } from '../../lambdas/api/route-table.js';
-import { API_MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
+import { API_MSG, REGISTRO_MSG, VEHICULO_MSG } from '../../shared/schemas/messages.js';
 import { stack } from '../support/clients.js';
 import { allIdentities, type Identity } from '../support/identities.js';
 
 /**
- * Resources of 'demo-transvalle' that routes with path parameters are called with: the other
- * company's admin must never reach them. Every parameter a route declares needs one here.
+ * The values routes with path parameters are called with; every parameter a route declares needs
+ * one here. `owner` is the company whose resource the value names: any other company must get a
+ * not-found (never the resource, never a hint that it exists). A value without an owner names
+ * nothing of a company's (a plate check looks in the caller's own company), so every company with
+ * access gets an answer.
  */
-const PARAM_FIXTURES: Record<string, string> = {};
+const PARAM_FIXTURES: Record<string, { value: string; owner?: string }> = {
+  id: { value: 'veh-demo-transvalle-001', owner: 'demo-transvalle' },
+  placas: { value: 'VCK512' },
+};
 
-/** What the table allows an identity on a route: 'ok' (anything but 401/403/5xx), or the refusal. */
-function expected(route: RouteDef, who: Identity): 'ok' | 401 | 403 {
+const paramsOf = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+
+type Expected = 'ok' | 400 | 401 | 403 | 404;
+
+/**
+ * What the table allows an identity on a route: 'ok' (200 for a read; for a write anything but
+ * 401/403/404/5xx, as `{}` may be refused), or the refusal.
+ * Another company's resource is 404, or 400 on a body route: the body (here `{}`) is checked before
+ * the record is looked up, so the answer is that check's first message, and never a 2xx.
+ */
+function expected(route: RouteDef, who: Identity): Expected {
   if (route.access === 'anonimo') return 'ok';
   if (!who.role) return 401;
   if (!route.access.includes(who.role)) return 403;
   if (route.perfilCompleto && who.perfilCompleto === false) return 403;
-  if (route.path.includes(':') && who.empresaId !== 'demo-transvalle') return 403;
+  const foreign = paramsOf(route.path).some((name) => {
+    const owner = PARAM_FIXTURES[name]?.owner;
+    return owner !== undefined && who.empresaId !== owner;
+  });
+  if (foreign) return route.body ? 400 : 404;
   return 'ok';
 }
 
 const fill = (path: string) =>
   path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = PARAM_FIXTURES[name];
-    if (!value) throw new Error(`Falta un valor de prueba para :${name}`);
-    return value;
+    const fixture = PARAM_FIXTURES[name];
+    if (!fixture) throw new Error(`Falta un valor de prueba para :${name}`);
+    return encodeURIComponent(fixture.value);
   });
 
-const SPANISH_REFUSALS = new Set<string>([...Object.values(API_MSG), REGISTRO_MSG.soloAdmin]);
+/** The first message of the route's own body check for `{}`: what a 400 must say. */
+function emptyBodyMessage(route: RouteDef): string {
+  const result = route.body!.safeParse({});
+  if (result.success) throw new Error(`${route.method} ${route.path} acepta un cuerpo vacío`);
+  return result.error.issues[0]!.message;
+}
+
+const SPANISH_REFUSALS = new Set<string>([...Object.values(API_MSG), REGISTRO_MSG.soloAdmin, VEHICULO_MSG.soloAdmin, VEHICULO_MSG.noEncontrado]);
 
 describe('authorization matrix: every route of the table, called as every kind of caller', () => {
   let identities: Identity[];
@@ -62,7 +88,12 @@ describe('authorization matrix: every route of the table, called as every kind o
         const json = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
         const want = expected(route, who);
         const got = res.status;
-        const ok = want === 'ok' ? got < 500 && got !== 401 && got !== 403 : got === want && SPANISH_REFUSALS.has(json?.error?.message ?? '');
+        const message = json?.error?.message ?? '';
+        const ok =
+          want === 'ok'
+            ? // A read the table allows answers it; a write may refuse the empty body, but not the caller.
+              route.method === 'GET' ? got === 200 : got < 500 && got !== 401 && got !== 403 && got !== 404
+            : got === want && (want === 400 ? message === emptyBodyMessage(route) : SPANISH_REFUSALS.has(message));
         const line = `${route.method} ${route.path} como ${who.name}: ${got} (esperado ${want})${json?.error ? ` "${json.error.message}"` : ''}`;
         outcomes.push(line);
         if (!ok) wrong.push(line);
@@ -71,5 +102,9 @@ describe('authorization matrix: every route of the table, called as every kind o
     console.log(`[matriz] ${ROUTES.length} rutas × ${identities.length} identidades = ${outcomes.length} llamadas, ${wrong.length} fuera de la tabla`);
     expect(wrong).toEqual([]);
     expect(outcomes).toHaveLength(ROUTES.length * identities.length);
+    // The other company's rows were really tried: its own plate check answers, the vehicle is not found.
+    const otra = 'como administrador de otra empresa (perfil completo)';
+    expect(outcomes).toContain(`GET /vehiculos/:id ${otra}: 404 (esperado 404) "${VEHICULO_MSG.noEncontrado}"`);
+    expect(outcomes).toContain(`GET /vehiculos/placas/:placas ${otra}: 200 (esperado ok)`);
   });
 });

@@ -47,6 +47,7 @@ export async function allIdentities(): Promise<Identity[]> {
     { name: 'personal de la empresa (user)', headers: bearer(await idToken(DEMO_USERS.staff, DEMO_PASSWORD)), role: 'user', perfilCompleto: true, empresaId: 'demo-transvalle' },
     { name: 'administrador de la empresa', headers: bearer(admin), role: 'admin', perfilCompleto: true, empresaId: 'demo-transvalle' },
     { name: 'administrador de otra empresa', headers: bearer(await idToken(DEMO_USERS.admin2, DEMO_PASSWORD)), role: 'admin', perfilCompleto: false, empresaId: 'demo-expresopacifico' },
+    { name: 'administrador de otra empresa (perfil completo)', headers: bearer(await idToken(DEMO_USERS.admin3, DEMO_PASSWORD)), role: 'admin', perfilCompleto: true, empresaId: 'demo-andino' },
     { name: 'plataforma', headers: bearer(await idToken(DEMO_USERS.plataforma, DEMO_PASSWORD)), role: 'plataforma' },
     { name: 'conductor', headers: bearer(await idToken(DEMO_USERS.conductor, DEMO_PASSWORD)), role: 'conductor', empresaId: 'demo-transvalle' },
   ];

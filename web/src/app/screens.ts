@@ -82,6 +82,7 @@ const SCREENS = [
     gated: true,
     sideMenu: 3,
     bottomBar: 1,
+    component: screen(() => import('../features/fleet/components/fleet-page.js'), (m) => m.FleetPage),
   },
   {
     path: 'registro-interno',

@@ -22,3 +22,7 @@ export const formatNumber = (value: number): string => number.format(value);
 export const formatDate = (value: DateInput): string => date.format(toDate(value));
 export const formatDateTime = (value: DateInput): string => dateTime.format(toDate(value));
 export const formatTime = (value: DateInput): string => time.format(toDate(value));
+
+/** A calendar date 'YYYY-MM-DD' (an expiry, say) as a date, the same day wherever the browser is. */
+const calendarDate = new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', dateStyle: 'medium' });
+export const formatCalendarDate = (fecha: string): string => (fecha ? calendarDate.format(new Date(`${fecha}T00:00:00Z`)) : '');

@@ -1,0 +1,22 @@
+import Box from '@cloudscape-design/components/box';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { ReactNode } from 'react';
+
+/** What every list shows with no rows: why, and what to do next (Cloudscape's empty-state pattern). */
+export function TableEmptyState({ title, subtitle, action }: { title: string; subtitle?: string; action?: ReactNode }) {
+  return (
+    <Box textAlign="center" color="inherit" padding={{ vertical: 's' }}>
+      <SpaceBetween size="xs">
+        <Box variant="strong" color="inherit">
+          {title}
+        </Box>
+        {subtitle && (
+          <Box variant="p" color="inherit">
+            {subtitle}
+          </Box>
+        )}
+        {action}
+      </SpaceBetween>
+    </Box>
+  );
+}

@@ -1,0 +1,62 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod';
+import {
+  vehiculoDetalleSchema,
+  vehiculosResponseSchema,
+  vehiculoSchema,
+  type VehiculoDetalle,
+  type VehiculoEdicion,
+  type VehiculoNuevo,
+} from '../../../../../shared/schemas/vehiculo.js';
+import { api } from '../../../lib/api-client.js';
+
+export const fleetKeys = {
+  all: ['vehiculos'] as const,
+  detail: (id: string) => ['vehiculos', 'detalle', id] as const,
+};
+
+/** `GET /vehiculos`: the company's fleet, list fields only (the API answers 304 when unchanged). */
+export const vehiculosQuery = queryOptions({
+  queryKey: fleetKeys.all,
+  queryFn: ({ signal }) => api.get('/vehiculos', vehiculosResponseSchema, signal).then((r) => r.items),
+  // The spec's failure text for the list (spec 02 section 8), shown by the screen.
+  meta: { silent: true },
+});
+export const useVehiculos = () => useQuery(vehiculosQuery);
+
+/** `GET /vehiculos/{id}`: the record with short-lived URLs of its files (re-read on each opening). */
+export const useVehiculo = (id: string | null) =>
+  useQuery({
+    queryKey: fleetKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => api.get(`/vehiculos/${encodeURIComponent(id!)}`, vehiculoDetalleSchema, signal),
+    enabled: !!id,
+    staleTime: 0,
+  });
+
+const placaSchema = z.object({ placas: z.string(), disponible: z.boolean() });
+/** Whether the plate is free in the company (spec 02 section 5.3: checked while typing). */
+export const placaDisponible = (placas: string, signal?: AbortSignal) =>
+  api.get(`/vehiculos/placas/${encodeURIComponent(placas)}`, placaSchema, signal).then((r) => r.disponible);
+
+/** `POST /vehiculos`: the form with the upload ids of its files. */
+export function useCrearVehiculo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VehiculoNuevo) => api.post('/vehiculos', body, vehiculoSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fleetKeys.all }),
+    meta: { silent: true },
+  });
+}
+
+/** `PUT /vehiculos/{id}`: the changeable fields and any replaced files. */
+export function useEditarVehiculo(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VehiculoEdicion) => api.put(`/vehiculos/${encodeURIComponent(id)}`, body, vehiculoDetalleSchema),
+    onSuccess: (detalle: VehiculoDetalle) => {
+      queryClient.setQueryData(fleetKeys.detail(id), detalle);
+      return queryClient.invalidateQueries({ queryKey: fleetKeys.all, exact: true });
+    },
+    meta: { silent: true },
+  });
+}

@@ -1,0 +1,181 @@
+import { useCollection } from '@cloudscape-design/collection-hooks';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Header from '@cloudscape-design/components/header';
+import Pagination from '@cloudscape-design/components/pagination';
+import SegmentedControl from '@cloudscape-design/components/segmented-control';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { requiereAtencion, resumenVencimientos, TIPO_INDICADOR } from '../../../../../shared/domain/vencimientos.js';
+import { VEHICULO_MSG } from '../../../../../shared/schemas/messages.js';
+import type { VehiculoResumen } from '../../../../../shared/schemas/vehiculo.js';
+import { TableEmptyState } from '../../../components/table-empty-state.js';
+import { useMe } from '../../../lib/me/get-me.js';
+import { toast } from '../../../lib/toast.js';
+import { useCrearVehiculo, useEditarVehiculo, useVehiculo, useVehiculos } from '../api/vehiculos.js';
+import { EstadoBadge } from './estado-badge.js';
+import { VehicleDetailsModal } from './vehicle-details-modal.js';
+import { VehicleFormModal } from './vehicle-form.js';
+
+/** Spec 02 section 9: 5 vehicles per page. */
+export const PAGE_SIZE = 5;
+
+type Open = { modal: 'crear' } | { modal: 'detalle'; id: string } | { modal: 'editar'; id: string } | null;
+type Filtro = 'todos' | 'por-vencer';
+
+/** Documents column: the worst expiry of the vehicle, naming the documents that need attention. */
+function Documentos({ v }: { v: VehiculoResumen }) {
+  const { nivel, documentos } = resumenVencimientos(v);
+  // One line per document that needs attention, worst first.
+  if (!documentos.length) return <StatusIndicator type={TIPO_INDICADOR[nivel]}>{nivel === 'sin_fecha' ? 'Sin fechas' : 'Al día'}</StatusIndicator>;
+  return (
+    <SpaceBetween size="xxxs">
+      {documentos.map((d) => (
+        <StatusIndicator key={d.campo} type={TIPO_INDICADOR[d.nivel]}>
+          {`${d.nombre}: ${d.texto.toLowerCase()}`}
+        </StatusIndicator>
+      ))}
+    </SpaceBetween>
+  );
+}
+
+/**
+ * 'Gestión de Flota' (spec 02 section 2.7): the company's vehicles, 5 per page, with text search,
+ * sorting and a filter for documents about to expire; details and edit for everyone in the company,
+ * 'Agregar Vehículo' for its admins.
+ */
+export function FleetPage() {
+  const me = useMe();
+  const isAdmin = me.data?.usuario.role === 'admin';
+  const vehiculos = useVehiculos();
+  const [open, setOpen] = useState<Open>(null);
+  const [filtro, setFiltro] = useState<Filtro>('todos');
+
+  const all = useMemo(() => vehiculos.data ?? [], [vehiculos.data]);
+  const porVencer = useMemo(() => all.filter((v) => requiereAtencion(v)).length, [all]);
+  const shown = useMemo(() => (filtro === 'por-vencer' ? all.filter((v) => requiereAtencion(v)) : all), [all, filtro]);
+
+  const addButton = (
+    <Button variant="primary" iconName="add-plus" disabled={!isAdmin} disabledReason={VEHICULO_MSG.soloAdmin} onClick={() => setOpen({ modal: 'crear' })}>
+      Agregar Vehículo
+    </Button>
+  );
+  const { items, actions, collectionProps, filterProps, paginationProps, filteredItemsCount } = useCollection(shown, {
+    filtering: {
+      fields: ['placas', 'marca', 'modelo', 'tipo', 'nombre', 'codigo'],
+      empty: (
+        <TableEmptyState
+          title={filtro === 'por-vencer' ? 'Ningún vehículo tiene documentos por vencer' : 'Aún no hay vehículos en tu flota'}
+          subtitle={filtro === 'por-vencer' ? 'Los SOAT, revisiones, tarjetas de operación y licencias están al día.' : 'Agrega el primero con sus fotos y documentos.'}
+          action={filtro === 'todos' ? addButton : undefined}
+        />
+      ),
+      noMatch: <TableEmptyState title="Sin resultados" subtitle="Ningún vehículo coincide con la búsqueda." action={<Button onClick={() => actions.setFiltering('')}>Limpiar búsqueda</Button>} />,
+    },
+    sorting: { defaultState: { sortingColumn: { sortingField: 'placas' } } },
+    pagination: { pageSize: PAGE_SIZE },
+  });
+
+  const columns: TableProps.ColumnDefinition<VehiculoResumen>[] = [
+    { id: 'placas', header: 'Placas', cell: (v) => <strong>{v.placas}</strong>, sortingField: 'placas', isRowHeader: true, width: 110 },
+    { id: 'marca', header: 'Marca', cell: (v) => v.marca, sortingField: 'marca' },
+    { id: 'modelo', header: 'Modelo', cell: (v) => v.modelo, sortingField: 'modelo' },
+    { id: 'tipo', header: 'Tipo', cell: (v) => v.tipo, sortingField: 'tipo' },
+    { id: 'capacidad', header: 'Capacidad', cell: (v) => v.capacidad, sortingField: 'capacidad' },
+    { id: 'estado', header: 'Estado', cell: (v) => <EstadoBadge validado={v.validado} />, minWidth: 130 },
+    { id: 'documentos', header: 'Documentos', cell: (v) => <Documentos v={v} />, minWidth: 220 },
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      minWidth: 210,
+      cell: (v) => (
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button variant="inline-link" ariaLabel={`Ver detalles de ${v.placas}`} onClick={() => setOpen({ modal: 'detalle', id: v.id })}>
+            Ver Detalles
+          </Button>
+          <Button variant="inline-link" ariaLabel={`Actualizar ${v.placas}`} onClick={() => setOpen({ modal: 'editar', id: v.id })}>
+            Actualizar
+          </Button>
+        </SpaceBetween>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Table
+        {...collectionProps}
+        variant="full-page"
+        stickyColumns={{ first: 1, last: 1 }}
+        wrapLines
+        columnDefinitions={columns}
+        items={items}
+        loading={vehiculos.isPending}
+        loadingText="Cargando vehículos"
+        trackBy="id"
+        ariaLabels={{ tableLabel: 'Vehículos de la flota' }}
+        empty={
+          vehiculos.isError ? (
+            <TableEmptyState title={VEHICULO_MSG.errorCarga} action={<Button onClick={() => void vehiculos.refetch()}>Reintentar</Button>} />
+          ) : (
+            collectionProps.empty
+          )
+        }
+        header={
+          <Header variant="awsui-h1-sticky" counter={vehiculos.data ? `(${all.length})` : undefined} description="Los vehículos de tu empresa con su conductor, fotos y documentos." actions={addButton}>
+            Gestión de Flota
+          </Header>
+        }
+        filter={
+          <SpaceBetween direction="horizontal" size="m" alignItems="center">
+            <TextFilter {...filterProps} filteringPlaceholder="Buscar por placas, marca, tipo o conductor" filteringAriaLabel="Buscar vehículos" countText={`${filteredItemsCount ?? 0} coincidencias`} />
+            <SegmentedControl
+              label="Documentos"
+              selectedId={filtro}
+              onChange={({ detail }) => setFiltro(detail.selectedId as Filtro)}
+              options={[
+                { id: 'todos', text: 'Todos' },
+                { id: 'por-vencer', text: `Documentos por vencer (${porVencer})` },
+              ]}
+            />
+          </SpaceBetween>
+        }
+        pagination={<Pagination {...paginationProps} ariaLabels={{ previousPageLabel: 'Anterior', nextPageLabel: 'Siguiente', pageLabel: (n) => `Página ${n}` }} />}
+        footer={
+          <Box color="text-body-secondary" fontSize="body-s">
+            Mostrando {items.length} de {filteredItemsCount ?? 0} registros
+          </Box>
+        }
+      />
+      {open?.modal === 'crear' && <CreateModal onClose={() => setOpen(null)} />}
+      {open?.modal === 'detalle' && <VehicleDetailsModal id={open.id} onDismiss={() => setOpen(null)} onEdit={() => setOpen({ modal: 'editar', id: open.id })} />}
+      {open?.modal === 'editar' && <EditModal id={open.id} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
+
+function CreateModal({ onClose }: { onClose: () => void }) {
+  const crear = useCrearVehiculo();
+  return <VehicleFormModal mode="crear" save={(body) => crear.mutateAsync(body as never)} onSaved={onClose} onDismiss={onClose} />;
+}
+
+/** The edit form opens once the full record is read; opening it says what to do (spec 02 section 2.7). */
+function EditModal({ id, onClose }: { id: string; onClose: () => void }) {
+  const detalle = useVehiculo(id);
+  const editar = useEditarVehiculo(id);
+  const told = useRef(false);
+  useEffect(() => {
+    if (told.current) return;
+    told.current = true;
+    toast.neutral(VEHICULO_MSG.completaEdicion);
+  }, []);
+  // A failed read is already a toast (the query's default); nothing to edit then.
+  useEffect(() => {
+    if (detalle.isError) onClose();
+  }, [detalle.isError, onClose]);
+  if (!detalle.data) return null;
+  return <VehicleFormModal mode="editar" detalle={detalle.data} save={(body) => editar.mutateAsync(body as never)} onSaved={onClose} onDismiss={onClose} />;
+}

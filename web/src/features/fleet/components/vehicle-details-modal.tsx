@@ -1,0 +1,163 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Link from '@cloudscape-design/components/link';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import type { ReactNode } from 'react';
+import { FOTOS_VEHICULO } from '../../../../../shared/domain/uploads.js';
+import { TIPO_INDICADOR, vencimientosDe } from '../../../../../shared/domain/vencimientos.js';
+import { AMENIDADES, VEHICULO_CAMPOS, type Amenidad, type Vehiculo } from '../../../../../shared/schemas/vehiculo.js';
+import { SafeImage } from '../../../components/safe-image.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { formatCalendarDate, formatDateTime } from '../../../lib/format.js';
+import { useVehiculo } from '../api/vehiculos.js';
+import { EstadoBadge } from './estado-badge.js';
+import { DOCUMENTO_LABELS, FOTO_LABELS } from '../labels.js';
+
+type Pair = { label: string; value: ReactNode };
+const pair = (v: Vehiculo, k: keyof typeof VEHICULO_CAMPOS, value?: ReactNode): Pair => ({ label: VEHICULO_CAMPOS[k], value: value ?? (String(v[k] ?? '') || '—') });
+
+/** 'Detalles completos del vehículo' (spec 02 section 2.7): photos, vehicle, owner, driver, documents with their expiry. */
+export function VehicleDetailsModal({ id, onDismiss, onEdit }: { id: string; onDismiss: () => void; onEdit: () => void }) {
+  const query = useVehiculo(id);
+  const detalle = query.data;
+  const v = detalle?.vehiculo;
+
+  return (
+    <Modal
+      visible
+      size="large"
+      onDismiss={onDismiss}
+      header={<Header description={v ? `${v.placas} · ${v.marca} ${v.modelo}` : undefined}>Detalles completos del vehículo</Header>}
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onDismiss}>
+              Cerrar
+            </Button>
+            <Button onClick={onEdit} disabled={!v}>
+              Actualizar
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      {query.isPending ? (
+        <Box textAlign="center" padding="l">
+          <Spinner size="large" /> Cargando vehículo...
+        </Box>
+      ) : !detalle || !v ? (
+        <StatusIndicator type="error">{errorMessage(query.error)}</StatusIndicator>
+      ) : (
+        <SpaceBetween size="l">
+          <ul className="vehicle-photos" aria-label="Fotos del vehículo">
+            {FOTOS_VEHICULO.map((slot) => (
+              <li key={slot}>
+                <figure>
+                  <SafeImage src={detalle.archivos.fotos[slot]} alt={`${FOTO_LABELS[slot]} del vehículo ${v.placas}`} />
+                  <figcaption>{detalle.archivos.fotos[slot] ? FOTO_LABELS[slot] : `${FOTO_LABELS[slot]} (sin foto)`}</figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+
+          <Section title="Información básica">
+            <KeyValuePairs
+              columns={3}
+              items={[
+                pair(v, 'placas'),
+                pair(v, 'marca'),
+                pair(v, 'modelo'),
+                pair(v, 'tipo'),
+                pair(v, 'capacidad', `${v.capacidad} pasajeros`),
+                pair(v, 'color'),
+                pair(v, 'numeroInterno'),
+                { label: 'Código', value: v.codigo },
+                { label: 'Estado', value: <EstadoBadge validado={v.validado} /> },
+                { label: 'Características', value: amenidades(v) },
+                { label: 'Viajes realizados', value: String(v.viajesRealizados) },
+                { label: 'Registrado', value: formatDateTime(v.fechaCreacion) },
+              ]}
+            />
+          </Section>
+
+          <Section title="Propietario">
+            <KeyValuePairs
+              columns={3}
+              items={[pair(v, 'propietario'), pair(v, 'rut'), pair(v, 'banco'), pair(v, 'tipocuenta', v.tipocuenta === 'corriente' ? 'Corriente' : v.tipocuenta === 'ahorros' ? 'Ahorros' : '—'), pair(v, 'cuenta'), pair(v, 'titular')]}
+            />
+          </Section>
+
+          <Section title="Conductor">
+            <KeyValuePairs
+              columns={3}
+              items={[pair(v, 'nombre'), pair(v, 'cedula'), pair(v, 'email'), pair(v, 'telefono'), pair(v, 'direccion'), pair(v, 'ciudad'), pair(v, 'licenciaDeConducir')]}
+            />
+          </Section>
+
+          <Section title="Documentación">
+            <SpaceBetween size="m">
+              <KeyValuePairs
+                columns={3}
+                items={[
+                  pair(v, 'soat'),
+                  pair(v, 'numeroRevisionTecnica'),
+                  pair(v, 'tarjetaOperacion'),
+                  pair(v, 'licencia'),
+                  ...vencimientosDe(v).map((d) => ({
+                    label: `Vencimiento: ${d.nombre}`,
+                    value: (
+                      <SpaceBetween size="xxxs">
+                        <span>{d.fecha ? formatCalendarDate(d.fecha) : '—'}</span>
+                        <StatusIndicator type={TIPO_INDICADOR[d.nivel]}>{d.texto}</StatusIndicator>
+                      </SpaceBetween>
+                    ),
+                  })),
+                ]}
+              />
+              <ColumnLayout columns={4} minColumnWidth={160}>
+                {(['soat', 'licenciaConducir', 'tarjetaPropiedad', 'rut'] as const).map((doc) => (
+                  <DocumentLink key={doc} href={detalle.archivos.documentos[doc]} label={DOCUMENTO_LABELS[doc]} />
+                ))}
+              </ColumnLayout>
+            </SpaceBetween>
+          </Section>
+          {v.updatedAt && (
+            <Box variant="small" color="text-body-secondary">
+              Última actualización: {formatDateTime(v.updatedAt)}
+            </Box>
+          )}
+        </SpaceBetween>
+      )}
+    </Modal>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <SpaceBetween size="s">
+      <Header variant="h3">{title}</Header>
+      {children}
+    </SpaceBetween>
+  );
+}
+
+/** A stored document opens in a new tab through its short-lived link. */
+function DocumentLink({ href, label }: { href: string | null; label: string }) {
+  if (!href) return <StatusIndicator type="stopped">{`${label}: sin archivo`}</StatusIndicator>;
+  return (
+    <Link href={href} external externalIconAriaLabel="(se abre en una pestaña nueva)">
+      {`Ver ${label}`}
+    </Link>
+  );
+}
+
+function amenidades(v: Vehiculo): string {
+  const list = (Object.keys(AMENIDADES) as Amenidad[]).filter((k) => v[k]).map((k) => AMENIDADES[k]);
+  return list.length ? list.join(', ') : 'Ninguna registrada';
+}

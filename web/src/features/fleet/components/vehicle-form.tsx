@@ -1,0 +1,327 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Modal from '@cloudscape-design/components/modal';
+import type { SelectProps } from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO } from '../../../../../shared/domain/uploads.js';
+import { onlyDigits } from '../../../../../shared/schemas/digits.js';
+import { VEHICULO_MSG } from '../../../../../shared/schemas/messages.js';
+import { BANCOS, TIPOS_CUENTA } from '../../../../../shared/schemas/profile.js';
+import {
+  AMENIDADES,
+  CIUDADES_VEHICULO,
+  fechasNoFuturas,
+  normalizarPlacas,
+  SOLO_LECTURA,
+  VEHICLE_TYPES,
+  VEHICULO_CAMPOS,
+  vehiculoEdicionSchema,
+  vehiculoNuevoSchema,
+  type Amenidad,
+  type DocumentoVehiculo,
+  type FotoVehiculo,
+  type Vehiculo,
+  type VehiculoDetalle,
+} from '../../../../../shared/schemas/vehiculo.js';
+import { TextField, type FieldForm } from '../../../components/form-fields.js';
+import { SelectField } from '../../../components/select-field.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { toast } from '../../../lib/toast.js';
+import { uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
+import { apiFieldErrors, useZodForm, type FieldErrors } from '../../../lib/use-zod-form.js';
+import { placaDisponible } from '../api/vehiculos.js';
+import { FileSlots } from './file-slots.js';
+import { FleetHelp } from './fleet-help.js';
+import { DOCUMENTO_LABELS, FOTO_LABELS } from '../labels.js';
+
+const FOTO_SLOTS = FOTOS_VEHICULO.map((slot) => ({ slot, label: FOTO_LABELS[slot] }));
+const DOC_SLOTS = DOCUMENTOS_VEHICULO.map((slot) => ({ slot, label: DOCUMENTO_LABELS[slot] }));
+
+const options = (values: readonly string[]): SelectProps.Option[] => values.map((value) => ({ value, label: value }));
+const TIPO_OPTIONS = options(VEHICLE_TYPES);
+const CIUDAD_OPTIONS = options(CIUDADES_VEHICULO);
+const BANCO_OPTIONS = options(BANCOS);
+const TIPO_CUENTA_OPTIONS: SelectProps.Option[] = TIPOS_CUENTA.map((value) => ({ value, label: value === 'ahorros' ? 'Ahorros' : 'Corriente' }));
+
+type TextKey = keyof typeof VEHICULO_CAMPOS;
+type Values = Record<TextKey, string> & Record<Amenidad, boolean> & { terminos: boolean };
+const TEXT_KEYS = Object.keys(VEHICULO_CAMPOS) as TextKey[];
+const AMENIDAD_KEYS = Object.keys(AMENIDADES) as Amenidad[];
+
+function initialValues(vehiculo?: Vehiculo): Values {
+  const text = Object.fromEntries(TEXT_KEYS.map((k) => [k, vehiculo ? String(vehiculo[k] ?? '') : ''])) as Record<TextKey, string>;
+  const amenidades = Object.fromEntries(AMENIDAD_KEYS.map((k) => [k, vehiculo?.[k] ?? false])) as Record<Amenidad, boolean>;
+  return { ...text, ...amenidades, terminos: !!vehiculo };
+}
+
+/** What the schemas take: the read-only fields are never sent on an edit. */
+function toInput(values: Values, mode: Mode) {
+  if (mode === 'crear') return values;
+  const rest: Partial<Values> = { ...values };
+  for (const k of SOLO_LECTURA) delete rest[k];
+  delete rest.terminos;
+  return rest;
+}
+
+type Mode = 'crear' | 'editar';
+
+interface VehicleFormProps {
+  mode: Mode;
+  /** Editing: the vehicle and its files' URLs. */
+  detalle?: VehiculoDetalle;
+  /** Sends the checked data with the upload ids of the new files; rejects with the API's error. */
+  save: (body: Record<string, unknown>) => Promise<unknown>;
+  onSaved: () => void;
+  onDismiss: () => void;
+}
+
+/**
+ * 'Agregar Nuevo Vehículo' and 'Editar Información del Vehículo' (spec 02 sections 2.7, 5.2, 5.3):
+ * the same sections; on an edit plate, brand, model, type, capacity, colour, driver e-mail and
+ * property card are read-only and the terms are already accepted. Files upload when the form is
+ * saved, with their progress, and the API checks them again.
+ */
+export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: VehicleFormProps) {
+  const formId = useId();
+  const vehiculo = detalle?.vehiculo;
+  const schema = mode === 'crear' ? vehiculoNuevoSchema : vehiculoEdicionSchema;
+  const form = useZodForm(schema, () => initialValues(vehiculo), (v: Values) => toInput(v, mode));
+  const [fotos, setFotos] = useState<Partial<Record<FotoVehiculo, File>>>({});
+  const [documentos, setDocumentos] = useState<Partial<Record<DocumentoVehiculo, File>>>({});
+  const [progress, setProgress] = useState<Partial<Record<FotoVehiculo | DocumentoVehiculo, number>>>({});
+  const [busy, setBusy] = useState(false);
+  const placa = usePlacaCheck(mode === 'crear' ? form.values.placas : '');
+
+  const readOnly = (k: TextKey) => mode === 'editar' && (SOLO_LECTURA as readonly string[]).includes(k);
+  const textForm = form as unknown as FieldForm<TextKey>;
+  const digitsForm: FieldForm<TextKey> = { ...textForm, setField: (field, value) => form.setField(field, onlyDigits(value)) };
+  const errors: FieldErrors = { ...form.errors, ...(placa.error && !form.errors.placas ? { placas: placa.error } : {}) };
+  const field = (k: TextKey, extra: { digits?: boolean; type?: 'number' | 'email'; description?: string } = {}) => (
+    <TextField
+      key={k}
+      form={{ ...(extra.digits ? digitsForm : textForm), errors }}
+      field={k}
+      label={VEHICULO_CAMPOS[k]}
+      description={readOnly(k) ? undefined : extra.description}
+      readOnly={readOnly(k)}
+      disabled={busy}
+      type={extra.type === 'number' ? 'number' : extra.type === 'email' ? 'email' : 'text'}
+      inputMode={extra.digits || extra.type === 'number' ? 'numeric' : extra.type === 'email' ? 'email' : undefined}
+    />
+  );
+  const select = (k: TextKey, opts: SelectProps.Option[], placeholder: string) => (
+    <SelectField key={k} form={{ ...textForm, errors }} field={k} label={VEHICULO_CAMPOS[k]} options={opts} placeholder={placeholder} disabled={busy || readOnly(k)} />
+  );
+  const date = (k: TextKey) => (
+    <FormField key={k} label={VEHICULO_CAMPOS[k]} errorText={errors[k]} constraintText="AAAA/MM/DD" stretch>
+      <DatePicker
+        value={form.values[k]}
+        onChange={({ detail }) => form.setField(k, detail.value)}
+        placeholder="AAAA/MM/DD"
+        locale="es-CO"
+        openCalendarAriaLabel={(selected) => `Elegir ${VEHICULO_CAMPOS[k].toLowerCase()}${selected ? `, fecha elegida ${selected}` : ''}`}
+        disabled={busy}
+        invalid={!!errors[k]}
+      />
+    </FormField>
+  );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const data = form.check();
+    const fechas = mode === 'editar' && data ? fechasNoFuturas(data, vehiculo) : [];
+    if (fechas.length) form.addErrors(Object.fromEntries(fechas.map((f) => [f.path[0], f.message])));
+    if (!data || fechas.length || placa.error) {
+      toast.error(VEHICULO_MSG.incompleto);
+      return;
+    }
+    setBusy(true);
+    try {
+      const [fotoIds, docIds] = await Promise.all([
+        uploadSlots('fotoVehiculo', fotos, setProgress),
+        uploadSlots('documentoVehiculo', documentos, setProgress),
+      ]);
+      await save({ ...data, fotos: fotoIds, documentos: docIds });
+      toast.success(mode === 'crear' ? VEHICULO_MSG.creado : VEHICULO_MSG.actualizado);
+      onSaved();
+    } catch (error) {
+      setProgress({});
+      if (error instanceof ApiError) {
+        form.addErrors(apiFieldErrors(error.fields));
+        if (error.status === 409 && error.message === VEHICULO_MSG.correoConductorEnUso) form.addErrors({ email: error.message });
+        else if (error.status === 409) form.addErrors({ placas: VEHICULO_MSG.placaRegistrada });
+      }
+      const message = error instanceof ApiError ? error.message : uploadErrorMessage(error, mode === 'crear' ? VEHICULO_MSG.errorCrear : 'No se pudo actualizar el vehículo');
+      toast.error(mode === 'crear' ? VEHICULO_MSG.noCreado(message) : message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const mustAccept = mode === 'crear' && !form.values.terminos;
+  const footer = (
+    <Box float="right">
+      <SpaceBetween direction="horizontal" size="xs">
+        <Button variant="link" onClick={onDismiss} disabled={busy}>
+          Cancelar
+        </Button>
+        {/* Outside the <form>: it submits it by its id. */}
+        <Button variant="primary" form={formId} formAction="submit" loading={busy} loadingText="Procesando..." disabled={mustAccept}>
+          {mode === 'crear' ? 'Agregar Vehículo' : 'Modificar'}
+        </Button>
+      </SpaceBetween>
+    </Box>
+  );
+
+  return (
+    <Modal
+      visible
+      size="max"
+      header={mode === 'crear' ? 'Agregar Nuevo Vehículo' : 'Editar Información del Vehículo'}
+      // A save in progress is not abandoned by a click outside.
+      onDismiss={() => !busy && onDismiss()}
+      footer={footer}
+    >
+    <form id={formId} ref={form.ref} onSubmit={(event) => void submit(event)} noValidate>
+      <SpaceBetween size="l">
+        <Section title="Información básica del vehículo">
+          {field('placas', { description: mode === 'crear' ? '6 caracteres; se muestran en mayúsculas.' : undefined })}
+          {field('marca')}
+          {field('modelo', { description: 'Año del modelo, por ejemplo 2022.' })}
+          {select('tipo', TIPO_OPTIONS, 'Selecciona el tipo')}
+          {field('capacidad', { type: 'number', description: 'Pasajeros, de 1 a 50.' })}
+          {field('color')}
+          {field('numeroInterno')}
+        </Section>
+
+        <SpaceBetween size="s">
+          <Header variant="h3">Características</Header>
+          <ColumnLayout columns={3} minColumnWidth={180}>
+            {AMENIDAD_KEYS.map((k) => (
+              <Checkbox key={k} checked={form.values[k]} onChange={({ detail }) => form.setField(k, detail.checked)} disabled={busy}>
+                {AMENIDADES[k]}
+              </Checkbox>
+            ))}
+          </ColumnLayout>
+        </SpaceBetween>
+
+        <Section title="Información del conductor">
+          {field('nombre')}
+          {field('cedula', { digits: true })}
+          {field('email', { type: 'email', description: mode === 'crear' ? 'Le enviaremos su acceso a la aplicación de conductores.' : undefined })}
+          {field('telefono', { digits: true })}
+          {field('direccion')}
+          {select('ciudad', CIUDAD_OPTIONS, 'Selecciona la ciudad')}
+          {field('licenciaDeConducir')}
+          {date('vencimientoLicenciaDeConducir')}
+        </Section>
+
+        <Section title="Documentación del vehículo">
+          {field('propietario')}
+          {field('licencia')}
+          {field('soat')}
+          {date('fechasoat')}
+          {field('numeroRevisionTecnica')}
+          {date('vencimientoRevisionTecnica')}
+          {field('tarjetaOperacion', { description: 'Opcional.' })}
+          {date('vencimientoTarjetaOperacion')}
+        </Section>
+
+        <Section title="Información bancaria">
+          {select('banco', BANCO_OPTIONS, 'Selecciona el banco')}
+          {select('tipocuenta', TIPO_CUENTA_OPTIONS, 'Selecciona el tipo de cuenta')}
+          {field('cuenta', { digits: true })}
+          {field('titular')}
+          {field('rut', { digits: true })}
+        </Section>
+
+        <FileSlots
+          kind="fotoVehiculo"
+          title="Fotos del vehículo"
+          info={<FleetHelp topic="fotos" />}
+          slots={FOTO_SLOTS}
+          chosen={fotos}
+          onChange={setFotos}
+          current={detalle?.archivos.fotos}
+          progress={progress}
+          disabled={busy}
+        />
+        <FileSlots
+          kind="documentoVehiculo"
+          title="Documentos"
+          info={<FleetHelp topic="documentos" />}
+          slots={DOC_SLOTS}
+          chosen={documentos}
+          onChange={setDocumentos}
+          current={detalle?.archivos.documentos}
+          progress={progress}
+          disabled={busy}
+        />
+
+        <FormField errorText={form.errors.terminos}>
+          <Checkbox checked={form.values.terminos} onChange={({ detail }) => form.setField('terminos', detail.checked)} disabled={busy || mode === 'editar'}>
+            Acepto los términos y condiciones y declaro que la información y los documentos del vehículo son verídicos.
+          </Checkbox>
+        </FormField>
+        {mode === 'editar' && (
+          <Box variant="small" color="text-body-secondary">
+            Las placas, la marca, el modelo, el tipo, la capacidad, el color, el correo del conductor y la tarjeta de propiedad no se pueden cambiar.
+          </Box>
+        )}
+      </SpaceBetween>
+    </form>
+    </Modal>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <SpaceBetween size="s">
+      <Header variant="h3">{title}</Header>
+      <ColumnLayout columns={3} minColumnWidth={220}>
+        {children}
+      </ColumnLayout>
+    </SpaceBetween>
+  );
+}
+
+/** Uploads the chosen files of one kind, in parallel, and answers their upload ids by slot. */
+async function uploadSlots<S extends FotoVehiculo | DocumentoVehiculo>(
+  kind: 'fotoVehiculo' | 'documentoVehiculo',
+  files: Partial<Record<S, File>>,
+  setProgress: (update: (p: Partial<Record<FotoVehiculo | DocumentoVehiculo, number>>) => Partial<Record<FotoVehiculo | DocumentoVehiculo, number>>) => void,
+): Promise<Partial<Record<S, string>>> {
+  const entries = Object.entries(files) as [S, File][];
+  const ids = await Promise.all(entries.map(([slot, file]) => uploadFile(kind, file, (percent) => setProgress((p) => ({ ...p, [slot]: percent })))));
+  return Object.fromEntries(entries.map(([slot], i) => [slot, ids[i]!])) as Partial<Record<S, string>>;
+}
+
+/**
+ * Spec 02 section 5.3: the plate is checked against the company's fleet while it is typed (after a
+ * pause), and the message shows under the field. The server checks again when the form is saved.
+ */
+function usePlacaCheck(placas: string): { error?: string } {
+  const [taken, setTaken] = useState<string | null>(null);
+  const normal = normalizarPlacas(placas);
+  useEffect(() => {
+    if (!/^[A-Z0-9]{6}$/.test(normal)) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      placaDisponible(normal, controller.signal)
+        .then((free) => setTaken(free ? null : normal))
+        .catch(() => undefined);
+    }, 350);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [normal]);
+  return { error: taken && taken === normal ? VEHICULO_MSG.placaRegistrada : undefined };
+}
