@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { VEHICULO_RESUMEN_CAMPOS, vehiculoResumenSchema, vehiculoSchema, type Vehiculo, type VehiculoResumen } from '../../shared/schemas/vehiculo.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { queryAll } from './query-all.js';
@@ -14,6 +14,25 @@ const placaKey = (empresaId: string, placas: string) => ({ id: `placa#${empresaI
 /** Raised when the plate is taken (by an earlier vehicle, or by a creation that won the race). */
 export class PlacaOcupada extends Error {
   override name = 'PlacaOcupada';
+}
+
+/**
+ * A transaction, tried again briefly while DynamoDB cancels it for a conflict with another one in
+ * progress on the same item (on AWS, two creations of one plate at once; DynamoDB Local serialises
+ * them). The retry then meets the winner's guard: a taken plate (409), not a server error.
+ */
+async function transact(input: TransactWriteCommandInput, attempts = 4): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ddb().send(new TransactWriteCommand(input));
+      return;
+    } catch (err) {
+      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+      const conflict = (err as Error).name === 'TransactionCanceledException' && reasons.some((r) => r.Code === 'TransactionConflict');
+      if (!conflict || attempt >= attempts) throw err;
+      await new Promise((resolve) => setTimeout(resolve, attempt * 25 + Math.random() * 25));
+    }
+  }
 }
 
 /** Vehicles with their driver, always read and written within one company. */
@@ -64,14 +83,12 @@ export const vehiculoRepository = {
   async create(vehiculo: Vehiculo): Promise<void> {
     const TableName = tableName('vehiculos');
     try {
-      await ddb().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName, Item: { ...placaKey(vehiculo.empresaAliada, vehiculo.placas), vehiculoId: vehiculo.id }, ConditionExpression: 'attribute_not_exists(id)' } },
-            { Put: { TableName, Item: vehiculo, ConditionExpression: 'attribute_not_exists(id)' } },
-          ],
-        }),
-      );
+      await transact({
+        TransactItems: [
+          { Put: { TableName, Item: { ...placaKey(vehiculo.empresaAliada, vehiculo.placas), vehiculoId: vehiculo.id }, ConditionExpression: 'attribute_not_exists(id)' } },
+          { Put: { TableName, Item: vehiculo, ConditionExpression: 'attribute_not_exists(id)' } },
+        ],
+      });
     } catch (err) {
       const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
       if ((err as Error).name === 'TransactionCanceledException' && reasons?.[0]?.Code === 'ConditionalCheckFailed') throw new PlacaOcupada();
@@ -82,14 +99,12 @@ export const vehiculoRepository = {
   /** Undoes a creation whose driver account could not be made: the vehicle and its guard go together. */
   async remove(vehiculo: Pick<Vehiculo, 'id' | 'empresaAliada' | 'placas'>): Promise<void> {
     const TableName = tableName('vehiculos');
-    await ddb().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName, Key: placaKey(vehiculo.empresaAliada, vehiculo.placas), ConditionExpression: 'vehiculoId = :v', ExpressionAttributeValues: { ':v': vehiculo.id } } },
-          { Delete: { TableName, Key: { id: vehiculo.id } } },
-        ],
-      }),
-    );
+    await transact({
+      TransactItems: [
+        { Delete: { TableName, Key: placaKey(vehiculo.empresaAliada, vehiculo.placas), ConditionExpression: 'vehiculoId = :v', ExpressionAttributeValues: { ':v': vehiculo.id } } },
+        { Delete: { TableName, Key: { id: vehiculo.id } } },
+      ],
+    });
   },
 
   /**

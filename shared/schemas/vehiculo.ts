@@ -117,6 +117,10 @@ const amenidades = Object.fromEntries(AMENIDAD_KEYS.map((k) => [k, z.boolean({ e
   z.ZodDefault<z.ZodBoolean>
 >;
 
+/** Spec 02 section 5.3: a date that must lie after today (Bogotá), checked on its own field as it is typed. */
+const fechaFutura = (campo: FechaFutura) =>
+  fecha(campo).refine((v) => v > hoyEnBogota(), VEHICULO_MSG.fechaFutura(FECHAS_FUTURAS[campo]));
+
 /** The fields a person fills in and may later change (all but the read-only ones). */
 const editables = {
   numeroInterno: texto('numeroInterno'),
@@ -179,16 +183,15 @@ export function fechasNoFuturas(
 }
 
 /** `POST /vehiculos` and the add form (spec 02 section 5.3). */
-export const vehiculoNuevoSchema = z
-  .object({
-    ...fijos,
-    ...editables,
-    terminos: z.literal(true, { error: VEHICULO_MSG.terminos }),
-    ...archivosNuevos,
-  })
-  .superRefine((v, ctx) => {
-    for (const issue of fechasNoFuturas(v)) ctx.addIssue({ code: 'custom', ...issue });
-  });
+export const vehiculoNuevoSchema = z.object({
+  ...fijos,
+  ...editables,
+  fechasoat: fechaFutura('fechasoat'),
+  vencimientoRevisionTecnica: fechaFutura('vencimientoRevisionTecnica'),
+  vencimientoTarjetaOperacion: fechaFutura('vencimientoTarjetaOperacion'),
+  terminos: z.literal(true, { error: VEHICULO_MSG.terminos }),
+  ...archivosNuevos,
+});
 export type VehiculoNuevoInput = z.input<typeof vehiculoNuevoSchema>;
 export type VehiculoNuevo = z.output<typeof vehiculoNuevoSchema>;
 

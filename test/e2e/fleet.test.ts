@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
+import { DIGITOS_MSG, VEHICULO_MSG } from '../../shared/schemas/messages.js';
+import { screenshot } from '../support/browser.js';
+import { PDF_BYTES, solidPng } from '../support/clients.js';
+import { dismissToasts, field, page, shots, signIn, signOut, url, usePage } from '../support/e2e.js';
+
+/*
+ * Fleet management end to end (issue "Fleet management"): the list with its pages, search and expiry
+ * filter; the details; an admin adds a vehicle with photos and documents, the spec's messages on the
+ * way; edits it; a plate already in the fleet is flagged while typed; staff cannot add.
+ */
+
+const PLACA = `E${Date.now().toString(36).slice(-5)}`.toUpperCase();
+const dia = (dias: number) => hoyEnBogota(new Date(Date.now() + dias * 86_400_000)).replaceAll('-', '/');
+const png = (name: string, n: number) => ({ name, mimeType: 'image/png', buffer: solidPng(480, 300, [20 + n * 40, 120, 160 - n * 20]) });
+const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: Buffer.from(PDF_BYTES) });
+
+usePage();
+
+const dialog = () => page.getByRole('dialog').filter({ has: page.getByRole('heading') }).last();
+const table = () => page.getByRole('table', { name: 'Vehículos de la flota' });
+const rows = () => table().locator('tbody tr');
+const footer = () => page.getByText(/^Mostrando \d+ de \d+ registros$/);
+
+async function choose(label: string, option: string) {
+  await dialog().getByRole('button', { name: new RegExp(`^${label}`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function openFleet() {
+  await page.goto(url('/panel-control/gestiona-flota'));
+  await page.getByRole('heading', { name: /Gestión de Flota/ }).waitFor();
+  // The footer counts the fleet once it has loaded.
+  await expect.poll(() => footer().innerText()).toMatch(/de [1-9]\d* registros$/);
+}
+
+describe('fleet', () => {
+  it('lists the company fleet 5 per page, with search, sorting and the documents filter', async () => {
+    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
+    await page.waitForURL('**/panel-control/monitor-map');
+    await openFleet();
+    const total = Number((await footer().innerText()).match(/de (\d+) registros/)![1]);
+    expect(total).toBeGreaterThan(5);
+    expect(await rows().count()).toBe(5);
+    expect(await footer().innerText()).toBe(`Mostrando 5 de ${total} registros`);
+    // Only this company's plates (the other companies' demo vehicles never show).
+    expect(await table().innerText()).not.toMatch(/BVN615|AND101/);
+    expect(await page.getByRole('button', { name: 'Anterior' }).isDisabled()).toBe(true);
+    await shots('flota-lista');
+
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await expect.poll(() => footer().innerText()).toBe(`Mostrando ${total - 5} de ${total} registros`);
+    expect(await page.getByRole('button', { name: 'Siguiente' }).isDisabled()).toBe(true);
+
+    await page.getByRole('searchbox', { name: 'Buscar vehículos' }).fill('hino');
+    await expect.poll(() => rows().count()).toBe(1);
+    expect(await rows().first().innerText()).toContain('SXT771');
+    // The seeded bus has a lapsed SOAT: an error, named, with its days.
+    expect(await rows().first().innerText()).toMatch(/SOAT: vencido hace \d+ días/);
+    await page.getByRole('searchbox', { name: 'Buscar vehículos' }).fill('');
+
+    await page.getByRole('button', { name: /Documentos por vencer/ }).click();
+    await expect.poll(async () => (await table().innerText()).includes('VCK512')).toBe(false);
+    for (const text of await rows().allInnerTexts()) expect(text).toMatch(/vence|vencido/i);
+    await shots('flota-por-vencer');
+    await page.getByRole('button', { name: 'Todos', exact: true }).click();
+  });
+
+  it('shows the details: five photos, the owner, the driver and the documents with their expiry', async () => {
+    await page.getByRole('searchbox', { name: 'Buscar vehículos' }).fill('VCK512');
+    await page.getByRole('button', { name: 'Ver detalles de VCK512' }).click();
+    await dialog().getByText('Detalles completos del vehículo').waitFor();
+    const photos = dialog().getByRole('img', { name: /del vehículo VCK512$/ });
+    await expect.poll(() => photos.count()).toBe(5);
+    for (const img of await photos.all()) await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(320);
+    for (const label of ['Propietario', 'Conductor', 'Documentación', 'Jhon Jairo Paz', 'Vencimiento: SOAT']) await dialog().getByText(label, { exact: true }).first().waitFor();
+    await shots('flota-detalles');
+    await dialog().getByRole('button', { name: 'Cerrar', exact: true }).click();
+    await page.getByRole('searchbox', { name: 'Buscar vehículos' }).fill('');
+  });
+
+  it('adds a vehicle with photos and documents, after the spec messages and a plate already in the fleet', async () => {
+    await page.getByRole('button', { name: 'Agregar Vehículo' }).first().click();
+    await dialog().getByText('Agregar Nuevo Vehículo').waitFor();
+    const submit = dialog().getByRole('button', { name: 'Agregar Vehículo' });
+    // Disabled until the terms are accepted.
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog().getByRole('checkbox', { name: /Acepto los términos/ }).check();
+    await submit.click();
+    await page.getByText(VEHICULO_MSG.incompleto, { exact: true }).waitFor();
+    for (const campo of ['Placas', 'Marca', 'Nombre del conductor', 'Teléfono', 'Número de cuenta', 'RUT'])
+      await dialog().getByText(VEHICULO_MSG.requerido(campo), { exact: true }).waitFor();
+    await shots('flota-agregar-errores');
+
+    // The rules of spec 02 section 5.3, each under its field as it is typed.
+    await field('Placas').fill('abc12');
+    await dialog().getByText(VEHICULO_MSG.placas, { exact: true }).waitFor();
+    await field('Capacidad').fill('51');
+    await dialog().getByText(VEHICULO_MSG.capacidad, { exact: true }).waitFor();
+    await field('Teléfono').fill('315 123');
+    await dialog().getByText(DIGITOS_MSG.telefonoCorto, { exact: true }).waitFor();
+    await field('RUT').fill('123');
+    await dialog().getByText(VEHICULO_MSG.rut, { exact: true }).waitFor();
+    await field('Vencimiento del SOAT').fill(dia(-1));
+    await dialog().getByText(VEHICULO_MSG.fechaFutura('del SOAT'), { exact: true }).waitFor();
+
+    // A plate of the fleet, typed in lower case: flagged while typing, shown upper case.
+    await field('Placas').fill('vck512');
+    await dialog().getByText(VEHICULO_MSG.placaRegistrada, { exact: true }).waitFor();
+    await field('Placas').fill(PLACA.toLowerCase());
+    await dialog().getByText(VEHICULO_MSG.placaRegistrada, { exact: true }).waitFor({ state: 'detached' });
+
+    await field('Marca').fill('Toyota Hiace');
+    await field('Modelo').fill('2024');
+    await choose('Tipo de vehículo', 'Van');
+    await field('Capacidad').fill('14');
+    await field('Color').fill('Blanco perla');
+    await field('Número interno').fill('208');
+    await dialog().getByRole('checkbox', { name: 'Aire acondicionado' }).check();
+    await dialog().getByRole('checkbox', { name: 'WiFi' }).check();
+    await field('Nombre del conductor').fill('Camilo Andrés Rivera');
+    await field('Cédula').fill('1144123456');
+    await field('Correo del conductor').fill(`camilo.${PLACA.toLowerCase()}@transvalle.demo`);
+    await field('Teléfono').fill('3157654321');
+    await field('Dirección').fill('Carrera 66 # 9-40, Cali');
+    await choose('Ciudad', 'Cali');
+    await field('Licencia de conducción').fill('1144123456');
+    await field('Vencimiento de la licencia').fill(dia(900));
+    await field('Propietario').fill('Camilo Andrés Rivera');
+    await field('Tarjeta de propiedad').fill('LT10029384');
+    await field('SOAT').fill('AT-1399001');
+    await field('Vencimiento del SOAT').fill(dia(20));
+    await field('Revisión técnico-mecánica').fill('RTM-990011');
+    await field('Vencimiento de la revisión técnica').fill(dia(200));
+    await field('Vencimiento de la tarjeta de operación').fill(dia(500));
+    await choose('Banco', 'Bancolombia');
+    await choose('Tipo de cuenta', 'Ahorros');
+    await field('Número de cuenta').fill('04587654321');
+    await field('Titular de la cuenta').fill('Camilo Andrés Rivera');
+    await field('RUT').fill('1144123456');
+
+    await page.locator('input[type=file][aria-label="Elegir varios fotos"]').setInputFiles(['frente', 'lateral', 'interior', 'perspectiva', 'tablero'].map((n, i) => png(`${n}.png`, i)));
+    await page.getByText(VEHICULO_MSG.archivosAgregados(5), { exact: true }).waitFor();
+    await page.locator('input[type=file][aria-label="Elegir varios documentos"]').setInputFiles([pdf('licencia.pdf'), pdf('rut.pdf'), pdf('soat.pdf'), png('tarjeta.png', 9)]);
+    await page.getByText(VEHICULO_MSG.archivosAgregados(4), { exact: true }).waitFor();
+    expect(await dialog().getByRole('img', { name: /\(nuevo\)$/ }).count()).toBe(6);
+    await dismissToasts();
+    await shots('flota-agregar-lleno');
+
+    await submit.click();
+    await page.getByText(VEHICULO_MSG.creado, { exact: true }).waitFor({ timeout: 20_000 });
+    await dialog().waitFor({ state: 'detached' });
+    await page.getByRole('searchbox', { name: 'Buscar vehículos' }).fill(PLACA);
+    await expect.poll(() => rows().count()).toBe(1);
+    const row = await rows().first().innerText();
+    expect(row).toContain(PLACA);
+    expect(row).toContain('Validado');
+    expect(row).toMatch(/SOAT: vence en (19|20|21) días/);
+  });
+
+  it('edits it: read-only identity, a new phone and a replaced photo', async () => {
+    await page.getByRole('button', { name: `Actualizar ${PLACA}` }).click();
+    await page.getByText(VEHICULO_MSG.completaEdicion, { exact: true }).waitFor();
+    await dialog().getByText('Editar Información del Vehículo').waitFor();
+    for (const label of ['Placas', 'Marca', 'Modelo', 'Capacidad', 'Color', 'Correo del conductor', 'Tarjeta de propiedad'])
+      expect(await field(label).getAttribute('readonly'), label).not.toBeNull();
+    expect(await dialog().getByRole('checkbox', { name: /Acepto los términos/ }).isDisabled()).toBe(true);
+    await field('Teléfono').fill('3209876543');
+    await dialog().getByRole('button', { name: 'Cambiar Frente' }).click();
+    // The chooser opened by the button is the hidden single-file input.
+    await page.locator('input[type=file][aria-label="Elegir archivo de fotos"]').setInputFiles([png('frente-nuevo.png', 4)]);
+    await dialog().getByRole('img', { name: 'Frente (nuevo)' }).waitFor();
+    await shots('flota-editar');
+    await dialog().getByRole('button', { name: 'Modificar' }).click();
+    await page.getByText(VEHICULO_MSG.actualizado, { exact: true }).waitFor({ timeout: 20_000 });
+    await dialog().waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: `Ver detalles de ${PLACA}` }).click();
+    await dialog().getByText('3209876543').waitFor();
+    await dialog().getByText(/^Última actualización:/).waitFor();
+    await dialog().getByRole('button', { name: 'Cerrar', exact: true }).click();
+  });
+
+  it('explains why photos and documents matter, each with Entendido', async () => {
+    await page.getByRole('button', { name: 'Agregar Vehículo' }).first().click();
+    for (const link of ['¿Por qué fotos?', '¿Por qué documentos?']) {
+      await page.getByRole('link', { name: link }).click();
+      const help = page.getByRole('dialog').filter({ hasText: 'Entendido' }).last();
+      await help.getByText(/70%|obligatorios/).waitFor();
+      if (link === '¿Por qué fotos?') await screenshot(page, 'flota-ayuda-fotos');
+      await help.getByRole('button', { name: 'Entendido' }).click();
+      await help.waitFor({ state: 'hidden' });
+    }
+    await dialog().getByRole('button', { name: 'Cancelar' }).click();
+    await signOut();
+  });
+
+  it('lets staff see and edit the fleet but not add to it', async () => {
+    await signIn(DEMO_USERS.staff, DEMO_PASSWORD);
+    await page.waitForURL('**/panel-control/**');
+    await openFleet();
+    const add = page.getByRole('button', { name: 'Agregar Vehículo' }).first();
+    expect(await add.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Ver detalles de VCK512' }).click();
+    await dialog().getByText('Detalles completos del vehículo').waitFor();
+    await dialog().getByRole('button', { name: 'Cerrar', exact: true }).click();
+    await signOut();
+  });
+
+  it('fits the list, the form and the details on a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
+    await page.waitForURL('**/panel-control/monitor-map');
+    await openFleet();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shots('movil-flota-lista');
+    await page.getByRole('button', { name: 'Agregar Vehículo' }).first().click();
+    await dialog().getByText('Agregar Nuevo Vehículo').waitFor();
+    await screenshot(page, 'movil-flota-agregar');
+    await dialog().getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('button', { name: 'Ver detalles de VCK512' }).click();
+    await dialog().getByText('Detalles completos del vehículo').waitFor();
+    await screenshot(page, 'movil-flota-detalles');
+  });
+});

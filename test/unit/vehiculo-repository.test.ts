@@ -1,0 +1,57 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+/**
+ * The plate guard's transaction against what AWS answers and DynamoDB Local never does: a
+ * cancellation for a conflict with another transaction in progress on the same item (two creations
+ * of one plate at the same moment). The client is a stub that answers a scripted sequence.
+ */
+const answers: (Error | null)[] = [];
+const send = vi.fn(async () => {
+  const next = answers.shift();
+  if (next) throw next;
+  return {};
+});
+vi.mock('../../lambdas/adapters/clients/dynamodb.js', () => ({ ddb: () => ({ send }), tableName: (key: string) => `test-${key}` }));
+
+const { PlacaOcupada, vehiculoRepository } = await import('../../lambdas/data/vehiculo-repository.js');
+
+const canceled = (...codes: string[]) =>
+  Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: codes.map((Code) => ({ Code })) });
+const vehiculo = { id: 'v1', empresaAliada: 'e1', placas: 'ABC123' } as Parameters<typeof vehiculoRepository.create>[0];
+
+describe('vehicle plate guard transaction', () => {
+  beforeEach(() => {
+    answers.length = 0;
+    send.mockClear();
+  });
+
+  it('tries again after a conflict and succeeds when the plate is free', async () => {
+    answers.push(canceled('TransactionConflict', 'None'));
+    await expect(vehiculoRepository.create(vehiculo)).resolves.toBeUndefined();
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it("answers a taken plate once the retry meets the winner's guard", async () => {
+    answers.push(canceled('TransactionConflict', 'None'), canceled('ConditionalCheckFailed', 'None'));
+    await expect(vehiculoRepository.create(vehiculo)).rejects.toBeInstanceOf(PlacaOcupada);
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives up after a few conflicts, and does not retry other failures', async () => {
+    answers.push(...Array.from({ length: 6 }, () => canceled('TransactionConflict', 'None')));
+    await expect(vehiculoRepository.create(vehiculo)).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+    expect(send).toHaveBeenCalledTimes(4);
+
+    send.mockClear();
+    answers.length = 0;
+    answers.push(Object.assign(new Error('boom'), { name: 'InternalServerError' }));
+    await expect(vehiculoRepository.create(vehiculo)).rejects.toThrow('boom');
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries the undo of a creation the same way', async () => {
+    answers.push(canceled('TransactionConflict', 'None'));
+    await expect(vehiculoRepository.remove(vehiculo)).resolves.toBeUndefined();
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+});
