@@ -168,9 +168,9 @@ describe('fleet', () => {
       expect(await field(label).getAttribute('readonly'), label).not.toBeNull();
     expect(await dialog().getByRole('checkbox', { name: /Acepto los términos/ }).isDisabled()).toBe(true);
     await field('Teléfono').fill('3209876543');
-    await dialog().getByRole('button', { name: 'Cambiar Frente' }).click();
-    // The chooser opened by the button is the hidden single-file input.
-    await page.locator('input[type=file][aria-label="Elegir archivo de fotos"]').setInputFiles([png('frente-nuevo.png', 4)]);
+    // The slot's button opens the file chooser (and must not submit the form it sits in).
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog().getByRole('button', { name: 'Cambiar Frente' }).click()]);
+    await chooser.setFiles([png('frente-nuevo.png', 4)]);
     await dialog().getByRole('img', { name: 'Frente (nuevo)' }).waitFor();
     await shots('flota-editar');
     await dialog().getByRole('button', { name: 'Modificar' }).click();
@@ -186,7 +186,7 @@ describe('fleet', () => {
   it('explains why photos and documents matter, each with Entendido', async () => {
     await page.getByRole('button', { name: 'Agregar Vehículo' }).first().click();
     for (const link of ['¿Por qué fotos?', '¿Por qué documentos?']) {
-      await page.getByRole('link', { name: link }).click();
+      await page.getByRole('button', { name: link }).click();
       const help = page.getByRole('dialog').filter({ hasText: 'Entendido' }).last();
       await help.getByText(/70%|obligatorios/).waitFor();
       if (link === '¿Por qué fotos?') await screenshot(page, 'flota-ayuda-fotos');
@@ -203,6 +203,7 @@ describe('fleet', () => {
     await openFleet();
     const add = page.getByRole('button', { name: 'Agregar Vehículo' }).first();
     expect(await add.isDisabled()).toBe(true);
+    await page.getByRole('searchbox', { name: 'Buscar vehículos' }).fill('VCK512');
     await page.getByRole('button', { name: 'Ver detalles de VCK512' }).click();
     await dialog().getByText('Detalles completos del vehículo').waitFor();
     await dialog().getByRole('button', { name: 'Cerrar', exact: true }).click();
@@ -220,6 +221,7 @@ describe('fleet', () => {
     await dialog().getByText('Agregar Nuevo Vehículo').waitFor();
     await screenshot(page, 'movil-flota-agregar');
     await dialog().getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('searchbox', { name: 'Buscar vehículos' }).fill('VCK512');
     await page.getByRole('button', { name: 'Ver detalles de VCK512' }).click();
     await dialog().getByText('Detalles completos del vehículo').waitFor();
     await screenshot(page, 'movil-flota-detalles');

@@ -127,8 +127,10 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
                 <StatusIndicator type="error">{errors[slot]}</StatusIndicator>
               ) : null}
               <SpaceBetween size="xxs" direction="horizontal">
+                {/* formAction none: inside the vehicle form, a Cloudscape button submits by default. */}
                 <Button
                   variant="inline-link"
+                  formAction="none"
                   disabled={disabled}
                   ariaLabel={`${file || stored ? 'Cambiar' : 'Elegir'} ${slotLabel}`}
                   onClick={() => {
@@ -141,6 +143,7 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
                 {file && (
                   <Button
                     variant="inline-link"
+                    formAction="none"
                     disabled={disabled}
                     ariaLabel={`Quitar ${slotLabel}`}
                     onClick={() => {
@@ -157,7 +160,7 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
           );
         })}
       </ul>
-      <Button iconName="upload" disabled={disabled || free.length === 0} onClick={() => many.current?.click()}>
+      <Button iconName="upload" formAction="none" disabled={disabled || free.length === 0} onClick={() => many.current?.click()}>
         {`Elegir varios ${label}`}
       </Button>
     </SpaceBetween>
