@@ -43,6 +43,7 @@ Usuarios de demostración (contraseña ${DEMO_PASSWORD}):
   Administrador, Transportes del Valle:  ${DEMO_USERS.admin}
   Operador, Transportes del Valle:       ${DEMO_USERS.staff}
   Administrador, Expreso Pacífico:       ${DEMO_USERS.admin2}  (perfil por completar)
+  Administrador, Turismo Andino:         ${DEMO_USERS.admin3}
   Plataforma (marketplace):              ${DEMO_USERS.plataforma}
 Clave de autorización para registrarse:  ${signUpKey}
 

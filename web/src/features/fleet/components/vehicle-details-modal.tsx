@@ -17,6 +17,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { formatCalendarDate, formatDateTime } from '../../../lib/format.js';
 import { useVehiculo } from '../api/vehiculos.js';
 import { EstadoBadge } from './estado-badge.js';
+import { Section } from './section.js';
 import { DOCUMENTO_LABELS, FOTO_LABELS } from '../labels.js';
 
 type Pair = { label: string; value: ReactNode };
@@ -138,14 +139,6 @@ export function VehicleDetailsModal({ id, onDismiss, onEdit }: { id: string; onD
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <SpaceBetween size="s">
-      <Header variant="h3">{title}</Header>
-      {children}
-    </SpaceBetween>
-  );
-}
 
 /** A stored document opens in a new tab through its short-lived link. */
 function DocumentLink({ href, label }: { href: string | null; label: string }) {

@@ -8,7 +8,7 @@ import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
 import type { SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO } from '../../../../../shared/domain/uploads.js';
 import { onlyDigits } from '../../../../../shared/schemas/digits.js';
 import { VEHICULO_MSG } from '../../../../../shared/schemas/messages.js';
@@ -38,6 +38,7 @@ import { apiFieldErrors, useZodForm, type FieldErrors } from '../../../lib/use-z
 import { placaDisponible } from '../api/vehiculos.js';
 import { FileSlots } from './file-slots.js';
 import { FleetHelp } from './fleet-help.js';
+import { Section } from './section.js';
 import { DOCUMENTO_LABELS, FOTO_LABELS } from '../labels.js';
 
 const FOTO_SLOTS = FOTOS_VEHICULO.map((slot) => ({ slot, label: FOTO_LABELS[slot] }));
@@ -191,7 +192,7 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
     >
     <form id={formId} ref={form.ref} onSubmit={(event) => void submit(event)} noValidate>
       <SpaceBetween size="l">
-        <Section title="Información básica del vehículo">
+        <Section columns={3} title="Información básica del vehículo">
           {field('placas', { description: mode === 'crear' ? '6 caracteres; se muestran en mayúsculas.' : undefined })}
           {field('marca')}
           {field('modelo', { description: 'Año del modelo, por ejemplo 2022.' })}
@@ -212,7 +213,7 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
           </ColumnLayout>
         </SpaceBetween>
 
-        <Section title="Información del conductor">
+        <Section columns={3} title="Información del conductor">
           {field('nombre')}
           {field('cedula', { digits: true })}
           {field('email', { type: 'email', description: mode === 'crear' ? 'Le enviaremos su acceso a la aplicación de conductores.' : undefined })}
@@ -223,7 +224,7 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
           {date('vencimientoLicenciaDeConducir')}
         </Section>
 
-        <Section title="Documentación del vehículo">
+        <Section columns={3} title="Documentación del vehículo">
           {field('propietario')}
           {field('licencia')}
           {field('soat')}
@@ -234,7 +235,7 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
           {date('vencimientoTarjetaOperacion')}
         </Section>
 
-        <Section title="Información bancaria">
+        <Section columns={3} title="Información bancaria">
           {select('banco', BANCO_OPTIONS, 'Selecciona el banco')}
           {select('tipocuenta', TIPO_CUENTA_OPTIONS, 'Selecciona el tipo de cuenta')}
           {field('cuenta', { digits: true })}
@@ -281,16 +282,6 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <SpaceBetween size="s">
-      <Header variant="h3">{title}</Header>
-      <ColumnLayout columns={3} minColumnWidth={220}>
-        {children}
-      </ColumnLayout>
-    </SpaceBetween>
-  );
-}
 
 /** Uploads the chosen files of one kind, in parallel, and answers their upload ids by slot. */
 async function uploadSlots<S extends FotoVehiculo | DocumentoVehiculo>(

@@ -1,0 +1,20 @@
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { ReactNode } from 'react';
+
+/** A titled part of the vehicle form or details; `columns` lays its fields out in a grid. */
+export function Section({ title, columns, children }: { title: string; columns?: number; children: ReactNode }) {
+  return (
+    <SpaceBetween size="s">
+      <Header variant="h3">{title}</Header>
+      {columns ? (
+        <ColumnLayout columns={columns} minColumnWidth={220}>
+          {children}
+        </ColumnLayout>
+      ) : (
+        children
+      )}
+    </SpaceBetween>
+  );
+}
