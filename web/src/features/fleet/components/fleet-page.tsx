@@ -8,7 +8,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { requiereAtencion, resumenVencimientos, TIPO_INDICADOR } from '../../../../../shared/domain/vencimientos.js';
 import { VEHICULO_MSG } from '../../../../../shared/schemas/messages.js';
 import type { VehiculoResumen } from '../../../../../shared/schemas/vehiculo.js';
@@ -17,8 +17,10 @@ import { useMe } from '../../../lib/me/get-me.js';
 import { toast } from '../../../lib/toast.js';
 import { useCrearVehiculo, useEditarVehiculo, useVehiculo, useVehiculos } from '../api/vehiculos.js';
 import { EstadoBadge } from './estado-badge.js';
-import { VehicleDetailsModal } from './vehicle-details-modal.js';
-import { VehicleFormModal } from './vehicle-form.js';
+
+// The modals (form with date pickers and uploads, details) load when first opened, not with the list.
+const VehicleDetailsModal = lazy(() => import('./vehicle-details-modal.js').then((m) => ({ default: m.VehicleDetailsModal })));
+const VehicleFormModal = lazy(() => import('./vehicle-form.js').then((m) => ({ default: m.VehicleFormModal })));
 
 /** Spec 02 section 9: 5 vehicles per page. */
 export const PAGE_SIZE = 5;
@@ -150,9 +152,11 @@ export function FleetPage() {
           </Box>
         }
       />
-      {open?.modal === 'crear' && <CreateModal onClose={() => setOpen(null)} />}
-      {open?.modal === 'detalle' && <VehicleDetailsModal id={open.id} onDismiss={() => setOpen(null)} onEdit={() => setOpen({ modal: 'editar', id: open.id })} />}
-      {open?.modal === 'editar' && <EditModal id={open.id} onClose={() => setOpen(null)} />}
+      <Suspense fallback={null}>
+        {open?.modal === 'crear' && <CreateModal onClose={() => setOpen(null)} />}
+        {open?.modal === 'detalle' && <VehicleDetailsModal id={open.id} onDismiss={() => setOpen(null)} onEdit={() => setOpen({ modal: 'editar', id: open.id })} />}
+        {open?.modal === 'editar' && <EditModal id={open.id} onClose={() => setOpen(null)} />}
+      </Suspense>
     </>
   );
 }
