@@ -108,20 +108,39 @@ export const vehiculoRepository = {
   },
 
   /**
-   * Sets fields of the company's vehicle (stamping `updatedAt`) and returns the record after; null
-   * when it is not the company's (or no longer exists).
+   * Sets fields of the company's vehicle and returns the record after; null when it is not the
+   * company's (or no longer exists). `slots` sets single photo or document slots (`fotos.frente`),
+   * never the whole map, so two edits at once that replace different files both keep theirs.
    */
-  async update(empresaId: string, id: string, fields: Partial<Vehiculo>): Promise<Vehiculo | null> {
-    const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
-    const names = entries.map((_, i) => `#f${i}`);
+  async update(
+    empresaId: string,
+    id: string,
+    fields: Partial<Vehiculo>,
+    slots: { fotos?: Partial<Vehiculo['fotos']>; documentos?: Partial<Vehiculo['documentos']> } = {},
+  ): Promise<Vehiculo | null> {
+    const entries: [string[], unknown][] = Object.entries(fields)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [[k], v]);
+    for (const map of ['fotos', 'documentos'] as const)
+      for (const [slot, key] of Object.entries(slots[map] ?? {})) if (key) entries.push([[map, slot], key]);
+    const names: Record<string, string> = {};
+    const path = (parts: string[]) =>
+      parts
+        .map((part) => {
+          const name = `#n${Object.keys(names).length}`;
+          names[name] = part;
+          return name;
+        })
+        .join('.');
+    const sets = entries.map(([parts], i) => `${path(parts)} = :v${i}`);
     try {
       const { Attributes } = await ddb().send(
         new UpdateCommand({
           TableName: tableName('vehiculos'),
           Key: { id },
-          UpdateExpression: `SET ${names.map((n, i) => `${n} = :v${i}`).join(', ')}`,
+          UpdateExpression: `SET ${sets.join(', ')}`,
           ConditionExpression: 'empresaAliada = :empresa',
-          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [names[i], k])),
+          ExpressionAttributeNames: names,
           ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])), ':empresa': empresaId },
           ReturnValues: 'ALL_NEW',
         }),

@@ -4,7 +4,7 @@ import { digitsText } from './digits.js';
 import { DIGITOS_MSG, MSG, VEHICULO_MSG } from './messages.js';
 import { BANCOS, TIPOS_CUENTA } from './profile.js';
 import { vehicleTypeSchema, VEHICLE_TYPES } from './service.js';
-import { EMAIL_MAX, optionalText, requiredText, TEXT_MSG } from './text.js';
+import { optionalText, requiredText, TEXT_MSG } from './text.js';
 import * as z from './zod-es.js';
 
 export { VEHICLE_TYPES };
@@ -62,6 +62,7 @@ export const VEHICULO_CAMPOS = {
   rut: 'RUT',
 } as const;
 type Campo = keyof typeof VEHICULO_CAMPOS;
+const COGNITO_USERNAME_MAX = 128;
 const req = (campo: Campo) => VEHICULO_MSG.requerido(VEHICULO_CAMPOS[campo]);
 const texto = (campo: Campo) => requiredText(req(campo));
 
@@ -158,7 +159,8 @@ const fijos = {
     .string({ error: req('email') })
     .trim()
     .min(1, { error: req('email'), abort: true })
-    .max(EMAIL_MAX, TEXT_MSG.maximo(EMAIL_MAX))
+    // Cognito's limit for a user name (the driver's e-mail is its user name).
+    .max(COGNITO_USERNAME_MAX, TEXT_MSG.maximo(COGNITO_USERNAME_MAX))
     .pipe(z.email(MSG.emailInvalido))
     .transform((e) => e.toLowerCase()),
   licencia: texto('licencia'),
@@ -195,8 +197,15 @@ export const vehiculoNuevoSchema = z.object({
 export type VehiculoNuevoInput = z.input<typeof vehiculoNuevoSchema>;
 export type VehiculoNuevo = z.output<typeof vehiculoNuevoSchema>;
 
-/** `PUT /vehiculos/{id}` and the edit form: the changeable fields (the route refuses read-only ones). */
-export const vehiculoEdicionSchema = z.object({ ...editables, ...archivosNuevos });
+/**
+ * `PUT /vehiculos/{id}` and the edit form: the changeable fields (the route refuses read-only ones).
+ * A characteristic left out keeps its stored value (the console always sends all of them).
+ */
+export const vehiculoEdicionSchema = z.object({
+  ...editables,
+  ...(Object.fromEntries(AMENIDAD_KEYS.map((k) => [k, z.boolean({ error: 'Valor no válido' }).optional()])) as Record<Amenidad, z.ZodOptional<z.ZodBoolean>>),
+  ...archivosNuevos,
+});
 export type VehiculoEdicionInput = z.input<typeof vehiculoEdicionSchema>;
 export type VehiculoEdicion = z.output<typeof vehiculoEdicionSchema>;
 

@@ -448,6 +448,42 @@ describe('fleet API', () => {
     for (const s of DOCUMENTOS_VEHICULO) expect((await bytesDe(urls.documentos[s])).equals(Buffer.from(archivosCreados[`documentos/${s}`]!)), s).toBe(true);
   });
 
+  it('keeps both files of two edits at once that fill different slots, and leaves no orphan', async () => {
+    const res = await api('/vehiculos', { token: admin, body: vehiculoNuevo({ placas: 'CON123', email: 'concurrente@flota.demo' }) });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const id = res.json.id as string;
+    const [a, b] = await Promise.all([subir(admin, { lateral: [tinyJpeg(5), 'image/jpeg'] }), subir(admin, {}, { soat: [PDF_BYTES, 'application/pdf'] })]);
+    const stored = (await guardado(id))!;
+    const both = await Promise.all([
+      api(`/vehiculos/${id}`, { token: admin, method: 'PUT', body: edicionDe(stored, { fotos: a.fotos }) }),
+      api(`/vehiculos/${id}`, { token: admin, method: 'PUT', body: edicionDe(stored, { documentos: b.documentos }) }),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const after = (await guardado(id))!;
+    expect(after.fotos.lateral).toBe(`vehiculos/${id}/fotos/lateral`);
+    expect(after.documentos.soat).toBe(`vehiculos/${id}/documentos/soat`);
+    // Every object under the vehicle is recorded in its slots.
+    const recorded = [...Object.values(after.fotos), ...Object.values(after.documentos)].filter(Boolean).sort();
+    expect(await listKeys(`vehiculos/${id}/`)).toEqual(recorded);
+  });
+
+  it('keeps the characteristics an edit leaves out, and answers 404 to an id no vehicle could have', async () => {
+    const stored = (await guardado(creado.id))!;
+    const body: Record<string, unknown> = { ...edicionDe(stored, { telefono: '3001230000' }) };
+    for (const k of ['aire', 'wifi', 'tv', 'usb', 'sillasreclinables', 'sillasestandard', 'bodega', 'parrilla', 'portabicicletas', 'bilingue']) delete body[k];
+    const res = await api(`/vehiculos/${creado.id}`, { token: admin, method: 'PUT', body });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const after = (await guardado(creado.id))!;
+    expect(after.telefono).toBe('3001230000');
+    expect({ aire: after.aire, wifi: after.wifi }).toEqual({ aire: stored.aire, wifi: stored.wifi });
+
+    for (const id of ['x'.repeat(2049), encodeURIComponent('ü'.repeat(1100)), 'placa%23demo-transvalle%23VCK512']) {
+      const got = await api(`/vehiculos/${id}`, { token: admin });
+      expect(got.status).toBe(404);
+      expect(got.json.error.message).toBe(VEHICULO_MSG.noEncontrado);
+    }
+  });
+
   it('lets an expired, unchanged date stand while other fields are edited, but refuses a new past date', async () => {
     const before = (await guardado(SXT771))!;
     expect(before.placas).toBe('SXT771');

@@ -38,9 +38,16 @@ export async function tiposDeVehiculo(c: Context, caller: CompanyCaller) {
   return jsonWithEtag(c, { tipos: await vehiculoRepository.tipos(caller.empresaId) });
 }
 
+/** A vehicle id as the API makes them (UUIDs; the demo's are `veh-...`): anything else is not one. */
+function vehiculoId(c: Context): string {
+  const id = c.req.param('id')!;
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) throw notFound(VEHICULO_MSG.noEncontrado);
+  return id;
+}
+
 /** `GET /vehiculos/{id}`: the record and short-lived URLs of its photos and documents. */
 export async function verVehiculo(c: Context, caller: CompanyCaller) {
-  const vehiculo = await vehiculoRepository.get(caller.empresaId, c.req.param('id')!);
+  const vehiculo = await vehiculoRepository.get(caller.empresaId, vehiculoId(c));
   if (!vehiculo) throw notFound(VEHICULO_MSG.noEncontrado);
   return c.json(await detalle(vehiculo));
 }
@@ -61,11 +68,12 @@ export async function placaDisponible(c: Context, caller: CompanyCaller) {
 export async function crearVehiculo(c: Context, caller: CompanyCaller, body: VehiculoNuevo) {
   const { fotos, documentos, terminos: _terminos, ...datos } = body;
   if (!(await vehiculoRepository.placaLibre(caller.empresaId, datos.placas))) throw conflict(VEHICULO_MSG.placaDuplicada(datos.placas));
+  const id = randomUUID();
+  // The files first: asking whether an e-mail has an account costs a real upload, not a bare request.
+  const archivos = await takeSlots(caller, id, fotos, documentos);
   if (await identity.status(datos.email)) throw conflict(VEHICULO_MSG.correoConductorEnUso);
   const empresa = await empresaRepository.get(caller.empresaId);
 
-  const id = randomUUID();
-  const archivos = await takeSlots(caller, id, fotos, documentos);
   const now = new Date().toISOString();
   const vehiculo: Vehiculo = vehiculoSchema.parse({
     ...datos,
@@ -128,7 +136,7 @@ export async function editarVehiculo(c: Context, caller: CompanyCaller, body: Ve
   const fijo = SOLO_LECTURA.find((campo) => typeof raw === 'object' && raw !== null && campo in raw);
   if (fijo) throw badRequest(VEHICULO_MSG.soloLectura(VEHICULO_CAMPOS[fijo]), { fields: [{ path: fijo, message: VEHICULO_MSG.soloLectura(VEHICULO_CAMPOS[fijo]) }] });
 
-  const id = c.req.param('id')!;
+  const id = vehiculoId(c);
   const actual = await vehiculoRepository.get(caller.empresaId, id);
   if (!actual) throw notFound(VEHICULO_MSG.noEncontrado);
   const fechas = fechasNoFuturas(body, actual);
@@ -138,12 +146,7 @@ export async function editarVehiculo(c: Context, caller: CompanyCaller, body: Ve
   const archivos = await takeSlots(caller, id, fotos, documentos);
   // Fixed keys, overwritten in place: nothing to clean up if the record write fails.
   await putFiles(archivos.keys, archivos.files);
-  const editado = await vehiculoRepository.update(caller.empresaId, id, {
-    ...datos,
-    fotos: { ...actual.fotos, ...archivos.fotos },
-    documentos: { ...actual.documentos, ...archivos.documentos },
-    updatedAt: new Date().toISOString(),
-  });
+  const editado = await vehiculoRepository.update(caller.empresaId, id, { ...datos, updatedAt: new Date().toISOString() }, archivos);
   if (!editado) throw notFound(VEHICULO_MSG.noEncontrado);
   return c.json(await detalle(editado));
 }
