@@ -137,7 +137,8 @@ const editables = {
   fechasoat: fecha('fechasoat'),
   numeroRevisionTecnica: texto('numeroRevisionTecnica'),
   vencimientoRevisionTecnica: fecha('vencimientoRevisionTecnica'),
-  tarjetaOperacion: optionalText(''),
+  // Beyond the spec's list: its expiry is required, and the FUEC carries its number.
+  tarjetaOperacion: texto('tarjetaOperacion'),
   vencimientoTarjetaOperacion: fecha('vencimientoTarjetaOperacion'),
   banco: z.enum(BANCOS, { error: req('banco') }),
   tipocuenta: z.enum(TIPOS_CUENTA, { error: req('tipocuenta') }),

@@ -134,6 +134,7 @@ describe('fleet', () => {
     await field('Vencimiento del SOAT').fill(dia(20));
     await field('Revisión técnico-mecánica').fill('RTM-990011');
     await field('Vencimiento de la revisión técnica').fill(dia(200));
+    await field('Tarjeta de operación').fill('TO-77001');
     await field('Vencimiento de la tarjeta de operación').fill(dia(500));
     await choose('Banco', 'Bancolombia');
     await choose('Tipo de cuenta', 'Ahorros');
@@ -141,7 +142,7 @@ describe('fleet', () => {
     await field('Titular de la cuenta').fill('Camilo Andrés Rivera');
     await field('RUT').fill('1144123456');
 
-    await page.locator('input[type=file][aria-label="Elegir varios fotos"]').setInputFiles(['frente', 'lateral', 'interior', 'perspectiva', 'tablero'].map((n, i) => png(`${n}.png`, i)));
+    await page.locator('input[type=file][aria-label="Elegir varias fotos"]').setInputFiles(['frente', 'lateral', 'interior', 'perspectiva', 'tablero'].map((n, i) => png(`${n}.png`, i)));
     await page.getByText(VEHICULO_MSG.archivosAgregados(5), { exact: true }).waitFor();
     await page.locator('input[type=file][aria-label="Elegir varios documentos"]').setInputFiles([pdf('licencia.pdf'), pdf('rut.pdf'), pdf('soat.pdf'), png('tarjeta.png', 9)]);
     await page.getByText(VEHICULO_MSG.archivosAgregados(4), { exact: true }).waitFor();
@@ -183,8 +184,24 @@ describe('fleet', () => {
     await dialog().getByRole('button', { name: 'Cerrar', exact: true }).click();
   });
 
-  it('explains why photos and documents matter, each with Entendido', async () => {
+  it('explains why photos and documents matter, each with Entendido; Escape there keeps the form; leaving asks first', async () => {
     await page.getByRole('button', { name: 'Agregar Vehículo' }).first().click();
+    await field('Marca').fill('Chevrolet');
+    await page.getByRole('button', { name: '¿Por qué fotos?' }).click();
+    await page.getByRole('dialog').filter({ hasText: 'Entendido' }).last().getByText(/70%/).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').filter({ hasText: 'Entendido' }).waitFor({ state: 'hidden' });
+    expect(await field('Marca').inputValue()).toBe('Chevrolet');
+    // Typed data is not thrown away without a question.
+    await dialog().getByRole('button', { name: 'Cancelar' }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: '¿Descartar los cambios?' });
+    await ask.getByRole('button', { name: 'Seguir editando' }).click();
+    expect(await field('Marca').inputValue()).toBe('Chevrolet');
+    await dialog().getByRole('button', { name: 'Cancelar' }).click();
+    await ask.getByRole('button', { name: 'Descartar' }).click();
+    await page.getByText('Agregar Nuevo Vehículo').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Agregar Vehículo' }).first().click();
+    expect(await field('Marca').inputValue()).toBe('');
     for (const link of ['¿Por qué fotos?', '¿Por qué documentos?']) {
       await page.getByRole('button', { name: link }).click();
       const help = page.getByRole('dialog').filter({ hasText: 'Entendido' }).last();

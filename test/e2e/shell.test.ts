@@ -42,7 +42,7 @@ describe('console shell', () => {
     await bottomNav.getByRole('link', { name: /Pagos Pendientes/ }).waitFor();
     // The spec's five tabs in its order, named in full (phones show the short word of each).
     expect(await tabNames()).toEqual(['Gestionar Flota', 'Reservas por Validar', 'Mapa de Monitoreo', 'Pagos Pendientes', 'Servicios en Curso']);
-    expect(await bottomNav.getByRole('link', { name: /Mapa de Monitoreo/ }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => bottomNav.getByRole('link', { name: /Mapa de Monitoreo/ }).getAttribute('aria-current')).toBe('page');
     await expect.poll(() => page.title()).toBe('Mapa de Monitoreo · BackOffice Transportadoras Aliadas');
     await openMenu();
     await sideMenu().getByRole('link', { name: 'Registrar Nuevo Usuario', disabled: false }).waitFor();

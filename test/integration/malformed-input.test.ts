@@ -22,7 +22,7 @@ const NUEVO = vehiculoNuevo({ placas: 'FZZ901', email: 'fuzz.conductor@transvall
 /** The edit form's fields (all editable ones): its required ones and its texts. */
 const EDITABLES_REQUERIDOS = [
   'numeroInterno', 'nombre', 'cedula', 'telefono', 'direccion', 'ciudad', 'licenciaDeConducir', 'vencimientoLicenciaDeConducir', 'propietario', 'soat',
-  'fechasoat', 'numeroRevisionTecnica', 'vencimientoRevisionTecnica', 'vencimientoTarjetaOperacion', 'banco', 'tipocuenta', 'cuenta', 'titular', 'rut',
+  'fechasoat', 'numeroRevisionTecnica', 'vencimientoRevisionTecnica', 'tarjetaOperacion', 'vencimientoTarjetaOperacion', 'banco', 'tipocuenta', 'cuenta', 'titular', 'rut',
 ];
 const EDITABLES_TEXTOS = [
   'numeroInterno', 'nombre', 'cedula', 'telefono', 'direccion', 'licenciaDeConducir', 'propietario', 'soat', 'numeroRevisionTecnica', 'tarjetaOperacion',

@@ -60,6 +60,7 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
   function addErrors(more: FieldErrors): void {
     setAttempted(true);
     setErrors((current) => ({ ...current, ...more }));
+    if (Object.keys(more).length) requestAnimationFrame(() => focusFirstInvalid(ref.current));
   }
 
   return { ref, values, errors, setField, check, addErrors };

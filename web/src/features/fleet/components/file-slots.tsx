@@ -43,44 +43,42 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
   const target = useRef<S | null>(null);
   const previews = useObjectUrls(chosen);
 
+  /** Checks each file; the good ones fill `into` in order, the first problem is shown (spec 02 section 5.2). */
   async function accept(files: File[], into: readonly S[]) {
     const checked: [S, File][] = [];
-    for (const [i, file] of files.slice(0, into.length).entries()) {
-      const problem = await checkFile(kind, file);
-      if (problem) {
-        toast.error(problem);
-        return;
-      }
-      checked.push([into[i]!, file]);
+    let problem: string | null = null;
+    for (const file of files) {
+      const issue = await checkFile(kind, file);
+      if (issue) problem ??= issue;
+      else if (checked.length < into.length) checked.push([into[checked.length]!, file]);
     }
-    if (!checked.length) return;
-    onChange({ ...chosen, ...Object.fromEntries(checked) });
-    toast.success(VEHICULO_MSG.archivosAgregados(checked.length));
+    const left = files.length - checked.length - (problem ? 1 : 0);
+    if (checked.length) {
+      onChange({ ...chosen, ...Object.fromEntries(checked) });
+      toast.success(VEHICULO_MSG.archivosAgregados(checked.length));
+    }
+    if (problem) toast.error(problem);
+    else if (left > 0) toast.error(`Solo había ${into.length} ${into.length === 1 ? 'espacio libre' : 'espacios libres'}: ${left} ${left === 1 ? 'archivo no se agregó' : 'archivos no se agregaron'}.`);
   }
 
   const free = slots.map((s) => s.slot).filter((s) => !chosen[s] && !current?.[s]);
   const label = kind === 'fotoVehiculo' ? 'fotos' : 'documentos';
+  const varios = kind === 'fotoVehiculo' ? 'Elegir varias fotos' : 'Elegir varios documentos';
 
+  // The hidden pickers sit outside the spaced layout, which would give each one a gap.
   return (
-    <SpaceBetween size="s">
-      <SpaceBetween size="xs" direction="horizontal" alignItems="center">
-        <Box variant="h3" tagOverride="h3">
-          {title}
-        </Box>
-        {info}
-      </SpaceBetween>
+    <div>
       <input
         ref={many}
         type="file"
         multiple
         hidden
         accept={acceptFor(kind)}
-        aria-label={`Elegir varios ${label}`}
+        aria-label={varios}
         onChange={(event) => {
           const files = [...(event.target.files ?? [])];
           event.target.value = '';
-          void accept(files, free.length ? free : []);
-          if (!free.length) toast.error(`Ya no hay espacios libres: quita o cambia uno de los ${label}.`);
+          void accept(files, free);
         }}
       />
       <input
@@ -95,6 +93,13 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
           if (file && target.current) void accept([file], [target.current]);
         }}
       />
+    <SpaceBetween size="s">
+      <SpaceBetween size="xs" direction="horizontal" alignItems="center">
+        <Box variant="h3" tagOverride="h3">
+          {title}
+        </Box>
+        {info}
+      </SpaceBetween>
       <ul className="file-slots" aria-label={title}>
         {slots.map(({ slot, label: slotLabel }) => {
           const file = chosen[slot];
@@ -161,9 +166,10 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
         })}
       </ul>
       <Button iconName="upload" formAction="none" disabled={disabled || free.length === 0} onClick={() => many.current?.click()}>
-        {`Elegir varios ${label}`}
+        {varios}
       </Button>
     </SpaceBetween>
+    </div>
   );
 }
 

@@ -35,6 +35,8 @@ export function FleetHelp({ topic }: { topic: keyof typeof HELP }) {
       <Link variant="info" onFollow={() => setOpen(true)}>
         {help.link}
       </Link>
+      {/* React events bubble through portals: Escape closes this dialog, not the form it was opened from. */}
+      <div onKeyDown={(event) => event.key === 'Escape' && event.stopPropagation()}>
       <Modal
         visible={open}
         onDismiss={() => setOpen(false)}
@@ -55,6 +57,7 @@ export function FleetHelp({ topic }: { topic: keyof typeof HELP }) {
           ))}
         </SpaceBetween>
       </Modal>
+      </div>
     </>
   );
 }

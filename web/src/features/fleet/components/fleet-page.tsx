@@ -2,19 +2,20 @@ import { useCollection } from '@cloudscape-design/collection-hooks';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { requiereAtencion, resumenVencimientos, TIPO_INDICADOR } from '../../../../../shared/domain/vencimientos.js';
 import { VEHICULO_MSG } from '../../../../../shared/schemas/messages.js';
 import type { VehiculoResumen } from '../../../../../shared/schemas/vehiculo.js';
+import { StatusText } from '../../../components/status-text.js';
 import { TableEmptyState } from '../../../components/table-empty-state.js';
 import { useMe } from '../../../lib/me/get-me.js';
-import { toast } from '../../../lib/toast.js';
+import { dismissToast, toast } from '../../../lib/toast.js';
 import { useCrearVehiculo, useEditarVehiculo, useVehiculo, useVehiculos } from '../api/vehiculos.js';
 import { EstadoBadge } from './estado-badge.js';
 
@@ -32,13 +33,13 @@ type Filtro = 'todos' | 'por-vencer';
 function Documentos({ v }: { v: VehiculoResumen }) {
   const { nivel, documentos } = resumenVencimientos(v);
   // One line per document that needs attention, worst first.
-  if (!documentos.length) return <StatusIndicator type={TIPO_INDICADOR[nivel]}>{nivel === 'sin_fecha' ? 'Sin fechas' : 'Al día'}</StatusIndicator>;
+  if (!documentos.length) return <StatusText type={TIPO_INDICADOR[nivel]}>{nivel === 'sin_fecha' ? 'Sin fechas' : 'Al día'}</StatusText>;
   return (
     <SpaceBetween size="xxxs">
       {documentos.map((d) => (
-        <StatusIndicator key={d.campo} type={TIPO_INDICADOR[d.nivel]}>
+        <StatusText key={d.campo} type={TIPO_INDICADOR[d.nivel]}>
           {`${d.nombre}: ${d.texto.toLowerCase()}`}
-        </StatusIndicator>
+        </StatusText>
       ))}
     </SpaceBetween>
   );
@@ -82,7 +83,19 @@ export function FleetPage() {
   });
 
   const columns: TableProps.ColumnDefinition<VehiculoResumen>[] = [
-    { id: 'placas', header: 'Placas', cell: (v) => <strong>{v.placas}</strong>, sortingField: 'placas', isRowHeader: true, width: 110 },
+    {
+      id: 'placas',
+      header: 'Placas',
+      // The plate opens the details too: on a phone the actions column is off screen.
+      cell: (v) => (
+        <Link variant="primary" onFollow={() => setOpen({ modal: 'detalle', id: v.id })} ariaLabel={`${v.placas}, ver detalles`}>
+          {v.placas}
+        </Link>
+      ),
+      sortingField: 'placas',
+      isRowHeader: true,
+      width: 110,
+    },
     { id: 'marca', header: 'Marca', cell: (v) => v.marca, sortingField: 'marca' },
     { id: 'modelo', header: 'Modelo', cell: (v) => v.modelo, sortingField: 'modelo' },
     { id: 'tipo', header: 'Tipo', cell: (v) => v.tipo, sortingField: 'tipo' },
@@ -133,7 +146,7 @@ export function FleetPage() {
         }
         filter={
           <SpaceBetween direction="horizontal" size="m" alignItems="center">
-            <TextFilter {...filterProps} filteringPlaceholder="Buscar por placas, marca, tipo o conductor" filteringAriaLabel="Buscar vehículos" countText={`${filteredItemsCount ?? 0} coincidencias`} />
+            <TextFilter {...filterProps} filteringPlaceholder="Placas, marca o conductor" filteringAriaLabel="Buscar vehículos" countText={filteredItemsCount === 1 ? '1 coincidencia' : `${filteredItemsCount ?? 0} coincidencias`} />
             <SegmentedControl
               label="Documentos"
               selectedId={filtro}
@@ -170,11 +183,14 @@ function CreateModal({ onClose }: { onClose: () => void }) {
 function EditModal({ id, onClose }: { id: string; onClose: () => void }) {
   const detalle = useVehiculo(id);
   const editar = useEditarVehiculo(id);
-  const told = useRef(false);
+  const told = useRef<string | null>(null);
   useEffect(() => {
-    if (told.current) return;
-    told.current = true;
-    toast.neutral(VEHICULO_MSG.completaEdicion);
+    told.current ??= toast.neutral(VEHICULO_MSG.completaEdicion);
+    // The hint is about this form: it leaves with it.
+    return () => {
+      if (told.current) dismissToast(told.current);
+      told.current = null;
+    };
   }, []);
   // A failed read is already a toast (the query's default); nothing to edit then.
   useEffect(() => {

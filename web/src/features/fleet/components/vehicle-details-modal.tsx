@@ -13,6 +13,7 @@ import { FOTOS_VEHICULO } from '../../../../../shared/domain/uploads.js';
 import { TIPO_INDICADOR, vencimientosDe } from '../../../../../shared/domain/vencimientos.js';
 import { AMENIDADES, VEHICULO_CAMPOS, type Amenidad, type Vehiculo } from '../../../../../shared/schemas/vehiculo.js';
 import { SafeImage } from '../../../components/safe-image.js';
+import { StatusText } from '../../../components/status-text.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatCalendarDate, formatDateTime } from '../../../lib/format.js';
 import { useVehiculo } from '../api/vehiculos.js';
@@ -115,7 +116,7 @@ export function VehicleDetailsModal({ id, onDismiss, onEdit }: { id: string; onD
                     value: (
                       <SpaceBetween size="xxxs">
                         <span>{d.fecha ? formatCalendarDate(d.fecha) : '—'}</span>
-                        <StatusIndicator type={TIPO_INDICADOR[d.nivel]}>{d.texto}</StatusIndicator>
+                        <StatusText type={TIPO_INDICADOR[d.nivel]}>{d.texto}</StatusText>
                       </SpaceBetween>
                     ),
                   })),
@@ -142,7 +143,7 @@ export function VehicleDetailsModal({ id, onDismiss, onEdit }: { id: string; onD
 
 /** A stored document opens in a new tab through its short-lived link. */
 function DocumentLink({ href, label }: { href: string | null; label: string }) {
-  if (!href) return <StatusIndicator type="stopped">{`${label}: sin archivo`}</StatusIndicator>;
+  if (!href) return <StatusText type="stopped">{`${label}: sin archivo`}</StatusText>;
   return (
     <Link href={href} external externalIconAriaLabel="(se abre en una pestaña nueva)">
       {`Ver ${label}`}

@@ -10,6 +10,7 @@ import type { SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO } from '../../../../../shared/domain/uploads.js';
+import { esFechaValida } from '../../../../../shared/domain/vencimientos.js';
 import { onlyDigits } from '../../../../../shared/schemas/digits.js';
 import { VEHICULO_MSG } from '../../../../../shared/schemas/messages.js';
 import { BANCOS, TIPOS_CUENTA } from '../../../../../shared/schemas/profile.js';
@@ -32,6 +33,7 @@ import {
 import { TextField, type FieldForm } from '../../../components/form-fields.js';
 import { SelectField } from '../../../components/select-field.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { formatCalendarDate } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
 import { uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
 import { apiFieldErrors, useZodForm, type FieldErrors } from '../../../lib/use-zod-form.js';
@@ -97,16 +99,27 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
   const [documentos, setDocumentos] = useState<Partial<Record<DocumentoVehiculo, File>>>({});
   const [progress, setProgress] = useState<Partial<Record<FotoVehiculo | DocumentoVehiculo, number>>>({});
   const [busy, setBusy] = useState(false);
+  const [initial] = useState(() => JSON.stringify(initialValues(vehiculo)));
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const dirty = JSON.stringify(form.values) !== initial || Object.keys(fotos).length > 0 || Object.keys(documentos).length > 0;
+  /** A long form is not thrown away by a stray Escape or click outside: it asks first. */
+  const requestClose = () => {
+    if (busy) return;
+    if (dirty) setConfirmDiscard(true);
+    else onDismiss();
+  };
   const placa = usePlacaCheck(mode === 'crear' ? form.values.placas : '');
 
   const readOnly = (k: TextKey) => mode === 'editar' && (SOLO_LECTURA as readonly string[]).includes(k);
   const textForm = form as unknown as FieldForm<TextKey>;
   const digitsForm: FieldForm<TextKey> = { ...textForm, setField: (field, value) => form.setField(field, onlyDigits(value)) };
+  // Plates show upper case as they are typed (spec 02 section 5.3).
+  const upperForm: FieldForm<TextKey> = { ...textForm, setField: (field, value) => form.setField(field, value.toUpperCase()) };
   const errors: FieldErrors = { ...form.errors, ...(placa.error && !form.errors.placas ? { placas: placa.error } : {}) };
-  const field = (k: TextKey, extra: { digits?: boolean; type?: 'number' | 'email'; description?: string } = {}) => (
+  const field = (k: TextKey, extra: { digits?: boolean; upper?: boolean; type?: 'number' | 'email'; description?: string } = {}) => (
     <TextField
       key={k}
-      form={{ ...(extra.digits ? digitsForm : textForm), errors }}
+      form={{ ...(extra.digits ? digitsForm : extra.upper ? upperForm : textForm), errors }}
       field={k}
       label={VEHICULO_CAMPOS[k]}
       description={readOnly(k) ? undefined : extra.description}
@@ -120,7 +133,8 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
     <SelectField key={k} form={{ ...textForm, errors }} field={k} label={VEHICULO_CAMPOS[k]} options={opts} placeholder={placeholder} disabled={busy || readOnly(k)} />
   );
   const date = (k: TextKey) => (
-    <FormField key={k} label={VEHICULO_CAMPOS[k]} errorText={errors[k]} constraintText="AAAA/MM/DD" stretch>
+    // The picker's typing mask corrects impossible dates (31 Feb becomes 3 Mar): the date in words shows what was kept.
+    <FormField key={k} label={VEHICULO_CAMPOS[k]} errorText={errors[k]} constraintText={form.values[k] && esFechaValida(form.values[k]) ? formatCalendarDate(form.values[k]) : 'AAAA/MM/DD'} stretch>
       <DatePicker
         value={form.values[k]}
         onChange={({ detail }) => form.setField(k, detail.value)}
@@ -140,7 +154,7 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
     const fechas = mode === 'editar' && data ? fechasNoFuturas(data, vehiculo) : [];
     if (fechas.length) form.addErrors(Object.fromEntries(fechas.map((f) => [f.path[0], f.message])));
     if (!data || fechas.length || placa.error) {
-      toast.error(VEHICULO_MSG.incompleto);
+      toast.error(data && fechas.length ? fechas[0]!.message : VEHICULO_MSG.incompleto);
       return;
     }
     setBusy(true);
@@ -170,11 +184,11 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
   const footer = (
     <Box float="right">
       <SpaceBetween direction="horizontal" size="xs">
-        <Button variant="link" onClick={onDismiss} disabled={busy}>
+        <Button variant="link" onClick={requestClose} disabled={busy}>
           Cancelar
         </Button>
         {/* Outside the <form>: it submits it by its id. */}
-        <Button variant="primary" form={formId} formAction="submit" loading={busy} loadingText="Procesando..." disabled={mustAccept}>
+        <Button variant="primary" form={formId} formAction="submit" loading={busy} loadingText="Procesando..." disabled={mustAccept} disabledReason="Acepta los términos y condiciones para agregar el vehículo.">
           {mode === 'crear' ? 'Agregar Vehículo' : 'Modificar'}
         </Button>
       </SpaceBetween>
@@ -187,13 +201,13 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
       size="max"
       header={mode === 'crear' ? 'Agregar Nuevo Vehículo' : 'Editar Información del Vehículo'}
       // A save in progress is not abandoned by a click outside.
-      onDismiss={() => !busy && onDismiss()}
+      onDismiss={requestClose}
       footer={footer}
     >
     <form id={formId} ref={form.ref} onSubmit={(event) => void submit(event)} noValidate>
       <SpaceBetween size="l">
         <Section columns={3} title="Información básica del vehículo">
-          {field('placas', { description: mode === 'crear' ? '6 caracteres; se muestran en mayúsculas.' : undefined })}
+          {field('placas', { upper: true, description: mode === 'crear' ? '6 caracteres, letras y números.' : undefined })}
           {field('marca')}
           {field('modelo', { description: 'Año del modelo, por ejemplo 2022.' })}
           {select('tipo', TIPO_OPTIONS, 'Selecciona el tipo')}
@@ -231,7 +245,7 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
           {date('fechasoat')}
           {field('numeroRevisionTecnica')}
           {date('vencimientoRevisionTecnica')}
-          {field('tarjetaOperacion', { description: 'Opcional.' })}
+          {field('tarjetaOperacion')}
           {date('vencimientoTarjetaOperacion')}
         </Section>
 
@@ -278,6 +292,28 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
         )}
       </SpaceBetween>
     </form>
+    {/* Escape in the question answers it, without reaching the form's own dialog. */}
+    <div onKeyDown={(event) => event.key === 'Escape' && event.stopPropagation()}>
+      <Modal
+        visible={confirmDiscard}
+        onDismiss={() => setConfirmDiscard(false)}
+        header="¿Descartar los cambios?"
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button variant="link" onClick={() => setConfirmDiscard(false)}>
+                Seguir editando
+              </Button>
+              <Button variant="primary" onClick={onDismiss}>
+                Descartar
+              </Button>
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        Los datos y archivos que agregaste en este formulario no se guardarán.
+      </Modal>
+    </div>
     </Modal>
   );
 }
