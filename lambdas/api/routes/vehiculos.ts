@@ -61,7 +61,7 @@ export async function placaDisponible(c: Context, caller: CompanyCaller) {
 
 /**
  * `POST /vehiculos` (spec: createNewVehiculo, then uploads, then the record). Checks what it can
- * before changing anything (plate, driver e-mail, files); then writes the files, the vehicle with its
+ * before changing anything (plate, files, driver e-mail); then writes the files, the vehicle with its
  * plate guard, and the driver's account, undoing the earlier steps when a later one fails: no
  * half-made vehicle, account or file is left behind.
  */
