@@ -76,7 +76,6 @@ type FechaFutura = keyof typeof FECHAS_FUTURAS;
 
 /** Fixed once the vehicle exists (spec 02 section 2.7): shown read-only, refused by the API. */
 export const SOLO_LECTURA = ['placas', 'marca', 'modelo', 'tipo', 'capacidad', 'color', 'email', 'licencia'] as const;
-export type CampoSoloLectura = (typeof SOLO_LECTURA)[number];
 
 /** Plates as stored and shown: upper case, without the spaces or hyphen people type ("abc-123" is ABC123). */
 export const normalizarPlacas = (placas: string): string => placas.replace(/[\s-]+/g, '').toUpperCase();
