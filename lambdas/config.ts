@@ -21,6 +21,9 @@ const envSchema = z.object({
   /** Sign-up key: in AWS the Secrets Manager secret's ARN, locally the value itself. */
   SIGNUP_KEY_SECRET_ARN: z.string().optional(),
   SIGNUP_KEY: z.string().optional(),
+  /** The client app's signing key (integration endpoints): same two forms as the sign-up key. */
+  CLIENT_APP_SECRET_ARN: z.string().optional(),
+  CLIENT_APP_SECRET: z.string().optional(),
   /** Local stand-ins only. */
   DYNAMODB_ENDPOINT: z.url().optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -37,6 +40,7 @@ export type Config = {
   cognitoIssuer?: string;
   allowedOrigins: string[];
   signUpKey: { secretArn: string } | { value: string } | null;
+  clientAppSecret: { secretArn: string } | { value: string } | null;
   endpoints: { dynamodb?: string; s3?: string; cognito?: string };
   tables: Partial<Record<TableKey, string>>;
 };
@@ -57,6 +61,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     cognitoIssuer: e.COGNITO_ISSUER,
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     signUpKey: e.SIGNUP_KEY_SECRET_ARN ? { secretArn: e.SIGNUP_KEY_SECRET_ARN } : e.SIGNUP_KEY ? { value: e.SIGNUP_KEY } : null,
+    clientAppSecret: e.CLIENT_APP_SECRET_ARN ? { secretArn: e.CLIENT_APP_SECRET_ARN } : e.CLIENT_APP_SECRET ? { value: e.CLIENT_APP_SECRET } : null,
     endpoints: { dynamodb: e.DYNAMODB_ENDPOINT, s3: e.S3_ENDPOINT, cognito: e.COGNITO_ENDPOINT },
     tables: Object.fromEntries(TABLE_KEYS.flatMap((k) => (e[tableEnvVar(k)] ? [[k, e[tableEnvVar(k)]]] : []))),
   };

@@ -18,6 +18,11 @@ const keyFile = join(dataDir, 'signup-key');
 const signUpKey = process.env.SIGNUP_KEY ?? (existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : randomBytes(6).toString('hex'));
 if (!process.env.SIGNUP_KEY) writeFileSync(keyFile, signUpKey);
 
+// The client app's signing key, kept the same way (the local client simulator signs with it).
+const appKeyFile = join(dataDir, 'client-app-key');
+const clientAppSecret = process.env.CLIENT_APP_SECRET ?? (existsSync(appKeyFile) ? readFileSync(appKeyFile, 'utf8').trim() : randomBytes(24).toString('hex'));
+if (!process.env.CLIENT_APP_SECRET) writeFileSync(appKeyFile, clientAppSecret);
+
 const log = (line: string) => console.log(`[local] ${line}`);
 const webPort = Number(process.env.PORT ?? 5173);
 
@@ -27,6 +32,7 @@ const stack = await startStack({
   persistDynamo: true,
   ports: { dynamodb: 8000, s3: 4569, cognito: 9229, lambda: 9230, api: 3001, web: webPort },
   signUpKey,
+  clientAppSecret,
   web: 'dev',
   jobsIntervalMs: 60_000,
   log,

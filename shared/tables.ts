@@ -38,14 +38,21 @@ export const TABLES: Record<TableKey, TableDef> = {
       { indexName: 'porConfirmar', partitionKey: S('confirmacion'), sortKey: S('creadoEn') },
     ],
   },
-  /** Transport requests. `estadoMapa` is the state bucket the map queries by; fechaSalida sorts. */
+  /** Transport requests. */
   services: {
     key: 'services',
     partitionKey: S('id'),
     ttlAttribute: 'expiresAt',
     indexes: [
       { indexName: 'byEstado', partitionKey: S('estado'), sortKey: S('fechaSalida') },
+      /** Sparse: a service has `empresaAliada` once a client accepted that company's offer. */
       { indexName: 'byEmpresaAliada', partitionKey: S('empresaAliada'), sortKey: S('fechaSalida') },
+      /**
+       * The map's pending feed, sparse: only pending services carry `mapa` (`pendiente#<tipo>`). Sorted
+       * by expiry, so "newest first, not expired" is a key condition: expired items are never read,
+       * however many the lagging TTL has not deleted yet.
+       */
+      { indexName: 'pendientesPorTipo', partitionKey: S('mapa'), sortKey: { name: 'expiresAt', type: 'N' } },
     ],
   },
   /** One offer per company per service: the key itself makes a second offer impossible. */

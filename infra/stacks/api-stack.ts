@@ -9,7 +9,7 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { TableKey } from '../../shared/tables.js';
 import { type StageConfig, uploadsBucketName } from '../config.js';
@@ -42,6 +42,18 @@ export class ApiStack extends Stack {
 
     const defaults = { logRetention: config.logRetentionDays, logRemovalPolicy: config.removalPolicy };
 
+    // The client app's signing key (PRODUCT.md, integration endpoints): shared with that app's team.
+    const clientAppSecret = new Secret(this, 'ClientAppKey', {
+      secretName: `${config.prefix}/clave-app-clientes`,
+      description: 'Clave con la que la app de clientes firma sus llamadas a /integracion/cliente (HMAC-SHA256).',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+      removalPolicy: config.removalPolicy,
+    });
+    Validations.of(clientAppSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'The client app holds a copy of this key; an automatic rotation would break its calls until it re-reads the key. Ops rotate it with put-secret-value together with that team.',
+    });
+
     // Each function gets only the settings, tables and rights its code uses (least privilege).
     this.api = new ApiFunction(this, 'Api', {
       ...defaults,
@@ -54,6 +66,7 @@ export class ApiStack extends Stack {
         COGNITO_ISSUER: `https://cognito-idp.${this.region}.amazonaws.com/${userPool.userPoolId}`,
         ALLOWED_ORIGINS: props.allowedOrigins.join(','),
         SIGNUP_KEY_SECRET_ARN: props.signUpKey.secretArn,
+        CLIENT_APP_SECRET_ARN: clientAppSecret.secretArn,
       },
       memorySize: 1024,
       // The HTTP API gives up after 30 s.
@@ -67,10 +80,17 @@ export class ApiStack extends Stack {
       .bindTable('uploads', tables.uploads, ['read', 'put', 'update'])
       // The fleet: list and details, creation with its plate guard (and its undo), edits.
       .bindTable('vehiculos', tables.vehiculos, ['read', 'put', 'update', 'delete'])
+      // The map feed and service detail (indexed queries); services published by the client app;
+      // an offer's transaction adds its company to the service; an acceptance moves it to 'validar'.
+      .bindTable('services', tables.services, ['read', 'put', 'update'])
+      // Offers: one per company per service (conditional put), accepted or closed by the client app.
+      .bindTable('offers', tables.offers, ['read', 'put', 'update'])
       // Takes waiting uploads, writes checked files, deletes replaced ones; presigns reads and uploads.
       .bindBucket(bucketName, 'readWrite');
     // Internal registration signs staff up with a proof made from the key...
     props.signUpKey.grantRead(this.api.role);
+    // The client app's routes check its signature with this key.
+    clientAppSecret.grantRead(this.api.role);
     // ...and deletes the account again when its record cannot be written (SignUp itself needs no IAM).
     // A new vehicle makes its driver's account (checked free first, undone when the vehicle fails).
     grantUserPool(this, 'ApiPoolAccess', this.api.role, userPool, [
@@ -132,6 +152,22 @@ export class ApiStack extends Stack {
     Validations.of(health!).acknowledge({
       id: 'AwsSolutions-COG4',
       reason: 'GET /health is the unauthenticated liveness check; every other route has the Cognito authorizer.',
+    });
+
+    // The client app has no Cognito token: the API checks its HMAC signature on every call.
+    const [integracion] = this.httpApi.addRoutes({ path: '/integracion/cliente/{proxy+}', methods: [HttpMethod.GET, HttpMethod.POST], integration });
+    Validations.of(integracion!).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason: 'The client app signs each call with its own key (HMAC-SHA256 over time, method, path and body); the API refuses any call without a valid, fresh signature.',
+    });
+    Validations.of(integracion!).acknowledge({
+      id: 'AwsSolutions-COG4',
+      reason: 'The client app is not a Cognito user; its routes are authorised by its HMAC signature, checked by the API.',
+    });
+
+    new CfnOutput(this, 'ClientAppKeySecretName', {
+      value: clientAppSecret.secretName,
+      description: 'Clave de la app de clientes. Leer con: aws secretsmanager get-secret-value --secret-id <nombre>',
     });
 
     this.apiUrl = this.httpApi.apiEndpoint;

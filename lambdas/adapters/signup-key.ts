@@ -1,34 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { config } from '../config.js';
-
-/** Short, so a rotated key reaches every warm container within minutes. */
-const KEY_TTL_MS = 5 * 60 * 1000;
-let cached: { key: Promise<string>; until: number } | undefined;
+import { secretValue } from './secrets.js';
 
 /** The sign-up authorization key: Secrets Manager in AWS (cached briefly per container), an env value locally. */
-function signUpKey(): Promise<string> {
-  const source = config().signUpKey;
-  if (!source) return Promise.reject(new Error('La clave de autorización no está configurada'));
-  if ('value' in source) return Promise.resolve(source.value);
-  if (!cached || cached.until < Date.now()) {
-    // Loaded on first use: the functions that import this module only for the staff proof never load
-    // the Secrets Manager client.
-    const key = import('@aws-sdk/client-secrets-manager')
-      .then(({ GetSecretValueCommand, SecretsManagerClient }) =>
-        new SecretsManagerClient({ region: config().region }).send(new GetSecretValueCommand({ SecretId: source.secretArn })),
-      )
-      .then((r) => {
-        if (!r.SecretString) throw new Error('El secreto de la clave de autorización está vacío');
-        return r.SecretString;
-      });
-    // A failed read is not kept: the next call asks Secrets Manager again.
-    key.catch(() => (cached = undefined));
-    cached = { key, until: Date.now() + KEY_TTL_MS };
-  }
-  return cached.key;
-}
+const signUpKey = (): Promise<string> => secretValue(config().signUpKey, 'La clave de autorización');
 
-const sameText = (a: string, b: string) => {
+export const sameText = (a: string, b: string) => {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);

@@ -6,12 +6,13 @@ import { API_MSG } from '../../shared/schemas/messages.js';
 import { empresaRepository } from '../data/empresa-repository.js';
 import { badRequest, forbidden } from '../errors.js';
 import type { CallerOf } from './caller.js';
+import { requireClientApp } from './middleware/app-clientes.js';
 import { requireAuth, type AuthEnv } from './middleware/auth.js';
 import { parseBody } from './validate.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** Who may call a route: nobody needs to sign in, or these roles (a user record's role). */
-export type Access = 'anonimo' | readonly Role[];
+/** Who may call a route: nobody needs to sign in, the client app (its own signature), or these roles (a user record's role). */
+export type Access = 'anonimo' | 'app-clientes' | readonly Role[];
 
 /** One row of the route table: what the app mounts and what the authorization tests call. */
 export type RouteDef = {
@@ -75,6 +76,30 @@ export function route<const R extends Role, S extends ZodType | undefined = unde
   };
 }
 
+/**
+ * A client-app route (PRODUCT.md, integration endpoints): signed with the app's key, never a console
+ * token; its body is checked like a console route's.
+ */
+export function appRoute<S extends ZodType | undefined = undefined>(def: {
+  method: HttpMethod;
+  path: string;
+  body?: S;
+  handler: (c: Context<AuthEnv>, caller: null, body: S extends ZodType ? z.output<S> : undefined) => Response | Promise<Response>;
+}): RouteDef {
+  return {
+    method: def.method,
+    path: def.path,
+    access: 'app-clientes',
+    perfilCompleto: false,
+    body: def.body,
+    middleware: [requireClientApp],
+    handler: async (c) => {
+      const body = def.body ? parseBody(def.body, await readJson(c)) : undefined;
+      return def.handler(c, null, body as S extends ZodType ? z.output<S> : undefined);
+    },
+  };
+}
+
 /** A route anyone may call (no token). */
 export function publicRoute(def: { method: HttpMethod; path: string; handler: (c: Context<AuthEnv>) => Response | Promise<Response> }): RouteDef {
   return { ...def, access: 'anonimo', perfilCompleto: false, middleware: [] };
@@ -98,8 +123,11 @@ export function checkRouteTable(routes: readonly RouteDef[]): void {
     const id = `${r.method} ${r.path}`;
     if (seen.has(id)) throw new Error(`Ruta repetida en la tabla: ${id}`);
     seen.add(id);
-    const onlyPlataforma = r.access !== 'anonimo' && r.access.length === 1 && r.access[0] === 'plataforma';
+    const onlyPlataforma = Array.isArray(r.access) && r.access.length === 1 && r.access[0] === 'plataforma';
     if (onlyPlataforma !== r.path.startsWith('/plataforma/')) throw new Error(`Las rutas solo para plataforma van bajo /plataforma/, y solo ellas: ${id}`);
+    if ((r.access === 'app-clientes') !== r.path.startsWith('/integracion/cliente/')) {
+      throw new Error(`Las rutas de la app de clientes van bajo /integracion/cliente/, y solo ellas: ${id}`);
+    }
   }
 }
 

@@ -2,7 +2,12 @@ import { API_MSG, REGISTRO_MSG, VEHICULO_MSG } from '../../shared/schemas/messag
 import { perfilBodySchema, perfilSchema, registroInternoSchema } from '../../shared/schemas/profile.js';
 import { confirmUploadSchema, uploadRequestSchema } from '../../shared/schemas/upload.js';
 import { vehiculoEdicionSchema, vehiculoNuevoSchema } from '../../shared/schemas/vehiculo.js';
-import { publicRoute, route } from './define-route.js';
+import { aceptarOfertaSchema, servicioPublicadoSchema } from '../../shared/schemas/integracion.js';
+import { ofertaBodySchema } from '../../shared/schemas/oferta.js';
+import { appRoute, publicRoute, route } from './define-route.js';
+import { aceptarOferta, listarOfertas, publicarServicio } from './routes/integracion-cliente.js';
+import { verMapa } from './routes/mapa.js';
+import { ofertar, verServicio } from './routes/servicios.js';
 import { quitarFotoCorporativa } from './routes/fotos.js';
 import { getMe } from './routes/me.js';
 import { putPerfil } from './routes/perfil.js';
@@ -49,4 +54,12 @@ export const ROUTES = [
   route({ method: 'GET', path: '/vehiculos/:id', access: EMPRESA, perfilCompleto: true, handler: verVehiculo }),
   route({ method: 'POST', path: '/vehiculos', access: ['admin'], perfilCompleto: true, denied: VEHICULO_MSG.soloAdmin, body: vehiculoNuevoSchema, handler: crearVehiculo }),
   route({ method: 'PUT', path: '/vehiculos/:id', access: EMPRESA, perfilCompleto: true, body: vehiculoEdicionSchema, handler: editarVehiculo }),
+  // Monitor map, service detail and offers (spec 02 sections 2.1 to 2.3, 4.4, 5.1, 6).
+  route({ method: 'GET', path: '/mapa', access: EMPRESA, perfilCompleto: true, handler: verMapa }),
+  route({ method: 'GET', path: '/servicios/:servicioId', access: EMPRESA, perfilCompleto: true, handler: verServicio }),
+  route({ method: 'POST', path: '/servicios/:servicioId/ofertas', access: EMPRESA, perfilCompleto: true, body: ofertaBodySchema, handler: ofertar }),
+  // The client app's integration (PRODUCT.md): its own signature, no console token.
+  appRoute({ method: 'POST', path: '/integracion/cliente/servicios', body: servicioPublicadoSchema, handler: publicarServicio }),
+  appRoute({ method: 'GET', path: '/integracion/cliente/servicios/:servicioId/ofertas', handler: listarOfertas }),
+  appRoute({ method: 'POST', path: '/integracion/cliente/servicios/:servicioId/aceptar', body: aceptarOfertaSchema, handler: aceptarOferta }),
 ];

@@ -1,10 +1,86 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { claveMapa, DIAS_FINALIZADOS_EN_MAPA, MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
 import { tripStartCutoff } from '../../shared/domain/trips.js';
-import { serviceSchema, type Service } from '../../shared/schemas/service.js';
+import { serviceSchema, type Service, type VehicleType } from '../../shared/schemas/service.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { queryAll } from './query-all.js';
 
+/** What the map draws of a service (a projection: the feed never reads whole records). */
+export const CAMPOS_MAPA = ['id', 'estado', 'tipo', 'latOrigen', 'lonOrigen', 'origen', 'destino', 'fechaSalida', 'pasajeros', 'oferentes', 'expiresAt'] as const;
+export type ServicioMapa = Pick<Service, (typeof CAMPOS_MAPA)[number]>;
+const mapaSchema = serviceSchema.pick(Object.fromEntries(CAMPOS_MAPA.map((c) => [c, true])) as Record<(typeof CAMPOS_MAPA)[number], true>);
+const projection = {
+  ProjectionExpression: CAMPOS_MAPA.map((_, i) => `#m${i}`).join(', '),
+  ExpressionAttributeNames: Object.fromEntries(CAMPOS_MAPA.map((c, i) => [`#m${i}`, c])),
+};
+
+/** A page of one vehicle type's pending services, newest first, and where the next page starts. */
+export type PaginaPendientes = { items: ServicioMapa[]; next: Record<string, unknown> | undefined };
+
+const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
+
+/** A service as stored: offerers as a string set (what `ADD` extends), left out while empty (DynamoDB has no empty sets). */
+export const servicioItem = ({ oferentes, ...rest }: Service): Record<string, unknown> => (oferentes.length ? { ...rest, oferentes: new Set(oferentes) } : rest);
+
 export const serviceRepository = {
+  async get(id: string): Promise<Service | null> {
+    const { Item } = await ddb().send(new GetCommand({ TableName: tableName('services'), Key: { id } }));
+    return Item ? serviceSchema.parse(Item) : null;
+  },
+
+  /**
+   * Pending services of one type, most recently published first, never an expired one: the key
+   * condition (expiry after now) skips them in the index, so what is read does not grow with the
+   * expired services TTL has not deleted yet. A departure already past is dropped by the filter.
+   */
+  async pendientesPorTipo(tipo: VehicleType, now: Date, limit: number, startKey?: Record<string, unknown>): Promise<PaginaPendientes> {
+    const page = await ddb().send(
+      new QueryCommand({
+        TableName: tableName('services'),
+        IndexName: 'pendientesPorTipo',
+        KeyConditionExpression: 'mapa = :k AND expiresAt > :now',
+        FilterExpression: 'fechaSalida > :ahora',
+        ExpressionAttributeValues: { ':k': claveMapa(tipo), ':now': nowSeconds(now), ':ahora': now.toISOString() },
+        ScanIndexForward: false,
+        Limit: limit,
+        ExclusiveStartKey: startKey,
+        ...projection,
+      }),
+    );
+    return { items: (page.Items ?? []).map((i) => mapaSchema.parse(i)), next: page.LastEvaluatedKey };
+  },
+
+  /**
+   * The company's own services after pendiente, departures from a week ago on, latest departure
+   * first, at most the map's 50: one indexed query on the company, bounded whatever the table holds.
+   */
+  async propiosRecientes(empresaId: string, now: Date): Promise<ServicioMapa[]> {
+    const desde = new Date(now.getTime() - DIAS_FINALIZADOS_EN_MAPA * 86_400_000).toISOString();
+    const page = await ddb().send(
+      new QueryCommand({
+        TableName: tableName('services'),
+        IndexName: 'byEmpresaAliada',
+        KeyConditionExpression: 'empresaAliada = :e AND fechaSalida >= :desde',
+        ExpressionAttributeValues: { ':e': empresaId, ':desde': desde },
+        ScanIndexForward: false,
+        Limit: MAX_SERVICIOS_MAPA,
+        ...projection,
+      }),
+    );
+    return (page.Items ?? []).map((i) => mapaSchema.parse(i));
+  },
+
+  /** A new pending service; false when one with this id exists (the client app retried). */
+  async publicar(service: Service): Promise<boolean> {
+    try {
+      await ddb().send(new PutCommand({ TableName: tableName('services'), Item: servicioItem(service), ConditionExpression: 'attribute_not_exists(id)' }));
+      return true;
+    } catch (err) {
+      if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+      throw err;
+    }
+  },
+
   /** Confirmed, not yet started trips departing within the start lead (GSI byEstado). */
   listDueTrips(now: Date): Promise<Service[]> {
     return queryAll(

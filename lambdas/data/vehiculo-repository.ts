@@ -1,7 +1,8 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { VEHICULO_RESUMEN_CAMPOS, vehiculoResumenSchema, vehiculoSchema, type Vehiculo, type VehiculoResumen } from '../../shared/schemas/vehiculo.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { queryAll } from './query-all.js';
+import { cancellationCodes, transact } from './transact.js';
 
 /**
  * The plate guard: an item per (company, plate) in the vehicles table, written in the same
@@ -14,25 +15,6 @@ const placaKey = (empresaId: string, placas: string) => ({ id: `placa#${empresaI
 /** Raised when the plate is taken (by an earlier vehicle, or by a creation that won the race). */
 export class PlacaOcupada extends Error {
   override name = 'PlacaOcupada';
-}
-
-/**
- * A transaction, tried again briefly while DynamoDB cancels it for a conflict with another one in
- * progress on the same item (on AWS, two creations of one plate at once; DynamoDB Local serialises
- * them). The retry then meets the winner's guard: a taken plate (409), not a server error.
- */
-async function transact(input: TransactWriteCommandInput, attempts = 4): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await ddb().send(new TransactWriteCommand(input));
-      return;
-    } catch (err) {
-      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-      const conflict = (err as Error).name === 'TransactionCanceledException' && reasons.some((r) => r.Code === 'TransactionConflict');
-      if (!conflict || attempt >= attempts) throw err;
-      await new Promise((resolve) => setTimeout(resolve, attempt * 25 + Math.random() * 25));
-    }
-  }
 }
 
 /** Vehicles with their driver, always read and written within one company. */
@@ -90,8 +72,7 @@ export const vehiculoRepository = {
         ],
       });
     } catch (err) {
-      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-      if ((err as Error).name === 'TransactionCanceledException' && reasons?.[0]?.Code === 'ConditionalCheckFailed') throw new PlacaOcupada();
+      if (cancellationCodes(err)?.[0] === 'ConditionalCheckFailed') throw new PlacaOcupada();
       throw err;
     }
   },

@@ -6,7 +6,9 @@ import { EXPIRY_SECONDS } from '../../shared/constants.js';
 import { S3RVER_CREDENTIALS } from '../../lambdas/adapters/clients/shared.js';
 import { isExpired } from '../../shared/domain/trips.js';
 import { empresaSchema, type Empresa } from '../../shared/schemas/empresa.js';
-import { serviceSchema, SIN_EMPRESA, type Service, type VehicleType } from '../../shared/schemas/service.js';
+import { serviceSchema, type Service, type VehicleType } from '../../shared/schemas/service.js';
+import { claveMapa } from '../../shared/domain/mapa.js';
+import { servicioItem } from '../../lambdas/data/service-repository.js';
 import { FOTOS_VEHICULO, uploadKeys } from '../../shared/domain/uploads.js';
 import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
 import { vehicleCode, vehiculoSchema, type Amenidad, type Vehiculo } from '../../shared/schemas/vehiculo.js';
@@ -82,7 +84,7 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
       return [slot, key] as const;
     }));
     await ddb.send(new PutCommand({ TableName: table('vehiculos'), Item: { ...first, fotos: Object.fromEntries(photos) } }));
-    await batchPut(ddb, 'services', ownServices(now));
+    await batchPut(ddb, 'services', ownServices(now).map(servicioItem));
     // The driver of the first vehicle has its account (the driver app's; refused by the console).
     await createConsoleUser(deps, { email: DEMO_USERS.conductor, password: DEMO_PASSWORD, nombres: 'Jhon Jairo', apellidos: 'Paz', role: 'conductor', empresaId: 'demo-transvalle', vehiculoId: 'veh-demo-transvalle-001', perfil: true });
   }
@@ -90,7 +92,7 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
   const pending = await ddb.send(new QueryCommand({ TableName: table('services'), IndexName: 'byEstado', KeyConditionExpression: 'estado = :e', ExpressionAttributeValues: { ':e': 'pendiente' } }));
   const live = (pending.Items ?? []).filter((s) => !isExpired(s as { expiresAt?: number }, now)).length;
   const toAdd = live < MIN_PENDING ? MIN_PENDING + 6 - live : 0;
-  if (toAdd) await batchPut(ddb, 'services', pendingServices(toAdd, now, now.getTime()));
+  if (toAdd) await batchPut(ddb, 'services', pendingServices(toAdd, now, now.getTime()).map(servicioItem));
   return { created, pendingAdded: toAdd };
 }
 
@@ -142,7 +144,7 @@ const PASSENGERS: Record<VehicleType, [number, number]> = {
 };
 const TYPES = Object.keys(PASSENGERS) as VehicleType[];
 
-function makeService(rand: () => number, now: Date, overrides: Partial<Service> & Pick<Service, 'id' | 'estado' | 'empresaAliada'>): Service {
+function makeService(rand: () => number, now: Date, overrides: Partial<Service> & Pick<Service, 'id' | 'estado'>): Service {
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const [origen, lat, lng] = pick(ORIGINS);
   const tipo = pick(TYPES);
@@ -163,14 +165,14 @@ function makeService(rand: () => number, now: Date, overrides: Partial<Service> 
     pasajeros: minP + Math.floor(rand() * (maxP - minP + 1)), ciudad: 'Cali', departamento: 'Valle del Cauca',
     observaciones: rand() < 0.4 ? 'Se requiere conductor con experiencia en carretera y vehículo con aire acondicionado.' : '',
     creadoEn: creadoEn.toISOString(),
-    ...(overrides.estado === 'pendiente' ? { expiresAt: Math.floor(creadoEn.getTime() / 1000) + EXPIRY_SECONDS } : {}),
+    ...(overrides.estado === 'pendiente' ? { expiresAt: Math.floor(creadoEn.getTime() / 1000) + EXPIRY_SECONDS, mapa: claveMapa(tipo) } : {}),
     ...overrides,
   });
 }
 
 function pendingServices(count: number, now: Date, seedValue: number): Service[] {
   const rand = prng(seedValue);
-  return Array.from({ length: count }, () => makeService(rand, now, { id: randomUUID(), estado: 'pendiente', empresaAliada: SIN_EMPRESA }));
+  return Array.from({ length: count }, () => makeService(rand, now, { id: randomUUID(), estado: 'pendiente' }));
 }
 
 /** Services already won by Transportes del Valle, one per later stage of the lifecycle. */

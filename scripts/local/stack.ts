@@ -18,6 +18,8 @@ export type StackOptions = {
   /** Fixed ports for npm start; any omitted port is picked free (tests). */
   ports?: Partial<Record<'dynamodb' | 's3' | 'cognito' | 'lambda' | 'api' | 'web', number>>;
   signUpKey: string;
+  /** The client app's signing key (integration endpoints). */
+  clientAppSecret: string;
   /** Serve the console: Vite's dev server (npm start), the built web/dist (e2e), or not at all. */
   web?: 'dev' | 'preview' | false;
   jobsIntervalMs?: number | false;
@@ -70,6 +72,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       BUCKET_NAME: BUCKET,
       ALLOWED_ORIGINS: origins.join(','),
       SIGNUP_KEY: opts.signUpKey,
+      CLIENT_APP_SECRET: opts.clientAppSecret,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
       ...Object.fromEntries(TABLE_KEYS.map((k) => [tableEnvVar(k), localTableName('local', k)])),

@@ -140,3 +140,45 @@ export const VEHICULO_MSG = {
   archivosConVehiculo: 'Las fotos y documentos del vehículo se guardan con el formulario del vehículo.',
   archivoRepetido: 'El mismo archivo no puede ocupar dos espacios.',
 } as const;
+
+/** Offers (spec 02 sections 4.4, 5.1 and 8), verbatim where the spec words them. */
+export const OFERTA_MSG = {
+  valorInvalido: 'Ingrese un valor válido para la oferta.',
+  registreValida: 'Registre una oferta válida para este servicio.',
+  pdfTipo: 'Por favor seleccione un archivo PDF',
+  pdfRequerido: 'Debe subir el PDF de cotización ya que lo ha marcado como requerido',
+  error: 'Error al procesar la oferta',
+  servicioYPrecio: 'La oferta debe contener servicio y precio.',
+  pdfSubido: 'PDF subido exitosamente',
+  enviada: 'Su oferta está siendo procesada por el Cliente. Vigencia 24 horas',
+  /** Beyond the spec. */
+  maximo: 'El valor de la oferta no puede superar $ 1.000.000.000',
+  yaOfertaste: 'Tu empresa ya envió una oferta para este servicio.',
+  noDisponible: 'Este servicio ya no recibe ofertas: fue reservado por otra empresa o venció.',
+  tipoFueraDeFlota: 'Tu flota no tiene vehículos del tipo que pide este servicio.',
+} as const;
+
+/** The map and the service detail (spec 02 sections 2.1 and 2.2). */
+export const MAPA_MSG = {
+  cargando: 'Cargando mapa...',
+  sinTipos: 'No hay tipos de vehículos registrados en su flota',
+  servicioNoEncontrado: 'No encontramos ese servicio, o ya no está disponible.',
+  sinParadas: 'Sin paradas',
+  noEspecificada: 'No especificada',
+  sinRetorno: 'No contrató retorno',
+  noRegistrado: 'No registrado',
+  noAsignado: 'No asignado',
+  recordarAsignar: 'Recordar Asignar vehículo y subir FUEC 24 horas antes de iniciar el servicio',
+  recordarFuec: 'Recordar Subir FUEC 24 horas antes de iniciar el servicio',
+} as const;
+
+/** The client app's integration endpoints (PRODUCT.md); read by another team's app, still in Spanish. */
+export const INTEGRACION_MSG = {
+  firmaRequerida: 'Falta la firma de la aplicación de clientes.',
+  firmaInvalida: 'La firma de la solicitud no es válida o expiró.',
+  servicioExiste: 'Ya existe un servicio con ese identificador.',
+  ofertaNoDisponible: 'Esa oferta no existe, venció o ya no está vigente.',
+  servicioNoPendiente: 'El servicio ya no está pendiente: otra oferta fue aceptada o venció.',
+  salidaFutura: 'La fecha de salida debe ser futura',
+  regresoDespues: 'La fecha de regreso debe ser posterior a la salida',
+} as const;

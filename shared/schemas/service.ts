@@ -12,13 +12,17 @@ export type ServiceState = z.infer<typeof serviceStateSchema>;
 
 export const POR_ASIGNAR = 'por Asignar';
 
+/** How the client pays an accepted offer (PRODUCT.md: the service lifecycle). */
+export const METODOS_PAGO = ['epayco', 'transferencia'] as const;
+export type MetodoPago = (typeof METODOS_PAGO)[number];
+
 /** A transport request (spec 02 section 3.1). Instants are ISO-8601 UTC; shown in America/Bogota. */
 export const serviceSchema = z.object({
   id: z.string(),
   estado: serviceStateSchema,
   empresa: z.string(),
-  /** Company id of the reserving company; 'none' while pending (GSI keys cannot be empty). */
-  empresaAliada: z.string(),
+  /** Company id of the company whose offer the client accepted; absent while pending (a sparse index key). */
+  empresaAliada: z.string().optional(),
   cliente: z.string(),
   nombre: z.string(),
   solicitante: z.string(),
@@ -38,19 +42,36 @@ export const serviceSchema = z.object({
   pais: z.string().default('Colombia'),
   observaciones: z.string().default(''),
   recorridoIniciado: z.boolean().default(false),
+  /** The client's contact data (the client app sends them; shown once the service is this company's). */
+  rutCliente: z.string().optional(),
+  telefonoCliente: z.string().optional(),
+  emailCliente: z.string().optional(),
   conductor: z.string().default(POR_ASIGNAR),
   placas: z.string().default(POR_ASIGNAR),
+  telefonoConductor: z.string().optional(),
+  empresaAfiliadora: z.string().optional(),
+  /** The tour guide the client hired with the trip, if any. */
+  guia: z.string().optional(),
+  telefonoGuia: z.string().optional(),
+  especialidadesGuia: z.array(z.string()).optional(),
+  idiomasGuia: z.array(z.string()).optional(),
+  experienciaGuia: z.number().int().nonnegative().optional(),
   fuec: z.boolean().default(false),
   valorOferta: z.number().int().nonnegative().nullable().default(null),
-  metodoPago: z.enum(['epayco', 'transferencia']).nullable().default(null),
+  metodoPago: z.enum(METODOS_PAGO).nullable().default(null),
   pagarAnticipoConductor: z.boolean().default(false),
   anticipoConductorPagado: z.boolean().default(false),
   pagarSaldoConductor: z.boolean().default(false),
   saldoConductorPagado: z.boolean().default(false),
   creadoEn: z.iso.datetime(),
-  /** TTL (epoch seconds) while pending; removed once reserved. */
+  /** TTL (epoch seconds) while pending; removed once an offer is accepted. */
   expiresAt: z.number().int().optional(),
+  /**
+   * Key of the map's index while pending (`pendiente#<tipo>`, see shared/domain/mapa.ts); removed
+   * when the service leaves pendiente, so the index holds only what may be offered on.
+   */
+  mapa: z.string().optional(),
+  /** Companies that have offered (kept with the service so the shared map feed can tell 'ofertas'). */
+  oferentes: z.preprocess((v) => (v instanceof Set ? [...v] : v), z.array(z.string())).default([]),
 });
 export type Service = z.infer<typeof serviceSchema>;
-
-export const SIN_EMPRESA = 'none';

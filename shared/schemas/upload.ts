@@ -31,7 +31,8 @@ export const uploadTicketSchema = z.object({
 });
 export type UploadTicket = z.infer<typeof uploadTicketSchema>;
 
-const uploadId = z.string({ error: 'Identificador de carga inválido' }).regex(/^[0-9a-f-]{36}$/, 'Identificador de carga inválido');
+/** An upload ticket's id (`POST /uploads`), as forms send it to the route that records the file. */
+export const uploadId = z.string({ error: 'Identificador de carga inválido' }).regex(/^[0-9a-f-]{36}$/, 'Identificador de carga inválido');
 
 /**
  * How confirmed corporate photos join the gallery: added to its free slots (one at a time in the

@@ -5,6 +5,7 @@ import { DIGITOS_MSG, MSG, VEHICULO_MSG } from './messages.js';
 import { BANCOS, TIPOS_CUENTA } from './profile.js';
 import { vehicleTypeSchema, VEHICLE_TYPES } from './service.js';
 import { optionalText, requiredText, TEXT_MSG } from './text.js';
+import { uploadId } from './upload.js';
 import * as z from './zod-es.js';
 
 export { VEHICLE_TYPES };
@@ -28,7 +29,7 @@ export const AMENIDADES = {
   bilingue: 'Conductor bilingüe',
 } as const;
 export type Amenidad = keyof typeof AMENIDADES;
-const AMENIDAD_KEYS = Object.keys(AMENIDADES) as Amenidad[];
+export const AMENIDAD_KEYS = Object.keys(AMENIDADES) as Amenidad[];
 
 /** Every field's name as people read it: labels in the forms, `{field}` in 'El campo {field} es requerido'. */
 export const VEHICULO_CAMPOS = {
@@ -105,7 +106,6 @@ const capacidadSchema = z.preprocess(
   z.number({ error: req('capacidad') }).int(VEHICULO_MSG.capacidad).min(1, VEHICULO_MSG.capacidad).max(50, VEHICULO_MSG.capacidad),
 );
 
-const uploadId = z.string().regex(/^[0-9a-f-]{36}$/, 'Identificador de carga inválido');
 /** New files for the photo and document slots: upload tickets from `POST /uploads`, by slot. */
 const archivosNuevos = {
   fotos: z.partialRecord(z.enum(FOTOS_VEHICULO), uploadId).default({}),

@@ -321,8 +321,8 @@ describe('lambda functions', () => {
     const api = fnWithEntryDescription(t.api, 'API de la consola (Hono)');
     const vars = (api.props.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(Object.keys(vars).sort()).toEqual([
-      'ALLOWED_ORIGINS', 'BUCKET_NAME', 'COGNITO_ISSUER', 'NODE_OPTIONS', 'SIGNUP_KEY_SECRET_ARN', 'STAGE',
-      'TABLE_EMPRESAS', 'TABLE_UPLOADS', 'TABLE_USUARIOS', 'TABLE_VEHICULOS', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID',
+      'ALLOWED_ORIGINS', 'BUCKET_NAME', 'CLIENT_APP_SECRET_ARN', 'COGNITO_ISSUER', 'NODE_OPTIONS', 'SIGNUP_KEY_SECRET_ARN', 'STAGE',
+      'TABLE_EMPRESAS', 'TABLE_OFFERS', 'TABLE_SERVICES', 'TABLE_UPLOADS', 'TABLE_USUARIOS', 'TABLE_VEHICULOS', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID',
     ]);
     expect(JSON.stringify(vars.COGNITO_ISSUER)).toContain('https://cognito-idp.');
   });
@@ -336,6 +336,8 @@ describe('lambda functions', () => {
         usuarios: [...read, 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
         uploads: [...read, 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
         vehiculos: [...read, 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
+        services: [...read, 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
+        offers: [...read, 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
       },
       [TICK]: {
         services: [...read, 'dynamodb:UpdateItem'].sort(),

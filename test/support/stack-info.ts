@@ -10,6 +10,7 @@ export type StackInfo = {
   bucket: string;
   outboxDir: string;
   signUpKey: string;
+  clientAppSecret: string;
 };
 
 declare module 'vitest' {

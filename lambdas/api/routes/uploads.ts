@@ -74,8 +74,8 @@ const RECORDERS: Partial<Record<UploadKind, Recorder>> = {
   },
 };
 
-/** Kinds whose files are recorded by their feature's own route (the vehicle form), not by confirm. */
-const RECORDED_BY_ROUTE: readonly UploadKind[] = ['fotoVehiculo', 'documentoVehiculo'];
+/** Kinds whose files are recorded by their feature's own route (the vehicle form, the offer), not by confirm. */
+const RECORDED_BY_ROUTE: readonly UploadKind[] = ['fotoVehiculo', 'documentoVehiculo', 'cotizacion'];
 
 function checkMayUpload(caller: UploadCaller, kind: UploadKind): void {
   if (!mayUpload(kind, caller.role)) {

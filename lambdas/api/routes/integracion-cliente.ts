@@ -1,0 +1,83 @@
+import type { Context } from 'hono';
+import { EXPIRY_SECONDS } from '../../../shared/constants.js';
+import { claveMapa } from '../../../shared/domain/mapa.js';
+import { abiertoAOfertas } from '../../../shared/domain/ofertas.js';
+import { isExpired } from '../../../shared/domain/trips.js';
+import type { AceptarOferta, ServicioPublicado } from '../../../shared/schemas/integracion.js';
+import { INTEGRACION_MSG, MAPA_MSG } from '../../../shared/schemas/messages.js';
+import type { Oferta } from '../../../shared/schemas/oferta.js';
+import { serviceSchema } from '../../../shared/schemas/service.js';
+import { storage } from '../../adapters/storage.js';
+import { ofertaRepository } from '../../data/oferta-repository.js';
+import { serviceRepository } from '../../data/service-repository.js';
+import { conflict, notFound } from '../../errors.js';
+import { mapaCaches } from './mapa.js';
+
+/** Client-app calls (PRODUCT.md, integration endpoints): publish a request, see its offers, accept one. */
+
+const servicioDe = async (c: Context) => {
+  const id = c.req.param('servicioId')!;
+  const service = /^[A-Za-z0-9-]{1,64}$/.test(id) ? await serviceRepository.get(id) : null;
+  if (!service) throw notFound(MAPA_MSG.servicioNoEncontrado);
+  return service;
+};
+
+/** `POST /integracion/cliente/servicios`: a new pending service, on every company's map within seconds. */
+export async function publicarServicio(c: Context, _caller: unknown, body: ServicioPublicado) {
+  const now = new Date();
+  const service = serviceSchema.parse({
+    ...body,
+    empresa: body.cliente,
+    nombre: body.nombre ?? `Traslado ${body.cliente}`,
+    estado: 'pendiente',
+    creadoEn: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + EXPIRY_SECONDS,
+    mapa: claveMapa(body.tipo),
+  });
+  if (!(await serviceRepository.publicar(service))) throw conflict(INTEGRACION_MSG.servicioExiste);
+  mapaCaches.olvidarPendientes();
+  return c.json({ id: service.id, estado: service.estado, venceEn: new Date(service.expiresAt! * 1000).toISOString() }, 201);
+}
+
+/** The client's view of an offer: price, company and terms, never the company's bank data. */
+const vistaCliente = async (o: Oferta, abierto: boolean, now: Date) => ({
+  empresaAliada: o.empresaAliada,
+  empresa: o.empresa,
+  precio: o.precio,
+  // An offer still 'enviada' on a service that moved on lost, whatever its record says.
+  estado: o.estado === 'enviada' && !abierto ? 'cerrada' : o.estado,
+  fechaOferta: o.fechaOferta,
+  creadoEn: o.creadoEn,
+  venceEn: o.expiresAt ? new Date(o.expiresAt * 1000).toISOString() : null,
+  cotizacionUrl: o.documentoCotizacion ? await storage.readUrl(o.documentoCotizacion) : null,
+  vigente: o.estado === 'aceptada' || (abierto && !isExpired(o, now)),
+});
+
+/** `GET /integracion/cliente/servicios/{id}/ofertas`: the service's offers, expired ones left out. */
+export async function listarOfertas(c: Context) {
+  const now = new Date();
+  const service = await servicioDe(c);
+  const abierto = abiertoAOfertas(service, now);
+  const ofertas = (await ofertaRepository.delServicio(service.id)).filter((o) => o.estado !== 'enviada' || !isExpired(o, now));
+  return c.json({ estado: service.estado, items: await Promise.all(ofertas.map((o) => vistaCliente(o, abierto, now))) });
+}
+
+/**
+ * `POST /integracion/cliente/servicios/{id}/aceptar`: the client takes one company's offer and says
+ * how it pays; the service goes to 'validar' for that company and the other offers close, in one
+ * step that only one of two simultaneous acceptances can win.
+ */
+export async function aceptarOferta(c: Context, _caller: unknown, body: AceptarOferta) {
+  const now = new Date();
+  const service = await servicioDe(c);
+  if (!abiertoAOfertas(service, now)) throw conflict(INTEGRACION_MSG.servicioNoPendiente);
+  const ofertas = await ofertaRepository.delServicio(service.id);
+  const oferta = ofertas.find((o) => o.empresaAliada === body.empresaAliada);
+  if (!oferta || oferta.estado !== 'enviada' || isExpired(oferta, now)) throw conflict(INTEGRACION_MSG.ofertaNoDisponible);
+  const otras = ofertas.filter((o) => o !== oferta);
+  const rechazo = await ofertaRepository.aceptar({ idServicio: service.id, oferta, otras, metodoPago: body.metodoPago }, now);
+  if (rechazo) throw conflict(rechazo === 'servicio-cerrado' ? INTEGRACION_MSG.servicioNoPendiente : INTEGRACION_MSG.ofertaNoDisponible);
+  mapaCaches.olvidarPendientes();
+  mapaCaches.olvidarEmpresa(oferta.empresaAliada);
+  return c.json({ id: service.id, estado: 'validar', empresaAliada: oferta.empresaAliada, valorOferta: oferta.precio, metodoPago: body.metodoPago });
+}

@@ -1,0 +1,83 @@
+import type { Context } from 'hono';
+import { estadoMapa, MAX_SERVICIOS_MAPA, newestAcross } from '../../../shared/domain/mapa.js';
+import type { Marcador } from '../../../shared/schemas/mapa.js';
+import { VEHICLE_TYPES, type VehicleType } from '../../../shared/schemas/service.js';
+import { serviceRepository, type ServicioMapa } from '../../data/service-repository.js';
+import { ttlCache } from '../../data/ttl-cache.js';
+import { vehiculoRepository } from '../../data/vehiculo-repository.js';
+import type { CompanyCaller } from '../caller.js';
+import { jsonWithEtag } from '../etag.js';
+
+/**
+ * The map feed's reads are shared, per Lambda container, for a few seconds: the pending part by set
+ * of vehicle types (the same for every company with those types), the company's own part (its
+ * types and its services after pendiente) by company. The console polls every 5 s, so what DynamoDB
+ * serves grows with the distinct type sets and active companies in a window, not with users.
+ */
+export const MAPA_CACHE_MS = 3000;
+const pendientesCache = ttlCache<ServicioMapa[]>(MAPA_CACHE_MS);
+const empresaCache = ttlCache<{ tipos: VehicleType[]; propios: ServicioMapa[] }>(MAPA_CACHE_MS);
+
+const esTipo = (t: string): t is VehicleType => (VEHICLE_TYPES as readonly string[]).includes(t);
+const masNuevo = (a: ServicioMapa, b: ServicioMapa) => (a.expiresAt ?? 0) > (b.expiresAt ?? 0);
+
+/**
+ * The newest 50 pending services across the types: each type's index is read a page at a time and
+ * merged, so about 50 items plus one page per type are read, however many services are stored.
+ */
+async function pendientes(tipos: readonly VehicleType[], now: Date): Promise<ServicioMapa[]> {
+  const pagina = Math.ceil(MAX_SERVICIOS_MAPA / tipos.length);
+  const next: (Record<string, unknown> | undefined)[] = [];
+  const first = await Promise.all(tipos.map((t) => serviceRepository.pendientesPorTipo(t, now, pagina)));
+  first.forEach((p, i) => (next[i] = p.next));
+  return newestAcross(
+    first.map((p) => p.items),
+    masNuevo,
+    MAX_SERVICIOS_MAPA,
+    async (i) => {
+      if (!next[i]) return null;
+      const p = await serviceRepository.pendientesPorTipo(tipos[i]!, now, pagina, next[i]);
+      next[i] = p.next;
+      return p.items;
+    },
+  );
+}
+
+export const mapaCaches = {
+  pendientes: (tipos: readonly VehicleType[], now: Date) => pendientesCache.get(tipos.join('|'), () => pendientes(tipos, now)),
+  empresa: (empresaId: string, now: Date) =>
+    empresaCache.get(empresaId, async () => {
+      const [tipos, propios] = await Promise.all([vehiculoRepository.tipos(empresaId), serviceRepository.propiosRecientes(empresaId, now)]);
+      return { tipos: tipos.filter(esTipo), propios };
+    }),
+  /** After a write in this container: its next answer already shows it (other containers' within seconds). */
+  olvidarPendientes: () => pendientesCache.forget(),
+  olvidarEmpresa: (empresaId: string) => empresaCache.forget(empresaId),
+};
+
+const marcador = (s: ServicioMapa, empresaId: string): Marcador => ({
+  id: s.id,
+  estado: estadoMapa(s, empresaId),
+  tipo: s.tipo,
+  lat: s.latOrigen,
+  lng: s.lonOrigen,
+  origen: s.origen,
+  destino: s.destino,
+  fechaSalida: s.fechaSalida,
+  pasajeros: s.pasajeros,
+});
+
+/**
+ * `GET /mapa` (spec 02 sections 2.1 and 6): pending services of any company plus the company's own
+ * later ones, only of its fleet's types, at most 50 (its own first: they are its work at hand).
+ */
+export async function verMapa(c: Context, caller: CompanyCaller) {
+  const now = new Date();
+  const { tipos, propios } = await mapaCaches.empresa(caller.empresaId, now);
+  if (!tipos.length) return jsonWithEtag(c, { tipos, servicios: [] });
+  const enFlota = new Set<string>(tipos);
+  const mios = propios.filter((s) => enFlota.has(s.tipo));
+  const abiertos = await mapaCaches.pendientes(tipos, now);
+  const servicios = [...mios, ...abiertos].slice(0, MAX_SERVICIOS_MAPA).map((s) => marcador(s, caller.empresaId));
+  return jsonWithEtag(c, { tipos, servicios });
+}

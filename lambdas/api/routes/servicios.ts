@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { estadoMapa } from '../../../shared/domain/mapa.js';
+import { abiertoAOfertas, redondearOferta } from '../../../shared/domain/ofertas.js';
+import { uploadKeys } from '../../../shared/domain/uploads.js';
+import { hoyEnBogota } from '../../../shared/domain/vencimientos.js';
+import { EXPIRY_SECONDS, INITIAL_RATING } from '../../../shared/constants.js';
+import { MAPA_MSG, OFERTA_MSG } from '../../../shared/schemas/messages.js';
+import type { ServicioDetalle } from '../../../shared/schemas/mapa.js';
+import { ofertaSchema, type OfertaBody } from '../../../shared/schemas/oferta.js';
+import { POR_ASIGNAR, type Service } from '../../../shared/schemas/service.js';
+import { AMENIDAD_KEYS } from '../../../shared/schemas/vehiculo.js';
+import { storage } from '../../adapters/storage.js';
+import { empresaRepository } from '../../data/empresa-repository.js';
+import { ofertaRepository } from '../../data/oferta-repository.js';
+import { serviceRepository } from '../../data/service-repository.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import type { CompanyCaller } from '../caller.js';
+import { mapaCaches } from './mapa.js';
+import { putFiles, takeCheckedFiles } from './uploads.js';
+
+/** A service id as services are made (UUIDs; the demo's are `demo-...`): anything else is not one. */
+function servicioId(c: Context): string {
+  const id = c.req.param('servicioId')!;
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) throw notFound(MAPA_MSG.servicioNoEncontrado);
+  return id;
+}
+
+/**
+ * A service as this company may see it (spec 02 section 6): any company's while it takes offers,
+ * otherwise only the company's own. Anything else answers as if it did not exist.
+ */
+async function servicioVisible(caller: CompanyCaller, id: string, now: Date): Promise<Service> {
+  const service = await serviceRepository.get(id);
+  if (!service) throw notFound(MAPA_MSG.servicioNoEncontrado);
+  const visible = service.estado === 'pendiente' ? abiertoAOfertas(service, now) : service.empresaAliada === caller.empresaId;
+  if (!visible) throw notFound(MAPA_MSG.servicioNoEncontrado);
+  return service;
+}
+
+/** `GET /servicios/{id}`: the detail dialog's data (spec 02 section 2.2). */
+export async function verServicio(c: Context, caller: CompanyCaller) {
+  const now = new Date();
+  const service = await servicioVisible(caller, servicioId(c), now);
+  const oferta = await ofertaRepository.get(service.id, caller.empresaId);
+  const { empresa, solicitante, telefonoOperador, rutCliente: _r, telefonoCliente: _t, emailCliente: _e, oferentes, mapa: _m, expiresAt, ...datos } = service;
+  const pendiente = service.estado === 'pendiente';
+  const detalle: ServicioDetalle = {
+    ...datos,
+    estadoMapa: estadoMapa({ estado: service.estado, oferentes: oferta ? [...oferentes, caller.empresaId] : oferentes }, caller.empresaId),
+    // The client's operator is the reserving company's business, not every bidder's.
+    operador: pendiente ? null : { empresa, solicitante, telefono: telefonoOperador },
+    miOferta: oferta && {
+      precio: oferta.precio,
+      estado: oferta.estado,
+      fechaOferta: oferta.fechaOferta,
+      cotizacionUrl: oferta.documentoCotizacion ? await storage.readUrl(oferta.documentoCotizacion) : null,
+    },
+    venceEn: pendiente && expiresAt ? new Date(expiresAt * 1000).toISOString() : null,
+  };
+  return c.json(detalle);
+}
+
+/**
+ * `POST /servicios/{id}/ofertas` (spec 02 sections 3.2, 4.4 and 5.1): the price rounded up to a
+ * multiple of 1000 here, whatever the console sent; the quote PDF, if any, checked and stored at the
+ * spec's path; the company's and the service's data copied in. One offer per company: a second one,
+ * or one on a service that stopped taking offers, is refused and leaves nothing behind.
+ */
+export async function ofertar(c: Context, caller: CompanyCaller, body: OfertaBody) {
+  const now = new Date();
+  const service = await servicioVisible(caller, servicioId(c), now);
+  // The cap is a multiple of 1000, so a price within it stays within it once rounded.
+  const precio = redondearOferta(body.precio);
+  if (!abiertoAOfertas(service, now)) throw conflict(OFERTA_MSG.noDisponible);
+  const [yaOferto, empresa, { tipos }] = await Promise.all([
+    ofertaRepository.get(service.id, caller.empresaId),
+    empresaRepository.get(caller.empresaId),
+    mapaCaches.empresa(caller.empresaId, now),
+  ]);
+  if (yaOferto) throw conflict(OFERTA_MSG.yaOfertaste);
+  if (!tipos.includes(service.tipo)) throw badRequest(OFERTA_MSG.tipoFueraDeFlota);
+  if (!empresa) throw notFound();
+
+  // The quote goes to its final key only after its checks; a refused offer deletes it again.
+  let documentoCotizacion: string | null = null;
+  if (body.cotizacion) {
+    const { tickets, files } = await takeCheckedFiles(caller, 'cotizacion', [body.cotizacion]);
+    // The ticket in the name: two sends at once never share a key, so the loser's clean-up cannot
+    // delete the winner's file.
+    documentoCotizacion = uploadKeys.cotizacion(caller.empresaId, service.id, `${tickets[0]!.id}-${tickets[0]!.fileName}`);
+    await putFiles([documentoCotizacion], files);
+  }
+
+  const oferta = ofertaSchema.parse({
+    id: randomUUID(),
+    idServicio: service.id,
+    empresaAliada: caller.empresaId,
+    empresa: empresa.empresa,
+    oferente: caller.email,
+    solicitante: service.solicitante,
+    estado: 'enviada',
+    precio,
+    documentoCotizacion,
+    corporativa: true,
+    isOfer: true,
+    logo: empresa.logo,
+    fotosCorporativas: empresa.fotosCorporativas.filter(Boolean),
+    banco: empresa.banco,
+    tipocuenta: empresa.tipocuenta,
+    cuenta: empresa.cuenta,
+    titular: empresa.titular,
+    tipoVehiculo: service.tipo,
+    clase: service.clase,
+    origen: service.origen,
+    destino: service.destino,
+    fechaSalida: service.fechaSalida,
+    fechaRegreso: service.fechaRegreso,
+    pasajeros: service.pasajeros,
+    paradas: service.paradas,
+    finalizadoConductor: false,
+    conductor: POR_ASIGNAR,
+    placas: POR_ASIGNAR,
+    ratingConductor: INITIAL_RATING,
+    ...Object.fromEntries(AMENIDAD_KEYS.map((k) => [k, false])),
+    fechaOferta: hoyEnBogota(now),
+    creadoEn: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + EXPIRY_SECONDS,
+  });
+
+  let rechazo: Awaited<ReturnType<typeof ofertaRepository.crear>>;
+  try {
+    rechazo = await ofertaRepository.crear(oferta, now);
+  } catch (err) {
+    if (documentoCotizacion) await storage.delete(documentoCotizacion).catch(() => undefined);
+    throw err;
+  }
+  if (rechazo) {
+    if (documentoCotizacion) await storage.delete(documentoCotizacion).catch(() => undefined);
+    throw conflict(rechazo === 'repetida' ? OFERTA_MSG.yaOfertaste : OFERTA_MSG.noDisponible);
+  }
+  mapaCaches.olvidarPendientes();
+  return c.json({ precio: oferta.precio, estado: oferta.estado, fechaOferta: oferta.fechaOferta, expiresAt: oferta.expiresAt }, 201);
+}

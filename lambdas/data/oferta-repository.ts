@@ -1,0 +1,122 @@
+import { GetCommand, QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { MetodoPago } from '../../shared/schemas/service.js';
+import { ofertaSchema, type Oferta } from '../../shared/schemas/oferta.js';
+import { ddb, tableName } from '../adapters/clients/dynamodb.js';
+import { cancellationCodes, transact } from './transact.js';
+
+const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
+
+/** Why an offer could not be stored. */
+export type RechazoOferta = 'repetida' | 'servicio-cerrado';
+/** Why an acceptance could not be made. */
+export type RechazoAceptacion = 'servicio-cerrado' | 'oferta-no-vigente';
+
+/** One transaction holds at most 100 items: the service, the chosen offer and this many others. */
+const OTRAS_EN_TRANSACCION = 98;
+
+export const ofertaRepository = {
+  async get(idServicio: string, empresaId: string): Promise<Oferta | null> {
+    const { Item } = await ddb().send(new GetCommand({ TableName: tableName('offers'), Key: { idServicio, empresaAliada: empresaId } }));
+    return Item ? ofertaSchema.parse(Item) : null;
+  },
+
+  /** A service's offers (one per company, so a bounded set), oldest first. */
+  async delServicio(idServicio: string): Promise<Oferta[]> {
+    const items: Oferta[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await ddb().send(
+        new QueryCommand({ TableName: tableName('offers'), KeyConditionExpression: 'idServicio = :s', ExpressionAttributeValues: { ':s': idServicio }, ExclusiveStartKey }),
+      );
+      items.push(...(page.Items ?? []).map((i) => ofertaSchema.parse(i)));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return items.sort((a, b) => a.creadoEn.localeCompare(b.creadoEn));
+  },
+
+  /**
+   * The offer and the service's list of offering companies, in one transaction: the offer only if the
+   * company has none on the service (the key is service + company), the service only while it is
+   * pending and within its 24 hours. Twenty sends at once store one offer.
+   */
+  async crear(oferta: Oferta, now: Date): Promise<RechazoOferta | null> {
+    try {
+      await transact({
+        TransactItems: [
+          { Put: { TableName: tableName('offers'), Item: oferta, ConditionExpression: 'attribute_not_exists(idServicio)' } },
+          {
+            Update: {
+              TableName: tableName('services'),
+              Key: { id: oferta.idServicio },
+              UpdateExpression: 'ADD oferentes :yo',
+              ConditionExpression: 'estado = :p AND expiresAt > :now',
+              ExpressionAttributeValues: { ':yo': new Set([oferta.empresaAliada]), ':p': 'pendiente', ':now': nowSeconds(now) },
+            },
+          },
+        ],
+      });
+      return null;
+    } catch (err) {
+      const codes = cancellationCodes(err);
+      if (codes?.[0] === 'ConditionalCheckFailed') return 'repetida';
+      if (codes?.[1] === 'ConditionalCheckFailed') return 'servicio-cerrado';
+      throw err;
+    }
+  },
+
+  /**
+   * The client accepts one company's offer: the service goes to 'validar' for that company and leaves
+   * the map's pending index, the offer becomes 'aceptada' (and stops expiring), the others close, all
+   * in one transaction conditioned on the service still being pending, so of two acceptances at once
+   * exactly one wins.
+   */
+  async aceptar(
+    args: { idServicio: string; oferta: Oferta; otras: readonly Oferta[]; metodoPago: MetodoPago },
+    now: Date,
+  ): Promise<RechazoAceptacion | null> {
+    const { idServicio, oferta, otras, metodoPago } = args;
+    const offers = tableName('offers');
+    const at = now.toISOString();
+    const cerrar = (o: Oferta) => ({
+      TableName: offers,
+      Key: { idServicio, empresaAliada: o.empresaAliada },
+      UpdateExpression: 'SET estado = :c, cerradaEn = :at',
+      ConditionExpression: 'attribute_exists(idServicio)',
+      ExpressionAttributeValues: { ':c': 'cerrada', ':at': at },
+    });
+    const input: TransactWriteCommandInput = {
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName('services'),
+            Key: { id: idServicio },
+            UpdateExpression: 'SET estado = :v, empresaAliada = :e, valorOferta = :precio, metodoPago = :m, aceptadoEn = :at REMOVE mapa, expiresAt',
+            ConditionExpression: 'estado = :p AND expiresAt > :now',
+            ExpressionAttributeValues: { ':v': 'validar', ':e': oferta.empresaAliada, ':precio': oferta.precio, ':m': metodoPago, ':at': at, ':p': 'pendiente', ':now': nowSeconds(now) },
+          },
+        },
+        {
+          Update: {
+            TableName: offers,
+            Key: { idServicio, empresaAliada: oferta.empresaAliada },
+            UpdateExpression: 'SET estado = :a, aceptadaEn = :at REMOVE expiresAt',
+            ConditionExpression: 'estado = :enviada AND expiresAt > :now',
+            ExpressionAttributeValues: { ':a': 'aceptada', ':enviada': 'enviada', ':at': at, ':now': nowSeconds(now) },
+          },
+        },
+        ...otras.slice(0, OTRAS_EN_TRANSACCION).map((o) => ({ Update: cerrar(o) })),
+      ],
+    };
+    try {
+      await transact(input);
+    } catch (err) {
+      const codes = cancellationCodes(err);
+      if (codes?.[0] === 'ConditionalCheckFailed') return 'servicio-cerrado';
+      if (codes?.[1] === 'ConditionalCheckFailed') return 'oferta-no-vigente';
+      throw err;
+    }
+    // Beyond one transaction's size: the service is no longer pending, so these can no longer win.
+    for (const o of otras.slice(OTRAS_EN_TRANSACCION)) await ddb().send(new UpdateCommand(cerrar(o)));
+    return null;
+  },
+};

@@ -1,0 +1,26 @@
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ddb } from '../adapters/clients/dynamodb.js';
+
+/** Why DynamoDB cancelled a transaction, one code per item in order ('None' for an item that passed). */
+export const cancellationCodes = (err: unknown): string[] | null =>
+  (err as Error).name === 'TransactionCanceledException'
+    ? ((err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None')
+    : null;
+
+/**
+ * A transaction, tried again briefly while DynamoDB cancels it for a conflict with another one in
+ * progress on the same item (on AWS, two writers at once; DynamoDB Local serialises them). The retry
+ * then meets the winner's write: a failed condition the caller turns into a 409, not a server error.
+ */
+export async function transact(input: TransactWriteCommandInput, attempts = 4): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await ddb().send(new TransactWriteCommand(input));
+      return;
+    } catch (err) {
+      const conflict = cancellationCodes(err)?.includes('TransactionConflict') ?? false;
+      if (!conflict || attempt >= attempts) throw err;
+      await new Promise((resolve) => setTimeout(resolve, attempt * 25 + Math.random() * 25));
+    }
+  }
+}

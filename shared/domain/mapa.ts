@@ -1,0 +1,69 @@
+import type { ServiceState, VehicleType } from '../schemas/service.js';
+
+/**
+ * The map's states (spec 02 section 4.1): the stored estado, except that a pending service this
+ * company has offered on is 'ofertas' and 'validar' is shown as 'validando'.
+ */
+export const ESTADOS_MAPA = ['pendiente', 'ofertas', 'validando', 'reservado', 'confirmado', 'finalizado'] as const;
+export type EstadoMapa = (typeof ESTADOS_MAPA)[number];
+
+export const ESTADO_MAPA_INFO: Record<EstadoMapa, { etiqueta: string; descripcion: string; color: string }> = {
+  pendiente: { etiqueta: 'Pendiente', descripcion: 'Esperando ofertas', color: '#d6312b' },
+  ofertas: { etiqueta: 'Ofertas', descripcion: 'Pendiente, con oferta de tu empresa', color: '#f08a00' },
+  validando: { etiqueta: 'Validando', descripcion: 'El cliente aceptó tu oferta; se valida el pago', color: '#e8c100' },
+  reservado: { etiqueta: 'Reservado', descripcion: 'Asigna vehículo y sube el FUEC', color: '#1f6fe0' },
+  confirmado: { etiqueta: 'Confirmado', descripcion: 'FUEC cargado; listo para el viaje', color: '#1e9e52' },
+  finalizado: { etiqueta: 'Finalizado', descripcion: 'Viaje terminado', color: '#8a8f98' },
+};
+
+/** Spec 02 section 2.1: only pendiente is visible until the legend says otherwise. */
+export const ESTADOS_VISIBLES_INICIO: readonly EstadoMapa[] = ['pendiente'];
+
+/** Spec 02 section 9: services shown on the map. */
+export const MAX_SERVICIOS_MAPA = 50;
+
+/** How long a finished service of the company stays on its map (beyond the spec: the map is for work at hand). */
+export const DIAS_FINALIZADOS_EN_MAPA = 7;
+
+export function estadoMapa(service: { estado: ServiceState; oferentes: readonly string[] }, empresaId: string): EstadoMapa {
+  if (service.estado === 'pendiente') return service.oferentes.includes(empresaId) ? 'ofertas' : 'pendiente';
+  if (service.estado === 'validar') return 'validando';
+  return service.estado;
+}
+
+/** The map index's partition key of a pending service: one partition per vehicle type. */
+export const claveMapa = (tipo: VehicleType): string => `pendiente#${tipo}`;
+
+/**
+ * The newest `limit` items of several lists each already sorted newest first (one per vehicle type),
+ * reading each list only as far as needed: `more(i)` fetches list i's next page, or null when it has
+ * no more. Items read stay near `limit` plus one page per list, whatever the table holds.
+ */
+export async function newestAcross<T>(
+  pages: T[][],
+  newer: (a: T, b: T) => boolean,
+  limit: number,
+  more: (i: number) => Promise<T[] | null>,
+): Promise<T[]> {
+  const buffers = pages.map((p) => [...p]);
+  const done = pages.map(() => false);
+  const out: T[] = [];
+  while (out.length < limit) {
+    // A list whose buffer ran dry may still hold the next newest item: fetch before choosing.
+    for (let i = 0; i < buffers.length; i++) {
+      while (!done[i] && buffers[i]!.length === 0) {
+        const next = await more(i);
+        if (next === null) done[i] = true;
+        else buffers[i]!.push(...next);
+      }
+    }
+    let best = -1;
+    for (let i = 0; i < buffers.length; i++) {
+      const head = buffers[i]![0];
+      if (head !== undefined && (best < 0 || newer(head, buffers[best]![0]!))) best = i;
+    }
+    if (best < 0) break;
+    out.push(buffers[best]!.shift()!);
+  }
+  return out;
+}

@@ -1,0 +1,22 @@
+import { isExpired } from './trips.js';
+
+/** Spec 02 sections 4.4 and 9: offers are whole pesos, rounded up to the next multiple of 1000. */
+export const MULTIPLO_OFERTA = 1000;
+/** Beyond the spec: a bound that keeps an offer a sane amount (and a safe integer). */
+export const OFERTA_MAXIMA = 1_000_000_000;
+
+/** 1234001 becomes 1235000; an exact multiple stays as it is. */
+export const redondearOferta = (precio: number): number => Math.ceil(precio / MULTIPLO_OFERTA) * MULTIPLO_OFERTA;
+
+/** What a price box keeps of what is typed or pasted (spec 02 section 4.4: digits only). */
+export const precioDeTexto = (texto: string): number | null => {
+  const digitos = texto.replace(/\D+/g, '').replace(/^0+(?=\d)/, '');
+  return digitos ? Number(digitos) : null;
+};
+
+/** 'enviada' (spec 02 section 3.2); the client accepts one and the others on the service close. */
+export const OFERTA_ESTADOS = ['enviada', 'aceptada', 'cerrada'] as const;
+export type EstadoOferta = (typeof OFERTA_ESTADOS)[number];
+
+/** Whether a service takes offers now: pending and within its 24 hours (TTL deletion lags, so reads check). */
+export const abiertoAOfertas = (s: { estado: string; expiresAt?: number }, now: Date): boolean => s.estado === 'pendiente' && !isExpired(s, now);

@@ -1,0 +1,54 @@
+import { INTEGRACION_MSG } from './messages.js';
+import { METODOS_PAGO, vehicleTypeSchema } from './service.js';
+import { cleanText, requiredText } from './text.js';
+import * as z from './zod-es.js';
+
+const texto = (max = 160) => requiredText('Este campo es requerido', max);
+const opcional = (max = 160) => cleanText(max).optional();
+
+/**
+ * `POST /integracion/cliente/servicios`: a transport request published by the client app (PRODUCT.md,
+ * integration endpoints). The app chooses the id, so a retried publish cannot make a second service.
+ */
+export const servicioPublicadoSchema = z
+  .object({
+    id: z.uuid(),
+    cliente: texto(),
+    nombre: opcional(),
+    solicitante: texto(),
+    telefonoOperador: z.string().regex(/^\d{7,15}$/, 'El teléfono debe tener entre 7 y 15 dígitos'),
+    rutCliente: opcional(20),
+    telefonoCliente: opcional(20),
+    emailCliente: z.email().max(254).optional(),
+    tipo: vehicleTypeSchema,
+    clase: texto(60),
+    origen: texto(200),
+    destino: texto(200),
+    latOrigen: z.number().min(-90).max(90),
+    lonOrigen: z.number().min(-180).max(180),
+    paradas: z.array(z.object({ location: texto(200) })).max(10).default([]),
+    fechaSalida: z.iso.datetime(),
+    fechaRegreso: z.iso.datetime().nullable().default(null),
+    pasajeros: z.number().int().min(1).max(60),
+    ciudad: texto(60),
+    departamento: texto(60),
+    observaciones: cleanText(500).default(''),
+    guia: opcional(),
+    telefonoGuia: opcional(20),
+    especialidadesGuia: z.array(texto(60)).max(10).optional(),
+    idiomasGuia: z.array(texto(40)).max(10).optional(),
+    experienciaGuia: z.number().int().min(0).max(80).optional(),
+  })
+  .refine((s) => Date.parse(s.fechaSalida) > Date.now(), { path: ['fechaSalida'], error: INTEGRACION_MSG.salidaFutura })
+  .refine((s) => !s.fechaRegreso || Date.parse(s.fechaRegreso) > Date.parse(s.fechaSalida), {
+    path: ['fechaRegreso'],
+    error: INTEGRACION_MSG.regresoDespues,
+  });
+export type ServicioPublicado = z.infer<typeof servicioPublicadoSchema>;
+
+/** `POST /integracion/cliente/servicios/{id}/aceptar`: the chosen company's offer and how the client pays. */
+export const aceptarOfertaSchema = z.object({
+  empresaAliada: z.string().min(1).max(100),
+  metodoPago: z.enum(METODOS_PAGO),
+});
+export type AceptarOferta = z.infer<typeof aceptarOfertaSchema>;

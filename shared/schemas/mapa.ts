@@ -1,0 +1,42 @@
+import { ESTADOS_MAPA } from '../domain/mapa.js';
+import { OFERTA_ESTADOS } from '../domain/ofertas.js';
+import { serviceSchema, vehicleTypeSchema } from './service.js';
+import * as z from './zod-es.js';
+
+/** One marker of the monitor map: what the map draws and its tooltip says, nothing more. */
+export const marcadorSchema = z.object({
+  id: z.string(),
+  estado: z.enum(ESTADOS_MAPA),
+  tipo: vehicleTypeSchema,
+  lat: z.number(),
+  lng: z.number(),
+  origen: z.string(),
+  destino: z.string(),
+  fechaSalida: z.string(),
+  pasajeros: z.number().int(),
+});
+export type Marcador = z.infer<typeof marcadorSchema>;
+
+/** `GET /mapa`: the company's fleet types (empty: the map's warning) and at most 50 markers. */
+export const mapaSchema = z.object({
+  tipos: z.array(vehicleTypeSchema),
+  servicios: z.array(marcadorSchema),
+});
+export type Mapa = z.infer<typeof mapaSchema>;
+
+/**
+ * `GET /servicios/{id}`: the service detail of spec 02 section 2.2, as this company may see it: the
+ * requesting operator only once the service is the company's, and only the company's own offer.
+ */
+export const servicioDetalleSchema = serviceSchema
+  .omit({ empresa: true, solicitante: true, telefonoOperador: true, rutCliente: true, telefonoCliente: true, emailCliente: true, oferentes: true, mapa: true, expiresAt: true })
+  .extend({
+    estadoMapa: z.enum(ESTADOS_MAPA),
+    operador: z.object({ empresa: z.string(), solicitante: z.string(), telefono: z.string() }).nullable(),
+    miOferta: z
+      .object({ precio: z.number().int(), estado: z.enum(OFERTA_ESTADOS), fechaOferta: z.string(), cotizacionUrl: z.string().nullable() })
+      .nullable(),
+    /** When a pending service stops taking offers (ISO); null once it is not pending. */
+    venceEn: z.string().nullable(),
+  });
+export type ServicioDetalle = z.infer<typeof servicioDetalleSchema>;

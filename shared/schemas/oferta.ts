@@ -1,0 +1,67 @@
+import { OFERTA_MAXIMA, OFERTA_ESTADOS } from '../domain/ofertas.js';
+import { OFERTA_MSG } from './messages.js';
+import { vehicleTypeSchema } from './service.js';
+import { uploadId } from './upload.js';
+import { AMENIDAD_KEYS, type Amenidad } from './vehiculo.js';
+import * as z from './zod-es.js';
+
+/**
+ * `POST /servicios/{id}/ofertas`: the price as typed (the server rounds it up to a multiple of 1000,
+ * spec 02 section 4.4) and, optionally, the upload ticket of the quote PDF.
+ */
+export const ofertaBodySchema = z.object({
+  precio: z
+    .number({ error: OFERTA_MSG.servicioYPrecio })
+    .int(OFERTA_MSG.valorInvalido)
+    .positive(OFERTA_MSG.registreValida)
+    .max(OFERTA_MAXIMA, OFERTA_MSG.maximo),
+  cotizacion: uploadId.optional(),
+});
+export type OfertaBody = z.infer<typeof ofertaBodySchema>;
+
+const amenidadesEnFalso = Object.fromEntries(AMENIDAD_KEYS.map((k) => [k, z.literal(false)])) as Record<Amenidad, z.ZodLiteral<false>>;
+
+/**
+ * An offer as stored (spec 02 section 3.2): the company's data and the service's copied in, so the
+ * client app shows it without reading either. One per company per service (the table's key).
+ */
+export const ofertaSchema = z.object({
+  id: z.string(),
+  idServicio: z.string(),
+  empresaAliada: z.string(),
+  /** The company's name, and who sent it (the user's e-mail). */
+  empresa: z.string(),
+  oferente: z.string(),
+  solicitante: z.string(),
+  estado: z.enum(OFERTA_ESTADOS),
+  precio: z.number().int().positive(),
+  /** Storage key of the quote PDF. */
+  documentoCotizacion: z.string().nullable(),
+  corporativa: z.literal(true),
+  isOfer: z.literal(true),
+  logo: z.string().nullable(),
+  fotosCorporativas: z.array(z.string()),
+  banco: z.string(),
+  tipocuenta: z.string(),
+  cuenta: z.string(),
+  titular: z.string(),
+  tipoVehiculo: vehicleTypeSchema,
+  clase: z.string(),
+  origen: z.string(),
+  destino: z.string(),
+  fechaSalida: z.string(),
+  fechaRegreso: z.string().nullable(),
+  pasajeros: z.number().int(),
+  paradas: z.array(z.object({ location: z.string() })),
+  finalizadoConductor: z.literal(false),
+  conductor: z.string(),
+  placas: z.string(),
+  ratingConductor: z.number(),
+  ...amenidadesEnFalso,
+  /** YYYY-MM-DD in Bogotá (spec 02 section 3.2). */
+  fechaOferta: z.string(),
+  creadoEn: z.iso.datetime(),
+  /** TTL, 24 h after creation while 'enviada'; removed when accepted. */
+  expiresAt: z.number().int().optional(),
+});
+export type Oferta = z.infer<typeof ofertaSchema>;

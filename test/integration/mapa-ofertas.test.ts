@@ -1,0 +1,298 @@
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
+import { INTEGRACION_MSG, MAPA_MSG, OFERTA_MSG } from '../../shared/schemas/messages.js';
+import { api, docClient, idToken, listKeys, newCompanyAdmin, PDF_BYTES, solidPng, stack, table, upload } from '../support/clients.js';
+import { cabecerasApp } from '../../lambdas/api/middleware/app-clientes.js';
+import { appApi, servicioPublicado } from '../support/servicios.js';
+
+/**
+ * The monitor map's feed, the service detail, offers and the client app's integration (spec 02
+ * sections 2.1-2.3, 3.2, 4.4, 5.1, 6; PRODUCT.md). Services are published through the client
+ * endpoint by each test, so the demo data stays as other files expect it.
+ */
+
+const TRANSVALLE = 'demo-transvalle';
+const ANDINO = 'demo-andino';
+let valle: string;
+let andino: string;
+let staff: string;
+
+type Marker = { id: string; estado: string; tipo: string; lat: number; lng: number };
+const mapa = async (token: string) => {
+  const res = await api('/mapa', { token });
+  expect(res.status).toBe(200);
+  return res.json as { tipos: string[]; servicios: Marker[] };
+};
+const publicar = async (overrides: Parameters<typeof servicioPublicado>[0] = {}) => {
+  const body = servicioPublicado(overrides);
+  const res = await appApi('POST', '/integracion/cliente/servicios', body);
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return body.id;
+};
+const ofertar = (token: string, id: string, body: unknown) => api(`/servicios/${id}/ofertas`, { token, body });
+const ofertasGuardadas = async (id: string) =>
+  (await docClient().send(new QueryCommand({ TableName: table('offers'), KeyConditionExpression: 'idServicio = :s', ExpressionAttributeValues: { ':s': id } }))).Items ?? [];
+
+beforeAll(async () => {
+  [valle, andino, staff] = await Promise.all([
+    idToken(DEMO_USERS.admin, DEMO_PASSWORD),
+    idToken(DEMO_USERS.admin3, DEMO_PASSWORD),
+    idToken(DEMO_USERS.staff, DEMO_PASSWORD),
+  ]);
+});
+
+describe('GET /mapa', () => {
+  it("shows pending services of the fleet's types and the company's own later ones, at most 50", async () => {
+    const m = await mapa(valle);
+    expect(m.tipos).toEqual(['Automovil', 'Bus', 'Buseta', 'Chiva', 'Minivan', 'Suv', 'Van']);
+    expect(m.servicios.length).toBeGreaterThan(0);
+    expect(m.servicios.length).toBeLessThanOrEqual(MAX_SERVICIOS_MAPA);
+    for (const s of m.servicios) expect(m.tipos).toContain(s.tipo);
+    // The company's own reservations (seeded as demo-*) come with their later states.
+    const own = m.servicios.filter((s) => s.id.startsWith('demo-'));
+    expect(own.length).toBeGreaterThan(0);
+    for (const s of own) expect(['validando', 'reservado', 'confirmado', 'finalizado']).toContain(s.estado);
+    expect(m.servicios.filter((s) => !s.id.startsWith('demo-')).every((s) => ['pendiente', 'ofertas'].includes(s.estado))).toBe(true);
+    // Andino has Van and 4x4 Platon only, and none of Transvalle's reservations.
+    const a = await mapa(andino);
+    expect(a.tipos).toEqual(['4x4 Platon', 'Van']);
+    for (const s of a.servicios) {
+      expect(['4x4 Platon', 'Van']).toContain(s.tipo);
+      expect(['pendiente', 'ofertas']).toContain(s.estado);
+      expect(s.id.startsWith('demo-')).toBe(false);
+    }
+  });
+
+  it('answers 304 to an unchanged feed', async () => {
+    const first = await fetch(`${stack().apiUrl}/mapa`, { headers: { authorization: `Bearer ${valle}` } });
+    const etag = first.headers.get('etag');
+    expect(first.status).toBe(200);
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${stack().apiUrl}/mapa`, { headers: { authorization: `Bearer ${valle}`, 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+  });
+
+  it('warns (no types, no services) for a company without vehicles', async () => {
+    const token = await newCompanyAdmin('sin.flota@mapa.test');
+    // A fresh company's profile is incomplete: the map is refused like the fleet until it is complete.
+    const res = await api('/mapa', { token });
+    expect(res.status).toBe(403);
+    expect(res.json.error.message).toBe('Completa tu perfil y sube una foto corporativa para usar esta sección.');
+  });
+
+  it('shows a service published by the client app at once, on the maps of companies with its type only', async () => {
+    const id = await publicar({ tipo: 'Van', latOrigen: 3.45, lonOrigen: -76.53 });
+    const bus = await publicar({ tipo: 'Bus' });
+    const v = await mapa(valle);
+    expect(v.servicios.find((s) => s.id === id)).toMatchObject({ estado: 'pendiente', tipo: 'Van', lat: 3.45, lng: -76.53 });
+    const a = await mapa(andino);
+    expect(a.servicios.some((s) => s.id === id)).toBe(true);
+    expect(a.servicios.some((s) => s.id === bus)).toBe(false);
+  });
+
+  it('never reads or shows an expired pending service', async () => {
+    const id = await publicar({ tipo: 'Van' });
+    await docClient().send(
+      new PutCommand({
+        TableName: table('services'),
+        Item: { ...(await docClient().send(new GetCommand({ TableName: table('services'), Key: { id } }))).Item, expiresAt: Math.floor(Date.now() / 1000) - 5 },
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 3100)); // past the shared cache's few seconds
+    expect((await mapa(valle)).servicios.some((s) => s.id === id)).toBe(false);
+    const detail = await api(`/servicios/${id}`, { token: valle });
+    expect(detail.status).toBe(404);
+    expect(detail.json.error.message).toBe(MAPA_MSG.servicioNoEncontrado);
+    const offer = await ofertar(valle, id, { precio: 100000 });
+    expect(offer.status).toBe(404);
+    expect(await ofertasGuardadas(id)).toEqual([]);
+  });
+});
+
+describe('GET /servicios/{id}', () => {
+  it('shows a pending service to any company without the requesting operator', async () => {
+    const id = await publicar({ tipo: 'Van', guia: 'Mariana López', idiomasGuia: ['Español', 'Inglés'] });
+    const res = await api(`/servicios/${id}`, { token: andino });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ id, estado: 'pendiente', estadoMapa: 'pendiente', operador: null, miOferta: null, guia: 'Mariana López', placas: 'por Asignar' });
+    expect(res.json.venceEn).toBeTruthy();
+    expect(JSON.stringify(res.json)).not.toContain('3157654321');
+    expect(res.json).not.toHaveProperty('solicitante');
+  });
+
+  it("shows the company's own reservation with its operator, and hides it from another company", async () => {
+    const own = await api('/servicios/demo-reservado-1', { token: staff });
+    expect(own.status).toBe(200);
+    expect(own.json.operador).toMatchObject({ solicitante: expect.any(String), telefono: expect.any(String) });
+    const other = await api('/servicios/demo-reservado-1', { token: andino });
+    expect(other.status).toBe(404);
+    expect(other.json.error.message).toBe(MAPA_MSG.servicioNoEncontrado);
+    expect((await api('/servicios/no-existe', { token: andino })).status).toBe(404);
+    expect((await api(`/servicios/${encodeURIComponent('../etc')}`, { token: andino })).status).toBe(404);
+  });
+});
+
+describe('POST /servicios/{id}/ofertas', () => {
+  it('rounds 1234001 up to 1235000, stores the offer of spec 3.2 and marks the service orange for this company only', async () => {
+    const id = await publicar({ tipo: 'Van' });
+    const res = await ofertar(staff, id, { precio: 1234001 });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.json).toMatchObject({ precio: 1235000, estado: 'enviada' });
+    const [stored] = await ofertasGuardadas(id);
+    expect(stored).toMatchObject({
+      idServicio: id, empresaAliada: TRANSVALLE, empresa: 'Transportes del Valle S.A.S.', oferente: DEMO_USERS.staff, estado: 'enviada', precio: 1235000,
+      corporativa: true, isOfer: true, documentoCotizacion: null, banco: 'Bancolombia', tipoVehiculo: 'Van', conductor: 'por Asignar', wifi: false, finalizadoConductor: false,
+    });
+    const vence = stored!.expiresAt - Math.floor(Date.parse(stored!.creadoEn) / 1000);
+    expect(vence).toBe(24 * 3600);
+    expect((await mapa(valle)).servicios.find((s) => s.id === id)?.estado).toBe('ofertas');
+    expect((await mapa(andino)).servicios.find((s) => s.id === id)?.estado).toBe('pendiente');
+    const detail = await api(`/servicios/${id}`, { token: valle });
+    expect(detail.json).toMatchObject({ estadoMapa: 'ofertas', miOferta: { precio: 1235000, estado: 'enviada' } });
+    // Another company sees no amount.
+    expect((await api(`/servicios/${id}`, { token: andino })).json.miOferta).toBeNull();
+  });
+
+  it('refuses bad prices with the spec messages and stores nothing', async () => {
+    const id = await publicar({ tipo: 'Van' });
+    const cases: [unknown, string][] = [
+      [{}, OFERTA_MSG.servicioYPrecio],
+      [{ precio: 0 }, OFERTA_MSG.registreValida],
+      [{ precio: -5000 }, OFERTA_MSG.registreValida],
+      [{ precio: 1500.5 }, OFERTA_MSG.valorInvalido],
+      [{ precio: '1000' }, OFERTA_MSG.servicioYPrecio],
+      [{ precio: 999_999_999_999 }, OFERTA_MSG.maximo],
+      [{ precio: 1_000_000_001 }, OFERTA_MSG.maximo],
+    ];
+    for (const [body, message] of cases) {
+      const res = await ofertar(valle, id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.error.message, JSON.stringify(body)).toBe(message);
+    }
+    expect(await ofertasGuardadas(id)).toEqual([]);
+  });
+
+  it('refuses a second offer from the same company, and a type the fleet lacks', async () => {
+    const id = await publicar({ tipo: 'Van' });
+    expect((await ofertar(valle, id, { precio: 500000 })).status).toBe(201);
+    const again = await ofertar(staff, id, { precio: 400000 });
+    expect(again.status).toBe(409);
+    expect(again.json.error.message).toBe(OFERTA_MSG.yaOfertaste);
+    const bus = await publicar({ tipo: 'Bus' });
+    const noBus = await ofertar(andino, bus, { precio: 500000 });
+    expect(noBus.status).toBe(400);
+    expect(noBus.json.error.message).toBe(OFERTA_MSG.tipoFueraDeFlota);
+    expect((await ofertasGuardadas(id)).map((o) => o.precio)).toEqual([500000]);
+  });
+
+  it('stores exactly one of 20 simultaneous offers from one company', async () => {
+    const id = await publicar({ tipo: 'Van' });
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => ofertar(i % 2 ? staff : valle, id, { precio: 300000 + i * 1000 })));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    for (const r of results.filter((x) => x.status === 409)) expect(r.json.error.message).toBe(OFERTA_MSG.yaOfertaste);
+    const stored = await ofertasGuardadas(id);
+    expect(stored).toHaveLength(1);
+    const service = (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id } }))).Item!;
+    expect([...(service.oferentes as Set<string>)]).toEqual([TRANSVALLE]);
+  });
+
+  it('keeps a quote PDF at ofertas/{company}/{service}/..., and refuses a non-PDF leaving nothing behind', async () => {
+    const id = await publicar({ tipo: 'Van' });
+    const png = await upload(andino, 'cotizacion', solidPng(4, 4, [1, 2, 3]), 'application/pdf').catch((e: Error) => e);
+    // The ticket is issued for the declared type; the bytes are checked when the offer uses it.
+    expect(typeof png).toBe('string');
+    const refused = await ofertar(andino, id, { precio: 800000, cotizacion: png });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.message).toBe(OFERTA_MSG.pdfTipo);
+    expect(await listKeys(`ofertas/${ANDINO}/${id}/`)).toEqual([]);
+    expect(await ofertasGuardadas(id)).toEqual([]);
+
+    const pdf = await upload(andino, 'cotizacion', PDF_BYTES, 'application/pdf');
+    const ok = await ofertar(andino, id, { precio: 800000, cotizacion: pdf });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(201);
+    const keys = await listKeys(`ofertas/${ANDINO}/${id}/`);
+    expect(keys).toHaveLength(1);
+    const [stored] = await ofertasGuardadas(id);
+    expect(stored!.documentoCotizacion).toBe(keys[0]);
+    const detail = await api(`/servicios/${id}`, { token: andino });
+    expect(detail.json.miOferta.cotizacionUrl).toMatch(/^http.*ofertas/);
+  });
+
+  it("refuses an offer on another company's reservation as not found", async () => {
+    const res = await ofertar(andino, 'demo-reservado-1', { precio: 100000 });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('client app integration', () => {
+  it('refuses unsigned, console-token, wrongly signed and stale calls, and its signature opens no console route', async () => {
+    const path = '/integracion/cliente/servicios';
+    const body = servicioPublicado();
+    const none = await api(path, { body });
+    expect(none.status).toBe(401);
+    expect(none.json.error.message).toBe(INTEGRACION_MSG.firmaRequerida);
+    expect((await api(path, { token: valle, body })).status).toBe(401);
+    const wrong = await appApi('POST', path, body, { secret: 'otra-clave' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.error.message).toBe(INTEGRACION_MSG.firmaInvalida);
+    expect((await appApi('POST', path, body, { now: new Date(Date.now() - 10 * 60_000) })).status).toBe(401);
+    // A signature made for one body does not carry another.
+    const signedForOther = cabecerasApp(stack().clientAppSecret, 'POST', path, JSON.stringify(servicioPublicado()));
+    expect((await api(path, { body, headers: signedForOther })).status).toBe(401);
+    const asApp = await appApi('GET', '/mapa');
+    expect(asApp.status).toBe(401);
+    expect((await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: body.id } }))).Item).toBeUndefined();
+  });
+
+  it('refuses a malformed or repeated publication in Spanish', async () => {
+    const bad = await appApi('POST', '/integracion/cliente/servicios', { ...servicioPublicado(), fechaSalida: new Date(Date.now() - 3600_000).toISOString(), pasajeros: 0 });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json)).toContain(INTEGRACION_MSG.salidaFutura);
+    const body = servicioPublicado();
+    expect((await appApi('POST', '/integracion/cliente/servicios', body)).status).toBe(201);
+    const again = await appApi('POST', '/integracion/cliente/servicios', body);
+    expect(again.status).toBe(409);
+    expect(again.json.error.message).toBe(INTEGRACION_MSG.servicioExiste);
+  });
+
+  it('lists the offers without bank data, and of two simultaneous acceptances exactly one wins', async () => {
+    const id = await publicar({ tipo: 'Van' });
+    expect((await ofertar(valle, id, { precio: 700000 })).status).toBe(201);
+    expect((await ofertar(andino, id, { precio: 650000 })).status).toBe(201);
+    const list = await appApi('GET', `/integracion/cliente/servicios/${id}/ofertas`);
+    expect(list.status).toBe(200);
+    expect(list.json.items.map((o: { empresaAliada: string; precio: number }) => [o.empresaAliada, o.precio]).sort()).toEqual([
+      [ANDINO, 650000],
+      [TRANSVALLE, 700000],
+    ]);
+    expect(JSON.stringify(list.json)).not.toMatch(/cuenta|banco|titular/);
+
+    const [a, b] = await Promise.all([
+      appApi('POST', `/integracion/cliente/servicios/${id}/aceptar`, { empresaAliada: TRANSVALLE, metodoPago: 'transferencia' }),
+      appApi('POST', `/integracion/cliente/servicios/${id}/aceptar`, { empresaAliada: ANDINO, metodoPago: 'epayco' }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const winner = a.status === 200 ? TRANSVALLE : ANDINO;
+    const loser = winner === TRANSVALLE ? ANDINO : TRANSVALLE;
+    const service = (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id } }))).Item!;
+    expect(service).toMatchObject({ estado: 'validar', empresaAliada: winner });
+    expect(service.mapa).toBeUndefined();
+    expect(service.expiresAt).toBeUndefined();
+    const offers = Object.fromEntries((await ofertasGuardadas(id)).map((o) => [o.empresaAliada, o]));
+    expect(offers[winner]).toMatchObject({ estado: 'aceptada' });
+    expect(offers[winner]!.expiresAt).toBeUndefined();
+    expect(offers[loser]).toMatchObject({ estado: 'cerrada' });
+
+    const winnerToken = winner === TRANSVALLE ? valle : andino;
+    const loserToken = winner === TRANSVALLE ? andino : valle;
+    expect((await mapa(winnerToken)).servicios.find((s) => s.id === id)?.estado).toBe('validando');
+    expect((await mapa(loserToken)).servicios.some((s) => s.id === id)).toBe(false);
+    expect((await api(`/servicios/${id}`, { token: loserToken })).status).toBe(404);
+    const late = await ofertar(loserToken, id, { precio: 1000 });
+    expect(late.status).toBe(404);
+  });
+});

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { cabecerasApp } from '../../lambdas/api/middleware/app-clientes.js';
+import type { ServicioPublicado } from '../../shared/schemas/integracion.js';
+import { stack } from './clients.js';
+
+/** A transport request as the client app publishes it, departing in `dias` days. */
+export function servicioPublicado(overrides: Partial<ServicioPublicado> = {}, dias = 3): ServicioPublicado {
+  const salida = new Date(Date.now() + dias * 86_400_000);
+  return {
+    id: randomUUID(),
+    cliente: 'Universidad Icesi',
+    solicitante: 'Juliana Castro',
+    telefonoOperador: '3157654321',
+    tipo: 'Van',
+    clase: 'Empresarial',
+    origen: 'Universidad Icesi, Calle 18 # 122-135, Cali',
+    destino: 'Aeropuerto Alfonso Bonilla Aragón, Palmira',
+    latOrigen: 3.3417,
+    lonOrigen: -76.5306,
+    paradas: [],
+    fechaSalida: salida.toISOString(),
+    fechaRegreso: null,
+    pasajeros: 12,
+    ciudad: 'Cali',
+    departamento: 'Valle del Cauca',
+    observaciones: '',
+    ...overrides,
+  };
+}
+
+/** Calls a client-app route signed as that app (or with `secret`, `now` to forge a bad one). */
+export async function appApi(method: 'GET' | 'POST', path: string, body?: unknown, opts: { secret?: string; now?: Date; headers?: Record<string, string> } = {}) {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  const res = await fetch(`${stack().apiUrl}${path}`, {
+    method,
+    headers: {
+      ...cabecerasApp(opts.secret ?? stack().clientAppSecret, method, path, text, opts.now),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...opts.headers,
+    },
+    body: body === undefined ? undefined : text,
+  });
+  const raw = await res.text();
+  let json: unknown = null;
+  try {
+    json = raw ? JSON.parse(raw) : null;
+  } catch {
+    json = raw;
+  }
+  return { status: res.status, json: json as Record<string, any> };
+}
