@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../lambdas/api/route-table.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { api, cognitoClient, docClient, idToken, listKeys, stack, subOf, table } from '../support/clients.js';
+import { cabecerasApp } from '../../lambdas/api/middleware/app-clientes.js';
+import { appApi, servicioPublicado } from '../support/servicios.js';
 import { edicionDe, vehiculoNuevo } from '../support/vehiculos.js';
 
 /**
@@ -28,6 +30,14 @@ const EDITABLES_TEXTOS = [
   'numeroInterno', 'nombre', 'cedula', 'telefono', 'direccion', 'licenciaDeConducir', 'propietario', 'soat', 'numeroRevisionTecnica', 'tarjetaOperacion',
   'cuenta', 'titular', 'rut', 'fechasoat',
 ];
+
+/**
+ * A publication by the client app whose id no request may ever store. Without its optional list and
+ * nullable fields: an empty list or a null there is valid, so breaking them by type is not sure to break.
+ */
+const { paradas: _p, fechaRegreso: _r, ...PUBLICADO } = servicioPublicado({ observaciones: 'Grupo con equipaje de mano' });
+/** The pending service offers and acceptances are aimed at (published in beforeAll). */
+const FUZZ_SERVICIO = servicioPublicado();
 
 const SAMPLES: Record<string, Sample> = {
   'PUT /perfil': {
@@ -58,6 +68,24 @@ const SAMPLES: Record<string, Sample> = {
     valid: NUEVO,
     required: ['placas', 'marca', 'modelo', 'tipo', 'capacidad', 'email', 'licencia', 'terminos', ...EDITABLES_REQUERIDOS],
     texts: ['placas', 'marca', 'modelo', 'color', 'email', 'licencia', ...EDITABLES_TEXTOS],
+  },
+  'POST /servicios/:servicioId/ofertas': {
+    valid: { precio: 1234001 },
+    required: ['precio'],
+    texts: [],
+    // Filled in beforeAll: a pending service published for this file.
+    path: '',
+  },
+  'POST /integracion/cliente/servicios': {
+    valid: PUBLICADO,
+    required: ['id', 'cliente', 'solicitante', 'telefonoOperador', 'tipo', 'clase', 'origen', 'destino', 'latOrigen', 'lonOrigen', 'fechaSalida', 'pasajeros', 'ciudad', 'departamento'],
+    texts: ['cliente', 'solicitante', 'clase', 'origen', 'destino', 'ciudad', 'departamento', 'observaciones'],
+  },
+  'POST /integracion/cliente/servicios/:servicioId/aceptar': {
+    valid: { empresaAliada: 'demo-transvalle', metodoPago: 'epayco' },
+    required: ['empresaAliada', 'metodoPago'],
+    texts: [],
+    path: '',
   },
   'PUT /vehiculos/:id': {
     // Filled in beforeAll from the stored record (its current values, so only the breakage is wrong).
@@ -125,6 +153,9 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
     const stored = await api(`/vehiculos/${FUZZ_VEHICULO}`, { token });
     expect(stored.status).toBe(200);
     SAMPLES['PUT /vehiculos/:id']!.valid = { ...edicionDe(stored.json.vehiculo), fotos: {}, documentos: {} };
+    expect((await appApi('POST', '/integracion/cliente/servicios', FUZZ_SERVICIO)).status).toBe(201);
+    SAMPLES['POST /servicios/:servicioId/ofertas']!.path = `/servicios/${FUZZ_SERVICIO.id}/ofertas`;
+    SAMPLES['POST /integracion/cliente/servicios/:servicioId/aceptar']!.path = `/integracion/cliente/servicios/${FUZZ_SERVICIO.id}/aceptar`;
   });
 
   /** What a request could have written: the caller's records, the company's users, upload tickets and waiting files. */
@@ -156,6 +187,10 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
       guard: guard.Item ?? null,
       driver,
       files: await listKeys(`vehiculos/${FUZZ_VEHICULO}/`),
+      // No offer on the file's service, the service as published, no publication of the sample's id.
+      offers: (await docClient().send(new QueryCommand({ TableName: table('offers'), KeyConditionExpression: 'idServicio = :s', ExpressionAttributeValues: { ':s': FUZZ_SERVICIO.id } }))).Items,
+      servicio: (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: FUZZ_SERVICIO.id } }))).Item,
+      publicado: (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: PUBLICADO.id } }))).Item ?? null,
     };
   }
 
@@ -173,11 +208,10 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
       await fc.assert(
         fc.asyncProperty(malformed(SAMPLES[name]!), async ({ raw, how }) => {
           sent++;
-          const res = await fetch(`${stack().apiUrl}${SAMPLES[name]!.path ?? route.path}`, {
-            method: route.method,
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            body: raw,
-          });
+          const path = SAMPLES[name]!.path || route.path;
+          // The client app's routes are signed by that app (over exactly these bytes), the others carry the admin's token.
+          const auth = route.access === 'app-clientes' ? cabecerasApp(stack().clientAppSecret, route.method, path, raw) : { authorization: `Bearer ${token}` };
+          const res = await fetch(`${stack().apiUrl}${path}`, { method: route.method, headers: { ...auth, 'content-type': 'application/json' }, body: raw });
           const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
           const message = body?.error?.message ?? '';
           messages.add(message);
@@ -194,6 +228,8 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
     console.log(`[fuzz] mensajes: ${[...messages].sort().join(' | ')}`);
     expect(before.driver).toBe('UserNotFoundException');
     expect(before.guard).toBeNull();
+    expect(before.offers).toEqual([]);
+    expect(before.publicado).toBeNull();
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../lambdas/api/app.js';
 import { checkRouteTable, type RouteDef } from '../../lambdas/api/define-route.js';
 import { ROUTES } from '../../lambdas/api/route-table.js';
-import { API_MSG, REGISTRO_MSG, VEHICULO_MSG } from '../../shared/schemas/messages.js';
+import { cabecerasApp } from '../../lambdas/api/middleware/app-clientes.js';
+import { API_MSG, INTEGRACION_MSG, MAPA_MSG, REGISTRO_MSG, VEHICULO_MSG } from '../../shared/schemas/messages.js';
 import { stack } from '../support/clients.js';
 import { allIdentities, type Identity } from '../support/identities.js';
 
@@ -16,6 +17,8 @@ import { allIdentities, type Identity } from '../support/identities.js';
 const PARAM_FIXTURES: Record<string, { value: string; owner?: string }> = {
   id: { value: 'veh-demo-transvalle-001', owner: 'demo-transvalle' },
   placas: { value: 'VCK512' },
+  /** A reservation of the demo company: the client app reads it, another company must not. */
+  servicioId: { value: 'demo-reservado-1', owner: 'demo-transvalle' },
 };
 
 const paramsOf = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
@@ -30,6 +33,8 @@ type Expected = 'ok' | 400 | 401 | 403 | 404;
  */
 function expected(route: RouteDef, who: Identity): Expected {
   if (route.access === 'anonimo') return 'ok';
+  // The client app's routes open to its signature alone; its signature opens no other route.
+  if (route.access === 'app-clientes') return who.app ? 'ok' : 401;
   if (!who.role) return 401;
   if (!route.access.includes(who.role)) return 403;
   if (route.perfilCompleto && who.perfilCompleto === false) return 403;
@@ -55,7 +60,15 @@ function emptyBodyMessage(route: RouteDef): string {
   return result.error.issues[0]!.message;
 }
 
-const SPANISH_REFUSALS = new Set<string>([...Object.values(API_MSG), REGISTRO_MSG.soloAdmin, VEHICULO_MSG.soloAdmin, VEHICULO_MSG.noEncontrado]);
+const SPANISH_REFUSALS = new Set<string>([
+  ...Object.values(API_MSG),
+  REGISTRO_MSG.soloAdmin,
+  VEHICULO_MSG.soloAdmin,
+  VEHICULO_MSG.noEncontrado,
+  MAPA_MSG.servicioNoEncontrado,
+  INTEGRACION_MSG.firmaRequerida,
+  INTEGRACION_MSG.firmaInvalida,
+]);
 
 describe('authorization matrix: every route of the table, called as every kind of caller', () => {
   let identities: Identity[];
@@ -80,10 +93,13 @@ describe('authorization matrix: every route of the table, called as every kind o
     const wrong: string[] = [];
     for (const route of ROUTES) {
       for (const who of identities) {
-        const res = await fetch(`${stack().apiUrl}${fill(route.path)}`, {
+        const path = fill(route.path);
+        const body = route.body ? '{}' : undefined;
+        const signed = who.app ? cabecerasApp(stack().clientAppSecret, route.method, path, body ?? '') : {};
+        const res = await fetch(`${stack().apiUrl}${path}`, {
           method: route.method,
-          headers: { ...who.headers, ...(route.body ? { 'content-type': 'application/json' } : {}) },
-          body: route.body ? '{}' : undefined,
+          headers: { ...who.headers, ...signed, ...(route.body ? { 'content-type': 'application/json' } : {}) },
+          body,
         });
         const json = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
         const want = expected(route, who);
@@ -106,5 +122,8 @@ describe('authorization matrix: every route of the table, called as every kind o
     const otra = 'como administrador de otra empresa (perfil completo)';
     expect(outcomes).toContain(`GET /vehiculos/:id ${otra}: 404 (esperado 404) "${VEHICULO_MSG.noEncontrado}"`);
     expect(outcomes).toContain(`GET /vehiculos/placas/:placas ${otra}: 200 (esperado ok)`);
+    expect(outcomes).toContain(`GET /servicios/:servicioId ${otra}: 404 (esperado 404) "${MAPA_MSG.servicioNoEncontrado}"`);
+    expect(outcomes).toContain('GET /integracion/cliente/servicios/:servicioId/ofertas como app de clientes (firma propia): 200 (esperado ok)');
+    expect(outcomes).toContain(`GET /mapa como app de clientes (firma propia): 401 (esperado 401) "${API_MSG.noAutenticado}"`);
   });
 });

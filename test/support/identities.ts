@@ -26,6 +26,8 @@ export type Identity = {
   perfilCompleto?: boolean;
   /** The company its records belong to (for routes scoped to a company's resource). */
   empresaId?: string;
+  /** The client app: each call is signed with its key (over method, path and body), no token. */
+  app?: true;
 };
 
 export async function allIdentities(): Promise<Identity[]> {
@@ -40,8 +42,9 @@ export async function allIdentities(): Promise<Identity[]> {
     { name: 'anónimo', headers: {} },
     { name: 'token falsificado (plataforma)', headers: bearer(forgedToken({ ...claims, 'cognito:groups': ['plataforma'] })) },
     { name: 'token de acceso en vez de identidad', headers: bearer(access.AuthenticationResult!.AccessToken!) },
+    { name: 'app de clientes (firma propia)', headers: {}, app: true },
     {
-      name: 'app de clientes (firma propia)',
+      name: 'app de clientes con otra clave',
       headers: { 'x-app-id': 'cliente', 'x-app-timestamp': ts, 'x-app-signature': createHmac('sha256', 'clave-app-cliente').update(ts).digest('hex') },
     },
     { name: 'personal de la empresa (user)', headers: bearer(await idToken(DEMO_USERS.staff, DEMO_PASSWORD)), role: 'user', perfilCompleto: true, empresaId: 'demo-transvalle' },
