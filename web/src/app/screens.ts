@@ -71,7 +71,17 @@ const SCREENS = [
     sideMenu: 1,
     component: screen(() => import('../features/profile/components/profile-page.js'), (m) => m.ProfilePage),
   },
-  { path: 'monitor-map', title: 'Mapa de Monitoreo', shortLabel: 'Mapa', icon: 'map', roles: COMPANY, gated: true, sideMenu: 2, bottomBar: 3 },
+  {
+    path: 'monitor-map',
+    title: 'Mapa de Monitoreo',
+    shortLabel: 'Mapa',
+    icon: 'map',
+    roles: COMPANY,
+    gated: true,
+    sideMenu: 2,
+    bottomBar: 3,
+    component: screen(() => import('../features/map/components/monitor-map-page.js'), (m) => m.MonitorMapPage),
+  },
   {
     path: 'gestiona-flota',
     title: 'Gestiona Flota',

@@ -1,0 +1,49 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod';
+import { OFERTA_ESTADOS } from '../../../../../shared/domain/ofertas.js';
+import { mapaSchema, servicioDetalleSchema, type Mapa } from '../../../../../shared/schemas/mapa.js';
+import type { OfertaBody } from '../../../../../shared/schemas/oferta.js';
+import { api } from '../../../lib/api-client.js';
+
+/** Spec 02 section 7 (live data): the map asks again every 5 s; an unchanged feed costs a 304. */
+export const MAPA_REFRESCO_MS = 5000;
+
+export const mapaKeys = {
+  feed: ['mapa'] as const,
+  servicio: (id: string) => ['servicios', id] as const,
+};
+
+export const mapaQuery = queryOptions({
+  queryKey: mapaKeys.feed,
+  queryFn: ({ signal }) => api.get('/mapa', mapaSchema, signal),
+  refetchInterval: MAPA_REFRESCO_MS,
+  // Keeps polling in a background tab too: new requests must be there when the person looks back.
+  refetchIntervalInBackground: false,
+  meta: { silent: true },
+});
+export const useMapa = () => useQuery(mapaQuery);
+
+/** `GET /servicios/{id}`: re-read on every opening (its state and offer may have changed). */
+export const useServicio = (id: string | null) =>
+  useQuery({
+    queryKey: mapaKeys.servicio(id ?? ''),
+    queryFn: ({ signal }) => api.get(`/servicios/${encodeURIComponent(id!)}`, servicioDetalleSchema, signal),
+    enabled: !!id,
+    staleTime: 0,
+    meta: { silent: true },
+  });
+
+const ofertaEnviadaSchema = z.object({ precio: z.number(), estado: z.enum(OFERTA_ESTADOS), fechaOferta: z.string() });
+
+/** `POST /servicios/{id}/ofertas`; on success the marker turns orange at once, before the next poll. */
+export function useOfertar(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OfertaBody) => api.post(`/servicios/${encodeURIComponent(id)}/ofertas`, body, ofertaEnviadaSchema),
+    onSuccess: () => {
+      queryClient.setQueryData<Mapa>(mapaKeys.feed, (m) => m && { ...m, servicios: m.servicios.map((s) => (s.id === id ? { ...s, estado: 'ofertas' } : s)) });
+      void queryClient.invalidateQueries({ queryKey: mapaKeys.servicio(id) });
+    },
+    meta: { silent: true },
+  });
+}

@@ -1,0 +1,139 @@
+import { Map as MapLibreMap, setWorkerUrl, type FilterSpecification, type GeoJSONSource, type MapLayerMouseEvent } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useEffect, useRef, useState } from 'react';
+import { ESTADO_MAPA_INFO, ESTADOS_MAPA, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
+import type { Marcador } from '../../../../../shared/schemas/mapa.js';
+
+// MapLibre 6 under Vite: the worker is its own file, named here (ARCHITECTURE.md).
+setWorkerUrl(workerUrl);
+
+import { CENTRO_MAPA, ZOOM_MAPA } from '../map-style.js';
+
+const SOURCE = 'servicios';
+const LAYER = 'servicios-flechas';
+const ICON_PX = 30;
+const iconName = (estado: EstadoMapa) => `flecha-${estado}`;
+
+/**
+ * The arrow marker of spec 02 section 2.1, one image per state colour, drawn once on a canvas: the
+ * symbol layer picks it per feature, so 50 markers cost one draw call, not 50 DOM elements.
+ */
+function arrowImage(color: string, ratio: number): ImageData {
+  const size = ICON_PX * ratio;
+  const ctx = document.createElement('canvas').getContext('2d')!;
+  ctx.canvas.width = size;
+  ctx.canvas.height = size;
+  ctx.scale(ratio, ratio);
+  ctx.beginPath();
+  ctx.moveTo(15, 2);
+  ctx.lineTo(27, 27);
+  ctx.lineTo(15, 21);
+  ctx.lineTo(3, 27);
+  ctx.closePath();
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = 2.5;
+  ctx.strokeStyle = 'rgba(15, 20, 30, 0.85)';
+  ctx.fillStyle = color;
+  ctx.fill();
+  ctx.stroke();
+  return ctx.getImageData(0, 0, size, size);
+}
+
+const toGeoJSON = (servicios: readonly Marcador[]): GeoJSON.FeatureCollection<GeoJSON.Point> => ({
+  type: 'FeatureCollection',
+  features: servicios.map((s) => ({ type: 'Feature', id: s.id, geometry: { type: 'Point', coordinates: [s.lng, s.lat] }, properties: { id: s.id, estado: s.estado } })),
+});
+
+/** Hidden states are filtered out, not only made transparent: an invisible marker must not take clicks. */
+const visibleFilter = (visibles: readonly EstadoMapa[]): FilterSpecification => ['in', ['get', 'estado'], ['literal', [...visibles]]];
+
+export interface MapCanvasProps {
+  styleUrl: string;
+  servicios: readonly Marcador[];
+  visibles: readonly EstadoMapa[];
+  onSelect: (id: string) => void;
+  onLoaded?: () => void;
+}
+
+/** The MapLibre map: full size of its box, no zoom, street-view, map-type or fullscreen controls. */
+export function MapCanvas({ styleUrl, servicios, visibles, onSelect, onLoaded }: MapCanvasProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const map = useRef<MapLibreMap | null>(null);
+  const [ready, setReady] = useState(false);
+  const latest = useRef({ servicios, visibles, onSelect, onLoaded });
+  latest.current = { servicios, visibles, onSelect, onLoaded };
+
+  useEffect(() => {
+    const m = new MapLibreMap({
+      container: container.current!,
+      style: styleUrl,
+      center: CENTRO_MAPA,
+      zoom: ZOOM_MAPA,
+      attributionControl: { compact: true },
+      // Keyboard users move the map with the arrow keys; the page's own scroll is not hijacked.
+      cooperativeGestures: false,
+    });
+    map.current = m;
+    const addLayer = () => {
+      const ratio = Math.max(1, Math.ceil(window.devicePixelRatio || 1));
+      for (const estado of ESTADOS_MAPA) {
+        if (!m.hasImage(iconName(estado))) m.addImage(iconName(estado), arrowImage(ESTADO_MAPA_INFO[estado].color, ratio), { pixelRatio: ratio });
+      }
+      if (!m.getSource(SOURCE)) m.addSource(SOURCE, { type: 'geojson', data: toGeoJSON(latest.current.servicios) });
+      if (!m.getLayer(LAYER)) {
+        m.addLayer({
+          id: LAYER,
+          type: 'symbol',
+          source: SOURCE,
+          filter: visibleFilter(latest.current.visibles),
+          layout: {
+            'icon-image': ['concat', 'flecha-', ['get', 'estado']],
+            'icon-allow-overlap': true,
+            'icon-ignore-placement': true,
+            'icon-size': ['interpolate', ['linear'], ['zoom'], 5, 0.6, 13, 1, 16, 1.2],
+          },
+        });
+      }
+    };
+    m.on('load', () => {
+      addLayer();
+      setReady(true);
+      latest.current.onLoaded?.();
+    });
+    // A new style (dark mode) drops sources and layers: put them back.
+    m.on('style.load', addLayer);
+    m.on('click', LAYER, (e: MapLayerMouseEvent) => {
+      const id = e.features?.[0]?.properties?.id;
+      if (typeof id === 'string') latest.current.onSelect(id);
+    });
+    m.on('mouseenter', LAYER, () => (m.getCanvas().style.cursor = 'pointer'));
+    m.on('mouseleave', LAYER, () => (m.getCanvas().style.cursor = ''));
+    // The panel's layout changes size without a window resize (side menu, phone bars).
+    const observer = new ResizeObserver(() => m.resize());
+    observer.observe(container.current!);
+    return () => {
+      observer.disconnect();
+      m.remove();
+      map.current = null;
+    };
+    // The map is made once; a style change (dark mode) goes through setStyle below.
+  }, []);
+
+  const appliedStyle = useRef(styleUrl);
+  useEffect(() => {
+    if (!ready || appliedStyle.current === styleUrl) return;
+    appliedStyle.current = styleUrl;
+    map.current?.setStyle(styleUrl);
+  }, [ready, styleUrl]);
+
+  useEffect(() => {
+    if (ready) (map.current?.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(toGeoJSON(servicios));
+  }, [ready, servicios]);
+
+  useEffect(() => {
+    if (ready && map.current?.getLayer(LAYER)) map.current.setFilter(LAYER, visibleFilter(visibles));
+  }, [ready, visibles]);
+
+  return <div ref={container} className="monitor-map__canvas" role="region" aria-label="Mapa de servicios" />;
+}

@@ -1,0 +1,74 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import ExpandableSection from '@cloudscape-design/components/expandable-section';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { ESTADO_MAPA_INFO, ESTADOS_MAPA, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
+import type { Marcador } from '../../../../../shared/schemas/mapa.js';
+import { StatusText } from '../../../components/status-text.js';
+import { formatDateTime, formatTime } from '../../../lib/format.js';
+
+export interface MapLegendProps {
+  servicios: readonly Marcador[];
+  visibles: readonly EstadoMapa[];
+  onToggle: (estado: EstadoMapa, visible: boolean) => void;
+  onSelect: (id: string) => void;
+  actualizado: number | null;
+  errorRefresco: boolean;
+  expandida: boolean;
+}
+
+/**
+ * The legend of spec 02 section 2.1: a colour and a visibility checkbox per state. Below it, the
+ * visible services as a list: the markers drawn on the canvas are reachable by keyboard and screen
+ * readers through it.
+ */
+export function MapLegend({ servicios, visibles, onToggle, onSelect, actualizado, errorRefresco, expandida }: MapLegendProps) {
+  const cuenta = (estado: EstadoMapa) => servicios.filter((s) => s.estado === estado).length;
+  const enVista = servicios.filter((s) => visibles.includes(s.estado));
+  return (
+    <div className="monitor-map__legend">
+      <ExpandableSection headerText="Estados de los servicios" defaultExpanded={expandida} variant="footer">
+        <SpaceBetween size="xxs">
+          {ESTADOS_MAPA.map((estado) => (
+            <Checkbox key={estado} checked={visibles.includes(estado)} onChange={({ detail }) => onToggle(estado, detail.checked)}>
+              <span className="legend-row">
+                <span className="legend-swatch" style={{ background: ESTADO_MAPA_INFO[estado].color }} aria-hidden="true" />
+                <span>
+                  {ESTADO_MAPA_INFO[estado].etiqueta} ({cuenta(estado)})
+                </span>
+              </span>
+            </Checkbox>
+          ))}
+          <Box variant="small" color="text-body-secondary">
+            {errorRefresco ? (
+              <StatusText type="warning">No se pudo actualizar el mapa; se reintentará en unos segundos.</StatusText>
+            ) : actualizado ? (
+              `Actualizado a las ${formatTime(actualizado)}`
+            ) : null}
+          </Box>
+          <ExpandableSection headerText={`Servicios visibles (${enVista.length})`} variant="footer">
+            {enVista.length ? (
+              <ul className="legend-list">
+                {enVista.map((s) => (
+                  <li key={s.id}>
+                    <Button variant="inline-link" ariaLabel={`Ver servicio ${s.tipo} de ${s.origen} a ${s.destino}`} onClick={() => onSelect(s.id)}>
+                      {s.tipo} · {s.origen.split(',')[0]} → {s.destino.split(',')[0]}
+                    </Button>
+                    <Box variant="small" color="text-body-secondary">
+                      {ESTADO_MAPA_INFO[s.estado].etiqueta} · sale {formatDateTime(s.fechaSalida)}
+                    </Box>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <Box variant="small" color="text-body-secondary">
+                Marca un estado para ver sus servicios.
+              </Box>
+            )}
+          </ExpandableSection>
+        </SpaceBetween>
+      </ExpandableSection>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ESTADOS_VISIBLES_INICIO, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
+import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
+import { MAPA_MSG, VEHICULO_MSG } from '../../../../../shared/schemas/messages.js';
+import { runtimeConfig } from '../../../lib/config.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { useThemeMode } from '../../../lib/theme.js';
+import { useMapa } from '../api/mapa.js';
+import { estiloSegunModo } from '../map-style.js';
+import { MapLegend } from './map-legend.js';
+import { ServiceDetailModal } from './service-detail-modal.js';
+
+// MapLibre is its own chunk, loaded after the page: 'Cargando mapa...' shows meanwhile (spec 02 section 2.1).
+const MapCanvas = lazy(() => import('./map-canvas.js').then((m) => ({ default: m.MapCanvas })));
+const OfferModal = lazy(() => import('./offer-modal.js').then((m) => ({ default: m.OfferModal })));
+
+const esTelefono = () => window.matchMedia('(max-width: 688px)').matches;
+
+/** Spec 02 section 2.1: the monitor map, with its legend, detail dialog and offer flow. */
+export function MonitorMapPage({ title }: { title: string }) {
+  const navigate = useNavigate();
+  const { mode } = useThemeMode();
+  const mapa = useMapa();
+  const [visibles, setVisibles] = useState<readonly EstadoMapa[]>(ESTADOS_VISIBLES_INICIO);
+  const [cargado, setCargado] = useState(false);
+  const [detalle, setDetalle] = useState<string | null>(null);
+  const [oferta, setOferta] = useState<ServicioDetalle | null>(null);
+  const styleUrl = estiloSegunModo(runtimeConfig().mapStyleUrl, mode === 'dark');
+  const servicios = useMemo(() => mapa.data?.servicios ?? [], [mapa.data]);
+  const sinTipos = mapa.data?.tipos.length === 0;
+  const onSelect = useCallback((id: string) => setDetalle(id), []);
+  const onLoaded = useCallback(() => setCargado(true), []);
+
+  return (
+    <div className="monitor-map">
+      <h1 className="visually-hidden">{title}</h1>
+      <Suspense fallback={null}>
+        <MapCanvas styleUrl={styleUrl} servicios={servicios} visibles={visibles} onSelect={onSelect} onLoaded={onLoaded} />
+      </Suspense>
+      {!cargado && (
+        <div className="monitor-map__overlay" role="status">
+          {MAPA_MSG.cargando}
+        </div>
+      )}
+      {mapa.data && !sinTipos && (
+        <MapLegend
+          servicios={servicios}
+          visibles={visibles}
+          onToggle={(estado, visible) => setVisibles((v) => (visible ? [...v, estado] : v.filter((e) => e !== estado)))}
+          onSelect={onSelect}
+          actualizado={mapa.dataUpdatedAt || null}
+          errorRefresco={mapa.isRefetchError}
+          expandida={!esTelefono()}
+        />
+      )}
+      {sinTipos && (
+        <div className="monitor-map__center">
+          <Alert
+            type="warning"
+            header={MAPA_MSG.sinTipos}
+            action={<Button onClick={() => navigate('/panel-control/gestiona-flota')}>Ir a Gestión de Flota</Button>}
+          >
+            El mapa muestra los servicios de los tipos de vehículo de tu flota. Registra un vehículo para empezar a recibir solicitudes.
+          </Alert>
+        </div>
+      )}
+      {mapa.isLoadingError && (
+        <div className="monitor-map__center">
+          <Alert type="error" header="No se pudieron cargar los servicios" action={<Button onClick={() => void mapa.refetch()}>Reintentar</Button>}>
+            {errorMessage(mapa.error) || VEHICULO_MSG.errorCarga}
+          </Alert>
+        </div>
+      )}
+      <ServiceDetailModal
+        id={oferta ? null : detalle}
+        onClose={() => setDetalle(null)}
+        onOffer={(s) => setOferta(s)}
+      />
+      {oferta && (
+        <Suspense fallback={null}>
+          <OfferModal
+            servicio={oferta}
+            onClose={() => setOferta(null)}
+            onSent={() => {
+              setOferta(null);
+              setDetalle(null);
+              navigate('/panel-control/monitor-map');
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Checkbox from '@cloudscape-design/components/checkbox';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { useRef, useState, type FormEvent } from 'react';
+import { OFERTA_MAXIMA, precioDeTexto, redondearOferta } from '../../../../../shared/domain/ofertas.js';
+import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
+import { OFERTA_MSG } from '../../../../../shared/schemas/messages.js';
+import { UploadProgress } from '../../../components/upload-progress.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { formatCOP, formatDate, formatTime } from '../../../lib/format.js';
+import { useMe } from '../../../lib/me/get-me.js';
+import { toast } from '../../../lib/toast.js';
+import { acceptFor, checkFile, uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
+import { useOfertar } from '../api/mapa.js';
+
+type Pdf = { name: string; progress: number; uploadId: string | null };
+
+export interface OfferModalProps {
+  servicio: ServicioDetalle;
+  onClose: () => void;
+  /** After the offer is stored: back to the map (spec 02 section 4.4). */
+  onSent: () => void;
+}
+
+/**
+ * Spec 02 sections 2.3, 4.4 and 5.1: 'Realiza tu oferta por este servicio'. The price is typed as
+ * digits, confirmed rounded up to the next 1000 ('Si' locks it, 'No' starts over), then sent. The
+ * server rounds and checks again; these checks are for comfort.
+ */
+export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
+  const me = useMe();
+  const ofertar = useOfertar(servicio.id);
+  const [texto, setTexto] = useState('');
+  const [error, setError] = useState<string>();
+  const [confirmando, setConfirmando] = useState(false);
+  const [bloqueado, setBloqueado] = useState<number | null>(null);
+  const [conPdf, setConPdf] = useState(false);
+  const [pdf, setPdf] = useState<Pdf | null>(null);
+  const [pdfError, setPdfError] = useState<string>();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const precio = precioDeTexto(texto);
+  const faltaPdf = conPdf && !pdf?.uploadId;
+  const redondeado = precio ? redondearOferta(precio) : 0;
+
+  function confirmar(event?: FormEvent) {
+    event?.preventDefault();
+    if (faltaPdf) return setPdfError(OFERTA_MSG.pdfRequerido);
+    if (!precio || precio <= 0) return setError(OFERTA_MSG.valorInvalido);
+    if (redondeado > OFERTA_MAXIMA) return setError(OFERTA_MSG.maximo);
+    setError(undefined);
+    setConfirmando(true);
+  }
+
+  async function elegirPdf(file: File | undefined) {
+    if (!file) return;
+    const problema = await checkFile('cotizacion', file);
+    if (problema) {
+      setPdf(null);
+      setPdfError(problema);
+      toast.error(problema);
+      return;
+    }
+    setPdfError(undefined);
+    setPdf({ name: file.name, progress: 0, uploadId: null });
+    try {
+      const uploadId = await uploadFile('cotizacion', file, (progress) => setPdf((p) => p && { ...p, progress }));
+      setPdf({ name: file.name, progress: 100, uploadId });
+      toast.success(OFERTA_MSG.pdfSubido);
+    } catch (err) {
+      setPdf(null);
+      const message = uploadErrorMessage(err);
+      setPdfError(message);
+      toast.error(message, OFERTA_MSG.error);
+    }
+  }
+
+  async function enviar() {
+    if (bloqueado === null || bloqueado <= 0) return toast.error(OFERTA_MSG.registreValida);
+    if (faltaPdf) return toast.error(OFERTA_MSG.pdfRequerido);
+    try {
+      await ofertar.mutateAsync({ precio: bloqueado, ...(pdf?.uploadId ? { cotizacion: pdf.uploadId } : {}) });
+      toast.success(OFERTA_MSG.enviada);
+      onSent();
+    } catch (err) {
+      toast.error(errorMessage(err), OFERTA_MSG.error);
+    }
+  }
+
+  const soloLectura: [string, string][] = [
+    ['Empresa', me.data?.empresa?.empresa ?? ''],
+    ['Tipo de vehículo', servicio.tipo],
+    ['Pasajeros', String(servicio.pasajeros)],
+    ['Fecha de salida', formatDate(servicio.fechaSalida)],
+    ['Hora de salida', formatTime(servicio.fechaSalida)],
+    ['Regreso', servicio.fechaRegreso ? `${formatDate(servicio.fechaRegreso)} ${formatTime(servicio.fechaRegreso)}` : 'No contrató retorno'],
+    ['Origen', servicio.origen],
+    ['Destino', servicio.destino],
+  ];
+
+  return (
+    <>
+      {/* Escape in the confirmation closes it, not the offer underneath. */}
+      <div onKeyDown={(e) => e.key === 'Escape' && confirmando && e.stopPropagation()}>
+        <Modal
+          visible
+          onDismiss={onClose}
+          size="medium"
+          header={<Header variant="h2">Realiza tu oferta por este servicio</Header>}
+          footer={
+            <Box float="right">
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button formAction="none" onClick={onClose}>
+                  Cancelar
+                </Button>
+                {bloqueado === null ? (
+                  <Button variant="primary" formAction="none" disabled={faltaPdf} onClick={() => confirmar()}>
+                    Confirme su Oferta
+                  </Button>
+                ) : (
+                  <Button variant="primary" formAction="none" loading={ofertar.isPending} onClick={() => void enviar()}>
+                    Enviar Oferta
+                  </Button>
+                )}
+              </SpaceBetween>
+            </Box>
+          }
+        >
+          <form onSubmit={(e) => (bloqueado === null ? confirmar(e) : (e.preventDefault(), void enviar()))} noValidate>
+            <Form header={<Header variant="h3">Envía tu oferta</Header>}>
+              <SpaceBetween size="m">
+                <ColumnLayout columns={2} variant="text-grid">
+                  {soloLectura.map(([label, value]) => (
+                    <FormField key={label} label={label}>
+                      <Input value={value} readOnly />
+                    </FormField>
+                  ))}
+                </ColumnLayout>
+                <FormField
+                  label="Valor de la oferta (COP)"
+                  description={bloqueado !== null ? 'Valor confirmado' : 'Solo números; se redondea al siguiente múltiplo de $ 1.000'}
+                  constraintText={precio && bloqueado === null ? `Se ofertará ${formatCOP(redondeado)}` : undefined}
+                  errorText={error}
+                >
+                  <Input
+                    value={bloqueado !== null ? formatCOP(bloqueado) : texto}
+                    onChange={({ detail }) => {
+                      setTexto(detail.value.replace(/\D+/g, ''));
+                      setError(undefined);
+                    }}
+                    inputMode="numeric"
+                    placeholder="Ej. 850000"
+                    readOnly={bloqueado !== null}
+                    disabled={faltaPdf && bloqueado === null}
+                    ariaRequired
+                  />
+                </FormField>
+                <Checkbox
+                  checked={conPdf}
+                  disabled={bloqueado !== null}
+                  onChange={({ detail }) => {
+                    setConPdf(detail.checked);
+                    if (!detail.checked) {
+                      setPdf(null);
+                      setPdfError(undefined);
+                    }
+                  }}
+                >
+                  Adjuntar PDF de cotización
+                </Checkbox>
+                {conPdf && (
+                  <FormField label="PDF de cotización" description="Solo PDF, máximo 2 MB" errorText={pdfError}>
+                    <SpaceBetween size="xs">
+                      <input
+                        ref={fileInput}
+                        type="file"
+                        accept={acceptFor('cotizacion')}
+                        hidden
+                        onChange={(e) => {
+                          void elegirPdf(e.target.files?.[0]);
+                          e.target.value = '';
+                        }}
+                      />
+                      <Button formAction="none" iconName="upload" disabled={bloqueado !== null} onClick={() => fileInput.current?.click()}>
+                        {pdf ? 'Cambiar PDF' : 'Elegir PDF'}
+                      </Button>
+                      {pdf && <UploadProgress item={{ name: pdf.name, phase: pdf.uploadId ? 'done' : 'uploading', progress: pdf.progress }} />}
+                    </SpaceBetween>
+                  </FormField>
+                )}
+              </SpaceBetween>
+            </Form>
+          </form>
+        </Modal>
+      </div>
+      <Modal
+        visible={confirmando}
+        onDismiss={() => setConfirmando(false)}
+        header={<Header variant="h2">Confirme su oferta</Header>}
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button
+                onClick={() => {
+                  setTexto('');
+                  setError(undefined);
+                  setConfirmando(false);
+                }}
+              >
+                No
+              </Button>
+              <Button
+                variant="primary"
+                onClick={() => {
+                  setBloqueado(redondeado);
+                  setConfirmando(false);
+                }}
+              >
+                Si
+              </Button>
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        <SpaceBetween size="s">
+          <Box variant="p">
+            El valor de su oferta, redondeado al siguiente múltiplo de $ 1.000, es <strong>{formatCOP(redondeado)}</strong>.
+          </Box>
+          <Box variant="p">¿Está de acuerdo con este valor?</Box>
+        </SpaceBetween>
+      </Modal>
+    </>
+  );
+}

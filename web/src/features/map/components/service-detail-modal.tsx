@@ -1,0 +1,184 @@
+import Alert from '@cloudscape-design/components/alert';
+import Badge, { type BadgeProps } from '@cloudscape-design/components/badge';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ExpandableSection from '@cloudscape-design/components/expandable-section';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Link from '@cloudscape-design/components/link';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import { ESTADO_MAPA_INFO, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
+import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
+import { MAPA_MSG } from '../../../../../shared/schemas/messages.js';
+import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { formatCOP, formatDateTime } from '../../../lib/format.js';
+import { useServicio } from '../api/mapa.js';
+import { Countdown } from './countdown.js';
+
+/** Spec 02 section 4.1: pendiente warning, finalizado default, confirmed (active) green, others primary. */
+const CHIP: Record<EstadoMapa, BadgeProps['color']> = {
+  pendiente: 'severity-medium',
+  ofertas: 'severity-medium',
+  validando: 'blue',
+  reservado: 'blue',
+  confirmado: 'green',
+  finalizado: 'grey',
+};
+
+const asignado = (v: string | undefined) => (v && v !== POR_ASIGNAR ? v : null);
+const lista = (v: readonly string[] | undefined) => (v?.length ? v.join(', ') : null);
+
+/** Spec 02 section 4.3: what the company still has to do for a reservation. */
+export function recordatorio(s: Pick<ServicioDetalle, 'estado' | 'conductor' | 'placas' | 'fuec'>): string | null {
+  if (s.estado !== 'reservado' || s.fuec) return null;
+  return asignado(s.conductor) && asignado(s.placas) ? MAPA_MSG.recordarFuec : MAPA_MSG.recordarAsignar;
+}
+
+const PROXIMA = 'Disponible en la próxima versión de la consola';
+
+export interface ServiceDetailModalProps {
+  id: string | null;
+  onClose: () => void;
+  onOffer: (servicio: ServicioDetalle) => void;
+}
+
+/** Spec 02 section 2.2: the service detail dialog, opened from a marker or the legend's list. */
+export function ServiceDetailModal({ id, onClose, onOffer }: ServiceDetailModalProps) {
+  const { data: s, error, isPending } = useServicio(id);
+  const reservado = s?.estado === 'reservado';
+  const conVehiculo = !!(s && asignado(s.conductor) && asignado(s.placas));
+  const nota = s && recordatorio(s);
+  const noRegistrado = (v: string | null | undefined) => v || MAPA_MSG.noRegistrado;
+  const noAsignado = (v: string | null | undefined) => v || MAPA_MSG.noAsignado;
+
+  return (
+    <Modal
+      visible={!!id}
+      onDismiss={onClose}
+      size="large"
+      header={
+        <Header variant="h2" description={s ? `${s.tipo} · ${s.clase} · ${s.id}` : undefined}>
+          <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+            <span>Detalle del servicio</span>
+            {s && <Badge color={CHIP[s.estadoMapa]}>{ESTADO_MAPA_INFO[s.estadoMapa].etiqueta}</Badge>}
+          </SpaceBetween>
+        </Header>
+      }
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button onClick={onClose}>Cerrar</Button>
+            {reservado && (
+              <Button disabled disabledReason={PROXIMA}>
+                Asignar Vehiculo
+              </Button>
+            )}
+            {reservado && (
+              <Button disabled disabledReason={conVehiculo ? PROXIMA : 'Primero asigna un vehículo'}>
+                Subir FUEC
+              </Button>
+            )}
+            {s?.estadoMapa === 'pendiente' && (
+              <Button variant="primary" onClick={() => onOffer(s)}>
+                Hacer Oferta
+              </Button>
+            )}
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      {isPending && id ? (
+        <Box textAlign="center" padding="l">
+          <Spinner size="large" /> <span>Cargando servicio...</span>
+        </Box>
+      ) : error ? (
+        <Alert type="error">{errorMessage(error)}</Alert>
+      ) : s ? (
+        <SpaceBetween size="l">
+          {nota && <Alert type="warning">{nota}</Alert>}
+          <Box>
+            <Box variant="awsui-key-label">Tiempo para la salida</Box>
+            {s.fechaSalida ? <Countdown hasta={s.fechaSalida} /> : MAPA_MSG.noEspecificada}
+          </Box>
+          <KeyValuePairs
+            columns={2}
+            items={[
+              { label: 'Estado', value: ESTADO_MAPA_INFO[s.estadoMapa].descripcion },
+              { label: 'Origen', value: s.origen },
+              { label: 'Destino', value: s.destino },
+              {
+                label: 'Paradas',
+                value: s.paradas.length ? (
+                  <ExpandableSection headerText={`${s.paradas.length} parada(s)`} variant="footer">
+                    <ol className="paradas">
+                      {s.paradas.map((p, i) => (
+                        <li key={i}>{p.location}</li>
+                      ))}
+                    </ol>
+                  </ExpandableSection>
+                ) : (
+                  MAPA_MSG.sinParadas
+                ),
+              },
+              { label: 'Fecha y hora de salida', value: s.fechaSalida ? formatDateTime(s.fechaSalida) : MAPA_MSG.noEspecificada },
+              { label: 'Regreso', value: s.fechaRegreso ? formatDateTime(s.fechaRegreso) : MAPA_MSG.sinRetorno },
+              { label: 'Pasajeros', value: String(s.pasajeros) },
+              { label: 'Tipo de vehículo', value: s.tipo },
+              { label: 'Clase', value: s.clase },
+              ...(s.operador
+                ? [
+                    { label: 'Empresa solicitante', value: s.operador.empresa },
+                    { label: 'Contacto', value: s.operador.solicitante },
+                    { label: 'Teléfono del contacto', value: s.operador.telefono || MAPA_MSG.noRegistrado },
+                  ]
+                : []),
+              {
+                label: 'Valor de tu oferta',
+                value: s.miOferta ? (
+                  <SpaceBetween size="xxs">
+                    <Box fontWeight="bold">{formatCOP(s.miOferta.precio)}</Box>
+                    {s.miOferta.cotizacionUrl && (
+                      <Link href={s.miOferta.cotizacionUrl} external>
+                        Ver PDF de cotización
+                      </Link>
+                    )}
+                  </SpaceBetween>
+                ) : s.valorOferta ? (
+                  formatCOP(s.valorOferta)
+                ) : (
+                  'Sin oferta de tu empresa'
+                ),
+              },
+              { label: 'Observaciones', value: s.observaciones || 'Sin observaciones' },
+            ]}
+          />
+          <ExpandableSection headerText="Proveedores Asignados" variant="container" defaultExpanded>
+            <KeyValuePairs
+              columns={3}
+              items={[
+                { label: 'Placas', value: noRegistrado(asignado(s.placas)) },
+                { label: 'Conductor', value: noAsignado(asignado(s.conductor)) },
+                { label: 'Teléfono del conductor', value: noRegistrado(s.telefonoConductor) },
+                { label: 'Empresa afiliadora', value: noRegistrado(s.empresaAfiliadora) },
+                { label: 'Tipo', value: s.tipo },
+                { label: 'Guía', value: noAsignado(s.guia) },
+                { label: 'Teléfono del guía', value: noRegistrado(s.telefonoGuia) },
+                { label: 'Especialidades', value: noRegistrado(lista(s.especialidadesGuia)) },
+                { label: 'Idiomas', value: noRegistrado(lista(s.idiomasGuia)) },
+                { label: 'Años de experiencia', value: s.experienciaGuia === undefined ? MAPA_MSG.noRegistrado : String(s.experienciaGuia) },
+              ]}
+            />
+          </ExpandableSection>
+          {s.venceEn && (
+            <Box variant="small" color="text-body-secondary">
+              Recibe ofertas hasta el {formatDateTime(s.venceEn)}.
+            </Box>
+          )}
+        </SpaceBetween>
+      ) : null}
+    </Modal>
+  );
+}
