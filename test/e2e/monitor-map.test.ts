@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { MAPA_MSG, OFERTA_MSG } from '../../shared/schemas/messages.js';
+import { screenshot } from '../support/browser.js';
+import { dismissToasts, page, shots, signIn, url, usePage } from '../support/e2e.js';
+import { appApi, servicioPublicado } from '../support/servicios.js';
+
+/*
+ * The monitor map end to end (issue "Monitor map, service detail and price offers"): the demo admin
+ * sees pending services drawn by MapLibre (WebGL in headless Chromium), toggles a legend state, sees a
+ * service the client app publishes appear without a reload, opens its marker, offers through the
+ * confirm flow (1234001 becomes $ 1.235.000) and sees it turn orange.
+ */
+
+usePage();
+
+const legend = (estado: string) => page.getByRole('checkbox', { name: new RegExp(`^${estado} \\(\\d+\\)$`) });
+
+/** Where MapLibre draws a point (Web Mercator, 512-px tiles) on the map's canvas, from its centre and zoom. */
+async function pixelOf(lat: number, lng: number): Promise<{ x: number; y: number }> {
+  const box = (await page.locator('.maplibregl-canvas').boundingBox())!;
+  const world = 512 * 2 ** 13;
+  const x = (g: number) => ((g + 180) / 360) * world;
+  const y = (a: number) => ((1 - Math.log(Math.tan(Math.PI / 4 + (a * Math.PI) / 360)) / Math.PI) / 2) * world;
+  return { x: box.x + box.width / 2 + x(lng) - x(-76.532), y: box.y + box.height / 2 + y(lat) - y(3.4516) };
+}
+
+describe('monitor map', () => {
+  it('shows the pending services of the fleet, and a legend whose checkboxes show the other states', async () => {
+    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
+    await page.waitForURL(/\/panel-control/);
+    await page.goto(url('/panel-control/monitor-map'));
+    await page.getByText(MAPA_MSG.cargando).waitFor({ state: 'detached', timeout: 30_000 });
+    await expect.poll(() => page.getByText(/^Pendiente \(\d+\)$/).innerText()).toMatch(/^Pendiente \([1-9]\d*\)$/);
+    // No zoom, fullscreen or other controls: only the attribution.
+    expect(await page.locator('.maplibregl-ctrl-zoom-in, .maplibregl-ctrl-fullscreen, .maplibregl-ctrl-compass').count()).toBe(0);
+    expect(await legend('Pendiente').isChecked()).toBe(true);
+    for (const e of ['Ofertas', 'Validando', 'Reservado', 'Confirmado', 'Finalizado']) expect(await legend(e).isChecked()).toBe(false);
+    await page.getByRole('button', { name: /^Servicios visibles/ }).click();
+    const visibles = async () => Number((await page.getByRole('button', { name: /^Servicios visibles/ }).innerText()).match(/\((\d+)\)/)![1]);
+    const soloPendientes = await visibles();
+    await legend('Reservado').check();
+    await expect.poll(visibles).toBeGreaterThan(soloPendientes);
+    await shots('mapa-monitoreo');
+    await legend('Reservado').uncheck();
+    await expect.poll(visibles).toBe(soloPendientes);
+  });
+
+  it('shows a service the client app publishes without a reload, and takes an offer on it through the confirm flow', async () => {
+    const lat = 3.4702;
+    const lng = -76.4985;
+    const servicio = servicioPublicado({ tipo: 'Van', latOrigen: lat, lonOrigen: lng, origen: 'Parque de la Caña, Cali (prueba e2e)', pasajeros: 14 });
+    expect((await appApi('POST', '/integracion/cliente/servicios', servicio)).status).toBe(201);
+    // The map polls every 5 s: the new service appears in the visible list, no reload.
+    await page.getByRole('button', { name: /Parque de la Caña/ }).waitFor({ timeout: 15_000 });
+
+    // Its marker, on the canvas where MapLibre draws (lat, lng).
+    const at = await pixelOf(lat, lng);
+    await page.mouse.click(at.x, at.y);
+    const detail = page.getByRole('dialog', { name: /Detalle del servicio/ });
+    await detail.getByText('Parque de la Caña, Cali (prueba e2e)').waitFor();
+    await detail.getByText('Sin paradas').waitFor();
+    await detail.getByText('No contrató retorno').waitFor();
+    await expect.poll(() => detail.locator('.countdown__unit').count()).toBe(4);
+    await screenshot(page, 'mapa-detalle-servicio');
+    await detail.getByRole('button', { name: 'Hacer Oferta' }).click();
+
+    const offer = page.getByRole('dialog', { name: 'Realiza tu oferta por este servicio' });
+    await offer.getByRole('heading', { name: 'Envía tu oferta' }).waitFor();
+    await offer.getByRole('button', { name: 'Confirme su Oferta' }).click();
+    await offer.getByText(OFERTA_MSG.valorInvalido).waitFor();
+    const price = offer.getByLabel(/Valor de la oferta/);
+    await price.fill('1.234.001 COP');
+    expect(await price.inputValue()).toBe('1234001');
+    await offer.getByRole('button', { name: 'Confirme su Oferta' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirme su oferta' });
+    await confirm.getByText('$ 1.235.000').waitFor();
+    // 'No' starts over.
+    await confirm.getByRole('button', { name: 'No', exact: true }).click();
+    expect(await price.inputValue()).toBe('');
+    await price.fill('1234001');
+    await offer.getByRole('button', { name: 'Confirme su Oferta' }).click();
+    await screenshot(page, 'mapa-confirmar-oferta');
+    await confirm.getByRole('button', { name: 'Si', exact: true }).click();
+    // es-CO puts a no-break space after the sign.
+    expect((await price.inputValue()).replace(/\u00a0/g, ' ')).toBe('$ 1.235.000');
+    await offer.getByRole('button', { name: 'Enviar Oferta' }).click();
+    await page.getByText(OFERTA_MSG.enviada).waitFor();
+    await offer.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/panel-control/monitor-map');
+
+    // Orange: counted under Ofertas, drawn once that state is visible.
+    await expect.poll(() => page.getByText(/^Ofertas \(\d+\)$/).innerText()).toBe('Ofertas (1)');
+    await legend('Ofertas').check();
+    await dismissToasts();
+    await screenshot(page, 'mapa-oferta-naranja');
+    // Its detail now shows the amount and no longer offers to make one.
+    await page.mouse.click(at.x, at.y);
+    await detail.getByText('$ 1.235.000').waitFor();
+    expect(await detail.getByRole('button', { name: 'Hacer Oferta' }).count()).toBe(0);
+    await detail.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
+  });
+
+  it('warns with a button to the fleet when the company has no vehicle types', async () => {
+    await page.route('**/mapa', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ tipos: [], servicios: [] }) }));
+    await page.reload();
+    await page.getByText(MAPA_MSG.sinTipos).waitFor();
+    await shots('mapa-sin-tipos');
+    await page.getByRole('button', { name: 'Ir a Gestión de Flota' }).click();
+    await page.waitForURL(/gestiona-flota/);
+    await page.unroute('**/mapa');
+  });
+});
