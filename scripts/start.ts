@@ -6,6 +6,7 @@ import './local/quiet-sdk.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { startClientSimulator } from './local/client-simulator.js';
 import { DEMO_PASSWORD, DEMO_USERS, seed } from './local/seed.js';
 import { startStack } from './local/stack.js';
 
@@ -39,11 +40,25 @@ const stack = await startStack({
 });
 const result = await seed(stack);
 
+// The client app, simulated: new requests on the map and some offers accepted (SIMULADOR_CLIENTES=0 turns it off).
+const periodo = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return process.env[name] && Number.isFinite(value) && value > 0 ? value : fallback;
+};
+const publishEveryMs = periodo('SIMULADOR_PUBLICAR_MS', 3 * 60_000);
+const acceptAfterMs = periodo('SIMULADOR_ACEPTAR_MS', 4 * 60_000);
+const simulator =
+  process.env.SIMULADOR_CLIENTES === '0'
+    ? null
+    : startClientSimulator({ apiUrl: stack.urls.api, secret: clientAppSecret, log: (line) => console.log(line), publishEveryMs, acceptAfterMs, stateFile: join(dataDir, 'client-simulator.json') });
+const duracion = (ms: number) => (ms >= 60_000 ? `${+(ms / 60_000).toFixed(1)} min` : `${+(ms / 1000).toFixed(1)} s`);
+
 console.log(`
 Consola: ${stack.urls.console}
 API:     ${stack.urls.api}
 Datos:   ${dataDir} (${result.created ? 'datos de demostración creados' : 'datos existentes'}; ${result.pendingAdded} servicios pendientes añadidos)
 Correos: ${stack.outbox.dir} (cada correo también aparece aquí como [local] 📧 ...)
+Clientes: ${simulator ? `simulados: publican un servicio cada ${duracion(publishEveryMs)} y aceptan algunas ofertas a los ${duracion(acceptAfterMs)} ([cliente] ...; SIMULADOR_CLIENTES=0 los apaga)` : 'simulador apagado (SIMULADOR_CLIENTES=0)'}
 
 Usuarios de demostración (contraseña ${DEMO_PASSWORD}):
   Administrador, Transportes del Valle:  ${DEMO_USERS.admin}
@@ -61,6 +76,7 @@ const shutdown = async () => {
   if (stopping) return;
   stopping = true;
   log('deteniendo...');
+  await simulator?.stop();
   await stack.stop();
   process.exit(0);
 };

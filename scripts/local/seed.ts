@@ -6,7 +6,7 @@ import { EXPIRY_SECONDS } from '../../shared/constants.js';
 import { S3RVER_CREDENTIALS } from '../../lambdas/adapters/clients/shared.js';
 import { isExpired } from '../../shared/domain/trips.js';
 import { empresaSchema, type Empresa } from '../../shared/schemas/empresa.js';
-import { serviceSchema, type Service, type VehicleType } from '../../shared/schemas/service.js';
+import { serviceSchema, type Service } from '../../shared/schemas/service.js';
 import { claveMapa } from '../../shared/domain/mapa.js';
 import { servicioItem } from '../../lambdas/data/service-repository.js';
 import { FOTOS_VEHICULO, uploadKeys } from '../../shared/domain/uploads.js';
@@ -14,6 +14,7 @@ import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
 import { vehicleCode, vehiculoSchema, type Amenidad, type Vehiculo } from '../../shared/schemas/vehiculo.js';
 import { localTableName, type TableKey } from '../../shared/tables.js';
 import { createConsoleUser } from '../lib/console-users.js';
+import { CLASES, CLIENTS, CONTACTS, DESTINATIONS, OBSERVACION_DEMO, ORIGINS, PASSENGERS, TYPES } from './demo-data.js';
 import { localClient } from './dynamodb.js';
 import { solidPng } from './png.js';
 import type { Stack } from './stack.js';
@@ -114,35 +115,6 @@ function prng(seedValue: number) {
   };
 }
 
-const ORIGINS: [string, number, number][] = [
-  ['Hotel Intercontinental, Av. Colombia # 2-72, Cali', 3.4486, -76.539],
-  ['Centro Comercial Chipichape, Calle 38N # 6N-35, Cali', 3.476, -76.527],
-  ['Universidad del Valle, Sede Meléndez, Cali', 3.3755, -76.533],
-  ['Terminal de Transportes, Calle 30N # 2AN-29, Cali', 3.4661, -76.521],
-  ['Barrio Granada, Av. 9N # 15-20, Cali', 3.4585, -76.5355],
-  ['Fundación Valle del Lili, Cra. 98 # 18-49, Cali', 3.3734, -76.527],
-  ['Centro Comercial Unicentro, Cra. 100 # 5-169, Cali', 3.3763, -76.54],
-  ['Estadio Pascual Guerrero, Calle 5 # 34-00, Cali', 3.4302, -76.5424],
-  ['Plaza de Caycedo, Centro, Cali', 3.4515, -76.5325],
-  ['Zoológico de Cali, Cra. 2A Oeste # 14-00', 3.4467, -76.5531],
-  ['Hotel Dann Carlton, Cra. 2 # 1-60, Cali', 3.439, -76.541],
-  ['Parque del Perro, San Fernando, Cali', 3.437, -76.544],
-  ['Universidad Icesi, Calle 18 # 122-135, Cali', 3.3417, -76.5306],
-  ['Clínica Imbanaco, Cra. 38Bis # 5B2-04, Cali', 3.4265, -76.5441],
-  ['Centro Comercial Jardín Plaza, Cra. 98 # 16-200, Cali', 3.369, -76.5275],
-];
-const DESTINATIONS = [
-  'Aeropuerto Alfonso Bonilla Aragón, Palmira', 'Basílica del Señor de los Milagros, Buga', 'Lago Calima, Darién', 'Muelle Turístico, Buenaventura',
-  'Hacienda El Paraíso, El Cerrito', 'Centro histórico, Popayán', 'Río Pance, Cali', 'Salento, Quindío', 'Parque Nacional de la Salsa, Cali',
-  'Zona franca del Pacífico, Palmira', 'Ginebra, Valle del Cauca', 'Tuluá, Valle del Cauca', 'Jamundí, Valle del Cauca', 'Santander de Quilichao, Cauca',
-];
-const CLIENTS = ['Universidad Icesi', 'Carvajal S.A.', 'Colombina S.A.', 'Clínica Imbanaco', 'Harinera del Valle', 'Riopaila Castilla', 'Tecnoquímicas S.A.', 'Banco de Occidente', 'Smurfit Westrock Colombia', 'Emcali'];
-const CONTACTS = ['Juliana Castro', 'Felipe Arango', 'Natalia Ospina', 'Diego Cárdenas', 'Valentina Ruiz', 'Santiago Mejía', 'Camila Herrera'];
-const CLASES = ['Empresarial', 'Turismo', 'Ejecutivo', 'Eventos'];
-const PASSENGERS: Record<VehicleType, [number, number]> = {
-  Automovil: [1, 4], Suv: [2, 6], '4x4 Platon': [2, 4], Minivan: [5, 10], Van: [8, 15], Buseta: [15, 25], Buseton: [20, 32], Bus: [30, 45], Chiva: [20, 40],
-};
-const TYPES = Object.keys(PASSENGERS) as VehicleType[];
 
 function makeService(rand: () => number, now: Date, overrides: Partial<Service> & Pick<Service, 'id' | 'estado'>): Service {
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
@@ -163,7 +135,7 @@ function makeService(rand: () => number, now: Date, overrides: Partial<Service> 
     paradas: rand() < 0.3 ? [{ location: pick(ORIGINS)[0] }] : [],
     fechaSalida: salida.toISOString(), fechaRegreso: withReturn ? new Date(salida.getTime() + (6 + Math.floor(rand() * 30)) * 3600_000).toISOString() : null,
     pasajeros: minP + Math.floor(rand() * (maxP - minP + 1)), ciudad: 'Cali', departamento: 'Valle del Cauca',
-    observaciones: rand() < 0.4 ? 'Se requiere conductor con experiencia en carretera y vehículo con aire acondicionado.' : '',
+    observaciones: rand() < 0.4 ? OBSERVACION_DEMO : '',
     creadoEn: creadoEn.toISOString(),
     ...(overrides.estado === 'pendiente' ? { expiresAt: Math.floor(creadoEn.getTime() / 1000) + EXPIRY_SECONDS, mapa: claveMapa(tipo) } : {}),
     ...overrides,
