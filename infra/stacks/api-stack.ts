@@ -155,15 +155,16 @@ export class ApiStack extends Stack {
     });
 
     // The client app has no Cognito token: the API checks its HMAC signature on every call.
-    const [integracion] = this.httpApi.addRoutes({ path: '/integracion/cliente/{proxy+}', methods: [HttpMethod.GET, HttpMethod.POST], integration });
-    Validations.of(integracion!).acknowledge({
-      id: 'AwsSolutions-APIG4',
-      reason: 'The client app signs each call with its own key (HMAC-SHA256 over time, method, path and body); the API refuses any call without a valid, fresh signature.',
-    });
-    Validations.of(integracion!).acknowledge({
-      id: 'AwsSolutions-COG4',
-      reason: 'The client app is not a Cognito user; its routes are authorised by its HMAC signature, checked by the API.',
-    });
+    for (const integracion of this.httpApi.addRoutes({ path: '/integracion/cliente/{proxy+}', methods: [HttpMethod.GET, HttpMethod.POST], integration })) {
+      Validations.of(integracion).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason: 'The client app signs each call with its own key (HMAC-SHA256 over time, method, path and body); the API refuses any call without a valid, fresh signature.',
+      });
+      Validations.of(integracion).acknowledge({
+        id: 'AwsSolutions-COG4',
+        reason: 'The client app is not a Cognito user; its routes are authorised by its HMAC signature, checked by the API.',
+      });
+    }
 
     new CfnOutput(this, 'ClientAppKeySecretName', {
       value: clientAppSecret.secretName,

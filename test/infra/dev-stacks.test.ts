@@ -391,10 +391,13 @@ describe('api stack: HTTP API', () => {
     });
   });
 
-  it('protects ANY /{proxy+} and leaves GET /health open', () => {
+  it('protects ANY /{proxy+}, leaves GET /health open and the client app to its signature', () => {
     t.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /{proxy+}', AuthorizationType: 'JWT', AuthorizerId: Match.anyValue() });
     t.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /health', AuthorizationType: 'NONE' });
-    t.api.resourceCountIs('AWS::ApiGatewayV2::Route', 2);
+    // The API checks the client app's HMAC signature itself (lambdas/api/middleware/app-clientes.ts).
+    t.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /integracion/cliente/{proxy+}', AuthorizationType: 'NONE' });
+    t.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /integracion/cliente/{proxy+}', AuthorizationType: 'NONE' });
+    t.api.resourceCountIs('AWS::ApiGatewayV2::Route', 4);
   });
 
   it('answers CORS preflights for the console origin', () => {
