@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: latency of the API on the local stack over loopback. Bounded (fixed request counts),
- * stops by itself. Figures go into the issue notes; no test asserts on time.
+ * `npm run bench`: latency of the API on the local stack over loopback, then the map feed's DynamoDB
+ * reads (test/bench/mapa-bench.ts). Bounded (fixed request counts and durations), stops by itself.
+ * Figures go into the issue notes; no test asserts on time.
  */
 import '../../scripts/local/quiet-sdk.js';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -15,6 +16,7 @@ import { startStack } from '../../scripts/local/stack.js';
 import { vehicleCode } from '../../shared/schemas/vehiculo.js';
 import { localTableName } from '../../shared/tables.js';
 import { enDias, tinyJpeg, tinyWebp, vehiculoNuevo } from '../support/vehiculos.js';
+import { mapaBench } from './mapa-bench.js';
 
 const REQUESTS = 400;
 const CONCURRENCY = 8;
@@ -151,6 +153,9 @@ try {
     `POST /vehiculos con 9 archivos, ${CREATIONS} seguidas (sin la subida del navegador a S3): ${creation.map((t) => t.toFixed(0)).join(', ')} ms; ` +
       `p50 ${pct(sortedCreation, 50)} ms, máx ${sortedCreation[CREATIONS - 1]!.toFixed(1)} ms`,
   );
+
+  // The map: items one GET /mapa reads as the services table grows, and DynamoDB's load while users poll it.
+  await mapaBench(stack);
 } finally {
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,465 @@
+/**
+ * The map section of `npm run bench`: what one `GET /mapa` reads from DynamoDB as the services table
+ * grows (1 000 and 100 000 stored services), and what N users polling the map every 5 s cost DynamoDB.
+ * Reads are counted on the API's own DynamoDB client (the API runs in this process, so it is the same
+ * instance); the bench's own writes and counts go through another client and are not counted.
+ */
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { servicioItem } from '../../lambdas/data/service-repository.js';
+import { createConsoleUser } from '../../scripts/lib/console-users.js';
+import { localClient } from '../../scripts/local/dynamodb.js';
+import { DEMO_PASSWORD } from '../../scripts/local/seed.js';
+import type { Stack } from '../../scripts/local/stack.js';
+import { EXPIRY_SECONDS } from '../../shared/constants.js';
+import { claveMapa, DIAS_FINALIZADOS_EN_MAPA, MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
+import { empresaSchema } from '../../shared/schemas/empresa.js';
+import { serviceSchema, VEHICLE_TYPES, type Service, type VehicleType } from '../../shared/schemas/service.js';
+import { vehicleCode, vehiculoSchema } from '../../shared/schemas/vehiculo.js';
+import { localTableName, type TableKey } from '../../shared/tables.js';
+import { vehiculoNuevo } from '../support/vehiculos.js';
+
+/** Live pending services (published in the last 20 h, not expired), spread over the 9 types. */
+const VIVOS = 300;
+/** The measured company's own services after pendiente, departing from a week ago on. */
+const PROPIOS = 20;
+/** BatchWrite calls in flight while loading (25 items each). */
+const LOTES_PARALELOS = 8;
+/** Companies that won the old services (the history is spread over them). */
+const EMPRESAS_HISTORIAL = 400;
+
+/** The polling part: users per run, 3 per company, each company's fleet of 3 types. */
+const USUARIOS_POR_EMPRESA = 3;
+/** Every fleet here has 3 types, so each reload of the pending feed starts with 3 first-page queries. */
+const TIPOS_POR_FLOTA = 3;
+const INTERVALO_MS = 5000;
+/** The first interval is not measured: each user's first answer is a 200 and its company's first load. */
+const MEDIDA_MS = 25_000;
+/** Fleets of the polling companies: a few common sets of 3 types (the pending feed is shared by set). */
+const COMBINACIONES: (readonly VehicleType[])[] = [
+  ['Bus', 'Buseta', 'Van'],
+  ['Automovil', 'Suv', 'Van'],
+  ['Buseta', 'Minivan', 'Van'],
+  ['Bus', 'Buseton', 'Chiva'],
+  ['4x4 Platon', 'Automovil', 'Suv'],
+  ['Bus', 'Buseta', 'Buseton'],
+];
+
+const table = (k: TableKey) => localTableName('local', k);
+const miles = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1) : '-');
+
+/** Deterministic pseudo-random numbers (the seed's mulberry32), so every run stores the same table. */
+function prng(seedValue: number) {
+  let a = seedValue >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Counting what the API reads
+
+/** One part of what a map request reads: DynamoDB requests, items read and the capacity it reports. */
+type Cuenta = { peticiones: number; items: number; rcu: number };
+const PARTES = ['pendientes', 'flota', 'propios', 'usuario', 'perfil', 'otras'] as const;
+type Parte = (typeof PARTES)[number];
+/** (a) pendientes; (b) flota + propios; (c) usuario + perfil. `recargas`: first pages of the pending feed. */
+type Lecturas = Record<Parte, Cuenta> & { recargas: number };
+
+const vacias = (): Lecturas => ({ ...(Object.fromEntries(PARTES.map((p) => [p, { peticiones: 0, items: 0, rcu: 0 }])) as Record<Parte, Cuenta>), recargas: 0 });
+const suma = (l: Lecturas, partes: readonly Parte[]): Cuenta =>
+  partes.reduce((s, p) => ({ peticiones: s.peticiones + l[p].peticiones, items: s.items + l[p].items, rcu: s.rcu + l[p].rcu }), { peticiones: 0, items: 0, rcu: 0 });
+const FEED: Parte[] = ['pendientes'];
+const EMPRESA: Parte[] = ['flota', 'propios'];
+const AUTH: Parte[] = ['usuario', 'perfil'];
+
+/**
+ * Adds up, by part of the map feed, every Query and GetItem the API's client sends: a Query's
+ * ScannedCount (items examined, what DynamoDB bills), 1 per GetItem that found its item, and the
+ * consumed capacity, which each of them is asked to return (DynamoDB Local reports it).
+ */
+async function contarLecturas() {
+  const { ddb } = await import('../../lambdas/adapters/clients/dynamodb.js');
+  let actual = vacias();
+  ddb().middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as { TableName?: string; IndexName?: string; ExclusiveStartKey?: unknown; ReturnConsumedCapacity?: string };
+      const consulta = context.commandName === 'QueryCommand';
+      const lectura = context.commandName === 'GetItemCommand';
+      if (consulta || lectura) input.ReturnConsumedCapacity = 'TOTAL';
+      const out = await next(args);
+      const o = out.output as { ScannedCount?: number; Item?: unknown; ConsumedCapacity?: { CapacityUnits?: number } };
+      const parte: Parte =
+        consulta && input.IndexName === 'pendientesPorTipo' ? 'pendientes'
+        : consulta && input.IndexName === 'byEmpresaAliada' && input.TableName === table('vehiculos') ? 'flota'
+        : consulta && input.IndexName === 'byEmpresaAliada' && input.TableName === table('services') ? 'propios'
+        : lectura && input.TableName === table('usuarios') ? 'usuario'
+        : lectura && input.TableName === table('empresas') ? 'perfil'
+        : 'otras';
+      const c = actual[parte];
+      c.peticiones++;
+      c.items += consulta ? (o.ScannedCount ?? 0) : lectura && o.Item ? 1 : 0;
+      c.rcu += o.ConsumedCapacity?.CapacityUnits ?? 0;
+      if (parte === 'pendientes' && !input.ExclusiveStartKey) actual.recargas++;
+      return out;
+    },
+    { step: 'initialize', name: 'benchMapaLecturas' },
+  );
+  return {
+    reiniciar: () => void (actual = vacias()),
+    tomar: (): Lecturas => structuredClone(actual),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The stored services
+
+const ORIGENES: [string, number, number][] = [
+  ['Hotel Intercontinental, Av. Colombia # 2-72, Cali', 3.4486, -76.539],
+  ['Terminal de Transportes, Calle 30N # 2AN-29, Cali', 3.4661, -76.521],
+  ['Universidad del Valle, Sede Meléndez, Cali', 3.3755, -76.533],
+  ['Centro Comercial Unicentro, Cra. 100 # 5-169, Cali', 3.3763, -76.54],
+  ['Parque Caldas, Popayán', 2.4419, -76.6063],
+  ['Plaza de Bolívar, Palmira', 3.5394, -76.3036],
+  ['Parque Boyacá, Buga', 3.9009, -76.2978],
+  ['Muelle Turístico, Buenaventura', 3.8837, -77.0311],
+];
+const DESTINOS = ['Aeropuerto Alfonso Bonilla Aragón, Palmira', 'Lago Calima, Darién', 'Salento, Quindío', 'Centro histórico, Popayán', 'Tuluá, Valle del Cauca', 'Jamundí, Valle del Cauca'];
+const CLIENTES = ['Universidad Icesi', 'Carvajal S.A.', 'Colombina S.A.', 'Clínica Imbanaco', 'Harinera del Valle', 'Riopaila Castilla', 'Tecnoquímicas S.A.', 'Emcali'];
+const CONTACTOS = ['Juliana Castro', 'Felipe Arango', 'Natalia Ospina', 'Diego Cárdenas', 'Valentina Ruiz'];
+const CAPACIDAD: Record<VehicleType, number> = { Automovil: 4, Suv: 6, '4x4 Platon': 4, Minivan: 10, Van: 15, Buseta: 25, Buseton: 32, Bus: 45, Chiva: 40 };
+const DIA = 86_400_000;
+
+/** A service as `servicioItem` stores it, parsed by `serviceSchema` first (so it has the real shape). */
+function servicio(rand: () => number, campos: Partial<Service> & Pick<Service, 'id' | 'estado' | 'tipo' | 'fechaSalida' | 'creadoEn'>): Record<string, unknown> {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  const [origen, lat, lng] = pick(ORIGENES);
+  const cliente = pick(CLIENTES);
+  return servicioItem(
+    serviceSchema.parse({
+      empresa: cliente, cliente, nombre: `Traslado ${cliente}`, solicitante: pick(CONTACTOS), telefonoOperador: `31${Math.floor(10_000_000 + rand() * 89_999_999)}`,
+      clase: pick(['Empresarial', 'Turismo', 'Ejecutivo', 'Eventos']), origen, destino: pick(DESTINOS),
+      latOrigen: +(lat + (rand() - 0.5) * 0.02).toFixed(5), lonOrigen: +(lng + (rand() - 0.5) * 0.02).toFixed(5),
+      paradas: rand() < 0.3 ? [{ location: pick(ORIGENES)[0] }] : [],
+      fechaRegreso: null, pasajeros: 1 + Math.floor(rand() * CAPACIDAD[campos.tipo]), ciudad: 'Cali', departamento: 'Valle del Cauca',
+      observaciones: rand() < 0.4 ? 'Se requiere conductor con experiencia en carretera y vehículo con aire acondicionado.' : '',
+      ...campos,
+    }),
+  );
+}
+
+/** Pending, published in the last 20 h (so it does not expire during the bench); a few already departed. */
+function vivo(rand: () => number, i: number, now: number, oferentes: string[]) {
+  const tipo = VEHICLE_TYPES[i % VEHICLE_TYPES.length]!;
+  const creado = now - Math.floor(rand() * 20 * 3600_000);
+  // 3 %: the departure passed while still pending (the read's filter drops them, after reading them).
+  const salida = rand() < 0.03 ? now - Math.floor((1 + rand() * 3) * 3600_000) : now + Math.floor((1 + rand() * 13) * DIA);
+  return servicio(rand, {
+    id: `bench-vivo-${i}`, estado: 'pendiente', tipo, creadoEn: new Date(creado).toISOString(), fechaSalida: new Date(salida).toISOString(),
+    expiresAt: Math.floor(creado / 1000) + EXPIRY_SECONDS, mapa: claveMapa(tipo), oferentes: rand() < 0.3 ? oferentes.filter(() => rand() < 0.5) : [],
+  });
+}
+
+/**
+ * The history that piles up: pending services that expired unanswered (they keep `mapa` and sit in
+ * the map index, since TTL never deletes locally) and finished trips of many companies, a share of
+ * them the measured company's, older than the week its map shows.
+ */
+function historico(rand: () => number, i: number, now: number, empresaMedida: string) {
+  const tipo = VEHICLE_TYPES[Math.floor(rand() * VEHICLE_TYPES.length)]!;
+  if (rand() < 0.65) {
+    const creado = now - Math.floor((1.05 + rand() * 364) * DIA);
+    return servicio(rand, {
+      id: `bench-vencido-${i}`, estado: 'pendiente', tipo, creadoEn: new Date(creado).toISOString(), fechaSalida: new Date(creado + (1 + rand() * 13) * DIA).toISOString(),
+      expiresAt: Math.floor(creado / 1000) + EXPIRY_SECONDS, mapa: claveMapa(tipo),
+    });
+  }
+  const salida = now - Math.floor((DIAS_FINALIZADOS_EN_MAPA + 1 + rand() * 358) * DIA);
+  const empresaAliada = rand() < 0.05 ? empresaMedida : `bench-historial-${Math.floor(rand() * EMPRESAS_HISTORIAL)}`;
+  return servicio(rand, {
+    id: `bench-finalizado-${i}`, estado: 'finalizado', tipo, empresaAliada, creadoEn: new Date(salida - (1 + rand() * 13) * DIA).toISOString(),
+    fechaSalida: new Date(salida).toISOString(), valorOferta: 100_000 * (2 + Math.floor(rand() * 30)), metodoPago: rand() < 0.5 ? 'epayco' : 'transferencia',
+    conductor: 'Jhon Jairo Paz', placas: 'VCK512', fuec: true, recorridoIniciado: true, oferentes: [empresaAliada],
+  });
+}
+
+/** The measured company's work at hand: accepted, reserved and confirmed trips ahead, finished this week. */
+function propio(rand: () => number, i: number, now: number, empresaAliada: string, tipos: readonly VehicleType[]) {
+  const estado = (['validar', 'reservado', 'confirmado', 'finalizado'] as const)[i % 4]!;
+  const salida = estado === 'finalizado' ? now - Math.floor((0.5 + rand() * 5) * DIA) : now + Math.floor((0.5 + rand() * 13) * DIA);
+  return servicio(rand, {
+    id: `bench-propio-${i}`, estado, tipo: tipos[i % tipos.length]!, empresaAliada, creadoEn: new Date(salida - 3 * DIA).toISOString(), fechaSalida: new Date(salida).toISOString(),
+    valorOferta: 850_000, metodoPago: 'transferencia', fuec: estado === 'confirmado' || estado === 'finalizado', oferentes: [empresaAliada],
+  });
+}
+
+/** BatchWrite, 25 items a call, `LOTES_PARALELOS` calls in flight; returns the milliseconds it took. */
+async function cargar(doc: DynamoDBDocumentClient, key: TableKey, items: Record<string, unknown>[]): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: LOTES_PARALELOS }, async () => {
+      while (next < items.length) {
+        const lote = items.slice(next, next + 25);
+        next += 25;
+        let requests: NonNullable<BatchWriteCommandInput['RequestItems']>[string] = lote.map((Item) => ({ PutRequest: { Item } }));
+        while (requests.length) {
+          const out = await doc.send(new BatchWriteCommand({ RequestItems: { [table(key)]: requests } }));
+          requests = out.UnprocessedItems?.[table(key)] ?? [];
+        }
+      }
+    }),
+  );
+  return performance.now() - started;
+}
+
+/** Items of a partition (or key range) of an index, counted by the bench's own client. */
+async function contar(doc: DynamoDBDocumentClient, input: Omit<ConstructorParameters<typeof QueryCommand>[0], 'Select' | 'ExclusiveStartKey'>): Promise<number> {
+  let total = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await doc.send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: start }));
+    total += page.Count ?? 0;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return total;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Companies, fleets and users
+
+function empresa(id: string, nombre: string, now: Date) {
+  return empresaSchema.parse({
+    id, empresa: nombre, ciudad: 'Cali', direccion: 'Calle 5 # 38-25, Cali', banco: 'Bancolombia', titular: nombre, rut: '900123456', cuenta: '04512345678', tipocuenta: 'corriente',
+    fotosCorporativas: [`companies/${id}/fotosCorporativas/bench/corporativa1`, '', '', '', ''], perfil: true, creadoEn: now.toISOString(),
+  });
+}
+
+/** Vehicles of these types (round robin) with their plate guards, as `vehiculoRepository.create` stores them. */
+function flota(empresaId: string, nombre: string, tipos: readonly VehicleType[], vehiculos: number, now: Date): Record<string, unknown>[] {
+  return Array.from({ length: vehiculos }, (_, i) => {
+    const id = `veh-${empresaId}-${String(i + 1).padStart(3, '0')}`;
+    const placas = `BEN${String(i + 1).padStart(3, '0')}`;
+    const tipo = tipos[i % tipos.length]!;
+    const { terminos: _t, fotos: _f, documentos: _d, ...datos } = vehiculoNuevo({ placas, tipo, capacidad: CAPACIDAD[tipo], email: `conductor.${i + 1}@${empresaId}.bench` });
+    const vehiculo = vehiculoSchema.parse({ ...datos, id, codigo: vehicleCode(id), empresaAliada: empresaId, empresa: nombre, validado: true, rating: 5, viajesRealizados: 0, fechaCreacion: now.toISOString() });
+    return [vehiculo, { id: `placa#${empresaId}#${placas}`, vehiculoId: id }];
+  }).flat();
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+export async function mapaBench(stack: Stack, { TAMANOS = [1_000, 100_000], USUARIOS = [20, 50, 100, 200] } = {}): Promise<void> {
+  const { MAPA_CACHE_MS } = await import('../../lambdas/api/routes/mapa.js');
+  const lecturas = await contarLecturas();
+  const doc = DynamoDBDocumentClient.from(localClient(stack.urls.dynamodb), { marshallOptions: { removeUndefinedValues: true } });
+  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.urls.cognito, region: 'local', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+  const users = { cognito, userPoolId: stack.userPoolId, ddb: doc, usuariosTable: table('usuarios') };
+  const idToken = async (email: string) =>
+    (await cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: DEMO_PASSWORD } })))
+      .AuthenticationResult!.IdToken!;
+  const now = new Date();
+  const ahora = now.getTime();
+
+  // 1. Items one GET /mapa reads, with the table small and then large.
+  const medida = 'bench-mapa';
+  const nombreMedida = 'Transportes Mapa Bench S.A.S.';
+  const tiposMedida: VehicleType[] = ['Bus', 'Buseta', 'Van'];
+  const VEHICULOS_MEDIDA = 6;
+  await cargar(doc, 'empresas', [empresa(medida, nombreMedida, now)]);
+  await cargar(doc, 'vehiculos', flota(medida, nombreMedida, tiposMedida, VEHICULOS_MEDIDA, now));
+  await createConsoleUser(users, { email: 'admin@mapa.bench', password: DEMO_PASSWORD, nombres: 'Paula', apellidos: 'Bench', role: 'admin', empresaId: medida, puesto: 'CEO', perfil: true });
+  const headers = { authorization: `Bearer ${await idToken('admin@mapa.bench')}` };
+
+  const rand = prng(1971);
+  const oferentes = [medida, 'bench-historial-1', 'bench-historial-2', 'bench-historial-3'];
+  const vivos = Array.from({ length: VIVOS }, (_, i) => vivo(rand, i, ahora, oferentes));
+  const propios = Array.from({ length: PROPIOS }, (_, i) => propio(rand, i, ahora, medida, tiposMedida));
+  let guardados = 0;
+  let historicos = 0;
+  const vencidos = { pendientes: 0, finalizados: 0 };
+
+  console.log(`\nGET /mapa: ítems leídos de DynamoDB por llamada, empresa con flota de 3 tipos (${tiposMedida.join(', ')}; ${VEHICULOS_MEDIDA} vehículos)`);
+  const enFrio: { total: number; paginas: number }[] = [];
+  for (const tamano of TAMANOS) {
+    const t = performance.now();
+    const nuevos = guardados === 0 ? [...vivos, ...propios] : [];
+    while (nuevos.length < tamano - guardados) {
+      const item = historico(rand, historicos++, ahora, medida);
+      vencidos[item.estado === 'pendiente' ? 'pendientes' : 'finalizados']++;
+      nuevos.push(item);
+    }
+    const generado = performance.now() - t;
+    const ms = await cargar(doc, 'services', nuevos);
+    guardados += nuevos.length;
+    const total = await contar(doc, { TableName: table('services'), IndexName: 'byEstado', KeyConditionExpression: 'estado = :e', ExpressionAttributeValues: { ':e': 'pendiente' } });
+    const enIndice = (await Promise.all(tiposMedida.map((tipo) => contar(doc, { TableName: table('services'), IndexName: 'pendientesPorTipo', KeyConditionExpression: 'mapa = :k', ExpressionAttributeValues: { ':k': claveMapa(tipo) } })))).reduce((a, b) => a + b, 0);
+    const vigentes = (await Promise.all(tiposMedida.map((tipo) => contar(doc, { TableName: table('services'), IndexName: 'pendientesPorTipo', KeyConditionExpression: 'mapa = :k AND expiresAt > :now', ExpressionAttributeValues: { ':k': claveMapa(tipo), ':now': Math.floor(Date.now() / 1000) } })))).reduce((a, b) => a + b, 0);
+    const deLaEmpresa = await contar(doc, { TableName: table('services'), IndexName: 'byEmpresaAliada', KeyConditionExpression: 'empresaAliada = :e', ExpressionAttributeValues: { ':e': medida } });
+    console.log(
+      `  tabla con ${miles(guardados)} servicios (${VIVOS} pendientes vigentes de los 9 tipos, ${PROPIOS} propios recientes, ${miles(historicos)} históricos: ${miles(vencidos.pendientes)} pendientes vencidos que siguen en el índice y ${miles(vencidos.finalizados)} finalizados de ${EMPRESAS_HISTORIAL} empresas, un 5 % de la medida); ` +
+        `${miles(nuevos.length)} escritos en ${(ms / 1000).toFixed(1)} s (${miles(nuevos.length / (ms / 1000))} ítems/s, ${LOTES_PARALELOS} BatchWrite de 25 en paralelo; generarlos ${(generado / 1000).toFixed(1)} s)`,
+    );
+    console.log(
+      `    índice pendientesPorTipo, particiones de sus 3 tipos: ${miles(enIndice)} ítems, ${vigentes} sin vencer (${miles(total)} pendientes en toda la tabla); ` +
+        `índice byEmpresaAliada de la empresa: ${miles(deLaEmpresa)} servicios (${PROPIOS} de la última semana o por venir)`,
+    );
+    for (const cache of ['fría', 'caliente'] as const) {
+      // Cold: both caches expired, as for the first poll after MAPA_CACHE_MS; warm: right after.
+      if (cache === 'fría') await sleep(MAPA_CACHE_MS + 100);
+      lecturas.reiniciar();
+      const res = await fetch(`${stack.urls.api}/mapa`, { headers });
+      if (res.status !== 200) throw new Error(`GET /mapa respondió ${res.status}: ${await res.text()}`);
+      const body = (await res.json()) as { servicios: { estado: string }[] };
+      const l = lecturas.tomar();
+      const [a, b, c, todo] = [suma(l, FEED), suma(l, EMPRESA), suma(l, AUTH), suma(l, PARTES)];
+      if (cache === 'fría') enFrio.push({ total: todo.items, paginas: a.peticiones });
+      const propiosEnMapa = body.servicios.filter((s) => s.estado !== 'pendiente' && s.estado !== 'ofertas').length;
+      const auth = `autenticación ${c.items} (usuario y empresa por perfilCompleto: ${c.peticiones} GetItem)`;
+      const partes =
+        a.peticiones + b.peticiones
+          ? `feed de pendientes ${a.items} (${a.peticiones} consultas al índice pendientesPorTipo) + parte de la empresa ${b.items} ` +
+            `(flota ${l.flota.items} y servicios propios ${l.propios.items}; ${b.peticiones} consultas a byEmpresaAliada) + ${auth}`
+          : `solo ${auth}; feed y parte de la empresa salen de la caché (0 consultas)`;
+      console.log(
+        `    caché ${cache.padEnd(8)} ${String(todo.items).padStart(3)} ítems leídos = ${partes}; ` +
+          `${todo.peticiones} peticiones a DynamoDB, ${todo.rcu} RCU; ${body.servicios.length} marcadores (${propiosEnMapa} propios)`,
+      );
+    }
+  }
+  // newestAcross reads whole pages of ceil(50 / types) per type: the first page of each type, then one
+  // more each time a type's buffer runs dry, so at most floor(50 / page) + types pages when every
+  // page returns all it read (a departed pending service read and filtered out costs more pages).
+  const pagina = Math.ceil(MAX_SERVICIOS_MAPA / tiposMedida.length);
+  const paginasMax = Math.floor(MAX_SERVICIOS_MAPA / pagina) + tiposMedida.length;
+  const maxFrio = Math.max(...enFrio.map((e) => e.total));
+  const ultimaFria = enFrio[enFrio.length - 1]!;
+  console.log(
+    `  → ${enFrio.map((e) => e.total).join(' y ')} ítems en frío con ${TAMANOS.map(miles).join(' y ')} servicios: no crece con la tabla; ${maxFrio <= 100 ? 'cumple' : 'NO cumple'} el máximo de 100 del issue. ` +
+      `Feed: páginas enteras de ${pagina} por tipo, ${ultimaFria.paginas} aquí (según cómo se repartan los ${MAX_SERVICIOS_MAPA} más nuevos entre los ${tiposMedida.length} tipos: los pendientes de demostración del seed cambian en cada ejecución), ` +
+      `a lo sumo ${paginasMax} páginas = ${paginasMax * pagina} ítems más una por cada página que el filtro de salida vacíe; ` +
+      `empresa: la flota entera (${VEHICULOS_MEDIDA}) + hasta ${MAX_SERVICIOS_MAPA} propios (${PROPIOS} aquí); autenticación: 2. ` +
+      `Peor caso con esta empresa: ${paginasMax * pagina} + ${VEHICULOS_MEDIDA + PROPIOS} + 2 = ${paginasMax * pagina + VEHICULOS_MEDIDA + PROPIOS + 2}`,
+  );
+
+  // 2. N users of distinct companies polling the map every 5 s.
+  const empresas = Math.ceil(Math.max(...USUARIOS) / USUARIOS_POR_EMPRESA);
+  let t = performance.now();
+  const sondeo = Array.from({ length: empresas }, (_, i) => ({ id: `bench-sondeo-${String(i).padStart(2, '0')}`, nombre: `Transportes Sondeo ${i + 1} S.A.S.`, tipos: COMBINACIONES[i % COMBINACIONES.length]! }));
+  await cargar(doc, 'empresas', sondeo.map((e) => empresa(e.id, e.nombre, now)));
+  await cargar(doc, 'vehiculos', sondeo.flatMap((e) => flota(e.id, e.nombre, e.tipos, 3, now)));
+  const cuentas = sondeo.flatMap((e, i) =>
+    Array.from({ length: USUARIOS_POR_EMPRESA }, (_, u) => ({ email: `${u === 0 ? 'admin' : `operador${u}`}@sondeo${i}.bench`, role: u === 0 ? ('admin' as const) : ('user' as const), empresa: e })),
+  );
+  for (const [i, c] of cuentas.entries()) {
+    await createConsoleUser(users, { email: c.email, password: DEMO_PASSWORD, nombres: 'Usuario', apellidos: `Sondeo ${i}`, role: c.role, empresaId: c.empresa.id, puesto: 'COORDINADOR_COMERCIAL', perfil: true });
+  }
+  const creados = performance.now() - t;
+  t = performance.now();
+  const sesiones: { empresa: string; tipos: string; token: string; etag?: string }[] = [];
+  let siguiente = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (siguiente < cuentas.length) {
+        const c = cuentas[siguiente++]!;
+        sesiones.push({ empresa: c.empresa.id, tipos: c.empresa.tipos.join('|'), token: await idToken(c.email) });
+      }
+    }),
+  );
+  sesiones.sort((a, b) => a.empresa.localeCompare(b.empresa));
+  console.log(
+    `\nSondeo de GET /mapa cada ${INTERVALO_MS / 1000} s con If-None-Match (como el navegador), ${USUARIOS_POR_EMPRESA} usuarios por empresa, flotas de 3 tipos en ${COMBINACIONES.length} combinaciones; ` +
+      `${INTERVALO_MS / 1000} s de arranque y ${MEDIDA_MS / 1000} s medidos por N; caché de ${MAPA_CACHE_MS / 1000} s por contenedor (aquí uno). ` +
+      `Nadie publica durante el sondeo, así que tras la primera respuesta casi todo es 304, que cuesta las mismas lecturas (la ETag se calcula sobre la respuesta entera). ` +
+      `Preparación: ${empresas} empresas y ${cuentas.length} usuarios de Cognito en ${(creados / 1000).toFixed(1)} s, sesiones en ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
+
+  type Nivel = { n: number; empresas: number; combinaciones: number; segundos: number; api: number; ok: number; noModificado: number; tiempos: number[]; l: Lecturas };
+  const niveles: Nivel[] = [];
+  let topeFeed = 0;
+  for (const n of USUARIOS) {
+    const activos = sesiones.slice(0, n);
+    const azar = prng(n);
+    const t0 = performance.now() + 50;
+    const inicio = t0 + INTERVALO_MS;
+    const fin = inicio + MEDIDA_MS;
+    const tiempos: number[] = [];
+    let ok = 0;
+    let noModificado = 0;
+    const medir = (async () => {
+      await sleep(inicio - performance.now());
+      lecturas.reiniciar();
+      await sleep(fin - performance.now());
+      return lecturas.tomar();
+    })();
+    await Promise.all(
+      activos.map(async (s) => {
+        // Browsers opened at different moments: each user's polls are spread over the interval.
+        const desfase = azar() * INTERVALO_MS;
+        for (let k = 0; t0 + desfase + k * INTERVALO_MS < fin; k++) {
+          const at = t0 + desfase + k * INTERVALO_MS;
+          if (at > performance.now()) await sleep(at - performance.now());
+          const started = performance.now();
+          const res = await fetch(`${stack.urls.api}/mapa`, { headers: { authorization: `Bearer ${s.token}`, ...(s.etag ? { 'if-none-match': s.etag } : {}) } });
+          await res.arrayBuffer();
+          if (res.status !== 200 && res.status !== 304) throw new Error(`GET /mapa respondió ${res.status}`);
+          s.etag = res.headers.get('etag') ?? s.etag;
+          if (started < inicio || started >= fin) continue;
+          tiempos.push(performance.now() - started);
+          if (res.status === 200) ok++;
+          else noModificado++;
+        }
+      }),
+    );
+    const l = await medir;
+    tiempos.sort((a, b) => a - b);
+    const nivel: Nivel = {
+      n, empresas: new Set(activos.map((s) => s.empresa)).size, combinaciones: new Set(activos.map((s) => s.tipos)).size, segundos: MEDIDA_MS / 1000, api: tiempos.length, ok, noModificado, tiempos, l,
+    };
+    niveles.push(nivel);
+    const s = nivel.segundos;
+    const [a, b, c, todo] = [suma(l, FEED), suma(l, EMPRESA), suma(l, AUTH), suma(l, PARTES)];
+    const recargasEmpresa = l.flota.peticiones / s;
+    console.log(
+      `  N=${String(n).padEnd(3)} (${nivel.empresas} empresas, ${nivel.combinaciones} combinaciones de tipos): ${(nivel.api / s).toFixed(1)} req/s a la API (${ok} × 200, ${noModificado} × 304), ` +
+        `p50 ${pct(tiempos, 50)} ms, p95 ${pct(tiempos, 95)} ms, máx ${pct(tiempos, 100)} ms`,
+    );
+    console.log(
+      `    DynamoDB ${(todo.peticiones / s).toFixed(1)} peticiones/s: (a) feed de pendientes ${(a.peticiones / s).toFixed(1)}/s, (b) parte de la empresa ${(b.peticiones / s).toFixed(1)}/s, ` +
+        `(c) autenticación y perfil ${(c.peticiones / s).toFixed(1)}/s${l.otras.peticiones ? `, otras ${(l.otras.peticiones / s).toFixed(1)}/s` : ''}; ` +
+        `${miles(todo.items / s)} ítems leídos/s (a ${miles(a.items / s)}, b ${miles(b.items / s)}, c ${miles(c.items / s)}), ${(todo.rcu / s).toFixed(1)} RCU/s`,
+    );
+    const porRecarga = l.recargas ? a.peticiones / (l.recargas / TIPOS_POR_FLOTA) : 0;
+    console.log(
+      `    lectura: (a) ${(l.recargas / TIPOS_POR_FLOTA / s).toFixed(2)} recargas/s del feed para ${nivel.combinaciones} combinaciones (tope 1 cada ${MAPA_CACHE_MS / 1000} s por combinación = ` +
+        `${(nivel.combinaciones / (MAPA_CACHE_MS / 1000)).toFixed(2)}/s), ${porRecarga.toFixed(1)} consultas y ${l.recargas ? miles(a.items / (l.recargas / TIPOS_POR_FLOTA)) : '-'} ítems por recarga; ` +
+        `(b) ${recargasEmpresa.toFixed(2)} recargas/s para ${nivel.empresas} empresas (${(recargasEmpresa / nivel.empresas).toFixed(2)}/s por empresa; tope ${(1 / (MAPA_CACHE_MS / 1000)).toFixed(2)}), 2 consultas cada una; ` +
+        `(c) ${(c.peticiones / Math.max(1, nivel.api)).toFixed(2)} GetItem por petición`,
+    );
+    topeFeed = Math.max(topeFeed, (nivel.combinaciones / (MAPA_CACHE_MS / 1000)) * porRecarga);
+  }
+  const primero = niveles[0]!;
+  const ultimo = niveles[niveles.length - 1]!;
+  const porSeg = (nv: Nivel, partes: readonly Parte[]) => (suma(nv.l, partes).peticiones / nv.segundos).toFixed(1);
+  console.log(
+    `  → (a) feed de pendientes: ${niveles.map((nv) => porSeg(nv, FEED)).join(' / ')} consultas/s para N=${USUARIOS.join('/')}: acotado, ` +
+      `×${(suma(ultimo.l, FEED).peticiones / Math.max(1, suma(primero.l, FEED).peticiones)).toFixed(1)} con ×${(ultimo.n / primero.n).toFixed(0)} usuarios, y se acerca al tope de ` +
+      `${ultimo.combinaciones} combinaciones × 1 recarga cada ${MAPA_CACHE_MS / 1000} s ≈ ${topeFeed.toFixed(1)} consultas/s (con N pequeño hay combinaciones que nadie pide cada ${MAPA_CACHE_MS / 1000} s); ` +
+      `crece solo con las combinaciones de tipos distintas (a lo sumo 84 de 3 de los 9 tipos) y con los contenedores`,
+  );
+  console.log(
+    `  → (b) parte de la empresa: ${niveles.map((nv) => porSeg(nv, EMPRESA)).join(' / ')} consultas/s para ${niveles.map((nv) => nv.empresas).join('/')} empresas: ` +
+      `crece con las empresas activas (${(suma(ultimo.l, EMPRESA).peticiones / ultimo.segundos / ultimo.empresas).toFixed(2)}/s por empresa con N=${ultimo.n}; tope 2 consultas por empresa cada ${MAPA_CACHE_MS / 1000} s y contenedor), no con sus usuarios`,
+  );
+  console.log(
+    `  → (c) autenticación y perfil: ${niveles.map((nv) => porSeg(nv, AUTH)).join(' / ')} GetItem/s: 2 por petición (usuario y empresa), crece con las peticiones ` +
+      `(×${(suma(ultimo.l, AUTH).peticiones / Math.max(1, suma(primero.l, AUTH).peticiones)).toFixed(1)} de N=${primero.n} a N=${ultimo.n}); con N=${ultimo.n} son ` +
+      `${Math.round((100 * suma(ultimo.l, AUTH).peticiones) / Math.max(1, suma(ultimo.l, PARTES).peticiones))} % de las peticiones a DynamoDB y ${Math.round((100 * suma(ultimo.l, AUTH).items) / Math.max(1, suma(ultimo.l, PARTES).items))} % de los ítems leídos`,
+  );
+}
