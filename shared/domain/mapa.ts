@@ -36,14 +36,15 @@ export const claveMapa = (tipo: VehicleType): string => `pendiente#${tipo}`;
 
 /**
  * The newest `limit` items of several lists each already sorted newest first (one per vehicle type),
- * reading each list only as far as needed: `more(i)` fetches list i's next page, or null when it has
- * no more. Items read stay near `limit` plus one page per list, whatever the table holds.
+ * reading each list only as far as needed: `more(i, missing)` fetches at most `missing` more items of
+ * list i (no more can be shown), or null when it has no more. Items read stay near `limit` plus the
+ * first page of each list, whatever the table holds.
  */
 export async function newestAcross<T>(
   pages: T[][],
   newer: (a: T, b: T) => boolean,
   limit: number,
-  more: (i: number) => Promise<T[] | null>,
+  more: (i: number, missing: number) => Promise<T[] | null>,
 ): Promise<T[]> {
   const buffers = pages.map((p) => [...p]);
   const done = pages.map(() => false);
@@ -52,7 +53,7 @@ export async function newestAcross<T>(
     // A list whose buffer ran dry may still hold the next newest item: fetch before choosing.
     for (let i = 0; i < buffers.length; i++) {
       while (!done[i] && buffers[i]!.length === 0) {
-        const next = await more(i);
+        const next = await more(i, limit - out.length);
         if (next === null) done[i] = true;
         else buffers[i]!.push(...next);
       }

@@ -34,9 +34,9 @@ async function pendientes(tipos: readonly VehicleType[], now: Date): Promise<Ser
     first.map((p) => p.items),
     masNuevo,
     MAX_SERVICIOS_MAPA,
-    async (i) => {
+    async (i, faltan) => {
       if (!next[i]) return null;
-      const p = await serviceRepository.pendientesPorTipo(tipos[i]!, now, pagina, next[i]);
+      const p = await serviceRepository.pendientesPorTipo(tipos[i]!, now, faltan, next[i]);
       next[i] = p.next;
       return p.items;
     },
