@@ -162,6 +162,8 @@ describe('console shell', () => {
     await toast.waitFor();
     const shown = Date.now();
     await toast.waitFor({ state: 'detached', timeout: 8_000 });
-    expect(Date.now() - shown).toBeGreaterThan(4_000);
+    // Seen up to ~2 s after it was raised when the machine is busy (the panel now opens on the WebGL
+    // map), so it must last at least 3 s from being seen, and be gone within 8.
+    expect(Date.now() - shown).toBeGreaterThan(3_000);
   });
 });
