@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { config } from '../config.js';
 
 /** A secret's source: the Secrets Manager secret's ARN in AWS, the value itself locally. */
@@ -27,3 +28,10 @@ export function secretValue(source: SecretSource | null, name: string): Promise<
   cache.set(source.secretArn, { value, until: Date.now() + SECRET_TTL_MS });
   return value;
 }
+
+/** Compares a secret with a candidate in constant time (no timing hint of how much matched). */
+export const sameText = (a: string, b: string): boolean => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};

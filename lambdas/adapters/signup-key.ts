@@ -1,15 +1,9 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { config } from '../config.js';
-import { secretValue } from './secrets.js';
+import { sameText, secretValue } from './secrets.js';
 
 /** The sign-up authorization key: Secrets Manager in AWS (cached briefly per container), an env value locally. */
 const signUpKey = (): Promise<string> => secretValue(config().signUpKey, 'La clave de autorización');
-
-export const sameText = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 export async function isValidSignUpKey(candidate: unknown): Promise<boolean> {
   return typeof candidate === 'string' && candidate.length > 0 && sameText(candidate, await signUpKey());

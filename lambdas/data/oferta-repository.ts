@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { MetodoPago } from '../../shared/schemas/service.js';
 import { ofertaSchema, type Oferta } from '../../shared/schemas/oferta.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
+import { queryAll } from './query-all.js';
 import { cancellationCodes, transact } from './transact.js';
 
 const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
@@ -22,15 +23,10 @@ export const ofertaRepository = {
 
   /** A service's offers (one per company, so a bounded set), oldest first. */
   async delServicio(idServicio: string): Promise<Oferta[]> {
-    const items: Oferta[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await ddb().send(
-        new QueryCommand({ TableName: tableName('offers'), KeyConditionExpression: 'idServicio = :s', ExpressionAttributeValues: { ':s': idServicio }, ExclusiveStartKey }),
-      );
-      items.push(...(page.Items ?? []).map((i) => ofertaSchema.parse(i)));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    const items = await queryAll(
+      { TableName: tableName('offers'), KeyConditionExpression: 'idServicio = :s', ExpressionAttributeValues: { ':s': idServicio } },
+      (i) => ofertaSchema.parse(i),
+    );
     return items.sort((a, b) => a.creadoEn.localeCompare(b.creadoEn));
   },
 

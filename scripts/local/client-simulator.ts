@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { cabecerasApp } from '../../lambdas/api/middleware/app-clientes.js';
 import { BOGOTA_TZ } from '../../shared/constants.js';
-import type { ServicioPublicado } from '../../shared/schemas/integracion.js';
 import { METODOS_PAGO, type MetodoPago, type VehicleType } from '../../shared/schemas/service.js';
-import { CLASES, CLIENTS, CONTACTS, DESTINATIONS, OBSERVACION_DEMO, ORIGINS, PASSENGERS, TYPES } from './demo-data.js';
+import { servicioSimulado, TYPES } from './demo-data.js';
 
 /**
  * The client app, played locally for `npm start` (never by the tests' stacks): it publishes a realistic
@@ -51,37 +49,6 @@ const pesos = (n: number) => cop.format(n).replace(/\s/g, ' ');
 const fechaHora = new Intl.DateTimeFormat('es-CO', { timeZone: BOGOTA_TZ, weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-/** A realistic request around Cali, departing 1 to 10 days ahead between 07:00 and 18:30 in Bogotá (UTC-5, no DST). */
-export function servicioSimulado(rand: () => number = Math.random, now = new Date(), tipos: readonly VehicleType[] = TYPES): ServicioPublicado {
-  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
-  const [origen, lat, lng] = pick(ORIGINS);
-  const tipo = pick(tipos);
-  const [minP, maxP] = PASSENGERS[tipo];
-  const bogota = new Date(now.getTime() - 5 * 3600_000 + (1 + Math.floor(rand() * 10)) * 86_400_000);
-  const salida = new Date(Date.UTC(bogota.getUTCFullYear(), bogota.getUTCMonth(), bogota.getUTCDate(), 7 + 5 + Math.floor(rand() * 12), rand() < 0.5 ? 0 : 30));
-  const cliente = pick(CLIENTS);
-  return {
-    id: randomUUID(),
-    cliente,
-    nombre: `Traslado ${cliente}`,
-    solicitante: pick(CONTACTS),
-    telefonoOperador: `31${Math.floor(10_000_000 + rand() * 89_999_999)}`,
-    tipo,
-    clase: pick(CLASES),
-    origen,
-    destino: pick(DESTINATIONS),
-    // Spread a little around each landmark so markers do not overlap on the map.
-    latOrigen: +(lat + (rand() - 0.5) * 0.01).toFixed(5),
-    lonOrigen: +(lng + (rand() - 0.5) * 0.01).toFixed(5),
-    paradas: rand() < 0.3 ? [{ location: pick(ORIGINS)[0] }] : [],
-    fechaSalida: salida.toISOString(),
-    fechaRegreso: rand() < 0.6 ? new Date(salida.getTime() + (6 + Math.floor(rand() * 30)) * 3600_000).toISOString() : null,
-    pasajeros: minP + Math.floor(rand() * (maxP - minP + 1)),
-    ciudad: 'Cali',
-    departamento: 'Valle del Cauca',
-    observaciones: rand() < 0.4 ? OBSERVACION_DEMO : '',
-  };
-}
 
 export function startClientSimulator({
   apiUrl,

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { ServicioPublicado } from '../../shared/schemas/integracion.js';
 import type { VehicleType } from '../../shared/schemas/service.js';
 
 /**
@@ -38,3 +40,35 @@ export const PASSENGERS: Record<VehicleType, [number, number]> = {
 };
 export const TYPES = Object.keys(PASSENGERS) as VehicleType[];
 export const OBSERVACION_DEMO = 'Se requiere conductor con experiencia en carretera y vehículo con aire acondicionado.';
+
+/** A realistic request around Cali, departing 1 to 10 days ahead between 07:00 and 18:30 in Bogotá (UTC-5, no DST). */
+export function servicioSimulado(rand: () => number = Math.random, now = new Date(), tipos: readonly VehicleType[] = TYPES): ServicioPublicado {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  const [origen, lat, lng] = pick(ORIGINS);
+  const tipo = pick(tipos);
+  const [minP, maxP] = PASSENGERS[tipo];
+  const bogota = new Date(now.getTime() - 5 * 3600_000 + (1 + Math.floor(rand() * 10)) * 86_400_000);
+  const salida = new Date(Date.UTC(bogota.getUTCFullYear(), bogota.getUTCMonth(), bogota.getUTCDate(), 7 + 5 + Math.floor(rand() * 12), rand() < 0.5 ? 0 : 30));
+  const cliente = pick(CLIENTS);
+  return {
+    id: randomUUID(),
+    cliente,
+    nombre: `Traslado ${cliente}`,
+    solicitante: pick(CONTACTS),
+    telefonoOperador: `31${Math.floor(10_000_000 + rand() * 89_999_999)}`,
+    tipo,
+    clase: pick(CLASES),
+    origen,
+    destino: pick(DESTINATIONS),
+    // Spread a little around each landmark so markers do not overlap on the map.
+    latOrigen: +(lat + (rand() - 0.5) * 0.01).toFixed(5),
+    lonOrigen: +(lng + (rand() - 0.5) * 0.01).toFixed(5),
+    paradas: rand() < 0.3 ? [{ location: pick(ORIGINS)[0] }] : [],
+    fechaSalida: salida.toISOString(),
+    fechaRegreso: rand() < 0.6 ? new Date(salida.getTime() + (6 + Math.floor(rand() * 30)) * 3600_000).toISOString() : null,
+    pasajeros: minP + Math.floor(rand() * (maxP - minP + 1)),
+    ciudad: 'Cali',
+    departamento: 'Valle del Cauca',
+    observaciones: rand() < 0.4 ? OBSERVACION_DEMO : '',
+  };
+}

@@ -2,19 +2,18 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { EXPIRY_SECONDS } from '../../shared/constants.js';
 import { S3RVER_CREDENTIALS } from '../../lambdas/adapters/clients/shared.js';
 import { isExpired } from '../../shared/domain/trips.js';
 import { empresaSchema, type Empresa } from '../../shared/schemas/empresa.js';
 import { serviceSchema, type Service } from '../../shared/schemas/service.js';
-import { claveMapa } from '../../shared/domain/mapa.js';
+import { servicioPendiente } from '../../shared/domain/servicios.js';
 import { servicioItem } from '../../lambdas/data/service-repository.js';
 import { FOTOS_VEHICULO, uploadKeys } from '../../shared/domain/uploads.js';
 import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
 import { vehicleCode, vehiculoSchema, type Amenidad, type Vehiculo } from '../../shared/schemas/vehiculo.js';
 import { localTableName, type TableKey } from '../../shared/tables.js';
 import { createConsoleUser } from '../lib/console-users.js';
-import { CLASES, CLIENTS, CONTACTS, DESTINATIONS, OBSERVACION_DEMO, ORIGINS, PASSENGERS, TYPES } from './demo-data.js';
+import { servicioSimulado } from './demo-data.js';
 import { localClient } from './dynamodb.js';
 import { solidPng } from './png.js';
 import type { Stack } from './stack.js';
@@ -116,30 +115,12 @@ function prng(seedValue: number) {
 }
 
 
+/** A demo service: a request as the client app publishes it (see the simulator), at the given stage. */
 function makeService(rand: () => number, now: Date, overrides: Partial<Service> & Pick<Service, 'id' | 'estado'>): Service {
-  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
-  const [origen, lat, lng] = pick(ORIGINS);
-  const tipo = pick(TYPES);
-  const [minP, maxP] = PASSENGERS[tipo];
-  // Departures on the hour or half hour, 1 to 14 days ahead, between 05:00 and 19:30 in Bogota (UTC-5).
-  const day = new Date(now.getTime() + (1 + Math.floor(rand() * 14)) * 86_400_000);
-  const salida = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 10 + Math.floor(rand() * 15), rand() < 0.5 ? 0 : 30));
-  const withReturn = rand() < 0.6;
-  const cliente = pick(CLIENTS);
   const creadoEn = new Date(now.getTime() - Math.floor(rand() * 10 * 3600_000));
-  return serviceSchema.parse({
-    empresa: cliente, cliente, nombre: `Traslado ${cliente}`, solicitante: pick(CONTACTS), telefonoOperador: `31${Math.floor(10_000_000 + rand() * 89_999_999)}`,
-    tipo, clase: pick(CLASES), origen, destino: pick(DESTINATIONS),
-    // Spread markers a little around each landmark so they do not overlap on the map.
-    latOrigen: +(lat + (rand() - 0.5) * 0.01).toFixed(5), lonOrigen: +(lng + (rand() - 0.5) * 0.01).toFixed(5),
-    paradas: rand() < 0.3 ? [{ location: pick(ORIGINS)[0] }] : [],
-    fechaSalida: salida.toISOString(), fechaRegreso: withReturn ? new Date(salida.getTime() + (6 + Math.floor(rand() * 30)) * 3600_000).toISOString() : null,
-    pasajeros: minP + Math.floor(rand() * (maxP - minP + 1)), ciudad: 'Cali', departamento: 'Valle del Cauca',
-    observaciones: rand() < 0.4 ? OBSERVACION_DEMO : '',
-    creadoEn: creadoEn.toISOString(),
-    ...(overrides.estado === 'pendiente' ? { expiresAt: Math.floor(creadoEn.getTime() / 1000) + EXPIRY_SECONDS, mapa: claveMapa(tipo) } : {}),
-    ...overrides,
-  });
+  const { expiresAt, mapa, ...publicado } = servicioPendiente(servicioSimulado(rand, now), creadoEn);
+  // Past pendiente a service no longer expires nor sits in the map's pending index.
+  return serviceSchema.parse({ ...publicado, ...(overrides.estado === 'pendiente' ? { expiresAt, mapa } : {}), ...overrides });
 }
 
 function pendingServices(count: number, now: Date, seedValue: number): Service[] {

@@ -1,8 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import { INTEGRACION_MSG } from '../../../shared/schemas/messages.js';
-import { sameText } from '../../adapters/signup-key.js';
-import { secretValue } from '../../adapters/secrets.js';
+import { sameText, secretValue } from '../../adapters/secrets.js';
 import { config } from '../../config.js';
 import { unauthenticated } from '../../errors.js';
 

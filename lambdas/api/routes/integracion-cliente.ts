@@ -1,39 +1,28 @@
 import type { Context } from 'hono';
-import { EXPIRY_SECONDS } from '../../../shared/constants.js';
-import { claveMapa } from '../../../shared/domain/mapa.js';
 import { abiertoAOfertas } from '../../../shared/domain/ofertas.js';
+import { servicioPendiente } from '../../../shared/domain/servicios.js';
 import { isExpired } from '../../../shared/domain/trips.js';
 import type { AceptarOferta, ServicioPublicado } from '../../../shared/schemas/integracion.js';
 import { INTEGRACION_MSG, MAPA_MSG } from '../../../shared/schemas/messages.js';
 import type { Oferta } from '../../../shared/schemas/oferta.js';
-import { serviceSchema } from '../../../shared/schemas/service.js';
 import { storage } from '../../adapters/storage.js';
 import { ofertaRepository } from '../../data/oferta-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { conflict, notFound } from '../../errors.js';
+import { idParam } from '../validate.js';
 import { mapaCaches } from './mapa.js';
 
 /** Client-app calls (PRODUCT.md, integration endpoints): publish a request, see its offers, accept one. */
 
 const servicioDe = async (c: Context) => {
-  const id = c.req.param('servicioId')!;
-  const service = /^[A-Za-z0-9-]{1,64}$/.test(id) ? await serviceRepository.get(id) : null;
+  const service = await serviceRepository.get(idParam(c, 'servicioId', MAPA_MSG.servicioNoEncontrado));
   if (!service) throw notFound(MAPA_MSG.servicioNoEncontrado);
   return service;
 };
 
 /** `POST /integracion/cliente/servicios`: a new pending service, on every company's map within seconds. */
 export async function publicarServicio(c: Context, _caller: unknown, body: ServicioPublicado) {
-  const now = new Date();
-  const service = serviceSchema.parse({
-    ...body,
-    empresa: body.cliente,
-    nombre: body.nombre ?? `Traslado ${body.cliente}`,
-    estado: 'pendiente',
-    creadoEn: now.toISOString(),
-    expiresAt: Math.floor(now.getTime() / 1000) + EXPIRY_SECONDS,
-    mapa: claveMapa(body.tipo),
-  });
+  const service = servicioPendiente(body, new Date());
   if (!(await serviceRepository.publicar(service))) throw conflict(INTEGRACION_MSG.servicioExiste);
   mapaCaches.olvidarPendientes();
   return c.json({ id: service.id, estado: service.estado, venceEn: new Date(service.expiresAt! * 1000).toISOString() }, 201);

@@ -17,14 +17,10 @@ import { serviceRepository } from '../../data/service-repository.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { CompanyCaller } from '../caller.js';
 import { mapaCaches } from './mapa.js';
+import { idParam } from '../validate.js';
 import { putFiles, takeCheckedFiles } from './uploads.js';
 
-/** A service id as services are made (UUIDs; the demo's are `demo-...`): anything else is not one. */
-function servicioId(c: Context): string {
-  const id = c.req.param('servicioId')!;
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) throw notFound(MAPA_MSG.servicioNoEncontrado);
-  return id;
-}
+const servicioId = (c: Context) => idParam(c, 'servicioId', MAPA_MSG.servicioNoEncontrado);
 
 /**
  * A service as this company may see it (spec 02 section 6): any company's while it takes offers,
@@ -128,17 +124,11 @@ export async function ofertar(c: Context, caller: CompanyCaller, body: OfertaBod
     expiresAt: Math.floor(now.getTime() / 1000) + EXPIRY_SECONDS,
   });
 
-  let rechazo: Awaited<ReturnType<typeof ofertaRepository.crear>>;
-  try {
-    rechazo = await ofertaRepository.crear(oferta, now);
-  } catch (err) {
-    if (documentoCotizacion) await storage.delete(documentoCotizacion).catch(() => undefined);
-    throw err;
-  }
-  if (rechazo) {
-    if (documentoCotizacion) await storage.delete(documentoCotizacion).catch(() => undefined);
-    throw conflict(rechazo === 'repetida' ? OFERTA_MSG.yaOfertaste : OFERTA_MSG.noDisponible);
-  }
+  // A refused or failed write leaves no quote behind.
+  const rechazo = await ofertaRepository.crear(oferta, now).catch((err: unknown) => err as Error);
+  if (rechazo && documentoCotizacion) await storage.delete(documentoCotizacion).catch(() => undefined);
+  if (rechazo instanceof Error) throw rechazo;
+  if (rechazo) throw conflict(rechazo === 'repetida' ? OFERTA_MSG.yaOfertaste : OFERTA_MSG.noDisponible);
   mapaCaches.olvidarPendientes();
   return c.json({ precio: oferta.precio, estado: oferta.estado, fechaOferta: oferta.fechaOferta, expiresAt: oferta.expiresAt }, 201);
 }

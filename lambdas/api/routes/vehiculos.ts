@@ -26,6 +26,7 @@ import { PlacaOcupada, vehiculoRepository } from '../../data/vehiculo-repository
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { CompanyCaller } from '../caller.js';
 import { jsonWithEtag } from '../etag.js';
+import { idParam } from '../validate.js';
 import { putFiles, takeCheckedFiles } from './uploads.js';
 
 /** `GET /vehiculos`: the caller's fleet, the list's fields only (spec 02 section 2.7). */
@@ -38,12 +39,7 @@ export async function tiposDeVehiculo(c: Context, caller: CompanyCaller) {
   return jsonWithEtag(c, { tipos: await vehiculoRepository.tipos(caller.empresaId) });
 }
 
-/** A vehicle id as the API makes them (UUIDs; the demo's are `veh-...`): anything else is not one. */
-function vehiculoId(c: Context): string {
-  const id = c.req.param('id')!;
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) throw notFound(VEHICULO_MSG.noEncontrado);
-  return id;
-}
+const vehiculoId = (c: Context) => idParam(c, 'id', VEHICULO_MSG.noEncontrado);
 
 /** `GET /vehiculos/{id}`: the record and short-lived URLs of its photos and documents. */
 export async function verVehiculo(c: Context, caller: CompanyCaller) {
