@@ -128,16 +128,19 @@ function pendingServices(count: number, now: Date, seedValue: number): Service[]
   return Array.from({ length: count }, () => makeService(rand, now, { id: randomUUID(), estado: 'pendiente' }));
 }
 
-/** Services already won by Transportes del Valle, one per later stage of the lifecycle. */
+/**
+ * Services already won by Transportes del Valle, one per later stage of the lifecycle, of types in its
+ * fleet (so its map shows each stage) and driven by its vehicles of that type where one is assigned.
+ */
 function ownServices(now: Date): Service[] {
   const rand = prng(2026);
   const mine = { empresaAliada: 'demo-transvalle' };
   return [
-    makeService(rand, now, { id: 'demo-validar-1', estado: 'validar', ...mine, valorOferta: 850_000, metodoPago: 'transferencia' }),
-    makeService(rand, now, { id: 'demo-reservado-1', estado: 'reservado', ...mine, valorOferta: 1_200_000, metodoPago: 'epayco' }),
-    makeService(rand, now, { id: 'demo-reservado-2', estado: 'reservado', ...mine, valorOferta: 640_000, metodoPago: 'transferencia', conductor: 'Jhon Jairo Paz', placas: 'VCK512' }),
-    makeService(rand, now, { id: 'demo-confirmado-1', estado: 'confirmado', ...mine, valorOferta: 2_300_000, metodoPago: 'epayco', conductor: 'Luis Fernando Ortiz', placas: 'WMN318', fuec: true, pagarAnticipoConductor: true, fechaSalida: new Date(now.getTime() + 90 * 60_000).toISOString() }),
-    makeService(rand, now, { id: 'demo-finalizado-1', estado: 'finalizado', ...mine, valorOferta: 980_000, metodoPago: 'transferencia', conductor: 'Jhon Jairo Paz', placas: 'VCK512', fuec: true, pagarAnticipoConductor: true, anticipoConductorPagado: true, pagarSaldoConductor: true, fechaSalida: new Date(now.getTime() - 3 * 86_400_000).toISOString() }),
+    makeService(rand, now, { id: 'demo-validar-1', estado: 'validar', ...mine, tipo: 'Minivan', pasajeros: 9, valorOferta: 850_000, metodoPago: 'transferencia' }),
+    makeService(rand, now, { id: 'demo-reservado-1', estado: 'reservado', ...mine, tipo: 'Suv', pasajeros: 5, valorOferta: 1_200_000, metodoPago: 'epayco' }),
+    makeService(rand, now, { id: 'demo-reservado-2', estado: 'reservado', ...mine, tipo: 'Van', pasajeros: 12, valorOferta: 640_000, metodoPago: 'transferencia', conductor: 'Jhon Jairo Paz', placas: 'VCK512' }),
+    makeService(rand, now, { id: 'demo-confirmado-1', estado: 'confirmado', ...mine, tipo: 'Buseta', pasajeros: 22, valorOferta: 2_300_000, metodoPago: 'epayco', conductor: 'Luis Fernando Ortiz', placas: 'WMN318', fuec: true, pagarAnticipoConductor: true, fechaSalida: new Date(now.getTime() + 90 * 60_000).toISOString() }),
+    makeService(rand, now, { id: 'demo-finalizado-1', estado: 'finalizado', ...mine, tipo: 'Van', pasajeros: 14, valorOferta: 980_000, metodoPago: 'transferencia', conductor: 'Jhon Jairo Paz', placas: 'VCK512', fuec: true, pagarAnticipoConductor: true, anticipoConductorPagado: true, pagarSaldoConductor: true, fechaSalida: new Date(now.getTime() - 3 * 86_400_000).toISOString() }),
   ];
 }
 
