@@ -20,7 +20,7 @@ export type TableDef = {
   readonly ttlAttribute?: string;
 };
 
-export const TABLE_KEYS = ['empresas', 'usuarios', 'services', 'offers', 'vehiculos', 'uploads', 'registros'] as const;
+export const TABLE_KEYS = ['empresas', 'usuarios', 'services', 'offers', 'vehiculos', 'uploads', 'registros', 'cambios'] as const;
 export type TableKey = (typeof TABLE_KEYS)[number];
 
 const S = (name: string): KeyAttr => ({ name, type: 'S' });
@@ -76,6 +76,12 @@ export const TABLES: Record<TableKey, TableDef> = {
    * founds the company from it), keyed by the lower-case e-mail.
    */
   registros: { key: 'registros', partitionKey: S('email'), ttlAttribute: 'expiresAt', indexes: [] },
+  /**
+   * The change log of the records the API caches per container (users, companies and what each
+   * company's map shows): one partition, sorted by time, so a container reads only what changed
+   * since its last look. Entries live an hour, longer than any cache keeps a record.
+   */
+  cambios: { key: 'cambios', partitionKey: S('canal'), sortKey: S('marca'), ttlAttribute: 'expiresAt', indexes: [] },
 };
 
 /** Environment variable that carries a table's physical name to the Lambda functions. */

@@ -85,6 +85,9 @@ export class ApiStack extends Stack {
       .bindTable('services', tables.services, ['read', 'put', 'update'])
       // Offers: one per company per service (conditional put), accepted or closed by the client app.
       .bindTable('offers', tables.offers, ['read', 'put', 'update'])
+      // The change log: a write to a user, a company or its map logs it; each container reads it every
+      // second to drop what it cached (lambdas/data/cambios.ts).
+      .bindTable('cambios', tables.cambios, ['read', 'put'])
       // Takes waiting uploads, writes checked files, deletes replaced ones; presigns reads and uploads.
       .bindBucket(bucketName, 'readWrite');
     // Internal registration signs staff up with a proof made from the key...

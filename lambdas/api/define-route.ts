@@ -54,7 +54,7 @@ export function route<const R extends Role, S extends ZodType | undefined = unde
     if (!allowed.includes(caller.role)) {
       throw forbidden(caller.kind === 'conductor' ? API_MSG.conductorSinConsola : (def.denied ?? API_MSG.sinPermiso));
     }
-    if (def.perfilCompleto && caller.kind === 'empresa' && !isProfileComplete(caller.usuario, await empresaRepository.get(caller.empresaId))) {
+    if (def.perfilCompleto && caller.kind === 'empresa' && !isProfileComplete(caller.usuario, await empresaRepository.getCached(caller.empresaId))) {
       throw forbidden(API_MSG.perfilIncompleto);
     }
     await next();

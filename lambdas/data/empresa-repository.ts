@@ -1,15 +1,28 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CORPORATE_PHOTO_SLOTS, empresaSchema, type Empresa, type Usuario } from '../../shared/schemas/empresa.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
+import { cambios } from './cambios.js';
 import { replaceAttribute } from './replace-attribute.js';
 import { usuarioRepository, type DatosPersonales } from './usuario-repository.js';
 
 export type DatosEmpresa = Pick<Empresa, 'empresa' | 'ciudad' | 'departamento' | 'pais' | 'direccion' | 'banco' | 'tipocuenta' | 'cuenta' | 'titular' | 'rut'>;
 
+/**
+ * Every write to a company record logs the change (`cambios`), so the copies the API keeps per
+ * container for the checks of every request (`getCached`) are dropped. A new record needs none:
+ * absent records are never cached.
+ */
+const cached = cambios.cache<Empresa | null>('empresa');
+
 export const empresaRepository = {
   async get(id: string): Promise<Empresa | null> {
     const { Item } = await ddb().send(new GetCommand({ TableName: tableName('empresas'), Key: { id } }));
     return Item ? empresaSchema.parse(Item) : null;
+  },
+
+  /** The record as this container last read it (at most a second behind a change elsewhere). */
+  getCached(id: string): Promise<Empresa | null> {
+    return cached.get(id, () => this.get(id));
   },
 
   /**
@@ -49,16 +62,21 @@ export const empresaRepository = {
         ],
       }),
     );
+    await cambios.anunciar({ tipo: 'usuario', id: usuarioId }, { tipo: 'empresa', id: empresaId });
   },
 
   /** Sets the logo key and returns the previous one. */
   async setLogo(id: string, key: string): Promise<string | null> {
-    return (await replaceAttribute<string | null>('empresas', id, 'logo', key)) ?? null;
+    const previo = await replaceAttribute<string | null>('empresas', id, 'logo', key);
+    await cambios.anunciar({ tipo: 'empresa', id });
+    return previo ?? null;
   },
 
   /** Replaces the corporate gallery (five slots) and returns the previous keys. */
   async setFotosCorporativas(id: string, keys: string[]): Promise<string[]> {
-    return (await replaceAttribute<string[]>('empresas', id, 'fotosCorporativas', keys)) ?? [];
+    const previas = await replaceAttribute<string[]>('empresas', id, 'fotosCorporativas', keys);
+    await cambios.anunciar({ tipo: 'empresa', id });
+    return previas ?? [];
   },
 
   /**
@@ -87,6 +105,7 @@ export const empresaRepository = {
             ExpressionAttributeValues: { ':after': after, ...(stored ? { ':before': stored } : {}) },
           }),
         );
+        await cambios.anunciar({ tipo: 'empresa', id });
         return after;
       } catch (err) {
         if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;

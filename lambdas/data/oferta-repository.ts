@@ -2,6 +2,7 @@ import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-
 import type { MetodoPago } from '../../shared/schemas/service.js';
 import { ofertaSchema, type Oferta } from '../../shared/schemas/oferta.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
+import { cambios } from './cambios.js';
 import { queryAll } from './query-all.js';
 import { cancellationCodes, transact } from './transact.js';
 
@@ -113,6 +114,8 @@ export const ofertaRepository = {
     }
     // Beyond one transaction's size: the service is no longer pending, so these can no longer win.
     for (const o of otras.slice(OTRAS_EN_TRANSACCION)) await ddb().send(new UpdateCommand(cerrar(o)));
+    // The service joins the winner's own part of the map.
+    await cambios.anunciar({ tipo: 'empresa', id: oferta.empresaAliada });
     return null;
   },
 };

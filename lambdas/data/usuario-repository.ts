@@ -1,16 +1,29 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { usuarioSchema, type Usuario } from '../../shared/schemas/empresa.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
+import { cambios } from './cambios.js';
 import { queryAll } from './query-all.js';
 import { replaceAttribute } from './replace-attribute.js';
 
 export type DatosPersonales = Pick<Usuario, 'nombres' | 'apellidos' | 'movil'> & { puesto?: string };
+
+/**
+ * Every write to a signed-in user's record logs the change (`cambios`), so the copies the API keeps
+ * per container for authentication (`getCached`) are dropped. New records and accounts that never
+ * signed in (unconfirmed staff) are never cached, so their writes log nothing.
+ */
+const cached = cambios.cache<Usuario | null>('usuario');
 
 /** Console users: one item per Cognito sub. */
 export const usuarioRepository = {
   async get(id: string): Promise<Usuario | null> {
     const { Item } = await ddb().send(new GetCommand({ TableName: tableName('usuarios'), Key: { id } }));
     return Item ? usuarioSchema.parse(Item) : null;
+  },
+
+  /** The record as this container last read it (at most a second behind a change elsewhere). */
+  getCached(id: string): Promise<Usuario | null> {
+    return cached.get(id, () => this.get(id));
   },
 
   /** A new user record; never overwrites one (a second registration of the same sub fails). */
@@ -38,6 +51,7 @@ export const usuarioRepository = {
 
   async savePersonal(id: string, datos: DatosPersonales): Promise<void> {
     await ddb().send(new UpdateCommand(this.updatePersonalCommand(id, datos)));
+    await cambios.anunciar({ tipo: 'usuario', id });
   },
 
   /** The staff account's e-mail was confirmed: it leaves the sweep's index. */
@@ -71,6 +85,8 @@ export const usuarioRepository = {
 
   /** Sets the profile photo key and returns the previous one (to delete its object). */
   async setFotoPerfil(id: string, key: string): Promise<string | null> {
-    return (await replaceAttribute<string | null>('usuarios', id, 'fotoPerfil', key)) ?? null;
+    const previa = await replaceAttribute<string | null>('usuarios', id, 'fotoPerfil', key);
+    await cambios.anunciar({ tipo: 'usuario', id });
+    return previa ?? null;
   },
 };

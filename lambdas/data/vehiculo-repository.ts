@@ -1,6 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { VEHICULO_RESUMEN_CAMPOS, vehiculoResumenSchema, vehiculoSchema, type Vehiculo, type VehiculoResumen } from '../../shared/schemas/vehiculo.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
+import { cambios } from './cambios.js';
 import { queryAll } from './query-all.js';
 import { cancellationCodes, transact } from './transact.js';
 
@@ -75,6 +76,7 @@ export const vehiculoRepository = {
       if (cancellationCodes(err)?.[0] === 'ConditionalCheckFailed') throw new PlacaOcupada();
       throw err;
     }
+    await cambios.anunciar({ tipo: 'empresa', id: vehiculo.empresaAliada });
   },
 
   /** Undoes a creation whose driver account could not be made: the vehicle and its guard go together. */
@@ -86,6 +88,7 @@ export const vehiculoRepository = {
         { Delete: { TableName, Key: { id: vehiculo.id } } },
       ],
     });
+    await cambios.anunciar({ tipo: 'empresa', id: vehiculo.empresaAliada });
   },
 
   /**
@@ -126,6 +129,7 @@ export const vehiculoRepository = {
           ReturnValues: 'ALL_NEW',
         }),
       );
+      await cambios.anunciar({ tipo: 'empresa', id: empresaId });
       return vehiculoSchema.parse(Attributes);
     } catch (err) {
       if ((err as Error).name === 'ConditionalCheckFailedException') return null;

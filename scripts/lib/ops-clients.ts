@@ -12,6 +12,8 @@ export function opsClients() {
     .object({
       USER_POOL_ID: z.string().min(1),
       TABLE_USUARIOS: z.string().min(1),
+      /** Only the scripts that change what the API caches need it (disable-user). */
+      TABLE_CAMBIOS: z.string().min(1).optional(),
       AWS_REGION: z.string().min(1),
       COGNITO_ENDPOINT: z.url().optional(),
       DYNAMODB_ENDPOINT: z.url().optional(),
@@ -22,5 +24,5 @@ export function opsClients() {
   const ddb = DynamoDBDocumentClient.from(
     new DynamoDBClient({ region: env.AWS_REGION, ...(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT, ...local } : {}) }),
   );
-  return { cognito, ddb, userPoolId: env.USER_POOL_ID, usuariosTable: env.TABLE_USUARIOS };
+  return { cognito, ddb, userPoolId: env.USER_POOL_ID, usuariosTable: env.TABLE_USUARIOS, cambiosTable: env.TABLE_CAMBIOS };
 }

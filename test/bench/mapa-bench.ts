@@ -67,9 +67,9 @@ function prng(seedValue: number) {
 
 /** One part of what a map request reads: DynamoDB requests, items read and the capacity it reports. */
 type Cuenta = { peticiones: number; items: number; rcu: number };
-const PARTES = ['pendientes', 'flota', 'propios', 'usuario', 'perfil', 'otras'] as const;
+const PARTES = ['pendientes', 'flota', 'propios', 'usuario', 'perfil', 'cambios', 'otras'] as const;
 type Parte = (typeof PARTES)[number];
-/** (a) pendientes; (b) flota + propios; (c) usuario + perfil. `recargas`: first pages of the pending feed. */
+/** (a) pendientes; (b) flota + propios; (c) usuario + perfil; (d) the change log. `recargas`: first pages of the pending feed. */
 type Lecturas = Record<Parte, Cuenta> & { recargas: number };
 
 const vacias = (): Lecturas => ({ ...(Object.fromEntries(PARTES.map((p) => [p, { peticiones: 0, items: 0, rcu: 0 }])) as Record<Parte, Cuenta>), recargas: 0 });
@@ -78,6 +78,7 @@ const suma = (l: Lecturas, partes: readonly Parte[]): Cuenta =>
 const FEED: Parte[] = ['pendientes'];
 const EMPRESA: Parte[] = ['flota', 'propios'];
 const AUTH: Parte[] = ['usuario', 'perfil'];
+const LOG: Parte[] = ['cambios'];
 
 /**
  * Adds up, by part of the map feed, every Query and GetItem the API's client sends: a Query's
@@ -101,6 +102,7 @@ async function contarLecturas() {
         : consulta && input.IndexName === 'byEmpresaAliada' && input.TableName === table('services') ? 'propios'
         : lectura && input.TableName === table('usuarios') ? 'usuario'
         : lectura && input.TableName === table('empresas') ? 'perfil'
+        : consulta && input.TableName === table('cambios') ? 'cambios'
         : 'otras';
       const c = actual[parte];
       c.peticiones++;
@@ -257,6 +259,7 @@ function flota(empresaId: string, nombre: string, tipos: readonly VehicleType[],
 
 export async function mapaBench(stack: Stack, { TAMANOS = [1_000, 100_000], USUARIOS = [20, 50, 100, 200] } = {}): Promise<void> {
   const { MAPA_CACHE_MS } = await import('../../lambdas/api/routes/mapa.js');
+  const { cambios, CACHE_REGISTROS_MS, SINCRONIZAR_MS } = await import('../../lambdas/data/cambios.js');
   const lecturas = await contarLecturas();
   const doc = DynamoDBDocumentClient.from(localClient(stack.urls.dynamodb), { marshallOptions: { removeUndefinedValues: true } });
   const cognito = new CognitoIdentityProviderClient({ endpoint: stack.urls.cognito, region: 'local', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
@@ -275,7 +278,9 @@ export async function mapaBench(stack: Stack, { TAMANOS = [1_000, 100_000], USUA
   await cargar(doc, 'empresas', [empresa(medida, nombreMedida, now)]);
   await cargar(doc, 'vehiculos', flota(medida, nombreMedida, tiposMedida, VEHICULOS_MEDIDA, now));
   await createConsoleUser(users, { email: 'admin@mapa.bench', password: DEMO_PASSWORD, nombres: 'Paula', apellidos: 'Bench', role: 'admin', empresaId: medida, puesto: 'CEO', perfil: true });
-  const headers = { authorization: `Bearer ${await idToken('admin@mapa.bench')}` };
+  const tokenMedida = await idToken('admin@mapa.bench');
+  const headers = { authorization: `Bearer ${tokenMedida}` };
+  const subMedida = String(JSON.parse(Buffer.from(tokenMedida.split('.')[1]!, 'base64url').toString()).sub);
 
   const rand = prng(1971);
   const oferentes = [medida, 'bench-historial-1', 'bench-historial-2', 'bench-historial-3'];
@@ -311,8 +316,12 @@ export async function mapaBench(stack: Stack, { TAMANOS = [1_000, 100_000], USUA
         `índice byEmpresaAliada de la empresa: ${miles(deLaEmpresa)} servicios (${PROPIOS} de la última semana o por venir)`,
     );
     for (const cache of ['fría', 'caliente'] as const) {
-      // Cold: both caches expired, as for the first poll after MAPA_CACHE_MS; warm: right after.
-      if (cache === 'fría') await sleep(MAPA_CACHE_MS + 100);
+      // Cold: every cache is stale, as for the first poll after MAPA_CACHE_MS that follows a change of
+      // the company and its user (or the first request a new container serves); warm: right after.
+      if (cache === 'fría') {
+        await cambios.anunciar({ tipo: 'empresa', id: medida }, { tipo: 'usuario', id: subMedida });
+        await sleep(Math.max(MAPA_CACHE_MS, SINCRONIZAR_MS) + 100);
+      }
       lecturas.reiniciar();
       const res = await fetch(`${stack.urls.api}/mapa`, { headers });
       if (res.status !== 200) throw new Error(`GET /mapa respondió ${res.status}: ${await res.text()}`);
@@ -321,31 +330,32 @@ export async function mapaBench(stack: Stack, { TAMANOS = [1_000, 100_000], USUA
       const [a, b, c, todo] = [suma(l, FEED), suma(l, EMPRESA), suma(l, AUTH), suma(l, PARTES)];
       if (cache === 'fría') enFrio.push({ total: todo.items, paginas: a.peticiones });
       const propiosEnMapa = body.servicios.filter((s) => s.estado !== 'pendiente' && s.estado !== 'ofertas').length;
+      const d = suma(l, LOG);
       const auth = `autenticación ${c.items} (usuario y empresa por perfilCompleto: ${c.peticiones} GetItem)`;
+      const log = `registro de cambios ${d.items} (${d.peticiones} consulta)`;
       const partes =
-        a.peticiones + b.peticiones
+        a.peticiones + b.peticiones + c.peticiones
           ? `feed de pendientes ${a.items} (${a.peticiones} consultas al índice pendientesPorTipo) + parte de la empresa ${b.items} ` +
-            `(flota ${l.flota.items} y servicios propios ${l.propios.items}; ${b.peticiones} consultas a byEmpresaAliada) + ${auth}`
-          : `solo ${auth}; feed y parte de la empresa salen de la caché (0 consultas)`;
+            `(flota ${l.flota.items} y servicios propios ${l.propios.items}; ${b.peticiones} consultas a byEmpresaAliada) + ${auth} + ${log}`
+          : `feed, parte de la empresa, usuario y empresa salen de la caché del contenedor (0 lecturas); ${log}`;
       console.log(
         `    caché ${cache.padEnd(8)} ${String(todo.items).padStart(3)} ítems leídos = ${partes}; ` +
           `${todo.peticiones} peticiones a DynamoDB, ${todo.rcu} RCU; ${body.servicios.length} marcadores (${propiosEnMapa} propios)`,
       );
     }
   }
-  // newestAcross reads whole pages of ceil(50 / types) per type: the first page of each type, then one
-  // more each time a type's buffer runs dry, so at most floor(50 / page) + types pages when every
-  // page returns all it read (a departed pending service read and filtered out costs more pages).
+  // newestAcross reads a first page of ceil(50 / types) per type, and a type whose page ran dry
+  // before the 50 were chosen only for what is still missing: what it reads beyond the 50 it keeps
+  // is the unchosen rest of the last page of each type.
   const pagina = Math.ceil(MAX_SERVICIOS_MAPA / tiposMedida.length);
-  const paginasMax = Math.floor(MAX_SERVICIOS_MAPA / pagina) + tiposMedida.length;
   const maxFrio = Math.max(...enFrio.map((e) => e.total));
   const ultimaFria = enFrio[enFrio.length - 1]!;
   console.log(
     `  → ${enFrio.map((e) => e.total).join(' y ')} ítems en frío con ${TAMANOS.map(miles).join(' y ')} servicios: no crece con la tabla; ${maxFrio <= 100 ? 'cumple' : 'NO cumple'} el máximo de 100 del issue. ` +
-      `Feed: páginas enteras de ${pagina} por tipo, ${ultimaFria.paginas} aquí (según cómo se repartan los ${MAX_SERVICIOS_MAPA} más nuevos entre los ${tiposMedida.length} tipos: los pendientes de demostración del seed cambian en cada ejecución), ` +
-      `a lo sumo ${paginasMax} páginas = ${paginasMax * pagina} ítems más una por cada página que el filtro de salida vacíe; ` +
-      `empresa: la flota entera (${VEHICULOS_MEDIDA}) + hasta ${MAX_SERVICIOS_MAPA} propios (${PROPIOS} aquí); autenticación: 2. ` +
-      `Peor caso con esta empresa: ${paginasMax * pagina} + ${VEHICULOS_MEDIDA + PROPIOS} + 2 = ${paginasMax * pagina + VEHICULOS_MEDIDA + PROPIOS + 2}`,
+      `Feed: una primera página de ${pagina} por tipo (${tiposMedida.length} × ${pagina} = ${tiposMedida.length * pagina}) y, si un tipo se agota antes de elegir ${MAX_SERVICIOS_MAPA}, otra solo por lo que falta ` +
+      `(${ultimaFria.paginas} consultas aquí; el reparto de los ${MAX_SERVICIOS_MAPA} más nuevos entre tipos cambia con los pendientes de demostración del seed): lo leído son los ${MAX_SERVICIOS_MAPA} elegidos ` +
+      `más lo que queda sin elegir de la última página de cada tipo, más los ya salidos que el filtro descarta; ` +
+      `empresa: la flota entera (${VEHICULOS_MEDIDA} vehículos; crece con la flota de la empresa, no con la tabla) + hasta ${MAX_SERVICIOS_MAPA} propios (${PROPIOS} aquí); autenticación: 2; registro de cambios: lo cambiado en el último segundo (más ${5} s de margen)`,
   );
 
   // 2. N users of distinct companies polling the map every 5 s.
@@ -376,7 +386,8 @@ export async function mapaBench(stack: Stack, { TAMANOS = [1_000, 100_000], USUA
   console.log(
     `\nSondeo de GET /mapa cada ${INTERVALO_MS / 1000} s con If-None-Match (como el navegador), ${USUARIOS_POR_EMPRESA} usuarios por empresa, flotas de 3 tipos en ${COMBINACIONES.length} combinaciones; ` +
       `${INTERVALO_MS / 1000} s de arranque y ${MEDIDA_MS / 1000} s medidos por N; caché de ${MAPA_CACHE_MS / 1000} s por contenedor (aquí uno). ` +
-      `Nadie publica durante el sondeo, así que tras la primera respuesta casi todo es 304, que cuesta las mismas lecturas (la ETag se calcula sobre la respuesta entera). ` +
+      `Usuario, empresa y parte de la empresa quedan en la caché del contenedor hasta que el registro de cambios los nombra (o ${CACHE_REGISTROS_MS / 60_000} min); el contenedor lee el registro como mucho cada ${SINCRONIZAR_MS / 1000} s. ` +
+      `Nadie publica durante el sondeo, así que tras la primera respuesta casi todo es 304 (la ETag se calcula sobre la respuesta entera). ` +
       `Preparación: ${empresas} empresas y ${cuentas.length} usuarios de Cognito en ${(creados / 1000).toFixed(1)} s, sesiones en ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
 
@@ -424,7 +435,7 @@ export async function mapaBench(stack: Stack, { TAMANOS = [1_000, 100_000], USUA
     };
     niveles.push(nivel);
     const s = nivel.segundos;
-    const [a, b, c, todo] = [suma(l, FEED), suma(l, EMPRESA), suma(l, AUTH), suma(l, PARTES)];
+    const [a, b, c, d, todo] = [suma(l, FEED), suma(l, EMPRESA), suma(l, AUTH), suma(l, LOG), suma(l, PARTES)];
     const recargasEmpresa = l.flota.peticiones / s;
     console.log(
       `  N=${String(n).padEnd(3)} (${nivel.empresas} empresas, ${nivel.combinaciones} combinaciones de tipos): ${(nivel.api / s).toFixed(1)} req/s a la API (${ok} × 200, ${noModificado} × 304), ` +
@@ -432,15 +443,15 @@ export async function mapaBench(stack: Stack, { TAMANOS = [1_000, 100_000], USUA
     );
     console.log(
       `    DynamoDB ${(todo.peticiones / s).toFixed(1)} peticiones/s: (a) feed de pendientes ${(a.peticiones / s).toFixed(1)}/s, (b) parte de la empresa ${(b.peticiones / s).toFixed(1)}/s, ` +
-        `(c) autenticación y perfil ${(c.peticiones / s).toFixed(1)}/s${l.otras.peticiones ? `, otras ${(l.otras.peticiones / s).toFixed(1)}/s` : ''}; ` +
+        `(c) autenticación y perfil ${(c.peticiones / s).toFixed(1)}/s, (d) registro de cambios ${(d.peticiones / s).toFixed(1)}/s${l.otras.peticiones ? `, otras ${(l.otras.peticiones / s).toFixed(1)}/s` : ''}; ` +
         `${miles(todo.items / s)} ítems leídos/s (a ${miles(a.items / s)}, b ${miles(b.items / s)}, c ${miles(c.items / s)}), ${(todo.rcu / s).toFixed(1)} RCU/s`,
     );
     const porRecarga = l.recargas ? a.peticiones / (l.recargas / TIPOS_POR_FLOTA) : 0;
     console.log(
       `    lectura: (a) ${(l.recargas / TIPOS_POR_FLOTA / s).toFixed(2)} recargas/s del feed para ${nivel.combinaciones} combinaciones (tope 1 cada ${MAPA_CACHE_MS / 1000} s por combinación = ` +
         `${(nivel.combinaciones / (MAPA_CACHE_MS / 1000)).toFixed(2)}/s), ${porRecarga.toFixed(1)} consultas y ${l.recargas ? miles(a.items / (l.recargas / TIPOS_POR_FLOTA)) : '-'} ítems por recarga; ` +
-        `(b) ${recargasEmpresa.toFixed(2)} recargas/s para ${nivel.empresas} empresas (${(recargasEmpresa / nivel.empresas).toFixed(2)}/s por empresa; tope ${(1 / (MAPA_CACHE_MS / 1000)).toFixed(2)}), 2 consultas cada una; ` +
-        `(c) ${(c.peticiones / Math.max(1, nivel.api)).toFixed(2)} GetItem por petición`,
+        `(b) ${recargasEmpresa.toFixed(2)} recargas/s para ${nivel.empresas} empresas (solo tras un cambio o ${CACHE_REGISTROS_MS / 60_000} min), 2 consultas cada una; ` +
+        `(c) ${(c.peticiones / Math.max(1, nivel.api)).toFixed(2)} GetItem por petición; (d) ${(d.peticiones / s).toFixed(2)} consultas/s (tope ${(1000 / SINCRONIZAR_MS).toFixed(0)} por contenedor)`,
     );
     topeFeed = Math.max(topeFeed, (nivel.combinaciones / (MAPA_CACHE_MS / 1000)) * porRecarga);
   }
@@ -453,13 +464,15 @@ export async function mapaBench(stack: Stack, { TAMANOS = [1_000, 100_000], USUA
       `${ultimo.combinaciones} combinaciones × 1 recarga cada ${MAPA_CACHE_MS / 1000} s ≈ ${topeFeed.toFixed(1)} consultas/s (con N pequeño hay combinaciones que nadie pide cada ${MAPA_CACHE_MS / 1000} s); ` +
       `crece solo con las combinaciones de tipos distintas (a lo sumo 84 de 3 de los 9 tipos) y con los contenedores`,
   );
+  const total = (nv: Nivel) => suma(nv.l, PARTES).peticiones / nv.segundos;
   console.log(
-    `  → (b) parte de la empresa: ${niveles.map((nv) => porSeg(nv, EMPRESA)).join(' / ')} consultas/s para ${niveles.map((nv) => nv.empresas).join('/')} empresas: ` +
-      `crece con las empresas activas (${(suma(ultimo.l, EMPRESA).peticiones / ultimo.segundos / ultimo.empresas).toFixed(2)}/s por empresa con N=${ultimo.n}; tope 2 consultas por empresa cada ${MAPA_CACHE_MS / 1000} s y contenedor), no con sus usuarios`,
+    `  → (b) parte de la empresa: ${niveles.map((nv) => porSeg(nv, EMPRESA)).join(' / ')} consultas/s para ${niveles.map((nv) => nv.empresas).join('/')} empresas; ` +
+      `(c) autenticación y perfil: ${niveles.map((nv) => porSeg(nv, AUTH)).join(' / ')} GetItem/s; (d) registro de cambios: ${niveles.map((nv) => porSeg(nv, LOG)).join(' / ')} consultas/s: ` +
+      `tras la primera petición de cada usuario solo se leen de nuevo cuando el registro de cambios los nombra (o a los ${CACHE_REGISTROS_MS / 60_000} min)`,
   );
   console.log(
-    `  → (c) autenticación y perfil: ${niveles.map((nv) => porSeg(nv, AUTH)).join(' / ')} GetItem/s: 2 por petición (usuario y empresa), crece con las peticiones ` +
-      `(×${(suma(ultimo.l, AUTH).peticiones / Math.max(1, suma(primero.l, AUTH).peticiones)).toFixed(1)} de N=${primero.n} a N=${ultimo.n}); con N=${ultimo.n} son ` +
-      `${Math.round((100 * suma(ultimo.l, AUTH).peticiones) / Math.max(1, suma(ultimo.l, PARTES).peticiones))} % de las peticiones a DynamoDB y ${Math.round((100 * suma(ultimo.l, AUTH).items) / Math.max(1, suma(ultimo.l, PARTES).items))} % de los ítems leídos`,
+    `  → DynamoDB en total: ${niveles.map((nv) => total(nv).toFixed(1)).join(' / ')} peticiones/s para N=${USUARIOS.join('/')} ` +
+      `(×${(total(ultimo) / Math.max(0.1, total(primero))).toFixed(1)} con ×${(ultimo.n / primero.n).toFixed(0)} usuarios y ×${(ultimo.empresas / primero.empresas).toFixed(0)} empresas): ` +
+      `${total(ultimo) <= 1.5 * total(primero) + 1 ? 'plano' : 'NO plano'}; lo que queda crece con las combinaciones de tipos que se piden y con los contenedores, no con usuarios ni empresas`,
   );
 }

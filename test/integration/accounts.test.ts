@@ -1,8 +1,11 @@
 import { AdminGetUserCommand, ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SINCRONIZAR_MS } from '../../lambdas/data/cambios.js';
+import { setActivo } from '../../scripts/lib/cuentas.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { STAFF_SIGNUP_FIELD } from '../../shared/constants.js';
 import { API_MSG, MSG } from '../../shared/schemas/messages.js';
@@ -28,13 +31,15 @@ describe('accounts: disabled at once, unconfirmed staff expire, the staff proof 
   it('refuses a disabled account on its next request, with a token still valid', async () => {
     const token = await newCompanyAdmin('desactivada@ermita.demo');
     expect((await api('/me', { token })).status).toBe(200);
-    const setActivo = (activo: boolean) =>
-      docClient().send(new UpdateCommand({ TableName: table('usuarios'), Key: { id: subOf(token) }, UpdateExpression: 'SET activo = :a', ExpressionAttributeValues: { ':a': activo } }));
-    await setActivo(false);
+    // As the ops script does it (scripts/disable-user.ts): the API has the record cached by now.
+    const cambiar = (activo: boolean) => setActivo(docClient(), { usuarios: table('usuarios'), cambios: table('cambios') }, subOf(token), activo);
+    await cambiar(false);
+    await sleep(SINCRONIZAR_MS + 50);
     const res = await api('/me', { token });
     expect(res.status).toBe(401);
     expect(res.json.error.message).toBe(API_MSG.cuentaDesactivada);
-    await setActivo(true);
+    await cambiar(true);
+    await sleep(SINCRONIZAR_MS + 50);
     expect((await api('/me', { token })).status).toBe(200);
   });
 

@@ -3,6 +3,7 @@ import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { createMiddleware } from 'hono/factory';
 import { API_MSG } from '../../../shared/schemas/messages.js';
 import { apiAuthConfig } from '../../config.js';
+import { cambios } from '../../data/cambios.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';
 import { forbidden, unauthenticated } from '../../errors.js';
 import { callerFrom, type Caller } from '../caller.js';
@@ -30,7 +31,7 @@ function makeVerifier() {
 /**
  * Verifies the ID token, then loads the caller's user record: the record decides kind, company and
  * role (the token's groups are Cognito's copy), and a disabled or deleted account is refused on its
- * next request, not when its token expires.
+ * next request (within a second, see `cambios`), not when its token expires.
  */
 export const requireAuth = createMiddleware<AuthEnv>(async (c, next) => {
   const token = c.req.header('authorization')?.match(/^Bearer (.+)$/i)?.[1];
@@ -44,7 +45,8 @@ export const requireAuth = createMiddleware<AuthEnv>(async (c, next) => {
     throw unauthenticated(API_MSG.sesionInvalida);
   }
 
-  const usuario = await usuarioRepository.get(String(payload.sub));
+  await cambios.sincronizar();
+  const usuario = await usuarioRepository.getCached(String(payload.sub));
   if (!usuario) throw forbidden(API_MSG.usuarioSinEmpresa);
   if (!usuario.activo) throw unauthenticated(API_MSG.cuentaDesactivada);
   c.set('caller', callerFrom(usuario, String(payload.email ?? usuario.email)));

@@ -67,6 +67,5 @@ export async function aceptarOferta(c: Context, _caller: unknown, body: AceptarO
   const rechazo = await ofertaRepository.aceptar({ idServicio: service.id, oferta, otras, metodoPago: body.metodoPago }, now);
   if (rechazo) throw conflict(rechazo === 'servicio-cerrado' ? INTEGRACION_MSG.servicioNoPendiente : INTEGRACION_MSG.ofertaNoDisponible);
   mapaCaches.olvidarPendientes();
-  mapaCaches.olvidarEmpresa(oferta.empresaAliada);
   return c.json({ id: service.id, estado: 'validar', empresaAliada: oferta.empresaAliada, valorOferta: oferta.precio, metodoPago: body.metodoPago });
 }

@@ -3,20 +3,22 @@ import { estadoMapa, MAX_SERVICIOS_MAPA, newestAcross } from '../../../shared/do
 import type { Marcador } from '../../../shared/schemas/mapa.js';
 import { VEHICLE_TYPES, type VehicleType } from '../../../shared/schemas/service.js';
 import { serviceRepository, type ServicioMapa } from '../../data/service-repository.js';
+import { cambios } from '../../data/cambios.js';
 import { ttlCache } from '../../data/ttl-cache.js';
 import { vehiculoRepository } from '../../data/vehiculo-repository.js';
 import type { CompanyCaller } from '../caller.js';
 import { jsonWithEtag } from '../etag.js';
 
 /**
- * The map feed's reads are shared, per Lambda container, for a few seconds: the pending part by set
- * of vehicle types (the same for every company with those types), the company's own part (its
- * types and its services after pendiente) by company. The console polls every 5 s, so what DynamoDB
- * serves grows with the distinct type sets and active companies in a window, not with users.
+ * The map feed's reads are shared per Lambda container: the pending part for a few seconds by set of
+ * vehicle types (the same for every company with those types; anyone may publish or offer at any
+ * moment), the company's own part (its types and its services after pendiente) until the change log
+ * says the company changed (`cambios`: a vehicle, an accepted offer...). The console polls every
+ * 5 s, so what DynamoDB serves grows with the distinct type sets, not with users or companies.
  */
 export const MAPA_CACHE_MS = 3000;
 const pendientesCache = ttlCache<ServicioMapa[]>(MAPA_CACHE_MS);
-const empresaCache = ttlCache<{ tipos: VehicleType[]; propios: ServicioMapa[] }>(MAPA_CACHE_MS);
+const empresaCache = cambios.cache<{ tipos: VehicleType[]; propios: ServicioMapa[] }>('empresa');
 
 const esTipo = (t: string): t is VehicleType => (VEHICLE_TYPES as readonly string[]).includes(t);
 const masNuevo = (a: ServicioMapa, b: ServicioMapa) => (a.expiresAt ?? 0) > (b.expiresAt ?? 0);
@@ -52,7 +54,6 @@ export const mapaCaches = {
     }),
   /** After a write in this container: its next answer already shows it (other containers' within seconds). */
   olvidarPendientes: () => pendientesCache.forget(),
-  olvidarEmpresa: (empresaId: string) => empresaCache.forget(empresaId),
 };
 
 const marcador = (s: ServicioMapa, empresaId: string): Marcador => ({
