@@ -17,7 +17,7 @@ const CANAL = 'caches';
 /** How often a container reads the log (its requests in between share the last look). */
 export const SINCRONIZAR_MS = 1000;
 /** Each look starts this far before the last one: clocks of the writing containers may run behind. */
-const MARGEN_MS = 5000;
+const MARGEN_MS = 2000;
 /** Log entries outlive any cached record, so no container misses one that still matters. */
 const VIDA_S = 3600;
 /** The longest a cached record is kept, in case a change could not be logged (see `anunciar`). */

@@ -16,6 +16,9 @@ export type RechazoAceptacion = 'servicio-cerrado' | 'oferta-no-vigente';
 /** One transaction holds at most 100 items: the service, the chosen offer and this many others. */
 const OTRAS_EN_TRANSACCION = 98;
 
+/** `abiertoAOfertas` as a condition: pending, within its 24 hours and not yet departed. */
+const ABIERTO = 'estado = :p AND expiresAt > :now AND fechaSalida > :salida';
+
 export const ofertaRepository = {
   async get(idServicio: string, empresaId: string): Promise<Oferta | null> {
     const { Item } = await ddb().send(new GetCommand({ TableName: tableName('offers'), Key: { idServicio, empresaAliada: empresaId } }));
@@ -34,7 +37,7 @@ export const ofertaRepository = {
   /**
    * The offer and the service's list of offering companies, in one transaction: the offer only if the
    * company has none on the service (the key is service + company), the service only while it is
-   * pending and within its 24 hours. Twenty sends at once store one offer.
+   * pending, within its 24 hours and before its departure. Twenty sends at once store one offer.
    */
   async crear(oferta: Oferta, now: Date): Promise<RechazoOferta | null> {
     try {
@@ -46,8 +49,8 @@ export const ofertaRepository = {
               TableName: tableName('services'),
               Key: { id: oferta.idServicio },
               UpdateExpression: 'ADD oferentes :yo',
-              ConditionExpression: 'estado = :p AND expiresAt > :now',
-              ExpressionAttributeValues: { ':yo': new Set([oferta.empresaAliada]), ':p': 'pendiente', ':now': nowSeconds(now) },
+              ConditionExpression: ABIERTO,
+              ExpressionAttributeValues: { ':yo': new Set([oferta.empresaAliada]), ':p': 'pendiente', ':now': nowSeconds(now), ':salida': now.toISOString() },
             },
           },
         ],
@@ -88,8 +91,8 @@ export const ofertaRepository = {
             TableName: tableName('services'),
             Key: { id: idServicio },
             UpdateExpression: 'SET estado = :v, empresaAliada = :e, valorOferta = :precio, metodoPago = :m, aceptadoEn = :at REMOVE mapa, expiresAt',
-            ConditionExpression: 'estado = :p AND expiresAt > :now',
-            ExpressionAttributeValues: { ':v': 'validar', ':e': oferta.empresaAliada, ':precio': oferta.precio, ':m': metodoPago, ':at': at, ':p': 'pendiente', ':now': nowSeconds(now) },
+            ConditionExpression: ABIERTO,
+            ExpressionAttributeValues: { ':v': 'validar', ':e': oferta.empresaAliada, ':precio': oferta.precio, ':m': metodoPago, ':at': at, ':p': 'pendiente', ':now': nowSeconds(now), ':salida': at },
           },
         },
         {

@@ -1,11 +1,12 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { S3RVER_CREDENTIALS } from '../../lambdas/adapters/clients/shared.js';
 import { isExpired } from '../../shared/domain/trips.js';
 import { empresaSchema, type Empresa } from '../../shared/schemas/empresa.js';
-import { serviceSchema, type Service } from '../../shared/schemas/service.js';
+import { nuevaOferta, type Oferta } from '../../shared/schemas/oferta.js';
+import { serviceSchema, type Service, type VehicleType } from '../../shared/schemas/service.js';
 import { servicioPendiente } from '../../shared/domain/servicios.js';
 import { servicioItem } from '../../lambdas/data/service-repository.js';
 import { FOTOS_VEHICULO, uploadKeys } from '../../shared/domain/uploads.js';
@@ -92,8 +93,37 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
   const pending = await ddb.send(new QueryCommand({ TableName: table('services'), IndexName: 'byEstado', KeyConditionExpression: 'estado = :e', ExpressionAttributeValues: { ':e': 'pendiente' } }));
   const live = (pending.Items ?? []).filter((s) => !isExpired(s as { expiresAt?: number }, now)).length;
   const toAdd = live < MIN_PENDING ? MIN_PENDING + 6 - live : 0;
-  if (toAdd) await batchPut(ddb, 'services', pendingServices(toAdd, now, now.getTime()).map(servicioItem));
+  if (toAdd) {
+    const nuevos = pendingServices(toAdd, now, now.getTime());
+    // On the first run, offers already sent: orange markers for the bidder, offers for the client simulator.
+    const ofertas = created ? await demoOffers(ddb, nuevos, now) : [];
+    await batchPut(ddb, 'services', nuevos.map(servicioItem));
+    await batchPut(ddb, 'offers', ofertas);
+  }
   return { created, pendingAdded: toAdd };
+}
+
+/**
+ * Offers of Transportes del Valle and Turismo Andino on a few of these pending services of their
+ * fleets' types, as the offer route makes them; each service lists its bidders (`oferentes`).
+ */
+async function demoOffers(ddb: DynamoDBDocumentClient, services: Service[], now: Date): Promise<Oferta[]> {
+  const bidders = [
+    { empresaId: 'demo-transvalle', oferente: DEMO_USERS.admin, count: 2, precios: [850_000, 1_420_000] },
+    { empresaId: 'demo-andino', oferente: DEMO_USERS.admin3, count: 3, precios: [690_000, 1_150_000, 2_300_000] },
+  ];
+  const ofertas: Oferta[] = [];
+  for (const b of bidders) {
+    const { Item } = await ddb.send(new GetCommand({ TableName: table('empresas'), Key: { id: b.empresaId } }));
+    const empresa = empresaSchema.parse(Item);
+    const tipos = new Set<VehicleType>(FLEET.filter((v) => v.empresaAliada === b.empresaId).map((v) => v.tipo));
+    const elegidos = services.filter((s) => tipos.has(s.tipo)).slice(0, b.count);
+    elegidos.forEach((service, i) => {
+      service.oferentes = [...service.oferentes, b.empresaId];
+      ofertas.push(nuevaOferta({ service, empresa, oferente: b.oferente, precio: b.precios[i]!, documentoCotizacion: null }, new Date(now.getTime() - (i + 1) * 20 * 60_000)));
+    });
+  }
+  return ofertas;
 }
 
 async function batchPut(ddb: DynamoDBDocumentClient, key: TableKey, items: object[]) {

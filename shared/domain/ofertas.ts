@@ -18,5 +18,9 @@ export const precioDeTexto = (texto: string): number | null => {
 export const OFERTA_ESTADOS = ['enviada', 'aceptada', 'cerrada'] as const;
 export type EstadoOferta = (typeof OFERTA_ESTADOS)[number];
 
-/** Whether a service takes offers now: pending and within its 24 hours (TTL deletion lags, so reads check). */
-export const abiertoAOfertas = (s: { estado: string; expiresAt?: number }, now: Date): boolean => s.estado === 'pendiente' && !isExpired(s, now);
+/**
+ * Whether a service takes offers (and an acceptance) now: pending, within its 24 hours (TTL deletion
+ * lags, so reads check) and not yet departed (the map hides it then too).
+ */
+export const abiertoAOfertas = (s: { estado: string; expiresAt?: number; fechaSalida: string }, now: Date): boolean =>
+  s.estado === 'pendiente' && !isExpired(s, now) && Date.parse(s.fechaSalida) > now.getTime();

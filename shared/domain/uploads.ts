@@ -25,14 +25,18 @@ export const UPLOAD_KINDS = {
     maxBytes: 1 * MB,
     types: IMAGES,
     roles: ['admin', 'user', 'plataforma'],
+    perfilCompleto: false,
+    noSubido: PERFIL_MSG.fotoNoSubida,
     tooBig: () => PERFIL_MSG.fotoPerfilGrande,
     wrongType: () => PERFIL_MSG.tipoImagen,
   },
-  logo: { maxBytes: 1 * MB, types: IMAGES, roles: ['admin'], tooBig: () => PERFIL_MSG.logoGrande, wrongType: () => PERFIL_MSG.tipoImagen },
+  logo: { maxBytes: 1 * MB, types: IMAGES, roles: ['admin'], perfilCompleto: false, noSubido: PERFIL_MSG.fotoNoSubida, tooBig: () => PERFIL_MSG.logoGrande, wrongType: () => PERFIL_MSG.tipoImagen },
   fotoCorporativa: {
     maxBytes: 2 * MB,
     types: IMAGES,
     roles: ['admin'],
+    perfilCompleto: false,
+    noSubido: PERFIL_MSG.fotoNoSubida,
     tooBig: () => PERFIL_MSG.fotoCorporativaGrande,
     wrongType: () => PERFIL_MSG.tipoImagen,
   },
@@ -40,6 +44,8 @@ export const UPLOAD_KINDS = {
     maxBytes: 2 * MB,
     types: PHOTOS,
     roles: ['admin', 'user'],
+    perfilCompleto: true,
+    noSubido: PERFIL_MSG.fotoNoSubida,
     tooBig: (f: FileFacts) => `El archivo ${f.name} (${mb(f.size)}MB) excede el tamaño máximo de 2MB`,
     wrongType: (f: FileFacts) => `Tipo de archivo no soportado: ${f.name} (${f.type ?? 'desconocido'}). Use JPG, PNG o WebP.`,
   },
@@ -47,20 +53,34 @@ export const UPLOAD_KINDS = {
     maxBytes: 2 * MB,
     types: DOCUMENTS,
     roles: ['admin', 'user'],
+    perfilCompleto: true,
+    noSubido: UPLOAD_MSG.archivoNoSubido,
     tooBig: (f: FileFacts) => `El documento ${f.name} (${mb(f.size)}MB) excede el tamaño máximo de 2MB`,
     wrongType: (f: FileFacts) => `Tipo de documento no soportado: ${f.name} (${f.type ?? 'desconocido'})`,
   },
-  fuec: { maxBytes: 2 * MB, types: DOCUMENTS, roles: ['admin', 'user'], tooBig: () => UPLOAD_MSG.fuecGrande, wrongType: () => UPLOAD_MSG.fuecTipo },
+  fuec: { maxBytes: 2 * MB, types: DOCUMENTS, roles: ['admin', 'user'], perfilCompleto: true, noSubido: UPLOAD_MSG.archivoNoSubido, tooBig: () => UPLOAD_MSG.fuecGrande, wrongType: () => UPLOAD_MSG.fuecTipo },
   cotizacion: {
     maxBytes: 2 * MB,
     types: ['application/pdf'],
     roles: ['admin', 'user'],
+    perfilCompleto: true,
+    noSubido: UPLOAD_MSG.archivoNoSubido,
     tooBig: () => UPLOAD_MSG.cotizacionGrande,
     wrongType: () => UPLOAD_MSG.cotizacionTipo,
   },
 } as const satisfies Record<
   string,
-  { maxBytes: number; types: readonly string[]; roles: readonly Role[]; tooBig: (f: FileFacts) => string; wrongType: (f: FileFacts) => string }
+  {
+    maxBytes: number;
+    types: readonly string[];
+    roles: readonly Role[];
+    /** Only for a company whose profile is complete (the routes that take these files require it). */
+    perfilCompleto: boolean;
+    /** A ticket that cannot be taken (not the caller's, used, expired or of another kind). */
+    noSubido: string;
+    tooBig: (f: FileFacts) => string;
+    wrongType: (f: FileFacts) => string;
+  }
 >;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 export const UPLOAD_KIND_NAMES = Object.keys(UPLOAD_KINDS) as [UploadKind, ...UploadKind[]];

@@ -6,6 +6,9 @@ import * as z from './zod-es.js';
 const texto = (max = 160) => requiredText('Este campo es requerido', max);
 const opcional = (max = 160) => cleanText(max).optional();
 
+/** How far ahead a client may book. */
+export const SALIDA_MAXIMA_DIAS = 366;
+
 /**
  * `POST /integracion/cliente/servicios`: a transport request published by the client app (PRODUCT.md,
  * integration endpoints). The app chooses the id, so a retried publish cannot make a second service.
@@ -40,6 +43,7 @@ export const servicioPublicadoSchema = z
     experienciaGuia: z.number().int().min(0).max(80).optional(),
   })
   .refine((s) => Date.parse(s.fechaSalida) > Date.now(), { path: ['fechaSalida'], error: INTEGRACION_MSG.salidaFutura })
+  .refine((s) => Date.parse(s.fechaSalida) <= Date.now() + SALIDA_MAXIMA_DIAS * 86_400_000, { path: ['fechaSalida'], error: INTEGRACION_MSG.salidaLejana })
   .refine((s) => !s.fechaRegreso || Date.parse(s.fechaRegreso) > Date.parse(s.fechaSalida), {
     path: ['fechaRegreso'],
     error: INTEGRACION_MSG.regresoDespues,

@@ -42,6 +42,7 @@ export const UPLOAD_MSG = {
   cotizacionGrande: 'El PDF de cotización excede el tamaño máximo de 2MB',
   cotizacionTipo: 'Por favor seleccione un archivo PDF',
   noDisponible: 'Este tipo de archivo todavía no se puede subir.',
+  archivoNoSubido: 'No se pudo subir el archivo. Intenta de nuevo.',
 } as const;
 
 /** Spec 01 sections 5 and 8: profile, internal registration and photos. */
@@ -154,7 +155,8 @@ export const OFERTA_MSG = {
   /** Beyond the spec. */
   maximo: 'El valor de la oferta no puede superar $ 1.000.000.000',
   yaOfertaste: 'Tu empresa ya envió una oferta para este servicio.',
-  noDisponible: 'Este servicio ya no recibe ofertas: fue reservado por otra empresa o venció.',
+  noDisponible: 'Este servicio ya no recibe ofertas: fue reservado por otra empresa, salió o venció.',
+  yaEsTuyo: 'Este servicio ya es de tu empresa: no recibe más ofertas.',
   tipoFueraDeFlota: 'Tu flota no tiene vehículos del tipo que pide este servicio.',
 } as const;
 
@@ -180,5 +182,7 @@ export const INTEGRACION_MSG = {
   ofertaNoDisponible: 'Esa oferta no existe, venció o ya no está vigente.',
   servicioNoPendiente: 'El servicio ya no está pendiente: otra oferta fue aceptada o venció.',
   salidaFutura: 'La fecha de salida debe ser futura',
+  /** Beyond the spec: a bound that catches typos such as the year 9999. */
+  salidaLejana: 'La fecha de salida debe estar dentro del próximo año',
   regresoDespues: 'La fecha de regreso debe ser posterior a la salida',
 } as const;

@@ -1,6 +1,9 @@
+import { EXPIRY_SECONDS, INITIAL_RATING } from '../constants.js';
 import { OFERTA_MAXIMA, OFERTA_ESTADOS } from '../domain/ofertas.js';
+import { hoyEnBogota } from '../domain/vencimientos.js';
+import type { Empresa } from './empresa.js';
 import { OFERTA_MSG } from './messages.js';
-import { vehicleTypeSchema } from './service.js';
+import { POR_ASIGNAR, vehicleTypeSchema, type Service } from './service.js';
 import { uploadId } from './upload.js';
 import { AMENIDAD_KEYS, type Amenidad } from './vehiculo.js';
 import * as z from './zod-es.js';
@@ -65,3 +68,49 @@ export const ofertaSchema = z.object({
   expiresAt: z.number().int().optional(),
 });
 export type Oferta = z.infer<typeof ofertaSchema>;
+
+/**
+ * A company's new offer on a service, as stored: its data and the service's copied in, no driver yet,
+ * 'enviada', expiring 24 h after it was made (spec 02 section 3.2). The price comes already rounded.
+ */
+export function nuevaOferta(
+  args: { service: Service; empresa: Empresa; oferente: string; precio: number; documentoCotizacion: string | null },
+  now: Date,
+): Oferta {
+  const { service, empresa } = args;
+  return ofertaSchema.parse({
+    id: crypto.randomUUID(),
+    idServicio: service.id,
+    empresaAliada: empresa.id,
+    empresa: empresa.empresa,
+    oferente: args.oferente,
+    solicitante: service.solicitante,
+    estado: 'enviada',
+    precio: args.precio,
+    documentoCotizacion: args.documentoCotizacion,
+    corporativa: true,
+    isOfer: true,
+    logo: empresa.logo,
+    fotosCorporativas: empresa.fotosCorporativas.filter(Boolean),
+    banco: empresa.banco,
+    tipocuenta: empresa.tipocuenta,
+    cuenta: empresa.cuenta,
+    titular: empresa.titular,
+    tipoVehiculo: service.tipo,
+    clase: service.clase,
+    origen: service.origen,
+    destino: service.destino,
+    fechaSalida: service.fechaSalida,
+    fechaRegreso: service.fechaRegreso,
+    pasajeros: service.pasajeros,
+    paradas: service.paradas,
+    finalizadoConductor: false,
+    conductor: POR_ASIGNAR,
+    placas: POR_ASIGNAR,
+    ratingConductor: INITIAL_RATING,
+    ...Object.fromEntries(AMENIDAD_KEYS.map((k) => [k, false])),
+    fechaOferta: hoyEnBogota(now),
+    creadoEn: now.toISOString(),
+    expiresAt: Math.floor(now.getTime() / 1000) + EXPIRY_SECONDS,
+  });
+}

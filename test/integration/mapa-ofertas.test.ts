@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
-import { INTEGRACION_MSG, MAPA_MSG, OFERTA_MSG } from '../../shared/schemas/messages.js';
+import { API_MSG, INTEGRACION_MSG, MAPA_MSG, OFERTA_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
 import { api, docClient, idToken, listKeys, newCompanyAdmin, PDF_BYTES, solidPng, stack, table, upload } from '../support/clients.js';
 import { cabecerasApp } from '../../lambdas/api/middleware/app-clientes.js';
 import { appApi, servicioPublicado } from '../support/servicios.js';
@@ -114,6 +114,22 @@ describe('GET /mapa', () => {
 });
 
 describe('GET /servicios/{id}', () => {
+  it("shows each demo company its own seeded offers (orange, with the amount) and never another company's", async () => {
+    const deLaEmpresa = async (empresa: string) =>
+      (await docClient().send(new QueryCommand({ TableName: table('offers'), IndexName: 'byEmpresaAliada', KeyConditionExpression: 'empresaAliada = :e', ExpressionAttributeValues: { ':e': empresa } }))).Items ?? [];
+    const seeded = (await deLaEmpresa(TRANSVALLE)).filter((o) => [850_000, 1_420_000].includes(o.precio));
+    expect(seeded).toHaveLength(2);
+    expect((await deLaEmpresa(ANDINO)).length).toBeGreaterThanOrEqual(3);
+    for (const o of seeded) {
+      const mine = await api(`/servicios/${o.idServicio}`, { token: valle });
+      expect(mine.json).toMatchObject({ estado: 'pendiente', estadoMapa: 'ofertas', miOferta: { precio: o.precio, estado: 'enviada' } });
+      const theirs = await api(`/servicios/${o.idServicio}`, { token: andino });
+      expect(theirs.status).toBe(200);
+      expect(theirs.json.miOferta?.precio).not.toBe(o.precio);
+      expect(JSON.stringify(theirs.json)).not.toContain(String(o.precio));
+    }
+  });
+
   it('shows a pending service to any company without the requesting operator', async () => {
     const id = await publicar({ tipo: 'Van', guia: 'Mariana López', idiomasGuia: ['Español', 'Inglés'] });
     const res = await api(`/servicios/${id}`, { token: andino });
@@ -122,6 +138,9 @@ describe('GET /servicios/{id}', () => {
     expect(res.json.venceEn).toBeTruthy();
     expect(JSON.stringify(res.json)).not.toContain('3157654321');
     expect(res.json).not.toHaveProperty('solicitante');
+    // Nor the client's identity: it is the reserving company's business (spec 02 section 2.2).
+    expect(res.json).not.toHaveProperty('cliente');
+    expect(res.json).not.toHaveProperty('nombre');
   });
 
   it("shows the company's own reservation with its operator, and hides it from another company", async () => {
@@ -224,9 +243,38 @@ describe('POST /servicios/{id}/ofertas', () => {
     expect(detail.json.miOferta.cotizacionUrl).toMatch(/^http.*ofertas/);
   });
 
-  it("refuses an offer on another company's reservation as not found", async () => {
+  it("refuses an offer on another company's reservation as not found, and on its own as already its own", async () => {
     const res = await ofertar(andino, 'demo-reservado-1', { precio: 100000 });
     expect(res.status).toBe(404);
+    const own = await ofertar(valle, 'demo-reservado-1', { precio: 100000 });
+    expect(own.status).toBe(409);
+    expect(own.json.error.message).toBe(OFERTA_MSG.yaEsTuyo);
+  });
+
+  it('closes a pending service to offers and acceptance once it departed, even within its 24 hours', async () => {
+    const id = await publicar({ tipo: 'Van', fechaSalida: new Date(Date.now() + 1500).toISOString() });
+    expect((await ofertar(andino, id, { precio: 300000 })).status).toBe(201);
+    await new Promise((r) => setTimeout(r, 2000));
+    const late = await ofertar(valle, id, { precio: 300000 });
+    expect(late.status).toBe(404);
+    const accept = await appApi('POST', `/integracion/cliente/servicios/${id}/aceptar`, { empresaAliada: ANDINO, metodoPago: 'epayco' });
+    expect(accept.status).toBe(409);
+    expect(accept.json.error.message).toBe(INTEGRACION_MSG.servicioNoPendiente);
+    expect((await docClient().send(new GetCommand({ TableName: table('services'), Key: { id } }))).Item).toMatchObject({ estado: 'pendiente', oferentes: new Set([ANDINO]) });
+  });
+
+  it("refuses a quote ticket that is not the caller's with a message about the file, and quote tickets to an incomplete company", async () => {
+    const id = await publicar({ tipo: 'Van' });
+    const ajeno = await upload(valle, 'cotizacion', PDF_BYTES, 'application/pdf');
+    const res = await ofertar(andino, id, { precio: 300000, cotizacion: ajeno });
+    expect(res.status).toBe(400);
+    expect(res.json.error.message).toBe(UPLOAD_MSG.archivoNoSubido);
+    expect(await ofertasGuardadas(id)).toHaveLength(0);
+
+    const incompleta = await idToken(DEMO_USERS.admin2, DEMO_PASSWORD);
+    const ticket = await api('/uploads', { token: incompleta, body: { kind: 'cotizacion', contentType: 'application/pdf', size: 100, fileName: 'c.pdf' } });
+    expect(ticket.status).toBe(403);
+    expect(ticket.json.error.message).toBe(API_MSG.perfilIncompleto);
   });
 });
 
@@ -254,6 +302,9 @@ describe('client app integration', () => {
     const bad = await appApi('POST', '/integracion/cliente/servicios', { ...servicioPublicado(), fechaSalida: new Date(Date.now() - 3600_000).toISOString(), pasajeros: 0 });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.json)).toContain(INTEGRACION_MSG.salidaFutura);
+    const lejana = await appApi('POST', '/integracion/cliente/servicios', { ...servicioPublicado(), fechaSalida: '9999-12-31T23:59:59Z' });
+    expect(lejana.status).toBe(400);
+    expect(JSON.stringify(lejana.json)).toContain(INTEGRACION_MSG.salidaLejana);
     const body = servicioPublicado();
     expect((await appApi('POST', '/integracion/cliente/servicios', body)).status).toBe(201);
     const again = await appApi('POST', '/integracion/cliente/servicios', body);

@@ -1,15 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { estadoMapa } from '../../../shared/domain/mapa.js';
 import { abiertoAOfertas, redondearOferta } from '../../../shared/domain/ofertas.js';
 import { uploadKeys } from '../../../shared/domain/uploads.js';
-import { hoyEnBogota } from '../../../shared/domain/vencimientos.js';
-import { EXPIRY_SECONDS, INITIAL_RATING } from '../../../shared/constants.js';
 import { MAPA_MSG, OFERTA_MSG } from '../../../shared/schemas/messages.js';
 import type { ServicioDetalle } from '../../../shared/schemas/mapa.js';
-import { ofertaSchema, type OfertaBody } from '../../../shared/schemas/oferta.js';
-import { POR_ASIGNAR, type Service } from '../../../shared/schemas/service.js';
-import { AMENIDAD_KEYS } from '../../../shared/schemas/vehiculo.js';
+import { nuevaOferta, type OfertaBody } from '../../../shared/schemas/oferta.js';
+import type { Service } from '../../../shared/schemas/service.js';
 import { storage } from '../../adapters/storage.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { ofertaRepository } from '../../data/oferta-repository.js';
@@ -39,13 +35,13 @@ export async function verServicio(c: Context, caller: CompanyCaller) {
   const now = new Date();
   const service = await servicioVisible(caller, servicioId(c), now);
   const oferta = await ofertaRepository.get(service.id, caller.empresaId);
-  const { empresa, solicitante, telefonoOperador, rutCliente: _r, telefonoCliente: _t, emailCliente: _e, oferentes, mapa: _m, expiresAt, ...datos } = service;
+  const { empresa, cliente: _c, nombre, solicitante, telefonoOperador, rutCliente: _r, telefonoCliente: _t, emailCliente: _e, oferentes, mapa: _m, expiresAt, ...datos } = service;
   const pendiente = service.estado === 'pendiente';
   const detalle: ServicioDetalle = {
     ...datos,
     estadoMapa: estadoMapa({ estado: service.estado, oferentes: oferta ? [...oferentes, caller.empresaId] : oferentes }, caller.empresaId),
     // The client's operator is the reserving company's business, not every bidder's.
-    operador: pendiente ? null : { empresa, solicitante, telefono: telefonoOperador },
+    operador: pendiente ? null : { empresa, nombre, solicitante, telefono: telefonoOperador },
     miOferta: oferta && {
       precio: oferta.precio,
       estado: oferta.estado,
@@ -68,6 +64,8 @@ export async function ofertar(c: Context, caller: CompanyCaller, body: OfertaBod
   const service = await servicioVisible(caller, servicioId(c), now);
   // The cap is a multiple of 1000, so a price within it stays within it once rounded.
   const precio = redondearOferta(body.precio);
+  // Past pendiente, only the company's own service is visible here.
+  if (service.estado !== 'pendiente') throw conflict(OFERTA_MSG.yaEsTuyo);
   if (!abiertoAOfertas(service, now)) throw conflict(OFERTA_MSG.noDisponible);
   const [yaOferto, empresa, { tipos }] = await Promise.all([
     ofertaRepository.get(service.id, caller.empresaId),
@@ -88,41 +86,7 @@ export async function ofertar(c: Context, caller: CompanyCaller, body: OfertaBod
     await putFiles([documentoCotizacion], files);
   }
 
-  const oferta = ofertaSchema.parse({
-    id: randomUUID(),
-    idServicio: service.id,
-    empresaAliada: caller.empresaId,
-    empresa: empresa.empresa,
-    oferente: caller.email,
-    solicitante: service.solicitante,
-    estado: 'enviada',
-    precio,
-    documentoCotizacion,
-    corporativa: true,
-    isOfer: true,
-    logo: empresa.logo,
-    fotosCorporativas: empresa.fotosCorporativas.filter(Boolean),
-    banco: empresa.banco,
-    tipocuenta: empresa.tipocuenta,
-    cuenta: empresa.cuenta,
-    titular: empresa.titular,
-    tipoVehiculo: service.tipo,
-    clase: service.clase,
-    origen: service.origen,
-    destino: service.destino,
-    fechaSalida: service.fechaSalida,
-    fechaRegreso: service.fechaRegreso,
-    pasajeros: service.pasajeros,
-    paradas: service.paradas,
-    finalizadoConductor: false,
-    conductor: POR_ASIGNAR,
-    placas: POR_ASIGNAR,
-    ratingConductor: INITIAL_RATING,
-    ...Object.fromEntries(AMENIDAD_KEYS.map((k) => [k, false])),
-    fechaOferta: hoyEnBogota(now),
-    creadoEn: now.toISOString(),
-    expiresAt: Math.floor(now.getTime() / 1000) + EXPIRY_SECONDS,
-  });
+  const oferta = nuevaOferta({ service, empresa, oferente: caller.email, precio, documentoCotizacion }, now);
 
   // A refused or failed write leaves no quote behind.
   const rechazo = await ofertaRepository.crear(oferta, now).catch((err: unknown) => err as Error);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { mayUpload, pendingUploadKey, UPLOAD_KINDS, uploadKeys, uploadProblem, type UploadKind } from '../../../shared/domain/uploads.js';
-import { addToGallery, compactGallery, galleryCount } from '../../../shared/domain/profile.js';
+import { addToGallery, compactGallery, galleryCount, isProfileComplete } from '../../../shared/domain/profile.js';
 import { API_MSG, GALERIA_MSG, PERFIL_MSG, UPLOAD_MSG } from '../../../shared/schemas/messages.js';
 import type { ConfirmUpload, ModoGaleria, UploadRequest } from '../../../shared/schemas/upload.js';
 import { storage } from '../../adapters/storage.js';
@@ -95,6 +95,10 @@ function recorderFor(caller: UploadCaller, kind: UploadKind): Recorder {
 /** `POST /uploads`: a single-use presigned POST to a waiting key of the caller's. */
 export async function presignUpload(c: Context, caller: UploadCaller, { kind, contentType, size, fileName }: UploadRequest) {
   checkMayUpload(caller, kind);
+  // Files only a complete company's routes take (vehicles, FUEC, quotes) wait for nobody otherwise.
+  if (UPLOAD_KINDS[kind].perfilCompleto && caller.kind === 'empresa' && !isProfileComplete(caller.usuario, await empresaRepository.getCached(caller.empresaId))) {
+    throw forbidden(API_MSG.perfilIncompleto);
+  }
   const name = fileName || 'archivo';
   const problem = uploadProblem(kind, { name, size, type: contentType });
   if (problem) throw badRequest(problem);
@@ -150,7 +154,7 @@ export type CheckedFile = { bytes: Uint8Array; mime: string };
 export async function takeCheckedFiles(caller: UploadCaller, kind: UploadKind, ids: readonly string[]): Promise<{ tickets: UploadTicketItem[]; files: CheckedFile[] }> {
   checkMayUpload(caller, kind);
   const tickets = await uploadRepository.claim(ids, caller.sub, kind, new Date());
-  if (!tickets) throw badRequest(PERFIL_MSG.fotoNoSubida);
+  if (!tickets) throw badRequest(UPLOAD_KINDS[kind].noSubido);
   const taken = await Promise.all(tickets.map((t) => storage.take(t.key, UPLOAD_KINDS[kind].maxBytes)));
   const problems = taken.map((f, i) => uploadProblem(kind, f && { name: tickets[i]!.fileName, size: f.size, type: f.mime }));
   const failed = problems.findIndex(Boolean);

@@ -130,6 +130,7 @@ export function ServiceDetailModal({ id, onClose, onOffer }: ServiceDetailModalP
               { label: 'Clase', value: s.clase },
               ...(s.operador
                 ? [
+                    { label: 'Servicio', value: s.operador.nombre },
                     { label: 'Empresa solicitante', value: s.operador.empresa },
                     { label: 'Contacto', value: s.operador.solicitante },
                     { label: 'Teléfono del contacto', value: s.operador.telefono || MAPA_MSG.noRegistrado },
