@@ -132,6 +132,12 @@ export default defineConfig({
             handler: 'CacheFirst',
             options: { cacheName: 'assets', expiration: { maxEntries: 200, purgeOnQuotaError: true } },
           },
+          // The offline map (style and GeoJSON, not hashed): the last copy at once, refreshed behind.
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/map/'),
+            handler: 'StaleWhileRevalidate',
+            options: { cacheName: 'mapa', expiration: { maxEntries: 10, purgeOnQuotaError: true } },
+          },
         ],
         cleanupOutdatedCaches: true,
       },

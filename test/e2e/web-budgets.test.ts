@@ -61,5 +61,8 @@ describe('console weight budgets', () => {
     expect(lazy, 'el service worker precarga fragmentos perezosos').toEqual([]);
     expect(precached).toContain('index.html');
     expect(precached.filter((u) => u.endsWith('.woff2'))).toEqual([]);
+    // The offline map's style and GeoJSON are kept at first use (runtime cache 'mapa'), not precached.
+    expect(precached.filter((u) => u.startsWith('map/'))).toEqual([]);
+    expect(sw).toMatch(/startsWith\("\/map\/"\)[\s\S]*cacheName:"mapa"/);
   });
 });
