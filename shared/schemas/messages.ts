@@ -160,6 +160,20 @@ export const OFERTA_MSG = {
   tipoFueraDeFlota: 'Tu flota no tiene vehículos del tipo que pide este servicio.',
 } as const;
 
+/** Vehicle assignment (spec 02 sections 2.4 and 8; the refusals are beyond the spec). */
+export const ASIGNACION_MSG = {
+  errorCarga: 'Error al cargar los vehículos',
+  confirmar: (placas: string, marca: string, modelo: string) => `¿Estás seguro de seleccionar el vehículo ${placas} (${marca} ${modelo})?`,
+  asignado: 'Vehículo asignado al servicio',
+  error: 'No se pudo asignar el vehículo',
+  vehiculoRequerido: 'Selecciona un vehículo',
+  vehiculoNoEncontrado: 'No encontramos ese vehículo en tu flota.',
+  otroTipo: (tipo: string) => `El servicio pide un vehículo tipo ${tipo}.`,
+  noValidado: 'El vehículo no está validado.',
+  documentoVence: (documento: string, dia: string) => `${documento} vence antes del fin del viaje (${dia}).`,
+  noAsignable: 'Este servicio ya no admite asignación: ya tiene vehículo, ya tiene FUEC o no está reservado.',
+} as const;
+
 /** The map and the service detail (spec 02 sections 2.1 and 2.2). */
 export const MAPA_MSG = {
   cargando: 'Cargando mapa...',

@@ -50,6 +50,18 @@ export const serviceSchema = z.object({
   placas: z.string().default(POR_ASIGNAR),
   telefonoConductor: z.string().optional(),
   empresaAfiliadora: z.string().optional(),
+  /** The assigned vehicle and its driver, copied in on assignment (shared/domain/asignacion.ts). */
+  vehiculoId: z.string().optional(),
+  idConductor: z.string().nullable().optional(),
+  cedulaConductor: z.string().optional(),
+  licenciaDeConducir: z.string().optional(),
+  vencimientoLicenciaDeConducir: z.string().optional(),
+  marca: z.string().optional(),
+  modelo: z.string().optional(),
+  numeroInterno: z.string().optional(),
+  tarjetaOperacion: z.string().optional(),
+  /** Storage keys of the vehicle's photos at assignment (spec 02 section 3.1). */
+  fotosVehiculo: z.record(z.string(), z.string()).optional(),
   /** The tour guide the client hired with the trip, if any. */
   guia: z.string().optional(),
   telefonoGuia: z.string().optional(),

@@ -63,6 +63,8 @@ describe('monitor map', () => {
     await detail.getByText('No contrató retorno').waitFor();
     await expect.poll(() => detail.locator('.countdown__unit').count()).toBe(4);
     await screenshot(page, 'mapa-detalle-servicio');
+    // The demo data already has offers of this company (seed): this one adds one more.
+    const ofertasAntes = Number((await page.getByText(/^Ofertas \(\d+\)$/).innerText()).match(/\d+/)![0]);
     await detail.getByRole('button', { name: 'Hacer Oferta' }).click();
 
     const offer = page.getByRole('dialog', { name: 'Realiza tu oferta por este servicio' });
@@ -79,7 +81,9 @@ describe('monitor map', () => {
     await confirm.getByRole('button', { name: 'No', exact: true }).click();
     expect(await price.inputValue()).toBe('');
     await price.fill('1234001');
-    await offer.getByRole('button', { name: 'Confirme su Oferta' }).click();
+    // Enter in the price box asks for the confirmation too.
+    await price.press('Enter');
+    await confirm.getByText('$ 1.235.000').waitFor();
     await screenshot(page, 'mapa-confirmar-oferta');
     await confirm.getByRole('button', { name: 'Si', exact: true }).click();
     // es-CO puts a no-break space after the sign.
@@ -90,7 +94,7 @@ describe('monitor map', () => {
     expect(new URL(page.url()).pathname).toBe('/panel-control/monitor-map');
 
     // Orange: counted under Ofertas, drawn once that state is visible.
-    await expect.poll(() => page.getByText(/^Ofertas \(\d+\)$/).innerText()).toBe('Ofertas (1)');
+    await expect.poll(() => page.getByText(/^Ofertas \(\d+\)$/).innerText()).toBe(`Ofertas (${ofertasAntes + 1})`);
     await legend('Ofertas').check();
     await dismissToasts();
     await screenshot(page, 'mapa-oferta-naranja');

@@ -35,7 +35,7 @@ export async function verServicio(c: Context, caller: CompanyCaller) {
   const now = new Date();
   const service = await servicioVisible(caller, servicioId(c), now);
   const oferta = await ofertaRepository.get(service.id, caller.empresaId);
-  const { empresa, cliente: _c, nombre, solicitante, telefonoOperador, rutCliente: _r, telefonoCliente: _t, emailCliente: _e, oferentes, mapa: _m, expiresAt, ...datos } = service;
+  const { empresa, cliente: _c, nombre, solicitante, telefonoOperador, rutCliente: _r, telefonoCliente: _t, emailCliente: _e, oferentes, mapa: _m, expiresAt, fotosVehiculo: _f, ...datos } = service;
   const pendiente = service.estado === 'pendiente';
   const detalle: ServicioDetalle = {
     ...datos,
@@ -48,7 +48,8 @@ export async function verServicio(c: Context, caller: CompanyCaller) {
       fechaOferta: oferta.fechaOferta,
       cotizacionUrl: oferta.documentoCotizacion ? await storage.readUrl(oferta.documentoCotizacion) : null,
     },
-    venceEn: pendiente && expiresAt ? new Date(expiresAt * 1000).toISOString() : null,
+    // Offers close at the 24 hours or at departure, whichever comes first.
+    venceEn: pendiente && expiresAt ? new Date(Math.min(expiresAt * 1000, Date.parse(service.fechaSalida))).toISOString() : null,
   };
   return c.json(detalle);
 }

@@ -52,12 +52,14 @@ export interface MapCanvasProps {
   styleUrl: string;
   servicios: readonly Marcador[];
   visibles: readonly EstadoMapa[];
+  /** Where to move the map (a service chosen from the legend's list); a new object moves it again. */
+  foco?: { lat: number; lng: number } | null;
   onSelect: (id: string) => void;
   onLoaded?: () => void;
 }
 
 /** The MapLibre map: full size of its box, no zoom, street-view, map-type or fullscreen controls. */
-export function MapCanvas({ styleUrl, servicios, visibles, onSelect, onLoaded }: MapCanvasProps) {
+export function MapCanvas({ styleUrl, servicios, visibles, foco, onSelect, onLoaded }: MapCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
   const [ready, setReady] = useState(false);
@@ -134,6 +136,10 @@ export function MapCanvas({ styleUrl, servicios, visibles, onSelect, onLoaded }:
   useEffect(() => {
     if (ready && map.current?.getLayer(LAYER)) map.current.setFilter(LAYER, visibleFilter(visibles));
   }, [ready, visibles]);
+
+  useEffect(() => {
+    if (ready && foco) map.current?.easeTo({ center: [foco.lng, foco.lat], duration: 600 });
+  }, [ready, foco]);
 
   return <div ref={container} className="monitor-map__canvas" role="region" aria-label="Mapa de servicios" />;
 }

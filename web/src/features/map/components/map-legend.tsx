@@ -63,7 +63,7 @@ export function MapLegend({ servicios, visibles, onToggle, onSelect, actualizado
               </ul>
             ) : (
               <Box variant="small" color="text-body-secondary">
-                Marca un estado para ver sus servicios.
+                {visibles.length ? 'No hay servicios en los estados marcados.' : 'Marca un estado para ver sus servicios.'}
               </Box>
             )}
           </ExpandableSection>

@@ -32,13 +32,23 @@ export function MonitorMapPage({ title }: { title: string }) {
   const servicios = useMemo(() => mapa.data?.servicios ?? [], [mapa.data]);
   const sinTipos = mapa.data?.tipos.length === 0;
   const onSelect = useCallback((id: string) => setDetalle(id), []);
+  // Chosen from the legend's list: the map also moves to it (it may lie outside the view).
+  const [foco, setFoco] = useState<{ lat: number; lng: number } | null>(null);
+  const onSelectLista = useCallback(
+    (id: string) => {
+      const s = servicios.find((x) => x.id === id);
+      if (s) setFoco({ lat: s.lat, lng: s.lng });
+      setDetalle(id);
+    },
+    [servicios],
+  );
   const onLoaded = useCallback(() => setCargado(true), []);
 
   return (
     <div className="monitor-map">
       <h1 className="visually-hidden">{title}</h1>
       <Suspense fallback={null}>
-        <MapCanvas styleUrl={styleUrl} servicios={servicios} visibles={visibles} onSelect={onSelect} onLoaded={onLoaded} />
+        <MapCanvas styleUrl={styleUrl} servicios={servicios} visibles={visibles} foco={foco} onSelect={onSelect} onLoaded={onLoaded} />
       </Suspense>
       {!cargado && (
         <div className="monitor-map__overlay" role="status">
@@ -50,7 +60,7 @@ export function MonitorMapPage({ title }: { title: string }) {
           servicios={servicios}
           visibles={visibles}
           onToggle={(estado, visible) => setVisibles((v) => (visible ? [...v, estado] : v.filter((e) => e !== estado)))}
-          onSelect={onSelect}
+          onSelect={onSelectLista}
           actualizado={mapa.dataUpdatedAt || null}
           errorRefresco={mapa.isRefetchError}
           expandida={!esTelefono()}

@@ -1,26 +1,30 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
-import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useRef, useState, type FormEvent } from 'react';
 import { OFERTA_MAXIMA, precioDeTexto, redondearOferta } from '../../../../../shared/domain/ofertas.js';
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
 import { OFERTA_MSG } from '../../../../../shared/schemas/messages.js';
 import { UploadProgress } from '../../../components/upload-progress.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import { formatCOP, formatDate, formatTime } from '../../../lib/format.js';
+import { formatCOP, formatDate, formatDateTime, formatTime } from '../../../lib/format.js';
 import { useMe } from '../../../lib/me/get-me.js';
 import { toast } from '../../../lib/toast.js';
 import { acceptFor, checkFile, uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
 import { useOfertar } from '../api/mapa.js';
 
 type Pdf = { name: string; progress: number; uploadId: string | null };
+
+/** The cap's digits: typing stops there, so the box never shows an amount it would refuse. */
+const MAX_DIGITOS = String(OFERTA_MAXIMA).length;
 
 export interface OfferModalProps {
   servicio: ServicioDetalle;
@@ -61,10 +65,10 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
   async function elegirPdf(file: File | undefined) {
     if (!file) return;
     const problema = await checkFile('cotizacion', file);
+    // Messages stay inside the dialog (a toast would cover its header).
     if (problema) {
       setPdf(null);
       setPdfError(problema);
-      toast.error(problema);
       return;
     }
     setPdfError(undefined);
@@ -72,12 +76,9 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
     try {
       const uploadId = await uploadFile('cotizacion', file, (progress) => setPdf((p) => p && { ...p, progress }));
       setPdf({ name: file.name, progress: 100, uploadId });
-      toast.success(OFERTA_MSG.pdfSubido);
     } catch (err) {
       setPdf(null);
-      const message = uploadErrorMessage(err);
-      setPdfError(message);
-      toast.error(message, OFERTA_MSG.error);
+      setPdfError(uploadErrorMessage(err));
     }
   }
 
@@ -99,7 +100,7 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
     ['Pasajeros', String(servicio.pasajeros)],
     ['Fecha de salida', formatDate(servicio.fechaSalida)],
     ['Hora de salida', formatTime(servicio.fechaSalida)],
-    ['Regreso', servicio.fechaRegreso ? `${formatDate(servicio.fechaRegreso)} ${formatTime(servicio.fechaRegreso)}` : 'No contrató retorno'],
+    ['Regreso', servicio.fechaRegreso ? formatDateTime(servicio.fechaRegreso) : 'No contrató retorno'],
     ['Origen', servicio.origen],
     ['Destino', servicio.destino],
   ];
@@ -135,24 +136,23 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
           <form onSubmit={(e) => (bloqueado === null ? confirmar(e) : (e.preventDefault(), void enviar()))} noValidate>
             <Form header={<Header variant="h3">Envía tu oferta</Header>}>
               <SpaceBetween size="m">
-                <ColumnLayout columns={2} variant="text-grid">
-                  {soloLectura.map(([label, value]) => (
-                    <FormField key={label} label={label}>
-                      <Input value={value} readOnly />
-                    </FormField>
-                  ))}
-                </ColumnLayout>
                 <FormField
                   label="Valor de la oferta (COP)"
                   description={bloqueado !== null ? 'Valor confirmado' : 'Solo números; se redondea al siguiente múltiplo de $ 1.000'}
-                  constraintText={precio && bloqueado === null ? `Se ofertará ${formatCOP(redondeado)}` : undefined}
+                  constraintText={precio && bloqueado === null && !error ? `Se ofertará ${formatCOP(redondeado)}` : undefined}
                   errorText={error}
                 >
                   <Input
                     value={bloqueado !== null ? formatCOP(bloqueado) : texto}
                     onChange={({ detail }) => {
-                      setTexto(detail.value.replace(/\D+/g, ''));
+                      setTexto(detail.value.replace(/\D+/g, '').slice(0, MAX_DIGITOS));
                       setError(undefined);
+                    }}
+                    onKeyDown={(e) => {
+                      // Its default would reach the confirmation's focused button and answer it at once.
+                      if (e.detail.key !== 'Enter' || bloqueado !== null) return;
+                      e.preventDefault();
+                      confirmar();
                     }}
                     inputMode="numeric"
                     placeholder="Ej. 850000"
@@ -191,9 +191,12 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
                         {pdf ? 'Cambiar PDF' : 'Elegir PDF'}
                       </Button>
                       {pdf && <UploadProgress item={{ name: pdf.name, phase: pdf.uploadId ? 'done' : 'uploading', progress: pdf.progress }} />}
+                      {pdf?.uploadId && <StatusIndicator type="success">{OFERTA_MSG.pdfSubido}</StatusIndicator>}
                     </SpaceBetween>
                   </FormField>
                 )}
+                {/* The service's data, read-only (spec 02 section 5.1), below the one thing to type. */}
+                <KeyValuePairs columns={2} items={soloLectura.map(([label, value]) => ({ label, value }))} />
               </SpaceBetween>
             </Form>
           </form>

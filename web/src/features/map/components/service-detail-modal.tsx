@@ -175,7 +175,7 @@ export function ServiceDetailModal({ id, onClose, onOffer }: ServiceDetailModalP
           </ExpandableSection>
           {s.venceEn && (
             <Box variant="small" color="text-body-secondary">
-              Recibe ofertas hasta el {formatDateTime(s.venceEn)}.
+              Recibe ofertas hasta el {formatDateTime(s.venceEn)}
             </Box>
           )}
         </SpaceBetween>

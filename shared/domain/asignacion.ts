@@ -1,0 +1,54 @@
+import { ASIGNACION_MSG } from '../schemas/messages.js';
+import { POR_ASIGNAR, type Service } from '../schemas/service.js';
+import type { Vehiculo, VehiculoResumen } from '../schemas/vehiculo.js';
+import { DOCUMENTOS_CON_VENCIMIENTO, hoyEnBogota } from './vencimientos.js';
+
+/**
+ * Vehicle assignment (spec 02 sections 2.4, 4.2 and 4.3; PRODUCT.md): a reserved service of the
+ * company, still without driver and plates, takes one of the company's validated vehicles of the
+ * service's type whose documents stay valid through the trip's last day.
+ */
+
+/** Spec 02 section 4.3: reserved, no driver or plates, no FUEC. */
+export const asignable = (s: Pick<Service, 'estado' | 'placas' | 'fuec'>): boolean => s.estado === 'reservado' && s.placas === POR_ASIGNAR && !s.fuec;
+
+/** Spec 02 section 4.3: reserved with driver and plates, FUEC still to upload. */
+export const esperaFuec = (s: Pick<Service, 'estado' | 'placas' | 'fuec'>): boolean => s.estado === 'reservado' && s.placas !== POR_ASIGNAR && !s.fuec;
+
+/** The trip's last calendar day in Bogotá: the return's, or the departure's without return. */
+export const ultimoDiaDelViaje = (s: Pick<Service, 'fechaSalida' | 'fechaRegreso'>): string => hoyEnBogota(new Date(s.fechaRegreso ?? s.fechaSalida));
+
+type Candidato = Pick<VehiculoResumen, 'tipo' | 'validado' | 'placas' | (typeof DOCUMENTOS_CON_VENCIMIENTO)[number]['campo']>;
+
+/** Why this vehicle cannot take the service, or null when it can (the console greys it out with this text). */
+export function problemaDeVehiculo(s: Pick<Service, 'tipo' | 'fechaSalida' | 'fechaRegreso'>, v: Candidato): string | null {
+  if (v.tipo !== s.tipo) return ASIGNACION_MSG.otroTipo(s.tipo);
+  if (!v.validado) return ASIGNACION_MSG.noValidado;
+  const ultimoDia = ultimoDiaDelViaje(s);
+  for (const { campo, nombre } of DOCUMENTOS_CON_VENCIMIENTO) {
+    // A date only ever compares as 'YYYY-MM-DD'; a missing one cannot prove the document valid.
+    if (!v[campo] || v[campo] < ultimoDia) return ASIGNACION_MSG.documentoVence(nombre, ultimoDia);
+  }
+  return null;
+}
+
+/** What the service records of its vehicle and driver (spec 02 section 3.1). */
+export function camposDeAsignacion(v: Vehiculo) {
+  return {
+    vehiculoId: v.id,
+    idConductor: v.conductorId ?? null,
+    conductor: v.nombre,
+    telefonoConductor: v.telefono,
+    cedulaConductor: v.cedula,
+    licenciaDeConducir: v.licenciaDeConducir,
+    vencimientoLicenciaDeConducir: v.vencimientoLicenciaDeConducir,
+    placas: v.placas,
+    marca: v.marca,
+    modelo: v.modelo,
+    numeroInterno: v.numeroInterno,
+    tarjetaOperacion: v.tarjetaOperacion,
+    empresaAfiliadora: v.empresa,
+    fotosVehiculo: v.fotos,
+  };
+}
+export type CamposAsignacion = ReturnType<typeof camposDeAsignacion>;
