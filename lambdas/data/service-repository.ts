@@ -1,8 +1,11 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { claveMapa, DIAS_FINALIZADOS_EN_MAPA, MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
+import type { CamposAsignacion } from '../../shared/domain/asignacion.js';
 import { tripStartCutoff } from '../../shared/domain/trips.js';
+import { POR_ASIGNAR } from '../../shared/schemas/service.js';
 import { serviceSchema, type Service, type VehicleType } from '../../shared/schemas/service.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
+import { cambios } from './cambios.js';
 import { queryAll } from './query-all.js';
 
 /** What the map draws of a service (a projection: the feed never reads whole records). */
@@ -77,6 +80,39 @@ export const serviceRepository = {
       return true;
     } catch (err) {
       if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+      throw err;
+    }
+  },
+
+  /**
+   * Writes the vehicle and driver onto the company's reserved service, only while it still has none
+   * and no FUEC (spec 02 section 4.3): of two assignments at once, one wins. The service after, or
+   * null when it no longer takes one.
+   */
+  async asignar(id: string, empresaId: string, campos: CamposAsignacion): Promise<Service | null> {
+    const entries = Object.entries(campos);
+    try {
+      const { Attributes } = await ddb().send(
+        new UpdateCommand({
+          TableName: tableName('services'),
+          Key: { id },
+          UpdateExpression: `SET ${entries.map((_, i) => `#c${i} = :c${i}`).join(', ')}`,
+          ConditionExpression: 'estado = :reservado AND empresaAliada = :e AND placas = :por AND fuec = :no',
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#c${i}`, k])),
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(entries.map(([, v], i) => [`:c${i}`, v])),
+            ':reservado': 'reservado',
+            ':e': empresaId,
+            ':por': POR_ASIGNAR,
+            ':no': false,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      await cambios.anunciar({ tipo: 'empresa', id: empresaId });
+      return serviceSchema.parse(Attributes);
+    } catch (err) {
+      if ((err as Error).name === 'ConditionalCheckFailedException') return null;
       throw err;
     }
   },

@@ -6,7 +6,7 @@ import { ROUTES } from '../../lambdas/api/route-table.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { api, cognitoClient, docClient, idToken, listKeys, stack, subOf, table } from '../support/clients.js';
 import { cabecerasApp } from '../../lambdas/api/middleware/app-clientes.js';
-import { appApi, servicioPublicado } from '../support/servicios.js';
+import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
 import { edicionDe, vehiculoNuevo } from '../support/vehiculos.js';
 
 /**
@@ -74,6 +74,13 @@ const SAMPLES: Record<string, Sample> = {
     required: ['precio'],
     texts: [],
     // Filled in beforeAll: a pending service published for this file.
+    path: '',
+  },
+  'PUT /servicios/:servicioId/vehiculo': {
+    valid: { vehiculoId: 'veh-demo-transvalle-001' },
+    required: ['vehiculoId'],
+    texts: [],
+    // Filled in beforeAll: a Van service reserved for the demo company (the sample's vehicle fits it).
     path: '',
   },
   'POST /integracion/cliente/servicios': {
@@ -146,6 +153,8 @@ function malformed(sample: Sample): fc.Arbitrary<{ raw: string; how: string }> {
 describe('malformed input, generated (fast-check), on every body-taking route', () => {
   let token: string;
   let sub: string;
+  /** The reserved service the assignment bodies target: still unassigned after them all. */
+  let reservado: string;
   beforeAll(async () => {
     // The demo admin: complete profile, so every route reaches its validation.
     token = await idToken(DEMO_USERS.admin, DEMO_PASSWORD);
@@ -156,6 +165,8 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
     expect((await appApi('POST', '/integracion/cliente/servicios', FUZZ_SERVICIO)).status).toBe(201);
     SAMPLES['POST /servicios/:servicioId/ofertas']!.path = `/servicios/${FUZZ_SERVICIO.id}/ofertas`;
     SAMPLES['POST /integracion/cliente/servicios/:servicioId/aceptar']!.path = `/integracion/cliente/servicios/${FUZZ_SERVICIO.id}/aceptar`;
+    reservado = await servicioReservado('demo-transvalle', { tipo: 'Van' });
+    SAMPLES['PUT /servicios/:servicioId/vehiculo']!.path = `/servicios/${reservado}/vehiculo`;
   });
 
   /** What a request could have written: the caller's records, the company's users, upload tickets and waiting files. */
@@ -191,6 +202,7 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
       offers: (await docClient().send(new QueryCommand({ TableName: table('offers'), KeyConditionExpression: 'idServicio = :s', ExpressionAttributeValues: { ':s': FUZZ_SERVICIO.id } }))).Items,
       servicio: (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: FUZZ_SERVICIO.id } }))).Item,
       publicado: (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: PUBLICADO.id } }))).Item ?? null,
+      reservado: (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: reservado } }))).Item,
     };
   }
 

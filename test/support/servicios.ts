@@ -1,7 +1,9 @@
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { cabecerasApp } from '../../lambdas/api/middleware/app-clientes.js';
+import { cambioItem } from '../../lambdas/data/cambios.js';
 import type { ServicioPublicado } from '../../shared/schemas/integracion.js';
-import { stack } from './clients.js';
+import { docClient, stack, table } from './clients.js';
 
 /** A transport request as the client app publishes it, departing in `dias` days. */
 export function servicioPublicado(overrides: Partial<ServicioPublicado> = {}, dias = 3): ServicioPublicado {
@@ -48,4 +50,25 @@ export async function appApi(method: 'GET' | 'POST', path: string, body?: unknow
     json = raw;
   }
   return { status: res.status, json: json as Record<string, any> };
+}
+
+/**
+ * A service published by the client app and then reserved for `empresaId`, written as the payment
+ * validation will (issue 11) leave it: reservado, no longer pending, with the accepted offer's value.
+ * The change is logged, as the API's own writes are, so the API's cached map part sees it.
+ */
+export async function servicioReservado(empresaId: string, overrides: Partial<ServicioPublicado> = {}, dias = 3): Promise<string> {
+  const body = servicioPublicado(overrides, dias);
+  const res = await appApi('POST', '/integracion/cliente/servicios', body);
+  if (res.status !== 201) throw new Error(`publicar ${res.status}: ${JSON.stringify(res.json)}`);
+  await docClient().send(
+    new UpdateCommand({
+      TableName: table('services'),
+      Key: { id: body.id },
+      UpdateExpression: 'SET estado = :r, empresaAliada = :e, valorOferta = :v, metodoPago = :m REMOVE mapa, expiresAt',
+      ExpressionAttributeValues: { ':r': 'reservado', ':e': empresaId, ':v': 900_000, ':m': 'transferencia' },
+    }),
+  );
+  await docClient().send(new PutCommand({ TableName: table('cambios'), Item: cambioItem({ tipo: 'empresa', id: empresaId }) }));
+  return body.id;
 }

@@ -1,8 +1,10 @@
 import type { Context } from 'hono';
+import { asignable, camposDeAsignacion, problemaDeVehiculo } from '../../../shared/domain/asignacion.js';
 import { estadoMapa } from '../../../shared/domain/mapa.js';
 import { abiertoAOfertas, redondearOferta } from '../../../shared/domain/ofertas.js';
 import { uploadKeys } from '../../../shared/domain/uploads.js';
-import { MAPA_MSG, OFERTA_MSG } from '../../../shared/schemas/messages.js';
+import type { AsignacionBody } from '../../../shared/schemas/asignacion.js';
+import { ASIGNACION_MSG, MAPA_MSG, OFERTA_MSG } from '../../../shared/schemas/messages.js';
 import type { ServicioDetalle } from '../../../shared/schemas/mapa.js';
 import { nuevaOferta, type OfertaBody } from '../../../shared/schemas/oferta.js';
 import type { Service } from '../../../shared/schemas/service.js';
@@ -10,6 +12,7 @@ import { storage } from '../../adapters/storage.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { ofertaRepository } from '../../data/oferta-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
+import { vehiculoRepository } from '../../data/vehiculo-repository.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { CompanyCaller } from '../caller.js';
 import { mapaCaches } from './mapa.js';
@@ -96,4 +99,21 @@ export async function ofertar(c: Context, caller: CompanyCaller, body: OfertaBod
   if (rechazo) throw conflict(rechazo === 'repetida' ? OFERTA_MSG.yaOfertaste : OFERTA_MSG.noDisponible);
   mapaCaches.olvidarPendientes();
   return c.json({ precio: oferta.precio, estado: oferta.estado, fechaOferta: oferta.fechaOferta, expiresAt: oferta.expiresAt }, 201);
+}
+
+/**
+ * `PUT /servicios/{id}/vehiculo` (spec 02 sections 2.4 and 4.2): one of the company's vehicles onto
+ * its reserved service. Another company's service answers as not found; a vehicle of another company,
+ * of another type, not validated or with a document that expires before the trip ends is refused.
+ */
+export async function asignarVehiculo(c: Context, caller: CompanyCaller, body: AsignacionBody) {
+  const service = await servicioVisible(caller, servicioId(c), new Date());
+  if (!asignable(service)) throw conflict(ASIGNACION_MSG.noAsignable);
+  const vehiculo = await vehiculoRepository.get(caller.empresaId, body.vehiculoId);
+  if (!vehiculo) throw notFound(ASIGNACION_MSG.vehiculoNoEncontrado);
+  const problema = problemaDeVehiculo(service, vehiculo);
+  if (problema) throw badRequest(problema);
+  const asignado = await serviceRepository.asignar(service.id, caller.empresaId, camposDeAsignacion(vehiculo));
+  if (!asignado) throw conflict(ASIGNACION_MSG.noAsignable);
+  return c.json({ id: asignado.id, estado: asignado.estado, placas: asignado.placas, conductor: asignado.conductor });
 }

@@ -1,0 +1,12 @@
+import { ASIGNACION_MSG } from './messages.js';
+import * as z from './zod-es.js';
+
+/** `PUT /servicios/{id}/vehiculo`: the company's vehicle chosen for the reserved service (spec 02 section 2.4). */
+export const asignacionBodySchema = z.object({
+  vehiculoId: z
+    .string({ error: ASIGNACION_MSG.vehiculoRequerido })
+    .trim()
+    .min(1, ASIGNACION_MSG.vehiculoRequerido)
+    .regex(/^[A-Za-z0-9-]{1,64}$/, ASIGNACION_MSG.vehiculoNoEncontrado),
+});
+export type AsignacionBody = z.infer<typeof asignacionBodySchema>;
