@@ -1,8 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
 import {
   vehiculoDetalleSchema,
-  vehiculosResponseSchema,
   vehiculoSchema,
   type VehiculoDetalle,
   type VehiculoEdicion,
@@ -10,19 +9,9 @@ import {
 } from '../../../../../shared/schemas/vehiculo.js';
 import { api } from '../../../lib/api-client.js';
 
-export const fleetKeys = {
-  all: ['vehiculos'] as const,
-  detail: (id: string) => ['vehiculos', 'detalle', id] as const,
-};
+import { fleetKeys } from '../../../lib/vehiculos.js';
 
-/** `GET /vehiculos`: the company's fleet, list fields only (the API answers 304 when unchanged). */
-export const vehiculosQuery = queryOptions({
-  queryKey: fleetKeys.all,
-  queryFn: ({ signal }) => api.get('/vehiculos', vehiculosResponseSchema, signal).then((r) => r.items),
-  // The spec's failure text for the list (spec 02 section 8), shown by the screen.
-  meta: { silent: true },
-});
-export const useVehiculos = () => useQuery(vehiculosQuery);
+export { fleetKeys, useVehiculos, vehiculosQuery } from '../../../lib/vehiculos.js';
 
 /** `GET /vehiculos/{id}`: the record with short-lived URLs of its files (re-read on each opening). */
 export const useVehiculo = (id: string | null) =>

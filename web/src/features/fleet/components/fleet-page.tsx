@@ -17,7 +17,7 @@ import { TableEmptyState } from '../../../components/table-empty-state.js';
 import { useMe } from '../../../lib/me/get-me.js';
 import { dismissToast, toast } from '../../../lib/toast.js';
 import { useCrearVehiculo, useEditarVehiculo, useVehiculo, useVehiculos } from '../api/vehiculos.js';
-import { EstadoBadge } from './estado-badge.js';
+import { EstadoBadge } from '../../../components/estado-badge.js';
 
 // The modals (form with date pickers and uploads, details) load when first opened, not with the list.
 const VehicleDetailsModal = lazy(() => import('./vehicle-details-modal.js').then((m) => ({ default: m.VehicleDetailsModal })));

@@ -17,7 +17,7 @@ import { StatusText } from '../../../components/status-text.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatCalendarDate, formatDateTime } from '../../../lib/format.js';
 import { useVehiculo } from '../api/vehiculos.js';
-import { EstadoBadge } from './estado-badge.js';
+import { EstadoBadge } from '../../../components/estado-badge.js';
 import { Section } from './section.js';
 import { DOCUMENTO_LABELS, FOTO_LABELS } from '../labels.js';
 

@@ -33,6 +33,21 @@ export const useServicio = (id: string | null) =>
     meta: { silent: true },
   });
 
+const asignadoSchema = z.object({ id: z.string(), estado: z.string(), placas: z.string(), conductor: z.string() });
+
+/** `PUT /servicios/{id}/vehiculo`: the detail (now awaiting the FUEC) and the map read again. */
+export function useAsignarVehiculo(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vehiculoId: string) => api.put(`/servicios/${encodeURIComponent(id)}/vehiculo`, { vehiculoId }, asignadoSchema),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: mapaKeys.servicio(id) });
+      void queryClient.invalidateQueries({ queryKey: mapaKeys.feed });
+    },
+    meta: { silent: true },
+  });
+}
+
 const ofertaEnviadaSchema = z.object({ precio: z.number(), estado: z.enum(OFERTA_ESTADOS), fechaOferta: z.string() });
 
 /** `POST /servicios/{id}/ofertas`; on success the marker turns orange at once, before the next poll. */

@@ -16,6 +16,7 @@ import { ServiceDetailModal } from './service-detail-modal.js';
 // MapLibre is its own chunk, loaded after the page: 'Cargando mapa...' shows meanwhile (spec 02 section 2.1).
 const MapCanvas = lazy(() => import('./map-canvas.js').then((m) => ({ default: m.MapCanvas })));
 const OfferModal = lazy(() => import('./offer-modal.js').then((m) => ({ default: m.OfferModal })));
+const AssignVehicleModal = lazy(() => import('./assign-vehicle-modal.js').then((m) => ({ default: m.AssignVehicleModal })));
 
 const esTelefono = () => window.matchMedia('(max-width: 688px)').matches;
 
@@ -28,6 +29,7 @@ export function MonitorMapPage({ title }: { title: string }) {
   const [cargado, setCargado] = useState(false);
   const [detalle, setDetalle] = useState<string | null>(null);
   const [oferta, setOferta] = useState<ServicioDetalle | null>(null);
+  const [asignacion, setAsignacion] = useState<ServicioDetalle | null>(null);
   const styleUrl = estiloSegunModo(runtimeConfig().mapStyleUrl, mode === 'dark');
   const servicios = useMemo(() => mapa.data?.servicios ?? [], [mapa.data]);
   const sinTipos = mapa.data?.tipos.length === 0;
@@ -85,10 +87,16 @@ export function MonitorMapPage({ title }: { title: string }) {
         </div>
       )}
       <ServiceDetailModal
-        id={oferta ? null : detalle}
+        id={oferta || asignacion ? null : detalle}
         onClose={() => setDetalle(null)}
         onOffer={(s) => setOferta(s)}
+        onAssign={(s) => setAsignacion(s)}
       />
+      {asignacion && (
+        <Suspense fallback={null}>
+          <AssignVehicleModal servicio={asignacion} onClose={() => setAsignacion(null)} />
+        </Suspense>
+      )}
       {oferta && (
         <Suspense fallback={null}>
           <OfferModal

@@ -13,6 +13,7 @@ import { ESTADO_MAPA_INFO, type EstadoMapa } from '../../../../../shared/domain/
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
 import { MAPA_MSG } from '../../../../../shared/schemas/messages.js';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
+import { asignable, esperaFuec } from '../../../../../shared/domain/asignacion.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatCOP, formatDateTime } from '../../../lib/format.js';
 import { useServicio } from '../api/mapa.js';
@@ -43,10 +44,11 @@ export interface ServiceDetailModalProps {
   id: string | null;
   onClose: () => void;
   onOffer: (servicio: ServicioDetalle) => void;
+  onAssign: (servicio: ServicioDetalle) => void;
 }
 
 /** Spec 02 section 2.2: the service detail dialog, opened from a marker or the legend's list. */
-export function ServiceDetailModal({ id, onClose, onOffer }: ServiceDetailModalProps) {
+export function ServiceDetailModal({ id, onClose, onOffer, onAssign }: ServiceDetailModalProps) {
   const { data: s, error, isPending } = useServicio(id);
   const reservado = s?.estado === 'reservado';
   const conVehiculo = !!(s && asignado(s.conductor) && asignado(s.placas));
@@ -72,7 +74,7 @@ export function ServiceDetailModal({ id, onClose, onOffer }: ServiceDetailModalP
           <SpaceBetween direction="horizontal" size="xs">
             <Button onClick={onClose}>Cerrar</Button>
             {reservado && (
-              <Button disabled disabledReason={PROXIMA}>
+              <Button variant={conVehiculo ? 'normal' : 'primary'} disabled={!asignable(s)} disabledReason={s.fuec ? 'El FUEC ya fue cargado' : 'Ya tiene un vehículo asignado'} onClick={() => onAssign(s)}>
                 Asignar Vehiculo
               </Button>
             )}
@@ -106,7 +108,7 @@ export function ServiceDetailModal({ id, onClose, onOffer }: ServiceDetailModalP
           <KeyValuePairs
             columns={2}
             items={[
-              { label: 'Estado', value: ESTADO_MAPA_INFO[s.estadoMapa].descripcion },
+              { label: 'Estado', value: esperaFuec(s) ? 'Vehículo asignado; sube el FUEC' : ESTADO_MAPA_INFO[s.estadoMapa].descripcion },
               { label: 'Origen', value: s.origen },
               { label: 'Destino', value: s.destino },
               {

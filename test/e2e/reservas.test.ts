@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { ASIGNACION_MSG, MAPA_MSG } from '../../shared/schemas/messages.js';
+import { screenshot } from '../support/browser.js';
+import { page, shots, signIn, url, usePage } from '../support/e2e.js';
+import { servicioReservado } from '../support/servicios.js';
+
+/*
+ * A reserved service of the demo company through the console (issue "Reserved services"): opened from
+ * the map's list, 'Asignar Vehiculo' lists the fleet 5 a page with what fits this service, a radio
+ * opens 'Confirmar Selección', and the detail then shows the vehicle and asks for the FUEC.
+ */
+
+usePage();
+
+describe('reserved service', () => {
+  it('assigns a vehicle of the fleet through the confirmation', async () => {
+    // Its own service: the demo reservations stay as other files expect them.
+    await servicioReservado('demo-transvalle', { tipo: 'Suv', pasajeros: 5, origen: 'Hotel Spiwak, Cali (prueba asignación)' });
+    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
+    await page.waitForURL(/\/panel-control/);
+    await page.goto(url('/panel-control/monitor-map'));
+    await page.getByText(MAPA_MSG.cargando).waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByRole('checkbox', { name: /^Reservado \(\d+\)$/ }).check();
+    await page.getByRole('button', { name: /^Servicios visibles/ }).click();
+    await page.getByRole('button', { name: /^Ver servicio Suv de Hotel Spiwak/ }).click();
+
+    const detail = page.getByRole('dialog', { name: /Detalle del servicio/ });
+    await detail.getByText(MAPA_MSG.recordarAsignar).waitFor();
+    expect(await detail.getByRole('button', { name: 'Subir FUEC' }).isDisabled()).toBe(true);
+    await detail.getByRole('button', { name: 'Asignar Vehiculo' }).click();
+
+    const assign = page.getByRole('dialog', { name: 'Asignar Vehículo' });
+    await assign.getByRole('row', { name: /TSQ204/ }).waitFor();
+    // 5 a page, the vehicles that fit first; the others say why they do not.
+    expect(await assign.getByRole('row').count()).toBe(6);
+    await expect.poll(() => assign.getByRole('row', { name: /TSQ204/ }).innerText()).toContain('Disponible');
+    await assign.getByRole('button', { name: 'Siguiente' }).click();
+    await assign.getByText(ASIGNACION_MSG.otroTipo('Suv')).first().waitFor();
+    await assign.getByRole('button', { name: 'Anterior' }).click();
+    await shots('reserva-asignar-vehiculo');
+
+    await assign.getByRole('radio', { name: 'Seleccionar TSQ204' }).check();
+    const confirm = page.getByRole('dialog', { name: 'Confirmar Selección' });
+    await confirm.getByText(ASIGNACION_MSG.confirmar('TSQ204', 'Toyota Fortuner', '2023')).waitFor();
+    await screenshot(page, 'reserva-confirmar-seleccion');
+    await confirm.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByText(ASIGNACION_MSG.asignado).waitFor();
+    await assign.waitFor({ state: 'detached' });
+
+    // Back on the detail: the vehicle and driver, and the FUEC is next.
+    await detail.getByText(MAPA_MSG.recordarFuec).waitFor();
+    await detail.getByText('TSQ204').waitFor();
+    await detail.getByText('Ana María Lozano').waitFor();
+    expect(await detail.getByRole('button', { name: 'Asignar Vehiculo' }).isDisabled()).toBe(true);
+    await shots('reserva-vehiculo-asignado');
+  });
+});

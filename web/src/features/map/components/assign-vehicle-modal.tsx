@@ -1,0 +1,145 @@
+import { useCollection } from '@cloudscape-design/collection-hooks';
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Header from '@cloudscape-design/components/header';
+import Modal from '@cloudscape-design/components/modal';
+import Pagination from '@cloudscape-design/components/pagination';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import { useMemo, useState } from 'react';
+import { problemaDeVehiculo } from '../../../../../shared/domain/asignacion.js';
+import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
+import { ASIGNACION_MSG } from '../../../../../shared/schemas/messages.js';
+import type { VehiculoResumen } from '../../../../../shared/schemas/vehiculo.js';
+import { StatusText } from '../../../components/status-text.js';
+import { TableEmptyState } from '../../../components/table-empty-state.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { toast } from '../../../lib/toast.js';
+import { useVehiculos } from '../../../lib/vehiculos.js';
+import { EstadoBadge } from '../../../components/estado-badge.js';
+import { useAsignarVehiculo } from '../api/mapa.js';
+
+/** Spec 02 section 2.4: 5 vehicles a page. */
+const POR_PAGINA = 5;
+
+export interface AssignVehicleModalProps {
+  servicio: ServicioDetalle;
+  onClose: () => void;
+}
+
+/**
+ * Spec 02 section 2.4: 'Asignar Vehículo'. The company's vehicles, 5 a page; the radio opens
+ * 'Confirmar Selección'. A vehicle that cannot take the service (type, validation, documents) shows
+ * why and cannot be chosen; the server checks the same rules.
+ */
+export function AssignVehicleModal({ servicio, onClose }: AssignVehicleModalProps) {
+  const vehiculos = useVehiculos();
+  const asignar = useAsignarVehiculo(servicio.id);
+  const [elegido, setElegido] = useState<VehiculoResumen | null>(null);
+  const [error, setError] = useState<string>();
+  // Those that fit first: the choice is usually on the first page.
+  const filas = useMemo(
+    () =>
+      (vehiculos.data ?? [])
+        .map((v) => ({ ...v, problema: problemaDeVehiculo(servicio, v) }))
+        .sort((a, b) => Number(!!a.problema) - Number(!!b.problema) || a.placas.localeCompare(b.placas)),
+    [vehiculos.data, servicio],
+  );
+  const { items, collectionProps, paginationProps } = useCollection(filas, { pagination: { pageSize: POR_PAGINA } });
+
+  const columns: TableProps.ColumnDefinition<(typeof filas)[number]>[] = [
+    { id: 'placas', header: 'Placas', cell: (v) => <strong>{v.placas}</strong>, isRowHeader: true },
+    { id: 'marca', header: 'Marca', cell: (v) => v.marca },
+    { id: 'modelo', header: 'Modelo', cell: (v) => v.modelo },
+    { id: 'tipo', header: 'Tipo', cell: (v) => v.tipo },
+    { id: 'capacidad', header: 'Capacidad', cell: (v) => v.capacidad },
+    { id: 'estado', header: 'Estado', cell: (v) => <EstadoBadge validado={v.validado} /> },
+    { id: 'apto', header: 'Para este servicio', cell: (v) => (v.problema ? <StatusText type="warning">{v.problema}</StatusText> : <StatusText type="success">Disponible</StatusText>) },
+  ];
+
+  async function confirmar() {
+    if (!elegido) return;
+    setError(undefined);
+    try {
+      await asignar.mutateAsync(elegido.id);
+      toast.success(ASIGNACION_MSG.asignado);
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err));
+      setElegido(null);
+    }
+  }
+
+  return (
+    <>
+      <Modal
+        visible
+        onDismiss={onClose}
+        size="large"
+        header={
+          <Header variant="h2" description={`Servicio ${servicio.tipo} · ${servicio.origen.split(',')[0]} → ${servicio.destino.split(',')[0]}`}>
+            Asignar Vehículo
+          </Header>
+        }
+        footer={
+          <Box float="right">
+            <Button onClick={onClose}>Cancelar</Button>
+          </Box>
+        }
+      >
+        <SpaceBetween size="m">
+          {error && (
+            <Alert type="error" header={ASIGNACION_MSG.error}>
+              {error}
+            </Alert>
+          )}
+          <Table
+            {...collectionProps}
+            variant="embedded"
+            selectionType="single"
+            selectedItems={elegido ? [elegido as (typeof filas)[number]] : []}
+            onSelectionChange={({ detail }) => setElegido(detail.selectedItems[0] ?? null)}
+            isItemDisabled={(v) => !!v.problema}
+            trackBy="id"
+            wrapLines
+            columnDefinitions={columns}
+            items={items}
+            loading={vehiculos.isPending}
+            loadingText="Cargando vehículos"
+            ariaLabels={{
+              tableLabel: 'Vehículos de la flota',
+              selectionGroupLabel: 'Vehículo para el servicio',
+              itemSelectionLabel: (_, v) => `Seleccionar ${v.placas}`,
+            }}
+            empty={
+              vehiculos.isError ? (
+                <TableEmptyState title={ASIGNACION_MSG.errorCarga} action={<Button onClick={() => void vehiculos.refetch()}>Reintentar</Button>} />
+              ) : (
+                <TableEmptyState title="Tu flota no tiene vehículos" />
+              )
+            }
+            pagination={<Pagination {...paginationProps} ariaLabels={{ previousPageLabel: 'Anterior', nextPageLabel: 'Siguiente', pageLabel: (n) => `Página ${n}` }} />}
+          />
+        </SpaceBetween>
+      </Modal>
+      <Modal
+        visible={!!elegido}
+        onDismiss={() => setElegido(null)}
+        header={<Header variant="h2">Confirmar Selección</Header>}
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button onClick={() => setElegido(null)}>Cancelar</Button>
+              <Button variant="primary" loading={asignar.isPending} onClick={() => void confirmar()}>
+                Confirmar
+              </Button>
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        {elegido && ASIGNACION_MSG.confirmar(elegido.placas, elegido.marca, elegido.modelo)}
+      </Modal>
+    </>
+  );
+}
