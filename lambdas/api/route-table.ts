@@ -4,11 +4,12 @@ import { confirmUploadSchema, uploadRequestSchema } from '../../shared/schemas/u
 import { vehiculoEdicionSchema, vehiculoNuevoSchema } from '../../shared/schemas/vehiculo.js';
 import { aceptarOfertaSchema, servicioPublicadoSchema } from '../../shared/schemas/integracion.js';
 import { asignacionBodySchema } from '../../shared/schemas/asignacion.js';
+import { fuecBodySchema } from '../../shared/schemas/fuec.js';
 import { ofertaBodySchema } from '../../shared/schemas/oferta.js';
 import { appRoute, publicRoute, route } from './define-route.js';
 import { aceptarOferta, listarOfertas, publicarServicio } from './routes/integracion-cliente.js';
 import { verMapa } from './routes/mapa.js';
-import { asignarVehiculo, ofertar, verServicio } from './routes/servicios.js';
+import { asignarVehiculo, ofertar, subirFuec, verServicio } from './routes/servicios.js';
 import { quitarFotoCorporativa } from './routes/fotos.js';
 import { getMe } from './routes/me.js';
 import { putPerfil } from './routes/perfil.js';
@@ -59,6 +60,7 @@ export const ROUTES = [
   route({ method: 'GET', path: '/mapa', access: EMPRESA, perfilCompleto: true, handler: verMapa }),
   route({ method: 'GET', path: '/servicios/:servicioId', access: EMPRESA, perfilCompleto: true, handler: verServicio }),
   route({ method: 'POST', path: '/servicios/:servicioId/ofertas', access: EMPRESA, perfilCompleto: true, body: ofertaBodySchema, handler: ofertar }),
+  route({ method: 'POST', path: '/servicios/:servicioId/fuec', access: EMPRESA, perfilCompleto: true, body: fuecBodySchema, handler: subirFuec }),
   route({ method: 'PUT', path: '/servicios/:servicioId/vehiculo', access: EMPRESA, perfilCompleto: true, body: asignacionBodySchema, handler: asignarVehiculo }),
   // The client app's integration (PRODUCT.md): its own signature, no console token.
   appRoute({ method: 'POST', path: '/integracion/cliente/servicios', body: servicioPublicadoSchema, handler: publicarServicio }),

@@ -117,6 +117,47 @@ export const serviceRepository = {
     }
   },
 
+  /**
+   * The FUEC's upload confirms the company's reservation (spec 02 section 4.2): only a reserved service
+   * with its vehicle and without FUEC, so of two uploads at once one wins. The service after, or null.
+   */
+  async confirmarConFuec(id: string, empresaId: string, fuec: { fuecURL: string; tipoFuec: string }, now: Date): Promise<Service | null> {
+    try {
+      const { Attributes } = await ddb().send(
+        new UpdateCommand({
+          TableName: tableName('services'),
+          Key: { id },
+          UpdateExpression: 'SET estado = :confirmado, fuec = :si, fuecURL = :url, tipoFuec = :tipo, pagarAnticipoConductor = :si, confirmadoEn = :at',
+          ConditionExpression: 'estado = :reservado AND empresaAliada = :e AND placas <> :por AND fuec = :no',
+          ExpressionAttributeValues: {
+            ':confirmado': 'confirmado', ':reservado': 'reservado', ':si': true, ':no': false, ':url': fuec.fuecURL, ':tipo': fuec.tipoFuec,
+            ':at': now.toISOString(), ':e': empresaId, ':por': POR_ASIGNAR,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      await cambios.anunciar({ tipo: 'empresa', id: empresaId });
+      return serviceSchema.parse(Attributes);
+    } catch (err) {
+      if ((err as Error).name === 'ConditionalCheckFailedException') return null;
+      throw err;
+    }
+  },
+
+  /** Undoes `confirmarConFuec` when its file could not be stored (only while nothing else changed it). */
+  async revertirFuec(id: string, empresaId: string, fuecURL: string): Promise<void> {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('services'),
+        Key: { id },
+        UpdateExpression: 'SET estado = :reservado, fuec = :no, pagarAnticipoConductor = :no REMOVE fuecURL, tipoFuec, confirmadoEn',
+        ConditionExpression: 'estado = :confirmado AND fuecURL = :url AND recorridoIniciado = :no',
+        ExpressionAttributeValues: { ':reservado': 'reservado', ':confirmado': 'confirmado', ':no': false, ':url': fuecURL },
+      }),
+    );
+    await cambios.anunciar({ tipo: 'empresa', id: empresaId });
+  },
+
   /** Confirmed, not yet started trips departing within the start lead (GSI byEstado). */
   listDueTrips(now: Date): Promise<Service[]> {
     return queryAll(

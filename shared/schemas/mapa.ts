@@ -29,7 +29,7 @@ export type Mapa = z.infer<typeof mapaSchema>;
  * requesting operator only once the service is the company's, and only the company's own offer.
  */
 export const servicioDetalleSchema = serviceSchema
-  .omit({ empresa: true, cliente: true, nombre: true, fotosVehiculo: true, solicitante: true, telefonoOperador: true, rutCliente: true, telefonoCliente: true, emailCliente: true, oferentes: true, mapa: true, expiresAt: true })
+  .omit({ empresa: true, cliente: true, nombre: true, fotosVehiculo: true, fuecURL: true, solicitante: true, telefonoOperador: true, rutCliente: true, telefonoCliente: true, emailCliente: true, oferentes: true, mapa: true, expiresAt: true })
   .extend({
     estadoMapa: z.enum(ESTADOS_MAPA),
     /** Who asked for it (spec 02 section 2.2): the reserving company's business, so null while pending. */
@@ -37,6 +37,8 @@ export const servicioDetalleSchema = serviceSchema
     miOferta: z
       .object({ precio: z.number().int(), estado: z.enum(OFERTA_ESTADOS), fechaOferta: z.string(), cotizacionUrl: z.string().nullable() })
       .nullable(),
+    /** A short-lived link to the FUEC, for the company that uploaded it. */
+    fuecUrl: z.string().nullable(),
     /** When a pending service stops taking offers (ISO); null once it is not pending. */
     venceEn: z.string().nullable(),
   });

@@ -174,6 +174,18 @@ export const ASIGNACION_MSG = {
   noAsignable: 'Este servicio ya no admite asignación: ya tiene vehículo, ya tiene FUEC o no está reservado.',
 } as const;
 
+/** The FUEC dialog (spec 02 sections 2.5, 4.2 and 8; the refusals are beyond the spec). */
+export const FUEC_MSG = {
+  titulo: 'Información FUEC',
+  nota: 'Envía esta información a tu empresa afiliadora para la emisión del FUEC',
+  arrastra: 'Arrastra y suelta tu archivo aquí',
+  formatos: 'Formatos aceptados: PDF, JPG, PNG',
+  agregado: 'FUEC agregado con éxito',
+  archivoRequerido: 'Selecciona el archivo del FUEC',
+  sinVehiculo: 'Primero asigna un vehículo al servicio',
+  noAdmite: 'Este servicio no admite FUEC: debe estar reservado, con vehículo asignado y sin FUEC cargado.',
+} as const;
+
 /** The map and the service detail (spec 02 sections 2.1 and 2.2). */
 export const MAPA_MSG = {
   cargando: 'Cargando mapa...',

@@ -69,6 +69,10 @@ export const serviceSchema = z.object({
   idiomasGuia: z.array(z.string()).optional(),
   experienciaGuia: z.number().int().nonnegative().optional(),
   fuec: z.boolean().default(false),
+  /** Storage key of the FUEC (`fuecs/{id}/fuec`) and its type, once uploaded (spec 02 section 3.1). */
+  fuecURL: z.string().optional(),
+  tipoFuec: z.string().optional(),
+  confirmadoEn: z.iso.datetime().optional(),
   valorOferta: z.number().int().nonnegative().nullable().default(null),
   metodoPago: z.enum(METODOS_PAGO).nullable().default(null),
   pagarAnticipoConductor: z.boolean().default(false),

@@ -2,9 +2,9 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { ultimoDiaDelViaje } from '../../shared/domain/asignacion.js';
-import { ASIGNACION_MSG, MAPA_MSG } from '../../shared/schemas/messages.js';
+import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
 import { POR_ASIGNAR } from '../../shared/schemas/service.js';
-import { api, docClient, idToken, table } from '../support/clients.js';
+import { api, docClient, idToken, listKeys, PDF_BYTES, solidPng, table, upload } from '../support/clients.js';
 import { servicioReservado } from '../support/servicios.js';
 import { vehiculoNuevo } from '../support/vehiculos.js';
 
@@ -119,5 +119,72 @@ describe('PUT /servicios/{id}/vehiculo', () => {
     expect(results.filter((r) => r.status === 409)).toHaveLength(9);
     const ganador = results.find((r) => r.status === 200)!.json.placas;
     expect((await guardado(id)).placas).toBe(ganador);
+  });
+});
+
+describe('POST /servicios/{id}/fuec', () => {
+  const reservadoConVehiculo = async () => {
+    const id = await servicioReservado(TRANSVALLE, { tipo: 'Van' });
+    expect((await asignar(admin, id, VAN)).status).toBe(200);
+    return id;
+  };
+  const subir = (token: string, id: string, archivo: unknown) => api(`/servicios/${id}/fuec`, { token, body: { archivo } });
+
+  it('stores the FUEC at fuecs/{id}/fuec and confirms the reservation with the advance due; only the owner gets its link', async () => {
+    const id = await reservadoConVehiculo();
+    const archivo = await upload(staff, 'fuec', PDF_BYTES, 'application/pdf');
+    const res = await subir(staff, id, archivo);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json).toMatchObject({ id, estado: 'confirmado', fuec: true, tipoFuec: 'application/pdf' });
+    expect(await guardado(id)).toMatchObject({ estado: 'confirmado', fuec: true, fuecURL: `fuecs/${id}/fuec`, tipoFuec: 'application/pdf', pagarAnticipoConductor: true });
+    expect(await listKeys(`fuecs/${id}/`)).toEqual([`fuecs/${id}/fuec`]);
+
+    const detail = await api(`/servicios/${id}`, { token: admin });
+    expect(detail.json).toMatchObject({ estadoMapa: 'confirmado', fuec: true });
+    const stored = Buffer.from(await (await fetch(detail.json.fuecUrl)).arrayBuffer());
+    expect(stored.equals(Buffer.from(PDF_BYTES))).toBe(true);
+    expect(JSON.stringify(detail.json)).not.toContain('"fuecURL"');
+    expect((await api(`/servicios/${id}`, { token: andino })).status).toBe(404);
+
+    const again = await subir(admin, id, await upload(admin, 'fuec', PDF_BYTES, 'application/pdf'));
+    expect(again.status).toBe(409);
+    expect(again.json.error.message).toBe(FUEC_MSG.noAdmite);
+  });
+
+  it('refuses a service without vehicle, another company, a file that is not PDF/JPG/PNG, and a missing file, leaving nothing behind', async () => {
+    const sinVehiculo = await servicioReservado(TRANSVALLE, { tipo: 'Van' });
+    const res = await subir(admin, sinVehiculo, await upload(admin, 'fuec', PDF_BYTES, 'application/pdf'));
+    expect(res.status).toBe(409);
+    expect(res.json.error.message).toBe(FUEC_MSG.sinVehiculo);
+
+    const id = await reservadoConVehiculo();
+    const ajena = await subir(andino, id, await upload(andino, 'fuec', PDF_BYTES, 'application/pdf'));
+    expect(ajena.status).toBe(404);
+    expect(ajena.json.error.message).toBe(MAPA_MSG.servicioNoEncontrado);
+
+    // HTML declared as a PDF: refused by its bytes.
+    const html = await upload(admin, 'fuec', new TextEncoder().encode('<!doctype html><html><body>FUEC</body></html>'), 'application/pdf');
+    const falso = await subir(admin, id, html);
+    expect(falso.status).toBe(400);
+    expect(falso.json.error.message).toBe(UPLOAD_MSG.fuecTipo);
+
+    const sinArchivo = await api(`/servicios/${id}/fuec`, { token: admin, body: {} });
+    expect(sinArchivo.status).toBe(400);
+    expect(sinArchivo.json.error.message).toBe(FUEC_MSG.archivoRequerido);
+
+    for (const s of [sinVehiculo, id]) {
+      expect(await guardado(s)).toMatchObject({ estado: 'reservado', fuec: false, pagarAnticipoConductor: false });
+      expect(await listKeys(`fuecs/${s}/`)).toEqual([]);
+    }
+  });
+
+  it('takes a PNG FUEC too, and of 5 simultaneous uploads exactly one confirms', async () => {
+    const id = await reservadoConVehiculo();
+    const archivos = await Promise.all(Array.from({ length: 5 }, () => upload(admin, 'fuec', solidPng(40, 40, [10, 20, 30]), 'image/png')));
+    const results = await Promise.all(archivos.map((a) => subir(admin, id, a)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(4);
+    expect(await guardado(id)).toMatchObject({ estado: 'confirmado', tipoFuec: 'image/png' });
+    expect(await listKeys(`fuecs/${id}/`)).toEqual([`fuecs/${id}/fuec`]);
   });
 });

@@ -76,6 +76,13 @@ const SAMPLES: Record<string, Sample> = {
     // Filled in beforeAll: a pending service published for this file.
     path: '',
   },
+  'POST /servicios/:servicioId/fuec': {
+    valid: { archivo: '00000000-0000-4000-8000-000000000000' },
+    required: ['archivo'],
+    texts: [],
+    // The same reserved service (without vehicle: even a valid body could not confirm it).
+    path: '',
+  },
   'PUT /servicios/:servicioId/vehiculo': {
     valid: { vehiculoId: 'veh-demo-transvalle-001' },
     required: ['vehiculoId'],
@@ -167,6 +174,7 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
     SAMPLES['POST /integracion/cliente/servicios/:servicioId/aceptar']!.path = `/integracion/cliente/servicios/${FUZZ_SERVICIO.id}/aceptar`;
     reservado = await servicioReservado('demo-transvalle', { tipo: 'Van' });
     SAMPLES['PUT /servicios/:servicioId/vehiculo']!.path = `/servicios/${reservado}/vehiculo`;
+    SAMPLES['POST /servicios/:servicioId/fuec']!.path = `/servicios/${reservado}/fuec`;
   });
 
   /** What a request could have written: the caller's records, the company's users, upload tickets and waiting files. */

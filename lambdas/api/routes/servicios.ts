@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
-import { asignable, camposDeAsignacion, problemaDeVehiculo } from '../../../shared/domain/asignacion.js';
+import { asignable, camposDeAsignacion, esperaFuec, problemaDeVehiculo } from '../../../shared/domain/asignacion.js';
 import { estadoMapa } from '../../../shared/domain/mapa.js';
 import { abiertoAOfertas, redondearOferta } from '../../../shared/domain/ofertas.js';
 import { uploadKeys } from '../../../shared/domain/uploads.js';
 import type { AsignacionBody } from '../../../shared/schemas/asignacion.js';
-import { ASIGNACION_MSG, MAPA_MSG, OFERTA_MSG } from '../../../shared/schemas/messages.js';
+import type { FuecBody } from '../../../shared/schemas/fuec.js';
+import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, OFERTA_MSG } from '../../../shared/schemas/messages.js';
 import type { ServicioDetalle } from '../../../shared/schemas/mapa.js';
 import { nuevaOferta, type OfertaBody } from '../../../shared/schemas/oferta.js';
 import type { Service } from '../../../shared/schemas/service.js';
@@ -38,7 +39,7 @@ export async function verServicio(c: Context, caller: CompanyCaller) {
   const now = new Date();
   const service = await servicioVisible(caller, servicioId(c), now);
   const oferta = await ofertaRepository.get(service.id, caller.empresaId);
-  const { empresa, cliente: _c, nombre, solicitante, telefonoOperador, rutCliente: _r, telefonoCliente: _t, emailCliente: _e, oferentes, mapa: _m, expiresAt, fotosVehiculo: _f, ...datos } = service;
+  const { empresa, cliente: _c, nombre, solicitante, telefonoOperador, rutCliente: _r, telefonoCliente: _t, emailCliente: _e, oferentes, mapa: _m, expiresAt, fotosVehiculo: _f, fuecURL, ...datos } = service;
   const pendiente = service.estado === 'pendiente';
   const detalle: ServicioDetalle = {
     ...datos,
@@ -51,6 +52,8 @@ export async function verServicio(c: Context, caller: CompanyCaller) {
       fechaOferta: oferta.fechaOferta,
       cotizacionUrl: oferta.documentoCotizacion ? await storage.readUrl(oferta.documentoCotizacion) : null,
     },
+    // Past pendiente only the owner sees the service (servicioVisible), so only it gets the link.
+    fuecUrl: fuecURL && !pendiente ? await storage.readUrl(fuecURL) : null,
     // Offers close at the 24 hours or at departure, whichever comes first.
     venceEn: pendiente && expiresAt ? new Date(Math.min(expiresAt * 1000, Date.parse(service.fechaSalida))).toISOString() : null,
   };
@@ -116,4 +119,27 @@ export async function asignarVehiculo(c: Context, caller: CompanyCaller, body: A
   const asignado = await serviceRepository.asignar(service.id, caller.empresaId, camposDeAsignacion(vehiculo));
   if (!asignado) throw conflict(ASIGNACION_MSG.noAsignable);
   return c.json({ id: asignado.id, estado: asignado.estado, placas: asignado.placas, conductor: asignado.conductor });
+}
+
+/**
+ * `POST /servicios/{id}/fuec` (spec 02 sections 2.5 and 4.2): the FUEC file (PDF, JPG or PNG, checked
+ * by its bytes) at `fuecs/{id}/fuec`, and the reservation becomes confirmado with the driver's advance
+ * due. The service is claimed first (one upload wins), then the file stored; a failed store undoes it.
+ */
+export async function subirFuec(c: Context, caller: CompanyCaller, body: FuecBody) {
+  const now = new Date();
+  const service = await servicioVisible(caller, servicioId(c), now);
+  if (asignable(service)) throw conflict(FUEC_MSG.sinVehiculo);
+  if (!esperaFuec(service)) throw conflict(FUEC_MSG.noAdmite);
+  const { files } = await takeCheckedFiles(caller, 'fuec', [body.archivo]);
+  const key = uploadKeys.fuec(service.id);
+  const confirmado = await serviceRepository.confirmarConFuec(service.id, caller.empresaId, { fuecURL: key, tipoFuec: files[0]!.mime }, now);
+  if (!confirmado) throw conflict(FUEC_MSG.noAdmite);
+  try {
+    await putFiles([key], files);
+  } catch (err) {
+    await serviceRepository.revertirFuec(service.id, caller.empresaId, key).catch(() => undefined);
+    throw err;
+  }
+  return c.json({ id: confirmado.id, estado: confirmado.estado, fuec: confirmado.fuec, tipoFuec: confirmado.tipoFuec });
 }

@@ -75,7 +75,7 @@ const RECORDERS: Partial<Record<UploadKind, Recorder>> = {
 };
 
 /** Kinds whose files are recorded by their feature's own route (the vehicle form, the offer), not by confirm. */
-const RECORDED_BY_ROUTE: readonly UploadKind[] = ['fotoVehiculo', 'documentoVehiculo', 'cotizacion'];
+const RECORDED_BY_ROUTE: readonly UploadKind[] = ['fotoVehiculo', 'documentoVehiculo', 'cotizacion', 'fuec'];
 
 function checkMayUpload(caller: UploadCaller, kind: UploadKind): void {
   if (!mayUpload(kind, caller.role)) {
