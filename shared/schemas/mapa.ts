@@ -33,7 +33,7 @@ export const servicioDetalleSchema = serviceSchema
   .extend({
     estadoMapa: z.enum(ESTADOS_MAPA),
     /** Who asked for it (spec 02 section 2.2): the reserving company's business, so null while pending. */
-    operador: z.object({ empresa: z.string(), nombre: z.string(), solicitante: z.string(), telefono: z.string() }).nullable(),
+    operador: z.object({ empresa: z.string(), rut: z.string().nullable(), nombre: z.string(), solicitante: z.string(), telefono: z.string() }).nullable(),
     miOferta: z
       .object({ precio: z.number().int(), estado: z.enum(OFERTA_ESTADOS), fechaOferta: z.string(), cotizacionUrl: z.string().nullable() })
       .nullable(),

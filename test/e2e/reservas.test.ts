@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { ASIGNACION_MSG, MAPA_MSG } from '../../shared/schemas/messages.js';
+import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
+import { PDF_BYTES } from '../support/clients.js';
 import { screenshot } from '../support/browser.js';
 import { page, shots, signIn, url, usePage } from '../support/e2e.js';
 import { servicioReservado } from '../support/servicios.js';
@@ -14,7 +15,7 @@ import { servicioReservado } from '../support/servicios.js';
 usePage();
 
 describe('reserved service', () => {
-  it('assigns a vehicle of the fleet through the confirmation', async () => {
+  it('assigns a vehicle of the fleet through the confirmation, then uploads the FUEC', async () => {
     // Its own service: the demo reservations stay as other files expect them.
     await servicioReservado('demo-transvalle', { tipo: 'Suv', pasajeros: 5, origen: 'Hotel Spiwak, Cali (prueba asignación)' });
     await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
@@ -54,5 +55,23 @@ describe('reserved service', () => {
     await detail.getByText('Ana María Lozano').waitFor();
     expect(await detail.getByRole('button', { name: 'Asignar Vehiculo' }).isDisabled()).toBe(true);
     await shots('reserva-vehiculo-asignado');
+
+    // The FUEC: the summary for the affiliating company, a wrong file refused, then the PDF.
+    await detail.getByRole('button', { name: 'Subir FUEC' }).click();
+    const fuec = page.getByRole('dialog', { name: FUEC_MSG.titulo });
+    await fuec.getByText(FUEC_MSG.nota).waitFor();
+    await fuec.getByText(/TSQ204 · Toyota Fortuner 2023/).waitFor();
+    await fuec.getByText(/Ana María Lozano · C\.C\. 31987654/).waitFor();
+    await fuec.getByText(FUEC_MSG.arrastra).waitFor();
+    const input = fuec.locator('input[type=file]');
+    await input.setInputFiles({ name: 'fuec.txt', mimeType: 'text/plain', buffer: Buffer.from('no es un FUEC') });
+    await fuec.getByText(UPLOAD_MSG.fuecTipo).waitFor();
+    expect(await fuec.getByRole('button', { name: 'Subir FUEC' }).isDisabled()).toBe(true);
+    await input.setInputFiles({ name: 'fuec-spiwak.pdf', mimeType: 'application/pdf', buffer: Buffer.from(PDF_BYTES) });
+    await fuec.getByText(/fuec-spiwak\.pdf .* listo para subir/).waitFor();
+    await shots('reserva-fuec');
+    await fuec.getByRole('button', { name: 'Subir FUEC' }).click();
+    await page.getByText(FUEC_MSG.agregado).waitFor();
+    await page.waitForURL(/\/panel-control\/reservaciones$/);
   });
 });

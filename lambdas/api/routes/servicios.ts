@@ -39,13 +39,13 @@ export async function verServicio(c: Context, caller: CompanyCaller) {
   const now = new Date();
   const service = await servicioVisible(caller, servicioId(c), now);
   const oferta = await ofertaRepository.get(service.id, caller.empresaId);
-  const { empresa, cliente: _c, nombre, solicitante, telefonoOperador, rutCliente: _r, telefonoCliente: _t, emailCliente: _e, oferentes, mapa: _m, expiresAt, fotosVehiculo: _f, fuecURL, ...datos } = service;
+  const { empresa, cliente: _c, nombre, solicitante, telefonoOperador, rutCliente, telefonoCliente: _t, emailCliente: _e, oferentes, mapa: _m, expiresAt, fotosVehiculo: _f, fuecURL, ...datos } = service;
   const pendiente = service.estado === 'pendiente';
   const detalle: ServicioDetalle = {
     ...datos,
     estadoMapa: estadoMapa({ estado: service.estado, oferentes: oferta ? [...oferentes, caller.empresaId] : oferentes }, caller.empresaId),
     // The client's operator is the reserving company's business, not every bidder's.
-    operador: pendiente ? null : { empresa, nombre, solicitante, telefono: telefonoOperador },
+    operador: pendiente ? null : { empresa, rut: rutCliente ?? null, nombre, solicitante, telefono: telefonoOperador },
     miOferta: oferta && {
       precio: oferta.precio,
       estado: oferta.estado,

@@ -48,6 +48,21 @@ export function useAsignarVehiculo(id: string) {
   });
 }
 
+const fuecSubidoSchema = z.object({ id: z.string(), estado: z.string(), fuec: z.boolean() });
+
+/** `POST /servicios/{id}/fuec` with the uploaded file's ticket: the reservation becomes confirmado. */
+export function useSubirFuec(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (archivo: string) => api.post(`/servicios/${encodeURIComponent(id)}/fuec`, { archivo }, fuecSubidoSchema),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: mapaKeys.servicio(id) });
+      void queryClient.invalidateQueries({ queryKey: mapaKeys.feed });
+    },
+    meta: { silent: true },
+  });
+}
+
 const ofertaEnviadaSchema = z.object({ precio: z.number(), estado: z.enum(OFERTA_ESTADOS), fechaOferta: z.string() });
 
 /** `POST /servicios/{id}/ofertas`; on success the marker turns orange at once, before the next poll. */

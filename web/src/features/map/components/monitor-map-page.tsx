@@ -17,6 +17,7 @@ import { ServiceDetailModal } from './service-detail-modal.js';
 const MapCanvas = lazy(() => import('./map-canvas.js').then((m) => ({ default: m.MapCanvas })));
 const OfferModal = lazy(() => import('./offer-modal.js').then((m) => ({ default: m.OfferModal })));
 const AssignVehicleModal = lazy(() => import('./assign-vehicle-modal.js').then((m) => ({ default: m.AssignVehicleModal })));
+const FuecModal = lazy(() => import('./fuec-modal.js').then((m) => ({ default: m.FuecModal })));
 
 const esTelefono = () => window.matchMedia('(max-width: 688px)').matches;
 
@@ -30,6 +31,7 @@ export function MonitorMapPage({ title }: { title: string }) {
   const [detalle, setDetalle] = useState<string | null>(null);
   const [oferta, setOferta] = useState<ServicioDetalle | null>(null);
   const [asignacion, setAsignacion] = useState<ServicioDetalle | null>(null);
+  const [fuec, setFuec] = useState<ServicioDetalle | null>(null);
   const styleUrl = estiloSegunModo(runtimeConfig().mapStyleUrl, mode === 'dark');
   const servicios = useMemo(() => mapa.data?.servicios ?? [], [mapa.data]);
   const sinTipos = mapa.data?.tipos.length === 0;
@@ -87,11 +89,25 @@ export function MonitorMapPage({ title }: { title: string }) {
         </div>
       )}
       <ServiceDetailModal
-        id={oferta || asignacion ? null : detalle}
+        id={oferta || asignacion || fuec ? null : detalle}
         onClose={() => setDetalle(null)}
         onOffer={(s) => setOferta(s)}
         onAssign={(s) => setAsignacion(s)}
+        onFuec={(s) => setFuec(s)}
       />
+      {fuec && (
+        <Suspense fallback={null}>
+          <FuecModal
+            servicio={fuec}
+            onClose={() => setFuec(null)}
+            onDone={() => {
+              setFuec(null);
+              setDetalle(null);
+              navigate('/panel-control/reservaciones');
+            }}
+          />
+        </Suspense>
+      )}
       {asignacion && (
         <Suspense fallback={null}>
           <AssignVehicleModal servicio={asignacion} onClose={() => setAsignacion(null)} />

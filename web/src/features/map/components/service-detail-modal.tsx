@@ -11,7 +11,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { ESTADO_MAPA_INFO, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
-import { MAPA_MSG } from '../../../../../shared/schemas/messages.js';
+import { FUEC_MSG, MAPA_MSG } from '../../../../../shared/schemas/messages.js';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { asignable, esperaFuec } from '../../../../../shared/domain/asignacion.js';
 import { errorMessage } from '../../../lib/api-client.js';
@@ -38,17 +38,16 @@ export function recordatorio(s: Pick<ServicioDetalle, 'estado' | 'conductor' | '
   return asignado(s.conductor) && asignado(s.placas) ? MAPA_MSG.recordarFuec : MAPA_MSG.recordarAsignar;
 }
 
-const PROXIMA = 'Disponible en la próxima versión de la consola';
-
 export interface ServiceDetailModalProps {
   id: string | null;
   onClose: () => void;
   onOffer: (servicio: ServicioDetalle) => void;
   onAssign: (servicio: ServicioDetalle) => void;
+  onFuec: (servicio: ServicioDetalle) => void;
 }
 
 /** Spec 02 section 2.2: the service detail dialog, opened from a marker or the legend's list. */
-export function ServiceDetailModal({ id, onClose, onOffer, onAssign }: ServiceDetailModalProps) {
+export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: ServiceDetailModalProps) {
   const { data: s, error, isPending } = useServicio(id);
   const reservado = s?.estado === 'reservado';
   const conVehiculo = !!(s && asignado(s.conductor) && asignado(s.placas));
@@ -79,7 +78,7 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign }: ServiceDe
               </Button>
             )}
             {reservado && (
-              <Button disabled disabledReason={conVehiculo ? PROXIMA : 'Primero asigna un vehículo'}>
+              <Button variant={conVehiculo ? 'primary' : 'normal'} disabled={!esperaFuec(s)} disabledReason={FUEC_MSG.sinVehiculo} onClick={() => onFuec(s)}>
                 Subir FUEC
               </Button>
             )}
@@ -156,6 +155,18 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign }: ServiceDe
                 ),
               },
               { label: 'Observaciones', value: s.observaciones || 'Sin observaciones' },
+              ...(s.fuecUrl
+                ? [
+                    {
+                      label: 'FUEC',
+                      value: (
+                        <Link href={s.fuecUrl} external>
+                          Ver FUEC
+                        </Link>
+                      ),
+                    },
+                  ]
+                : []),
             ]}
           />
           <ExpandableSection headerText="Proveedores Asignados" variant="container" defaultExpanded>

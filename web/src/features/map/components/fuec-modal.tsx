@@ -1,0 +1,126 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import FileDropzone from '@cloudscape-design/components/file-dropzone';
+import FileInput from '@cloudscape-design/components/file-input';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { useState } from 'react';
+import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
+import { FUEC_MSG, MAPA_MSG } from '../../../../../shared/schemas/messages.js';
+import { UploadProgress } from '../../../components/upload-progress.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { formatCOP, formatDateTime } from '../../../lib/format.js';
+import { useMe } from '../../../lib/me/get-me.js';
+import { toast } from '../../../lib/toast.js';
+import { acceptFor, checkFile, uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
+import { useSubirFuec } from '../api/mapa.js';
+
+export interface FuecModalProps {
+  servicio: ServicioDetalle;
+  onClose: () => void;
+  /** After the FUEC is stored: to the reservations (spec 02 section 2.5). */
+  onDone: () => void;
+}
+
+const con = (...partes: (string | null | undefined)[]) => partes.filter(Boolean).join(' · ') || MAPA_MSG.noRegistrado;
+
+/**
+ * Spec 02 section 2.5: 'Información FUEC'. What the affiliating company needs to issue the FUEC, and
+ * the file (PDF, JPG or PNG, 2 MB) by drag and drop or click, with its upload percentage. The server
+ * checks the file's bytes and the reservation again.
+ */
+export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
+  const me = useMe();
+  const subir = useSubirFuec(s.id);
+  const [archivo, setArchivo] = useState<File | null>(null);
+  const [progreso, setProgreso] = useState<number | null>(null);
+  const [error, setError] = useState<string>();
+  const empresa = me.data?.empresa;
+
+  async function elegir(file: File | undefined) {
+    if (!file) return;
+    const problema = await checkFile('fuec', file);
+    setError(problema ?? undefined);
+    setArchivo(problema ? null : file);
+    setProgreso(null);
+  }
+
+  async function enviar() {
+    if (!archivo) return setError(FUEC_MSG.archivoRequerido);
+    setError(undefined);
+    try {
+      setProgreso(0);
+      const uploadId = await uploadFile('fuec', archivo, setProgreso);
+      await subir.mutateAsync(uploadId);
+      toast.success(FUEC_MSG.agregado);
+      onDone();
+    } catch (err) {
+      setProgreso(null);
+      setError(uploadErrorMessage(err, errorMessage(err)));
+    }
+  }
+
+  const ocupado = progreso !== null;
+  return (
+    <Modal
+      visible
+      onDismiss={onClose}
+      size="large"
+      header={<Header variant="h2">{FUEC_MSG.titulo}</Header>}
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button onClick={onClose} disabled={ocupado}>
+              Cancelar
+            </Button>
+            <Button variant="primary" loading={ocupado} disabled={!archivo} onClick={() => void enviar()}>
+              Subir FUEC
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <SpaceBetween size="l">
+        <KeyValuePairs
+          columns={2}
+          items={[
+            { label: 'Empresa de transporte', value: con(empresa?.empresa, empresa?.rut && `NIT ${empresa.rut}`) },
+            { label: 'Contratante', value: con(s.operador?.empresa, s.operador?.rut && `NIT ${s.operador.rut}`) },
+            { label: 'Objeto del contrato', value: con(s.operador?.nombre, s.clase) },
+            { label: 'Ruta', value: [s.origen, ...s.paradas.map((p) => p.location), s.destino].join(' → ') },
+            { label: 'Fecha del contrato', value: s.fechaRegreso ? `${formatDateTime(s.fechaSalida)} a ${formatDateTime(s.fechaRegreso)}` : formatDateTime(s.fechaSalida) },
+            { label: 'Vehículo', value: con(s.placas, s.marca && `${s.marca} ${s.modelo ?? ''}`.trim(), s.numeroInterno && `N.º interno ${s.numeroInterno}`) },
+            { label: 'Conductor', value: con(s.conductor, s.cedulaConductor && `C.C. ${s.cedulaConductor}`, s.licenciaDeConducir && `Licencia ${s.licenciaDeConducir}`) },
+            { label: 'Responsable del contratante', value: con(s.operador?.solicitante, s.operador?.telefono) },
+            { label: 'Valor de la oferta', value: s.valorOferta === null ? MAPA_MSG.noRegistrado : formatCOP(s.valorOferta) },
+          ]}
+        />
+        <Alert type="info">{FUEC_MSG.nota}</Alert>
+        <FormField label="Archivo del FUEC" description="PDF, JPG o PNG, máximo 2 MB" errorText={error}>
+          <FileDropzone onChange={({ detail }) => void elegir(detail.value[0])}>
+            <SpaceBetween size="xs" alignItems="center">
+              <Box>{FUEC_MSG.arrastra}</Box>
+              <Box variant="small" color="text-body-secondary">
+                {FUEC_MSG.formatos}
+              </Box>
+              <FileInput value={archivo ? [archivo] : []} accept={acceptFor('fuec')} onChange={({ detail }) => void elegir(detail.value[0])}>
+                Elegir archivo
+              </FileInput>
+            </SpaceBetween>
+          </FileDropzone>
+        </FormField>
+        {archivo && progreso === null && (
+          <StatusIndicator type="info">
+            {archivo.name} ({archivo.size < 1024 * 1024 ? `${Math.ceil(archivo.size / 1024)} KB` : `${(archivo.size / 1024 / 1024).toFixed(2)} MB`}) listo para subir
+          </StatusIndicator>
+        )}
+        {archivo && progreso !== null && <UploadProgress item={{ name: archivo.name, phase: 'uploading', progress: progreso }} />}
+      </SpaceBetween>
+    </Modal>
+  );
+}
