@@ -53,6 +53,11 @@ export const TABLES: Record<TableKey, TableDef> = {
        * however many the lagging TTL has not deleted yet.
        */
       { indexName: 'pendientesPorTipo', partitionKey: S('mapa'), sortKey: { name: 'expiresAt', type: 'N' } },
+      /**
+       * The trip-start job's work, sparse: only confirmed trips not yet started carry `inicio`
+       * ('pendiente'), removed when the trip starts, so each run reads just the due ones.
+       */
+      { indexName: 'porIniciar', partitionKey: S('inicio'), sortKey: S('fechaSalida') },
     ],
   },
   /** One offer per company per service: the key itself makes a second offer impossible. */

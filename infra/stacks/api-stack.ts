@@ -184,8 +184,10 @@ export class ApiStack extends Stack {
       // Shorter than the schedule period, so runs do not pile up.
       timeout: Duration.seconds(50),
     })
-      // Due trips (index byEstado), marked started.
+      // Due trips (sparse index porIniciar), marked started.
       .bindTable('services', tables.services, ['read', 'update'])
+      // A started trip changes its company's map: the API's caches hear it through the change log.
+      .bindTable('cambios', tables.cambios, ['put'])
       // Unconfirmed staff (sparse index porConfirmar): confirmed ones leave it, expired ones are deleted.
       .bindTable('usuarios', tables.usuarios, ['read', 'update', 'delete']);
     grantUserPool(this, 'TickPoolAccess', this.tick.role, userPool, ['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser']);

@@ -2,14 +2,14 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { claveMapa, DIAS_FINALIZADOS_EN_MAPA, MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
 import type { CamposAsignacion } from '../../shared/domain/asignacion.js';
 import { tripStartCutoff } from '../../shared/domain/trips.js';
-import { POR_ASIGNAR } from '../../shared/schemas/service.js';
+import { INICIO_PENDIENTE, POR_ASIGNAR } from '../../shared/schemas/service.js';
 import { serviceSchema, type Service, type VehicleType } from '../../shared/schemas/service.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { cambios } from './cambios.js';
 import { queryAll } from './query-all.js';
 
 /** What the map draws of a service (a projection: the feed never reads whole records). */
-export const CAMPOS_MAPA = ['id', 'estado', 'tipo', 'latOrigen', 'lonOrigen', 'origen', 'destino', 'fechaSalida', 'pasajeros', 'oferentes', 'expiresAt'] as const;
+export const CAMPOS_MAPA = ['id', 'estado', 'tipo', 'latOrigen', 'lonOrigen', 'origen', 'destino', 'fechaSalida', 'pasajeros', 'oferentes', 'expiresAt', 'recorridoIniciado'] as const;
 export type ServicioMapa = Pick<Service, (typeof CAMPOS_MAPA)[number]>;
 const mapaSchema = serviceSchema.pick(Object.fromEntries(CAMPOS_MAPA.map((c) => [c, true])) as Record<(typeof CAMPOS_MAPA)[number], true>);
 const projection = {
@@ -23,7 +23,12 @@ export type PaginaPendientes = { items: ServicioMapa[]; next: Record<string, unk
 const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
 
 /** A service as stored: offerers as a string set (what `ADD` extends), left out while empty (DynamoDB has no empty sets). */
-export const servicioItem = ({ oferentes, ...rest }: Service): Record<string, unknown> => (oferentes.length ? { ...rest, oferentes: new Set(oferentes) } : rest);
+export const servicioItem = ({ oferentes, inicio: _i, ...rest }: Service): Record<string, unknown> => ({
+  ...rest,
+  ...(oferentes.length ? { oferentes: new Set(oferentes) } : {}),
+  // In the job's index exactly while it has a trip to start (seeds and tests build items here too).
+  ...(rest.estado === 'confirmado' && !rest.recorridoIniciado ? { inicio: INICIO_PENDIENTE } : {}),
+});
 
 export const serviceRepository = {
   async get(id: string): Promise<Service | null> {
@@ -127,11 +132,11 @@ export const serviceRepository = {
         new UpdateCommand({
           TableName: tableName('services'),
           Key: { id },
-          UpdateExpression: 'SET estado = :confirmado, fuec = :si, fuecURL = :url, tipoFuec = :tipo, pagarAnticipoConductor = :si, confirmadoEn = :at',
+          UpdateExpression: 'SET estado = :confirmado, fuec = :si, fuecURL = :url, tipoFuec = :tipo, pagarAnticipoConductor = :si, confirmadoEn = :at, inicio = :inicio',
           ConditionExpression: 'estado = :reservado AND empresaAliada = :e AND placas <> :por AND fuec = :no',
           ExpressionAttributeValues: {
             ':confirmado': 'confirmado', ':reservado': 'reservado', ':si': true, ':no': false, ':url': fuec.fuecURL, ':tipo': fuec.tipoFuec,
-            ':at': now.toISOString(), ':e': empresaId, ':por': POR_ASIGNAR,
+            ':at': now.toISOString(), ':e': empresaId, ':por': POR_ASIGNAR, ':inicio': INICIO_PENDIENTE,
           },
           ReturnValues: 'ALL_NEW',
         }),
@@ -150,7 +155,7 @@ export const serviceRepository = {
       new UpdateCommand({
         TableName: tableName('services'),
         Key: { id },
-        UpdateExpression: 'SET estado = :reservado, fuec = :no, pagarAnticipoConductor = :no REMOVE fuecURL, tipoFuec, confirmadoEn',
+        UpdateExpression: 'SET estado = :reservado, fuec = :no, pagarAnticipoConductor = :no REMOVE fuecURL, tipoFuec, confirmadoEn, inicio',
         ConditionExpression: 'estado = :confirmado AND fuecURL = :url AND recorridoIniciado = :no',
         ExpressionAttributeValues: { ':reservado': 'reservado', ':confirmado': 'confirmado', ':no': false, ':url': fuecURL },
       }),
@@ -159,31 +164,35 @@ export const serviceRepository = {
   },
 
   /** Confirmed, not yet started trips departing within the start lead (GSI byEstado). */
-  listDueTrips(now: Date): Promise<Service[]> {
+  listDueTrips(now: Date): Promise<Pick<Service, 'id' | 'empresaAliada' | 'fechaSalida'>[]> {
+    // The sparse index holds only trips still to start: a started one leaves it, so a run reads the
+    // due ones and nothing of the backlog, however many trips were confirmed.
     return queryAll(
       {
         TableName: tableName('services'),
-        IndexName: 'byEstado',
-        KeyConditionExpression: 'estado = :e AND fechaSalida <= :cutoff',
-        FilterExpression: 'recorridoIniciado = :no',
-        ExpressionAttributeValues: { ':e': 'confirmado', ':cutoff': tripStartCutoff(now), ':no': false },
+        IndexName: 'porIniciar',
+        KeyConditionExpression: 'inicio = :p AND fechaSalida <= :cutoff',
+        ExpressionAttributeValues: { ':p': INICIO_PENDIENTE, ':cutoff': tripStartCutoff(now) },
+        ProjectionExpression: 'id, empresaAliada, fechaSalida',
       },
-      (i) => serviceSchema.parse(i),
+      (i) => ({ id: String(i.id), empresaAliada: i.empresaAliada as string | undefined, fechaSalida: String(i.fechaSalida) }),
     );
   },
 
-  /** Idempotent: only a confirmed, not started trip changes. Returns whether this call started it. */
-  async markTripStarted(id: string): Promise<boolean> {
+  /** Idempotent: only a confirmed, not started trip changes (and leaves the job's index). Returns whether this call started it. */
+  async markTripStarted(id: string, empresaId: string | undefined, now = new Date()): Promise<boolean> {
     try {
       await ddb().send(
         new UpdateCommand({
           TableName: tableName('services'),
           Key: { id },
-          UpdateExpression: 'SET recorridoIniciado = :yes, recorridoIniciadoEn = :now',
+          UpdateExpression: 'SET recorridoIniciado = :yes, recorridoIniciadoEn = :now REMOVE inicio',
           ConditionExpression: 'estado = :e AND recorridoIniciado = :no',
-          ExpressionAttributeValues: { ':yes': true, ':no': false, ':e': 'confirmado', ':now': new Date().toISOString() },
+          ExpressionAttributeValues: { ':yes': true, ':no': false, ':e': 'confirmado', ':now': now.toISOString() },
         }),
       );
+      // The company's map shows the start (and its console the toast).
+      if (empresaId) await cambios.anunciar({ tipo: 'empresa', id: empresaId });
       return true;
     } catch (err) {
       if ((err as Error).name === 'ConditionalCheckFailedException') return false;

@@ -9,7 +9,7 @@ import { expireUnconfirmedStaff } from './sweep-staff.js';
 export async function runTick(now = new Date()): Promise<{ started: string[]; expired: string[] }> {
   const due = await serviceRepository.listDueTrips(now);
   const started: string[] = [];
-  for (const s of due) if (await serviceRepository.markTripStarted(s.id)) started.push(s.id);
+  for (const s of due) if (await serviceRepository.markTripStarted(s.id, s.empresaAliada, now)) started.push(s.id);
   const { expired } = await expireUnconfirmedStaff(now);
   if (started.length || expired.length) console.log(JSON.stringify({ level: 'info', msg: 'tick', started, expired }));
   return { started, expired };

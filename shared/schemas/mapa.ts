@@ -14,6 +14,8 @@ export const marcadorSchema = z.object({
   destino: z.string(),
   fechaSalida: z.string(),
   pasajeros: z.number().int(),
+  /** The trip started (recorridoIniciado): the console announces it once (spec 02 section 2.6). */
+  iniciado: z.boolean().default(false),
 });
 export type Marcador = z.infer<typeof marcadorSchema>;
 

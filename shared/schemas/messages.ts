@@ -186,6 +186,13 @@ export const FUEC_MSG = {
   noAdmite: 'Este servicio no admite FUEC: debe estar reservado, con vehículo asignado y sin FUEC cargado.',
 } as const;
 
+/** Spec 02 section 2.6: the trip-start toast. */
+export const RECORRIDO_MSG = {
+  iniciado: 'Recorrido Iniciado',
+  dirigete: 'Dirígete al punto donde recogerás tus pasajeros',
+  entendido: 'Entendido',
+} as const;
+
 /** The map and the service detail (spec 02 sections 2.1 and 2.2). */
 export const MAPA_MSG = {
   cargando: 'Cargando mapa...',

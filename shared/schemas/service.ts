@@ -17,6 +17,9 @@ export const METODOS_PAGO = ['epayco', 'transferencia'] as const;
 export type MetodoPago = (typeof METODOS_PAGO)[number];
 
 /** A transport request (spec 02 section 3.1). Instants are ISO-8601 UTC; shown in America/Bogota. */
+/** `inicio` of a confirmed trip the job has still to start. */
+export const INICIO_PENDIENTE = 'pendiente';
+
 export const serviceSchema = z.object({
   id: z.string(),
   estado: serviceStateSchema,
@@ -87,6 +90,8 @@ export const serviceSchema = z.object({
    * when the service leaves pendiente, so the index holds only what may be offered on.
    */
   mapa: z.string().optional(),
+  /** Key of the trip-start job's index (`porIniciar`): 'pendiente' while confirmed and not started. */
+  inicio: z.literal(INICIO_PENDIENTE).optional(),
   /** Companies that have offered (kept with the service so the shared map feed can tell 'ofertas'). */
   oferentes: z.preprocess((v) => (v instanceof Set ? [...v] : v), z.array(z.string())).default([]),
 });

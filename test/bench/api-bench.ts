@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: latency of the API on the local stack over loopback, then the map feed's DynamoDB
- * reads (test/bench/mapa-bench.ts). Bounded (fixed request counts and durations), stops by itself.
+ * reads (test/bench/mapa-bench.ts) and the trip-start job's (test/bench/inicio-bench.ts). Bounded (fixed request counts and durations), stops by itself.
  * Figures go into the issue notes; no test asserts on time.
  */
 import '../../scripts/local/quiet-sdk.js';
@@ -16,6 +16,7 @@ import { startStack } from '../../scripts/local/stack.js';
 import { vehicleCode } from '../../shared/schemas/vehiculo.js';
 import { localTableName } from '../../shared/tables.js';
 import { enDias, tinyJpeg, tinyWebp, vehiculoNuevo } from '../support/vehiculos.js';
+import { inicioBench } from './inicio-bench.js';
 import { mapaBench } from './mapa-bench.js';
 
 const REQUESTS = 400;
@@ -153,6 +154,9 @@ try {
     `POST /vehiculos con 9 archivos, ${CREATIONS} seguidas (sin la subida del navegador a S3): ${creation.map((t) => t.toFixed(0)).join(', ')} ms; ` +
       `p50 ${pct(sortedCreation, 50)} ms, máx ${sortedCreation[CREATIONS - 1]!.toFixed(1)} ms`,
   );
+
+  // The trip-start job: items one run reads with 10 and 10 000 confirmed trips stored.
+  await inicioBench(stack);
 
   // The map: items one GET /mapa reads as the services table grows, and DynamoDB's load while users poll it.
   await mapaBench(stack);

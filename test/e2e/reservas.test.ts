@@ -1,7 +1,9 @@
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { cambioItem } from '../../lambdas/data/cambios.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
-import { PDF_BYTES } from '../support/clients.js';
+import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, RECORRIDO_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
+import { docClient, PDF_BYTES, table, useFunctionEnv } from '../support/clients.js';
 import { screenshot } from '../support/browser.js';
 import { page, shots, signIn, url, usePage } from '../support/e2e.js';
 import { servicioReservado } from '../support/servicios.js';
@@ -73,5 +75,41 @@ describe('reserved service', () => {
     await fuec.getByRole('button', { name: 'Subir FUEC' }).click();
     await page.getByText(FUEC_MSG.agregado).waitFor();
     await page.waitForURL(/\/panel-control\/reservaciones$/);
+  });
+
+  it("announces a trip of the company that the server's job starts while the map is open", async () => {
+    useFunctionEnv();
+    const { runTick } = await import('../../lambdas/jobs/tick.js');
+    // Trips already due (the demo's confirmed one departs within 2 hours) start before the map opens.
+    await runTick(new Date());
+    // A confirmed trip departing in an hour: due for the job, not started yet.
+    const id = await servicioReservado('demo-transvalle', { tipo: 'Van', origen: 'Terminal de Cali (prueba inicio)' });
+    const salida = new Date(Date.now() + 60 * 60_000).toISOString();
+    await docClient().send(
+      new UpdateCommand({
+        TableName: table('services'),
+        Key: { id },
+        UpdateExpression: 'SET estado = :c, fuec = :si, placas = :p, conductor = :n, fechaSalida = :s, inicio = :i',
+        ExpressionAttributeValues: { ':c': 'confirmado', ':si': true, ':p': 'VCK512', ':n': 'Jhon Jairo Paz', ':s': salida, ':i': 'pendiente' },
+      }),
+    );
+    await docClient().send(new PutCommand({ TableName: table('cambios'), Item: cambioItem({ tipo: 'empresa', id: 'demo-transvalle' }) }));
+    await page.goto(url('/panel-control/monitor-map'));
+    await page.getByText(MAPA_MSG.cargando).waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByRole('checkbox', { name: /^Confirmado \(\d+\)$/ }).check();
+    await page.getByRole('button', { name: /^Servicios visibles/ }).click();
+    await page.getByRole('button', { name: /^Ver servicio Van de Terminal de Cali \(prueba inicio\)/ }).waitFor();
+
+    const { started } = await runTick(new Date());
+    expect(started).toContain(id);
+    // The next poll (every 5 s) brings it: the toast stays until 'Entendido'.
+    const aviso = page.getByText(RECORRIDO_MSG.dirigete);
+    await aviso.waitFor({ timeout: 20_000 });
+    await page.getByText(RECORRIDO_MSG.iniciado).waitFor();
+    await screenshot(page, 'recorrido-iniciado');
+    await page.waitForTimeout(6000);
+    expect(await aviso.isVisible()).toBe(true);
+    await page.getByRole('button', { name: RECORRIDO_MSG.entendido }).click();
+    await aviso.waitFor({ state: 'detached' });
   });
 });

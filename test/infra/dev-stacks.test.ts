@@ -342,6 +342,7 @@ describe('lambda functions', () => {
       },
       [TICK]: {
         services: [...read, 'dynamodb:UpdateItem'].sort(),
+        cambios: ['dynamodb:PutItem'],
         usuarios: [...read, 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'].sort(),
       },
       [PRE_SIGN_UP]: { registros: ['dynamodb:PutItem'] },

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { servicioItem } from '../../lambdas/data/service-repository.js';
 import { serviceSchema } from '../../shared/schemas/service.js';
 import { docClient, table, useFunctionEnv } from '../support/clients.js';
 
@@ -15,11 +16,12 @@ describe('trip-start job (EventBridge Scheduler in AWS, an interval locally)', (
     docClient().send(
       new PutCommand({
         TableName: table('services'),
-        Item: serviceSchema.parse({
+        // As the FUEC route leaves it: in the job's index while not started.
+        Item: servicioItem(serviceSchema.parse({
           id, estado, empresa: 'Cliente', empresaAliada: 'demo-transvalle', cliente: 'Cliente', nombre: 'Traslado', solicitante: 'Ana',
           tipo: 'Van', clase: 'Empresarial', origen: 'A', destino: 'B', latOrigen: 3.45, lonOrigen: -76.53, fechaSalida, pasajeros: 10,
           ciudad: 'Cali', departamento: 'Valle del Cauca', creadoEn: '2026-11-01T00:00:00.000Z', fuec: true,
-        }),
+        })),
       }),
     );
   const started = async (id: string) =>
@@ -40,5 +42,15 @@ describe('trip-start job (EventBridge Scheduler in AWS, an interval locally)', (
 
     const second = await runTick(now);
     expect(second.started).not.toContain('job-due');
+    // A started trip leaves the job's index: later runs do not read it again.
+    const item = (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: 'job-due' } }))).Item!;
+    expect(item.inicio).toBeUndefined();
+    expect(item.recorridoIniciadoEn).toBe(now.toISOString());
+    expect((await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: 'job-later' } }))).Item!.inicio).toBe('pendiente');
+
+    // Two minutes later the second one is due, and only it starts.
+    const later = await runTick(new Date(now.getTime() + 2 * 60_000));
+    expect(later.started).toContain('job-later');
+    expect(later.started).not.toContain('job-due');
   });
 });

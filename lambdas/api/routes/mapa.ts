@@ -66,6 +66,7 @@ const marcador = (s: ServicioMapa, empresaId: string): Marcador => ({
   destino: s.destino,
   fechaSalida: s.fechaSalida,
   pasajeros: s.pasajeros,
+  iniciado: s.recorridoIniciado,
 });
 
 /**

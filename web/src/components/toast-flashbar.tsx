@@ -19,6 +19,7 @@ export default function ToastFlashbar({ toasts }: { toasts: readonly Toast[] }) 
     header: toast.header,
     content: toast.content,
     dismissible: true,
+    ...(toast.action ? { buttonText: toast.action, onButtonClick: () => dismissToast(toast.id) } : {}),
     dismissLabel: 'Cerrar notificación',
     onDismiss: () => dismissToast(toast.id),
   }));

@@ -11,6 +11,8 @@ export interface Toast {
   type: ToastType;
   header?: ReactNode;
   content?: ReactNode;
+  /** A button that acknowledges it (e.g. 'Entendido'); such a toast stays until pressed or closed. */
+  action?: string;
   /** When and on which page it was raised, to tell which page it belongs to (see `pageChanged`). */
   raisedAt: number;
   page: string;
@@ -42,7 +44,7 @@ export function showToast(toast: Omit<Toast, 'id' | 'raisedAt' | 'page'>): strin
   const kept = toast.type === 'success' ? toasts.filter((t) => !(t.type === 'error' && t.page === page)) : toasts;
   // Newest first; the oldest ones beyond the limit are dropped.
   emit([{ ...toast, id, raisedAt: Date.now(), page }, ...kept].slice(0, MAX_TOASTS));
-  setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
+  if (!toast.action) setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
   return id;
 }
 

@@ -12,6 +12,7 @@ import { useMapa } from '../api/mapa.js';
 import { estiloSegunModo } from '../map-style.js';
 import { MapLegend } from './map-legend.js';
 import { ServiceDetailModal } from './service-detail-modal.js';
+import { useAvisoInicio } from '../hooks/use-aviso-inicio.js';
 
 // MapLibre is its own chunk, loaded after the page: 'Cargando mapa...' shows meanwhile (spec 02 section 2.1).
 const MapCanvas = lazy(() => import('./map-canvas.js').then((m) => ({ default: m.MapCanvas })));
@@ -35,6 +36,7 @@ export function MonitorMapPage({ title }: { title: string }) {
   const styleUrl = estiloSegunModo(runtimeConfig().mapStyleUrl, mode === 'dark');
   const servicios = useMemo(() => mapa.data?.servicios ?? [], [mapa.data]);
   const sinTipos = mapa.data?.tipos.length === 0;
+  useAvisoInicio(mapa.data?.servicios);
   const onSelect = useCallback((id: string) => setDetalle(id), []);
   // Chosen from the legend's list: the map also moves to it (it may lie outside the view).
   const [foco, setFoco] = useState<{ lat: number; lng: number } | null>(null);
