@@ -125,6 +125,8 @@ export function checkRouteTable(routes: readonly RouteDef[]): void {
     seen.add(id);
     const onlyPlataforma = Array.isArray(r.access) && r.access.length === 1 && r.access[0] === 'plataforma';
     if (onlyPlataforma !== r.path.startsWith('/plataforma/')) throw new Error(`Las rutas solo para plataforma van bajo /plataforma/, y solo ellas: ${id}`);
+    const onlyConductor = Array.isArray(r.access) && r.access.length === 1 && r.access[0] === 'conductor';
+    if (onlyConductor !== r.path.startsWith('/integracion/conductor/')) throw new Error(`Las rutas de la app de conductores van bajo /integracion/conductor/, y solo ellas: ${id}`);
     if ((r.access === 'app-clientes') !== r.path.startsWith('/integracion/cliente/')) {
       throw new Error(`Las rutas de la app de clientes van bajo /integracion/cliente/, y solo ellas: ${id}`);
     }

@@ -5,11 +5,13 @@ import { vehiculoEdicionSchema, vehiculoNuevoSchema } from '../../shared/schemas
 import { aceptarOfertaSchema, servicioPublicadoSchema } from '../../shared/schemas/integracion.js';
 import { asignacionBodySchema } from '../../shared/schemas/asignacion.js';
 import { fuecBodySchema } from '../../shared/schemas/fuec.js';
+import { posicionSchema } from '../../shared/schemas/recorrido.js';
 import { ofertaBodySchema } from '../../shared/schemas/oferta.js';
 import { appRoute, publicRoute, route } from './define-route.js';
 import { aceptarOferta, listarOfertas, publicarServicio } from './routes/integracion-cliente.js';
 import { verMapa } from './routes/mapa.js';
-import { asignarVehiculo, ofertar, subirFuec, verServicio } from './routes/servicios.js';
+import { finalizarComoConductor, reportarPosicion, verConductores } from './routes/recorridos.js';
+import { asignarVehiculo, finalizarViaje, ofertar, subirFuec, verServicio } from './routes/servicios.js';
 import { quitarFotoCorporativa } from './routes/fotos.js';
 import { getMe } from './routes/me.js';
 import { putPerfil } from './routes/perfil.js';
@@ -58,10 +60,15 @@ export const ROUTES = [
   route({ method: 'PUT', path: '/vehiculos/:id', access: EMPRESA, perfilCompleto: true, body: vehiculoEdicionSchema, handler: editarVehiculo }),
   // Monitor map, service detail and offers (spec 02 sections 2.1 to 2.3, 4.4, 5.1, 6).
   route({ method: 'GET', path: '/mapa', access: EMPRESA, perfilCompleto: true, handler: verMapa }),
+  route({ method: 'GET', path: '/mapa/conductores', access: EMPRESA, perfilCompleto: true, handler: verConductores }),
   route({ method: 'GET', path: '/servicios/:servicioId', access: EMPRESA, perfilCompleto: true, handler: verServicio }),
   route({ method: 'POST', path: '/servicios/:servicioId/ofertas', access: EMPRESA, perfilCompleto: true, body: ofertaBodySchema, handler: ofertar }),
   route({ method: 'POST', path: '/servicios/:servicioId/fuec', access: EMPRESA, perfilCompleto: true, body: fuecBodySchema, handler: subirFuec }),
+  route({ method: 'POST', path: '/servicios/:servicioId/finalizar', access: EMPRESA, perfilCompleto: true, handler: finalizarViaje }),
   route({ method: 'PUT', path: '/servicios/:servicioId/vehiculo', access: EMPRESA, perfilCompleto: true, body: asignacionBodySchema, handler: asignarVehiculo }),
+  // The driver app (PRODUCT.md): its drivers' own accounts (group conductor), only for their vehicle.
+  route({ method: 'POST', path: '/integracion/conductor/posicion', access: ['conductor'], body: posicionSchema, handler: reportarPosicion }),
+  route({ method: 'POST', path: '/integracion/conductor/servicios/:servicioId/finalizar', access: ['conductor'], handler: finalizarComoConductor }),
   // The client app's integration (PRODUCT.md): its own signature, no console token.
   appRoute({ method: 'POST', path: '/integracion/cliente/servicios', body: servicioPublicadoSchema, handler: publicarServicio }),
   appRoute({ method: 'GET', path: '/integracion/cliente/servicios/:servicioId/ofertas', handler: listarOfertas }),

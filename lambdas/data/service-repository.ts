@@ -7,9 +7,10 @@ import { serviceSchema, type Service, type VehicleType } from '../../shared/sche
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { cambios } from './cambios.js';
 import { queryAll } from './query-all.js';
+import { cancellationCodes, transact } from './transact.js';
 
 /** What the map draws of a service (a projection: the feed never reads whole records). */
-export const CAMPOS_MAPA = ['id', 'estado', 'tipo', 'latOrigen', 'lonOrigen', 'origen', 'destino', 'fechaSalida', 'pasajeros', 'oferentes', 'expiresAt', 'recorridoIniciado'] as const;
+export const CAMPOS_MAPA = ['id', 'estado', 'tipo', 'latOrigen', 'lonOrigen', 'origen', 'destino', 'fechaSalida', 'pasajeros', 'oferentes', 'expiresAt', 'recorridoIniciado', 'vehiculoId', 'placas', 'conductor'] as const;
 export type ServicioMapa = Pick<Service, (typeof CAMPOS_MAPA)[number]>;
 const mapaSchema = serviceSchema.pick(Object.fromEntries(CAMPOS_MAPA.map((c) => [c, true])) as Record<(typeof CAMPOS_MAPA)[number], true>);
 const projection = {
@@ -161,6 +162,47 @@ export const serviceRepository = {
       }),
     );
     await cambios.anunciar({ tipo: 'empresa', id: empresaId });
+  },
+
+  /**
+   * The end of a started trip (PRODUCT.md lifecycle): finalizado with the driver's balance due, and
+   * the vehicle's trip count up by one, together; only once, only after the departure.
+   */
+  async finalizar(s: Pick<Service, 'id' | 'empresaAliada' | 'vehiculoId'>, now: Date): Promise<boolean> {
+    const empresaId = s.empresaAliada!;
+    try {
+      await transact({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName('services'),
+              Key: { id: s.id },
+              UpdateExpression: 'SET estado = :fin, pagarSaldoConductor = :si, finalizadoEn = :at REMOVE inicio',
+              ConditionExpression: 'estado = :confirmado AND recorridoIniciado = :si AND empresaAliada = :e AND fechaSalida <= :at',
+              ExpressionAttributeValues: { ':fin': 'finalizado', ':confirmado': 'confirmado', ':si': true, ':at': now.toISOString(), ':e': empresaId },
+            },
+          },
+          ...(s.vehiculoId
+            ? [
+                {
+                  Update: {
+                    TableName: tableName('vehiculos'),
+                    Key: { id: s.vehiculoId },
+                    UpdateExpression: 'ADD viajesRealizados :uno',
+                    ConditionExpression: 'empresaAliada = :e',
+                    ExpressionAttributeValues: { ':uno': 1, ':e': empresaId },
+                  },
+                },
+              ]
+            : []),
+        ],
+      });
+    } catch (err) {
+      if (cancellationCodes(err)?.some((c) => c === 'ConditionalCheckFailed')) return false;
+      throw err;
+    }
+    await cambios.anunciar({ tipo: 'empresa', id: empresaId });
+    return true;
   },
 
   /** Confirmed, not yet started trips departing within the start lead (GSI byEstado). */

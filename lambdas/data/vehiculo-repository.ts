@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { VEHICULO_RESUMEN_CAMPOS, vehiculoResumenSchema, vehiculoSchema, type Vehiculo, type VehiculoResumen } from '../../shared/schemas/vehiculo.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { cambios } from './cambios.js';
@@ -60,6 +60,38 @@ export const vehiculoRepository = {
   async placaLibre(empresaId: string, placas: string): Promise<boolean> {
     const { Item } = await ddb().send(new GetCommand({ TableName: tableName('vehiculos'), Key: placaKey(empresaId, placas), ProjectionExpression: 'id' }));
     return !Item;
+  },
+
+  /** The driver app's report: the vehicle's last position (only the company's own vehicle). */
+  async reportarPosicion(empresaId: string, id: string, p: { lat: number; lng: number; velocidad?: number }, now: Date): Promise<boolean> {
+    try {
+      await ddb().send(
+        new UpdateCommand({
+          TableName: tableName('vehiculos'),
+          Key: { id },
+          UpdateExpression: 'SET latitud = :lat, longitud = :lng, velocidad = :v, posicionEn = :at',
+          ConditionExpression: 'empresaAliada = :e',
+          ExpressionAttributeValues: { ':lat': p.lat, ':lng': p.lng, ':v': p.velocidad ?? null, ':at': now.toISOString(), ':e': empresaId },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+      throw err;
+    }
+  },
+
+  /** The last positions of these vehicles of the company (one BatchGet; the map asks for a few). */
+  async posiciones(empresaId: string, ids: readonly string[]): Promise<{ id: string; lat: number; lng: number; posicionEn: string }[]> {
+    if (!ids.length) return [];
+    const { Responses } = await ddb().send(
+      new BatchGetCommand({
+        RequestItems: { [tableName('vehiculos')]: { Keys: [...new Set(ids)].slice(0, 100).map((id) => ({ id })), ProjectionExpression: 'id, empresaAliada, latitud, longitud, posicionEn' } },
+      }),
+    );
+    return (Responses?.[tableName('vehiculos')] ?? [])
+      .filter((v) => v.empresaAliada === empresaId && typeof v.latitud === 'number' && typeof v.longitud === 'number' && typeof v.posicionEn === 'string')
+      .map((v) => ({ id: String(v.id), lat: v.latitud as number, lng: v.longitud as number, posicionEn: v.posicionEn as string }));
   },
 
   /** The vehicle and its plate guard together; `PlacaOcupada` when the plate is taken. */

@@ -8,6 +8,7 @@ import { empresaSchema, type Empresa } from '../../shared/schemas/empresa.js';
 import { nuevaOferta, type Oferta } from '../../shared/schemas/oferta.js';
 import { serviceSchema, type Service, type VehicleType } from '../../shared/schemas/service.js';
 import { servicioPendiente } from '../../shared/domain/servicios.js';
+import { camposDeAsignacion } from '../../shared/domain/asignacion.js';
 import { servicioItem } from '../../lambdas/data/service-repository.js';
 import { FOTOS_VEHICULO, uploadKeys } from '../../shared/domain/uploads.js';
 import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
@@ -165,12 +166,14 @@ function pendingServices(count: number, now: Date, seedValue: number): Service[]
 function ownServices(now: Date): Service[] {
   const rand = prng(2026);
   const mine = { empresaAliada: 'demo-transvalle' };
+  // Assigned as the assignment route does it: the vehicle's and driver's fields copied in.
+  const con = (i: number) => camposDeAsignacion(demoVehiculo(FLEET[i]!, i, now).vehiculo);
   return [
     makeService(rand, now, { id: 'demo-validar-1', estado: 'validar', ...mine, tipo: 'Minivan', pasajeros: 9, valorOferta: 850_000, metodoPago: 'transferencia' }),
     makeService(rand, now, { id: 'demo-reservado-1', estado: 'reservado', ...mine, tipo: 'Suv', pasajeros: 5, valorOferta: 1_200_000, metodoPago: 'epayco' }),
-    makeService(rand, now, { id: 'demo-reservado-2', estado: 'reservado', ...mine, tipo: 'Van', pasajeros: 12, valorOferta: 640_000, metodoPago: 'transferencia', conductor: 'Jhon Jairo Paz', placas: 'VCK512' }),
-    makeService(rand, now, { id: 'demo-confirmado-1', estado: 'confirmado', ...mine, tipo: 'Buseta', pasajeros: 22, valorOferta: 2_300_000, metodoPago: 'epayco', conductor: 'Luis Fernando Ortiz', placas: 'WMN318', fuec: true, pagarAnticipoConductor: true, fechaSalida: new Date(now.getTime() + 90 * 60_000).toISOString() }),
-    makeService(rand, now, { id: 'demo-finalizado-1', estado: 'finalizado', ...mine, tipo: 'Van', pasajeros: 14, valorOferta: 980_000, metodoPago: 'transferencia', conductor: 'Jhon Jairo Paz', placas: 'VCK512', fuec: true, pagarAnticipoConductor: true, anticipoConductorPagado: true, pagarSaldoConductor: true, fechaSalida: new Date(now.getTime() - 3 * 86_400_000).toISOString() }),
+    makeService(rand, now, { id: 'demo-reservado-2', estado: 'reservado', ...mine, tipo: 'Van', pasajeros: 12, valorOferta: 640_000, metodoPago: 'transferencia', ...con(0) }),
+    makeService(rand, now, { id: 'demo-confirmado-1', estado: 'confirmado', ...mine, tipo: 'Buseta', pasajeros: 22, valorOferta: 2_300_000, metodoPago: 'epayco', ...con(1), fuec: true, pagarAnticipoConductor: true, fechaSalida: new Date(now.getTime() + 90 * 60_000).toISOString() }),
+    makeService(rand, now, { id: 'demo-finalizado-1', estado: 'finalizado', ...mine, tipo: 'Van', pasajeros: 14, valorOferta: 980_000, metodoPago: 'transferencia', ...con(0), fuec: true, pagarAnticipoConductor: true, anticipoConductorPagado: true, pagarSaldoConductor: true, fechaSalida: new Date(now.getTime() - 3 * 86_400_000).toISOString() }),
   ];
 }
 

@@ -191,6 +191,15 @@ export const RECORRIDO_MSG = {
   iniciado: 'Recorrido Iniciado',
   dirigete: 'Dirígete al punto donde recogerás tus pasajeros',
   entendido: 'Entendido',
+  /** Beyond the spec: the end of the trip and the driver's position. */
+  finalizar: 'Finalizar Viaje',
+  confirmarFin: '¿Confirmas que el viaje terminó? El saldo del conductor quedará pendiente de pago.',
+  finalizado: 'Viaje finalizado',
+  noFinalizable: 'Solo un viaje iniciado, después de su salida, se puede finalizar.',
+  noEsTuViaje: 'Este servicio no es de tu vehículo.',
+  sinVehiculo: 'Tu cuenta no tiene un vehículo asignado.',
+  posicionInvalida: 'La posición no es válida.',
+  limitesInvalidos: 'Los límites del mapa no son válidos.',
 } as const;
 
 /** The map and the service detail (spec 02 sections 2.1 and 2.2). */

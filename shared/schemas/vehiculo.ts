@@ -267,6 +267,11 @@ export const vehiculoSchema = z.object({
   viajesRealizados: z.number().int().nonnegative(),
   comisionesAcumuladas: z.number().default(0),
   comisionesTotalesPagadas: z.number().default(0),
+  /** The driver's last reported position (driver app), shown while a trip of it is under way. */
+  latitud: z.number().optional(),
+  longitud: z.number().optional(),
+  velocidad: z.number().nullable().optional(),
+  posicionEn: z.iso.datetime().optional(),
   /** The driver's account (Cognito sub), made with the vehicle. */
   conductorId: z.string().optional(),
   fechaCreacion: z.iso.datetime(),

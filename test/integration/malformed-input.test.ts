@@ -83,6 +83,11 @@ const SAMPLES: Record<string, Sample> = {
     // The same reserved service (without vehicle: even a valid body could not confirm it).
     path: '',
   },
+  'POST /integracion/conductor/posicion': {
+    valid: { lat: 3.4516, lng: -76.532, velocidad: 42 },
+    required: ['lat', 'lng'],
+    texts: [],
+  },
   'PUT /servicios/:servicioId/vehiculo': {
     valid: { vehiculoId: 'veh-demo-transvalle-001' },
     required: ['vehiculoId'],
@@ -162,10 +167,12 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
   let sub: string;
   /** The reserved service the assignment bodies target: still unassigned after them all. */
   let reservado: string;
+  let conductorToken: string;
   beforeAll(async () => {
     // The demo admin: complete profile, so every route reaches its validation.
     token = await idToken(DEMO_USERS.admin, DEMO_PASSWORD);
     sub = subOf(token);
+    conductorToken = await idToken(DEMO_USERS.conductor, DEMO_PASSWORD);
     const stored = await api(`/vehiculos/${FUZZ_VEHICULO}`, { token });
     expect(stored.status).toBe(200);
     SAMPLES['PUT /vehiculos/:id']!.valid = { ...edicionDe(stored.json.vehiculo), fotos: {}, documentos: {} };
@@ -211,6 +218,8 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
       servicio: (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: FUZZ_SERVICIO.id } }))).Item,
       publicado: (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: PUBLICADO.id } }))).Item ?? null,
       reservado: (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: reservado } }))).Item,
+      // The demo driver's vehicle: no position written by a malformed report.
+      posicion: (await docClient().send(new GetCommand({ TableName: table('vehiculos'), Key: { id: 'veh-demo-transvalle-001' }, ProjectionExpression: 'latitud, longitud, posicionEn' }))).Item ?? null,
     };
   }
 
@@ -229,8 +238,11 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
         fc.asyncProperty(malformed(SAMPLES[name]!), async ({ raw, how }) => {
           sent++;
           const path = SAMPLES[name]!.path || route.path;
-          // The client app's routes are signed by that app (over exactly these bytes), the others carry the admin's token.
-          const auth = route.access === 'app-clientes' ? cabecerasApp(stack().clientAppSecret, route.method, path, raw) : { authorization: `Bearer ${token}` };
+          // The client app's routes are signed by that app (over exactly these bytes), the driver app's carry
+          // the demo driver's token, the others the admin's: each reaches its route's validation.
+          const conductorOnly = Array.isArray(route.access) && route.access.includes('conductor');
+          const auth =
+            route.access === 'app-clientes' ? cabecerasApp(stack().clientAppSecret, route.method, path, raw) : { authorization: `Bearer ${conductorOnly ? conductorToken : token}` };
           const res = await fetch(`${stack().apiUrl}${path}`, { method: route.method, headers: { ...auth, 'content-type': 'application/json' }, body: raw });
           const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
           const message = body?.error?.message ?? '';

@@ -17,8 +17,11 @@ import { allIdentities, type Identity } from '../support/identities.js';
 const PARAM_FIXTURES: Record<string, { value: string; owner?: string }> = {
   id: { value: 'veh-demo-transvalle-001', owner: 'demo-transvalle' },
   placas: { value: 'VCK512' },
-  /** A reservation of the demo company: the client app reads it, another company must not. */
-  servicioId: { value: 'demo-reservado-1', owner: 'demo-transvalle' },
+  /**
+   * A reservation of the demo company, driven by the demo driver's vehicle: the client app reads it,
+   * the driver may act on it, another company must not.
+   */
+  servicioId: { value: 'demo-reservado-2', owner: 'demo-transvalle' },
 };
 
 const paramsOf = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);

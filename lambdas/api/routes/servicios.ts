@@ -1,11 +1,12 @@
 import type { Context } from 'hono';
 import { asignable, camposDeAsignacion, esperaFuec, problemaDeVehiculo } from '../../../shared/domain/asignacion.js';
 import { estadoMapa } from '../../../shared/domain/mapa.js';
+import { finalizable } from '../../../shared/domain/recorrido.js';
 import { abiertoAOfertas, redondearOferta } from '../../../shared/domain/ofertas.js';
 import { uploadKeys } from '../../../shared/domain/uploads.js';
 import type { AsignacionBody } from '../../../shared/schemas/asignacion.js';
 import type { FuecBody } from '../../../shared/schemas/fuec.js';
-import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, OFERTA_MSG } from '../../../shared/schemas/messages.js';
+import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, OFERTA_MSG, RECORRIDO_MSG } from '../../../shared/schemas/messages.js';
 import type { ServicioDetalle } from '../../../shared/schemas/mapa.js';
 import { nuevaOferta, type OfertaBody } from '../../../shared/schemas/oferta.js';
 import type { Service } from '../../../shared/schemas/service.js';
@@ -142,4 +143,12 @@ export async function subirFuec(c: Context, caller: CompanyCaller, body: FuecBod
     throw err;
   }
   return c.json({ id: confirmado.id, estado: confirmado.estado, fuec: confirmado.fuec, tipoFuec: confirmado.tipoFuec });
+}
+
+/** `POST /servicios/{id}/finalizar` (PRODUCT.md lifecycle): the company ends its started trip after departure. */
+export async function finalizarViaje(c: Context, caller: CompanyCaller) {
+  const now = new Date();
+  const service = await servicioVisible(caller, servicioId(c), now);
+  if (!finalizable(service, now) || !(await serviceRepository.finalizar(service, now))) throw conflict(RECORRIDO_MSG.noFinalizable);
+  return c.json({ id: service.id, estado: 'finalizado' });
 }

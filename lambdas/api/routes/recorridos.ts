@@ -1,0 +1,52 @@
+import type { Context } from 'hono';
+import { dentroDeLimites, enCurso, finalizable, POSICION_VIGENTE_MS } from '../../../shared/domain/recorrido.js';
+import { MAPA_MSG, RECORRIDO_MSG } from '../../../shared/schemas/messages.js';
+import { limitesSchema, type ConductorEnMapa, type Posicion } from '../../../shared/schemas/recorrido.js';
+import { serviceRepository } from '../../data/service-repository.js';
+import { vehiculoRepository } from '../../data/vehiculo-repository.js';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import type { CompanyCaller, ConductorCaller } from '../caller.js';
+import { idParam } from '../validate.js';
+import { mapaCaches } from './mapa.js';
+
+/**
+ * A started trip (spec 02 sections 2.2 and 7; PRODUCT.md): the driver app reports its position and
+ * may end the trip; the company's map shows its drivers inside the visible bounds.
+ */
+
+/**
+ * `GET /mapa/conductores?norte&sur&este&oeste`: the company's drivers on a trip under way whose last
+ * position (fresh) lies inside the bounds plus 0.1 degrees (all of them without bounds). Which trips are under way comes from the
+ * map's cached company part; the positions from one BatchGet of those vehicles.
+ */
+export async function verConductores(c: Context, caller: CompanyCaller) {
+  // Without bounds: every driver of the company on a trip (e.g. a list); with them, the visible map's.
+  const query = c.req.query();
+  const limites = Object.keys(query).length ? limitesSchema.safeParse(query) : null;
+  if (limites && !limites.success) throw badRequest(RECORRIDO_MSG.limitesInvalidos);
+  const now = Date.now();
+  const { propios } = await mapaCaches.empresa(caller.empresaId, new Date(now));
+  const viajes = propios.filter((s) => enCurso({ estado: s.estado, recorridoIniciado: s.recorridoIniciado ?? false }) && s.vehiculoId);
+  const posiciones = new Map((await vehiculoRepository.posiciones(caller.empresaId, viajes.map((s) => s.vehiculoId!))).map((p) => [p.id, p]));
+  const conductores: ConductorEnMapa[] = viajes.flatMap((s) => {
+    const p = posiciones.get(s.vehiculoId!);
+    if (!p || now - Date.parse(p.posicionEn) > POSICION_VIGENTE_MS || (limites && !dentroDeLimites(p, limites.data!))) return [];
+    return [{ servicioId: s.id, placas: s.placas ?? '', conductor: s.conductor ?? '', lat: p.lat, lng: p.lng, posicionEn: p.posicionEn }];
+  });
+  return c.json({ conductores });
+}
+
+/** `POST /integracion/conductor/posicion`: the driver app's report, onto its own vehicle only. */
+export async function reportarPosicion(c: Context, caller: ConductorCaller, body: Posicion) {
+  if (!(await vehiculoRepository.reportarPosicion(caller.empresaId, caller.vehiculoId, body, new Date()))) throw forbidden(RECORRIDO_MSG.sinVehiculo);
+  return c.body(null, 204);
+}
+
+/** `POST /integracion/conductor/servicios/{id}/finalizar`: the driver ends its own started trip. */
+export async function finalizarComoConductor(c: Context, caller: ConductorCaller) {
+  const now = new Date();
+  const service = await serviceRepository.get(idParam(c, 'servicioId', MAPA_MSG.servicioNoEncontrado));
+  if (!service || service.vehiculoId !== caller.vehiculoId || service.empresaAliada !== caller.empresaId) throw notFound(RECORRIDO_MSG.noEsTuViaje);
+  if (!finalizable(service, now) || !(await serviceRepository.finalizar(service, now))) throw conflict(RECORRIDO_MSG.noFinalizable);
+  return c.json({ id: service.id, estado: 'finalizado' });
+}

@@ -1,0 +1,30 @@
+import { RECORRIDO_MSG } from './messages.js';
+import * as z from './zod-es.js';
+
+const coordenada = (min: number, max: number) => z.number({ error: RECORRIDO_MSG.posicionInvalida }).min(min, RECORRIDO_MSG.posicionInvalida).max(max, RECORRIDO_MSG.posicionInvalida);
+
+/** `POST /integracion/conductor/posicion`: where the driver app is now. */
+export const posicionSchema = z.object({
+  lat: coordenada(-90, 90),
+  lng: coordenada(-180, 180),
+  /** km/h, as the phone reports it. */
+  velocidad: z.number({ error: RECORRIDO_MSG.posicionInvalida }).min(0, RECORRIDO_MSG.posicionInvalida).max(300, RECORRIDO_MSG.posicionInvalida).optional(),
+});
+export type Posicion = z.infer<typeof posicionSchema>;
+
+/** `GET /mapa/conductores`: the visible map's bounds (query strings). */
+export const limitesSchema = z
+  .object({ norte: z.coerce.number(), sur: z.coerce.number(), este: z.coerce.number(), oeste: z.coerce.number() }, { error: RECORRIDO_MSG.limitesInvalidos })
+  .refine((l) => [l.norte, l.sur, l.este, l.oeste].every(Number.isFinite) && l.norte >= l.sur && Math.abs(l.norte) <= 90 && Math.abs(l.sur) <= 90, { error: RECORRIDO_MSG.limitesInvalidos });
+
+/** A started trip's driver on the map. */
+export const conductorEnMapaSchema = z.object({
+  servicioId: z.string(),
+  placas: z.string(),
+  conductor: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  posicionEn: z.string(),
+});
+export type ConductorEnMapa = z.infer<typeof conductorEnMapaSchema>;
+export const conductoresSchema = z.object({ conductores: z.array(conductorEnMapaSchema) });

@@ -1,0 +1,120 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cambioItem } from '../../lambdas/data/cambios.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { MAPA_MSG, RECORRIDO_MSG } from '../../shared/schemas/messages.js';
+import { api, docClient, idToken, table } from '../support/clients.js';
+import { servicioReservado } from '../support/servicios.js';
+
+/**
+ * A started trip (spec 02 sections 2.2 and 7; PRODUCT.md): the driver app reports positions for its
+ * own vehicle, the company's map shows its drivers inside the visible bounds, and the company or the
+ * driver ends the trip after departure (balance due, the vehicle's trip count up by one).
+ * The demo driver jhon.paz drives veh-demo-transvalle-001 (Van VCK512).
+ */
+const TRANSVALLE = 'demo-transvalle';
+const VAN = 'veh-demo-transvalle-001';
+const CALI = { norte: 3.5, sur: 3.4, este: -76.48, oeste: -76.58 };
+
+let admin: string;
+let andino: string;
+let conductor: string;
+
+const guardado = async (key: 'services' | 'vehiculos', id: string) => (await docClient().send(new GetCommand({ TableName: table(key), Key: { id } }))).Item!;
+const query = (l: Record<string, number>) => new URLSearchParams(Object.entries(l).map(([k, v]) => [k, String(v)])).toString();
+
+/** A Van trip of the demo company driven by VCK512, confirmed and started, departing `minutos` from now. */
+async function viajeIniciado(minutos: number, vehiculoId = VAN): Promise<string> {
+  const id = await servicioReservado(TRANSVALLE, { tipo: 'Van' });
+  await docClient().send(
+    new UpdateCommand({
+      TableName: table('services'),
+      Key: { id },
+      UpdateExpression: 'SET estado = :c, fuec = :si, recorridoIniciado = :si, vehiculoId = :v, placas = :p, conductor = :n, fechaSalida = :s',
+      ExpressionAttributeValues: { ':c': 'confirmado', ':si': true, ':v': vehiculoId, ':p': 'VCK512', ':n': 'Jhon Jairo Paz', ':s': new Date(Date.now() + minutos * 60_000).toISOString() },
+    }),
+  );
+  await docClient().send(new PutCommand({ TableName: table('cambios'), Item: cambioItem({ tipo: 'empresa', id: TRANSVALLE }) }));
+  // The API reads the change log at most once a second.
+  await new Promise((r) => setTimeout(r, 1100));
+  return id;
+}
+
+beforeAll(async () => {
+  [admin, andino, conductor] = await Promise.all([
+    idToken(DEMO_USERS.admin, DEMO_PASSWORD),
+    idToken(DEMO_USERS.admin3, DEMO_PASSWORD),
+    idToken(DEMO_USERS.conductor, DEMO_PASSWORD),
+  ]);
+});
+
+describe("the driver's position", () => {
+  it("is written onto the driver's own vehicle only, and shown to its company inside the map's bounds", async () => {
+    const id = await viajeIniciado(-10);
+    const ajeno = await guardado('vehiculos', 'veh-demo-transvalle-002');
+    // A body naming another vehicle changes nothing but the driver's own.
+    const res = await api('/integracion/conductor/posicion', { token: conductor, body: { lat: 3.4372, lng: -76.5225, velocidad: 38, vehiculoId: 'veh-demo-transvalle-002' } });
+    expect(res.status).toBe(204);
+    expect(await guardado('vehiculos', VAN)).toMatchObject({ latitud: 3.4372, longitud: -76.5225, velocidad: 38 });
+    expect((await guardado('vehiculos', 'veh-demo-transvalle-002')).latitud).toBe(ajeno.latitud);
+
+    const visibles = await api(`/mapa/conductores?${query(CALI)}`, { token: admin });
+    expect(visibles.status).toBe(200);
+    expect(visibles.json.conductores).toContainEqual(expect.objectContaining({ servicioId: id, placas: 'VCK512', lat: 3.4372, lng: -76.5225 }));
+    // Just outside the bounds, within the 0.1 degree margin: still shown; farther: not.
+    const margen = await api(`/mapa/conductores?${query({ norte: 3.36, sur: 3.2, este: -76.4, oeste: -76.7 })}`, { token: admin });
+    expect(margen.json.conductores.map((c: { servicioId: string }) => c.servicioId)).toContain(id);
+    const lejos = await api(`/mapa/conductores?${query({ norte: 6.3, sur: 6.2, este: -75.5, oeste: -75.6 })}`, { token: admin });
+    expect(lejos.json.conductores.map((c: { servicioId: string }) => c.servicioId)).not.toContain(id);
+    // Another company never sees them.
+    const otra = await api(`/mapa/conductores?${query(CALI)}`, { token: andino });
+    expect(JSON.stringify(otra.json)).not.toContain(id);
+
+    const malos = await api('/mapa/conductores?norte=abc&sur=1&este=2&oeste=3', { token: admin });
+    expect(malos.status).toBe(400);
+    expect(malos.json.error.message).toBe(RECORRIDO_MSG.limitesInvalidos);
+    const fuera = await api('/integracion/conductor/posicion', { token: conductor, body: { lat: 120, lng: -76.5 } });
+    expect(fuera.status).toBe(400);
+    expect(fuera.json.error.message).toBe(RECORRIDO_MSG.posicionInvalida);
+  });
+
+  it('is refused to console users: the endpoint is the driver app', async () => {
+    const res = await api('/integracion/conductor/posicion', { token: admin, body: { lat: 3.43, lng: -76.52 } });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('the end of a trip', () => {
+  it('is marked by the company after departure: finalizado, balance due, the vehicle one trip more; once', async () => {
+    const futuro = await viajeIniciado(30);
+    const pronto = await api(`/servicios/${futuro}/finalizar`, { token: admin, method: 'POST' });
+    expect(pronto.status).toBe(409);
+    expect(pronto.json.error.message).toBe(RECORRIDO_MSG.noFinalizable);
+
+    const id = await viajeIniciado(-60);
+    const antes = (await guardado('vehiculos', VAN)).viajesRealizados as number;
+    expect((await api(`/servicios/${id}/finalizar`, { token: andino, method: 'POST' })).status).toBe(404);
+    const res = await api(`/servicios/${id}/finalizar`, { token: admin, method: 'POST' });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(await guardado('services', id)).toMatchObject({ estado: 'finalizado', pagarSaldoConductor: true });
+    expect((await guardado('vehiculos', VAN)).viajesRealizados).toBe(antes + 1);
+    const again = await api(`/servicios/${id}/finalizar`, { token: admin, method: 'POST' });
+    expect(again.status).toBe(409);
+    expect((await guardado('vehiculos', VAN)).viajesRealizados).toBe(antes + 1);
+  });
+
+  it("is marked by the driver app for its own vehicle's trip only", async () => {
+    const otro = await viajeIniciado(-30, 'veh-demo-transvalle-002');
+    const ajeno = await api(`/integracion/conductor/servicios/${otro}/finalizar`, { token: conductor, method: 'POST' });
+    expect(ajeno.status).toBe(404);
+    expect(ajeno.json.error.message).toBe(RECORRIDO_MSG.noEsTuViaje);
+    expect((await guardado('services', otro)).estado).toBe('confirmado');
+
+    const propio = await viajeIniciado(-30);
+    const res = await api(`/integracion/conductor/servicios/${propio}/finalizar`, { token: conductor, method: 'POST' });
+    expect(res.status).toBe(200);
+    expect((await guardado('services', propio)).estado).toBe('finalizado');
+    expect((await api('/integracion/conductor/servicios/no-existe/finalizar', { token: conductor, method: 'POST' })).json.error.message).toBe(RECORRIDO_MSG.noEsTuViaje);
+    expect((await api(`/integracion/conductor/servicios/${encodeURIComponent('a#b')}/finalizar`, { token: conductor, method: 'POST' })).json.error.message).toBe(MAPA_MSG.servicioNoEncontrado);
+  });
+});
