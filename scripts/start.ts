@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { startClientSimulator } from './local/client-simulator.js';
+import { startDriverSimulator } from './local/driver-simulator.js';
 import { DEMO_PASSWORD, DEMO_USERS, seed } from './local/seed.js';
 import { startStack } from './local/stack.js';
 
@@ -51,6 +52,18 @@ const simulator =
   process.env.SIMULADOR_CLIENTES === '0'
     ? null
     : startClientSimulator({ apiUrl: stack.urls.api, secret: clientAppSecret, log: (line) => console.log(line), publishEveryMs, acceptAfterMs, stateFile: join(dataDir, 'client-simulator.json') });
+// The driver app, simulated: drivers of started trips report their positions (SIMULADOR_CONDUCTORES=0 turns it off).
+const conductores =
+  process.env.SIMULADOR_CONDUCTORES === '0'
+    ? null
+    : startDriverSimulator({
+        apiUrl: stack.urls.api,
+        cognitoUrl: stack.urls.cognito,
+        userPoolClientId: stack.userPoolClientId,
+        dynamodbUrl: stack.urls.dynamodb,
+        password: DEMO_PASSWORD,
+        log: (line) => console.log(line),
+      });
 const duracion = (ms: number) => (ms >= 60_000 ? `${+(ms / 60_000).toFixed(1)} min` : `${+(ms / 1000).toFixed(1)} s`);
 
 console.log(`
@@ -58,6 +71,7 @@ Consola: ${stack.urls.console}
 API:     ${stack.urls.api}
 Datos:   ${dataDir} (${result.created ? 'datos de demostración creados' : 'datos existentes'}; ${result.pendingAdded} servicios pendientes añadidos)
 Correos: ${stack.outbox.dir} (cada correo también aparece aquí como [local] 📧 ...)
+Conductores: ${conductores ? 'simulados: los de viajes iniciados reportan su posición cada 5 s ([conductor] ...; SIMULADOR_CONDUCTORES=0 los apaga)' : 'simulador apagado (SIMULADOR_CONDUCTORES=0)'}
 Clientes: ${simulator ? `simulados: publican un servicio cada ${duracion(publishEveryMs)} y aceptan algunas ofertas a los ${duracion(acceptAfterMs)} ([cliente] ...; SIMULADOR_CLIENTES=0 los apaga)` : 'simulador apagado (SIMULADOR_CLIENTES=0)'}
 
 Usuarios de demostración (contraseña ${DEMO_PASSWORD}):
@@ -77,6 +91,7 @@ const shutdown = async () => {
   stopping = true;
   log('deteniendo...');
   await simulator?.stop();
+  await conductores?.stop();
   await stack.stop();
   process.exit(0);
 };

@@ -89,6 +89,8 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
     await batchPut(ddb, 'services', ownServices(now).map(servicioItem));
     // The driver of the first vehicle has its account (the driver app's; refused by the console).
     await createConsoleUser(deps, { email: DEMO_USERS.conductor, password: DEMO_PASSWORD, nombres: 'Jhon Jairo', apellidos: 'Paz', role: 'conductor', empresaId: 'demo-transvalle', vehiculoId: 'veh-demo-transvalle-001', perfil: true });
+    // The driver of the confirmed demo trip, so the local driver simulator moves it once it starts.
+    await createConsoleUser(deps, { email: 'luis.ortiz@transvalle.demo', password: DEMO_PASSWORD, nombres: 'Luis Fernando', apellidos: 'Ortiz', role: 'conductor', empresaId: 'demo-transvalle', vehiculoId: 'veh-demo-transvalle-002', perfil: true });
   }
 
   const pending = await ddb.send(new QueryCommand({ TableName: table('services'), IndexName: 'byEstado', KeyConditionExpression: 'estado = :e', ExpressionAttributeValues: { ':e': 'pendiente' } }));

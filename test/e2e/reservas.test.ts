@@ -1,9 +1,10 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { cambioItem } from '../../lambdas/data/cambios.js';
+import { startDriverSimulator } from '../../scripts/local/driver-simulator.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, RECORRIDO_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
-import { docClient, PDF_BYTES, table, useFunctionEnv } from '../support/clients.js';
+import { docClient, PDF_BYTES, stack, table, useFunctionEnv } from '../support/clients.js';
 import { screenshot } from '../support/browser.js';
 import { page, shots, signIn, url, usePage } from '../support/e2e.js';
 import { servicioReservado } from '../support/servicios.js';
@@ -111,5 +112,41 @@ describe('reserved service', () => {
     expect(await aviso.isVisible()).toBe(true);
     await page.getByRole('button', { name: RECORRIDO_MSG.entendido }).click();
     await aviso.waitFor({ state: 'detached' });
+  });
+
+  it('shows the driver of a started trip moving on the map (local driver simulator)', async () => {
+    // A started trip near the map's centre, driven by the demo driver's van.
+    const id = await servicioReservado('demo-transvalle', { tipo: 'Van', origen: 'Estadio Pascual Guerrero (prueba conductor)', latOrigen: 3.4446, lonOrigen: -76.5405 });
+    await docClient().send(
+      new UpdateCommand({
+        TableName: table('services'),
+        Key: { id },
+        UpdateExpression: 'SET estado = :c, fuec = :si, recorridoIniciado = :si, recorridoIniciadoEn = :en, vehiculoId = :v, placas = :p, conductor = :n',
+        ExpressionAttributeValues: { ':c': 'confirmado', ':si': true, ':en': new Date(Date.now() - 60_000).toISOString(), ':v': 'veh-demo-transvalle-001', ':p': 'VCK512', ':n': 'Jhon Jairo Paz' },
+      }),
+    );
+    await docClient().send(new PutCommand({ TableName: table('cambios'), Item: cambioItem({ tipo: 'empresa', id: 'demo-transvalle' }) }));
+    const s = stack();
+    const simulador = startDriverSimulator({
+      apiUrl: s.apiUrl, cognitoUrl: s.cognitoEndpoint, userPoolClientId: s.userPoolClientId, dynamodbUrl: s.dynamodbEndpoint, password: DEMO_PASSWORD, log: () => undefined, everyMs: 1000,
+    });
+    try {
+      // The console asks for its drivers every 5 s: two answers, two different places.
+      const posicion = async () => {
+        const res = await page.waitForResponse((r) => r.url().includes('/mapa/conductores') && r.status() === 200, { timeout: 20_000 });
+        const { conductores } = (await res.json()) as { conductores: { servicioId: string; lat: number; lng: number }[] };
+        return conductores.find((c) => c.servicioId === id);
+      };
+      await page.goto(url('/panel-control/monitor-map'));
+      await page.getByText(MAPA_MSG.cargando).waitFor({ state: 'detached', timeout: 30_000 });
+      let primera = await posicion();
+      while (!primera) primera = await posicion();
+      const segunda = await posicion();
+      expect(segunda).toBeDefined();
+      expect([segunda!.lat, segunda!.lng]).not.toEqual([primera.lat, primera.lng]);
+      await screenshot(page, 'mapa-conductor-en-camino');
+    } finally {
+      await simulador.stop();
+    }
   });
 });

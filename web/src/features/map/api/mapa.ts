@@ -1,8 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
 import { OFERTA_ESTADOS } from '../../../../../shared/domain/ofertas.js';
 import { mapaSchema, servicioDetalleSchema, type Mapa } from '../../../../../shared/schemas/mapa.js';
 import type { OfertaBody } from '../../../../../shared/schemas/oferta.js';
+import { POSICIONES_REFRESCO_MS, type Limites } from '../../../../../shared/domain/recorrido.js';
+import { conductoresSchema, type ConductorEnMapa } from '../../../../../shared/schemas/recorrido.js';
 import { api } from '../../../lib/api-client.js';
 
 /** Spec 02 section 7 (live data): the map asks again every 5 s; an unchanged feed costs a 304. */
@@ -32,6 +34,39 @@ export const useServicio = (id: string | null) =>
     staleTime: 0,
     meta: { silent: true },
   });
+
+/** Bounds rounded to ~100 m, so small pans do not make a new query each. */
+const redondear = (l: Limites): Limites => ({ norte: +l.norte.toFixed(3), sur: +l.sur.toFixed(3), este: +l.este.toFixed(3), oeste: +l.oeste.toFixed(3) });
+
+/**
+ * `GET /mapa/conductores`: the company's drivers on started trips inside the visible bounds, asked
+ * again every 5 s (spec 02 section 7) while the company has a trip under way.
+ */
+export function useConductores(limites: Limites | null, activo: boolean) {
+  const l = limites && redondear(limites);
+  return useQuery({
+    queryKey: ['mapa', 'conductores', l],
+    queryFn: ({ signal }): Promise<ConductorEnMapa[]> =>
+      api.get(`/mapa/conductores?${new URLSearchParams(Object.entries(l!).map(([k, v]) => [k, String(v)])).toString()}`, conductoresSchema, signal).then((r) => r.conductores),
+    enabled: activo && !!l,
+    refetchInterval: POSICIONES_REFRESCO_MS,
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
+}
+
+/** `POST /servicios/{id}/finalizar`: the trip ends; the detail and the map read again. */
+export function useFinalizarViaje(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post(`/servicios/${encodeURIComponent(id)}/finalizar`, {}, z.object({ id: z.string(), estado: z.string() })),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: mapaKeys.servicio(id) });
+      void queryClient.invalidateQueries({ queryKey: mapaKeys.feed });
+    },
+    meta: { silent: true },
+  });
+}
 
 const asignadoSchema = z.object({ id: z.string(), estado: z.string(), placas: z.string(), conductor: z.string() });
 

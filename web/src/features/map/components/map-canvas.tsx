@@ -3,7 +3,9 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { ESTADO_MAPA_INFO, ESTADOS_MAPA, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
+import type { Limites } from '../../../../../shared/domain/recorrido.js';
 import type { Marcador } from '../../../../../shared/schemas/mapa.js';
+import type { ConductorEnMapa } from '../../../../../shared/schemas/recorrido.js';
 
 // MapLibre 6 under Vite: the worker is its own file, named here (ARCHITECTURE.md).
 setWorkerUrl(workerUrl);
@@ -40,6 +42,34 @@ function arrowImage(color: string, ratio: number): ImageData {
   return ctx.getImageData(0, 0, size, size);
 }
 
+/** A driver on a started trip (spec 02 section 7): a dot with a white ring, drawn once like the arrows. */
+const CONDUCTOR_ICON = 'conductor';
+function driverImage(ratio: number): ImageData {
+  const size = 28 * ratio;
+  const ctx = document.createElement('canvas').getContext('2d')!;
+  ctx.canvas.width = size;
+  ctx.canvas.height = size;
+  ctx.scale(ratio, ratio);
+  ctx.beginPath();
+  ctx.arc(14, 14, 11, 0, Math.PI * 2);
+  ctx.fillStyle = '#0b7a75';
+  ctx.fill();
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = '#ffffff';
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.arc(14, 14, 4, 0, Math.PI * 2);
+  ctx.fillStyle = '#ffffff';
+  ctx.fill();
+  return ctx.getImageData(0, 0, size, size);
+}
+const CONDUCTORES = 'conductores';
+const CONDUCTORES_LAYER = 'conductores-puntos';
+const conductoresGeoJSON = (conductores: readonly ConductorEnMapa[]): GeoJSON.FeatureCollection<GeoJSON.Point> => ({
+  type: 'FeatureCollection',
+  features: conductores.map((c) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: [c.lng, c.lat] }, properties: { id: c.servicioId, placas: c.placas } })),
+});
+
 const toGeoJSON = (servicios: readonly Marcador[]): GeoJSON.FeatureCollection<GeoJSON.Point> => ({
   type: 'FeatureCollection',
   features: servicios.map((s) => ({ type: 'Feature', id: s.id, geometry: { type: 'Point', coordinates: [s.lng, s.lat] }, properties: { id: s.id, estado: s.estado } })),
@@ -52,6 +82,10 @@ export interface MapCanvasProps {
   styleUrl: string;
   servicios: readonly Marcador[];
   visibles: readonly EstadoMapa[];
+  /** Drivers of the company's started trips (spec 02 section 7), drawn above the arrows. */
+  conductores?: readonly ConductorEnMapa[];
+  /** The visible bounds, after each move (the drivers are asked for within them). */
+  onBounds?: (limites: Limites) => void;
   /** Where to move the map (a service chosen from the legend's list); a new object moves it again. */
   foco?: { lat: number; lng: number } | null;
   onSelect: (id: string) => void;
@@ -59,12 +93,12 @@ export interface MapCanvasProps {
 }
 
 /** The MapLibre map: full size of its box, no zoom, street-view, map-type or fullscreen controls. */
-export function MapCanvas({ styleUrl, servicios, visibles, foco, onSelect, onLoaded }: MapCanvasProps) {
+export function MapCanvas({ styleUrl, servicios, visibles, conductores = [], foco, onSelect, onBounds, onLoaded }: MapCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
   const [ready, setReady] = useState(false);
-  const latest = useRef({ servicios, visibles, onSelect, onLoaded });
-  latest.current = { servicios, visibles, onSelect, onLoaded };
+  const latest = useRef({ servicios, visibles, conductores, onSelect, onBounds, onLoaded });
+  latest.current = { servicios, visibles, conductores, onSelect, onBounds, onLoaded };
 
   useEffect(() => {
     const m = new MapLibreMap({
@@ -97,20 +131,33 @@ export function MapCanvas({ styleUrl, servicios, visibles, foco, onSelect, onLoa
           },
         });
       }
+      if (!m.hasImage(CONDUCTOR_ICON)) m.addImage(CONDUCTOR_ICON, driverImage(ratio), { pixelRatio: ratio });
+      if (!m.getSource(CONDUCTORES)) m.addSource(CONDUCTORES, { type: 'geojson', data: conductoresGeoJSON(latest.current.conductores) });
+      if (!m.getLayer(CONDUCTORES_LAYER)) {
+        m.addLayer({ id: CONDUCTORES_LAYER, type: 'symbol', source: CONDUCTORES, layout: { 'icon-image': CONDUCTOR_ICON, 'icon-allow-overlap': true, 'icon-ignore-placement': true } });
+      }
     };
+    const bounds = () => {
+      const b = m.getBounds();
+      latest.current.onBounds?.({ norte: b.getNorth(), sur: b.getSouth(), este: b.getEast(), oeste: b.getWest() });
+    };
+    m.on('moveend', bounds);
     m.on('load', () => {
       addLayer();
+      bounds();
       setReady(true);
       latest.current.onLoaded?.();
     });
     // A new style (dark mode) drops sources and layers: put them back.
     m.on('style.load', addLayer);
-    m.on('click', LAYER, (e: MapLayerMouseEvent) => {
-      const id = e.features?.[0]?.properties?.id;
-      if (typeof id === 'string') latest.current.onSelect(id);
-    });
-    m.on('mouseenter', LAYER, () => (m.getCanvas().style.cursor = 'pointer'));
-    m.on('mouseleave', LAYER, () => (m.getCanvas().style.cursor = ''));
+    for (const layer of [LAYER, CONDUCTORES_LAYER]) {
+      m.on('click', layer, (e: MapLayerMouseEvent) => {
+        const id = e.features?.[0]?.properties?.id;
+        if (typeof id === 'string') latest.current.onSelect(id);
+      });
+      m.on('mouseenter', layer, () => (m.getCanvas().style.cursor = 'pointer'));
+      m.on('mouseleave', layer, () => (m.getCanvas().style.cursor = ''));
+    }
     // The panel's layout changes size without a window resize (side menu, phone bars).
     const observer = new ResizeObserver(() => m.resize());
     observer.observe(container.current!);
@@ -132,6 +179,10 @@ export function MapCanvas({ styleUrl, servicios, visibles, foco, onSelect, onLoa
   useEffect(() => {
     if (ready) (map.current?.getSource(SOURCE) as GeoJSONSource | undefined)?.setData(toGeoJSON(servicios));
   }, [ready, servicios]);
+
+  useEffect(() => {
+    if (ready) (map.current?.getSource(CONDUCTORES) as GeoJSONSource | undefined)?.setData(conductoresGeoJSON(conductores));
+  }, [ready, conductores]);
 
   useEffect(() => {
     if (ready && map.current?.getLayer(LAYER)) map.current.setFilter(LAYER, visibleFilter(visibles));

@@ -3,12 +3,14 @@ import Button from '@cloudscape-design/components/button';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ESTADOS_VISIBLES_INICIO, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
+import type { Limites } from '../../../../../shared/domain/recorrido.js';
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
+import type { ConductorEnMapa } from '../../../../../shared/schemas/recorrido.js';
 import { MAPA_MSG, VEHICULO_MSG } from '../../../../../shared/schemas/messages.js';
 import { runtimeConfig } from '../../../lib/config.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useThemeMode } from '../../../lib/theme.js';
-import { useMapa } from '../api/mapa.js';
+import { useConductores, useMapa } from '../api/mapa.js';
 import { estiloSegunModo } from '../map-style.js';
 import { MapLegend } from './map-legend.js';
 import { ServiceDetailModal } from './service-detail-modal.js';
@@ -19,6 +21,9 @@ const MapCanvas = lazy(() => import('./map-canvas.js').then((m) => ({ default: m
 const OfferModal = lazy(() => import('./offer-modal.js').then((m) => ({ default: m.OfferModal })));
 const AssignVehicleModal = lazy(() => import('./assign-vehicle-modal.js').then((m) => ({ default: m.AssignVehicleModal })));
 const FuecModal = lazy(() => import('./fuec-modal.js').then((m) => ({ default: m.FuecModal })));
+
+/** Stable empty list: a new [] each render would redraw the drivers' layer. */
+const SIN_CONDUCTORES: readonly ConductorEnMapa[] = [];
 
 const esTelefono = () => window.matchMedia('(max-width: 688px)').matches;
 
@@ -37,6 +42,10 @@ export function MonitorMapPage({ title }: { title: string }) {
   const servicios = useMemo(() => mapa.data?.servicios ?? [], [mapa.data]);
   const sinTipos = mapa.data?.tipos.length === 0;
   useAvisoInicio(mapa.data?.servicios);
+  // Spec 02 section 7: the drivers of started trips inside the visible bounds, while there are any.
+  const [limites, setLimites] = useState<Limites | null>(null);
+  const enCurso = servicios.some((s) => s.iniciado && s.estado === 'confirmado');
+  const conductores = useConductores(limites, enCurso);
   const onSelect = useCallback((id: string) => setDetalle(id), []);
   // Chosen from the legend's list: the map also moves to it (it may lie outside the view).
   const [foco, setFoco] = useState<{ lat: number; lng: number } | null>(null);
@@ -54,7 +63,16 @@ export function MonitorMapPage({ title }: { title: string }) {
     <div className="monitor-map">
       <h1 className="visually-hidden">{title}</h1>
       <Suspense fallback={null}>
-        <MapCanvas styleUrl={styleUrl} servicios={servicios} visibles={visibles} foco={foco} onSelect={onSelect} onLoaded={onLoaded} />
+        <MapCanvas
+          styleUrl={styleUrl}
+          servicios={servicios}
+          visibles={visibles}
+          conductores={enCurso ? (conductores.data ?? SIN_CONDUCTORES) : SIN_CONDUCTORES}
+          foco={foco}
+          onSelect={onSelect}
+          onBounds={setLimites}
+          onLoaded={onLoaded}
+        />
       </Suspense>
       {!cargado && (
         <div className="monitor-map__overlay" role="status">

@@ -11,12 +11,15 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { ESTADO_MAPA_INFO, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
-import { FUEC_MSG, MAPA_MSG } from '../../../../../shared/schemas/messages.js';
+import { FUEC_MSG, MAPA_MSG, RECORRIDO_MSG } from '../../../../../shared/schemas/messages.js';
+import { finalizable } from '../../../../../shared/domain/recorrido.js';
+import { useState } from 'react';
+import { toast } from '../../../lib/toast.js';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { asignable, esperaFuec } from '../../../../../shared/domain/asignacion.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatCOP, formatDateTime } from '../../../lib/format.js';
-import { useServicio } from '../api/mapa.js';
+import { useFinalizarViaje, useServicio } from '../api/mapa.js';
 import { Countdown } from './countdown.js';
 
 /** Spec 02 section 4.1: pendiente warning, finalizado default, confirmed (active) green, others primary. */
@@ -49,6 +52,21 @@ export interface ServiceDetailModalProps {
 /** Spec 02 section 2.2: the service detail dialog, opened from a marker or the legend's list. */
 export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: ServiceDetailModalProps) {
   const { data: s, error, isPending } = useServicio(id);
+  const finalizar = useFinalizarViaje(id ?? '');
+  const [confirmarFin, setConfirmarFin] = useState(false);
+  const puedeFinalizar = !!s && finalizable(s, new Date());
+
+  async function terminar() {
+    try {
+      await finalizar.mutateAsync();
+      toast.success(RECORRIDO_MSG.finalizado);
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setConfirmarFin(false);
+    }
+  }
+
   const reservado = s?.estado === 'reservado';
   const conVehiculo = !!(s && asignado(s.conductor) && asignado(s.placas));
   const nota = s && recordatorio(s);
@@ -56,6 +74,7 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: S
   const noAsignado = (v: string | null | undefined) => v || MAPA_MSG.noAsignado;
 
   return (
+    <>
     <Modal
       visible={!!id}
       onDismiss={onClose}
@@ -80,6 +99,11 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: S
             {reservado && (
               <Button variant={conVehiculo ? 'primary' : 'normal'} disabled={!esperaFuec(s)} disabledReason={FUEC_MSG.sinVehiculo} onClick={() => onFuec(s)}>
                 Subir FUEC
+              </Button>
+            )}
+            {puedeFinalizar && (
+              <Button variant="primary" onClick={() => setConfirmarFin(true)}>
+                {RECORRIDO_MSG.finalizar}
               </Button>
             )}
             {s?.estadoMapa === 'pendiente' && (
@@ -194,5 +218,23 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: S
         </SpaceBetween>
       ) : null}
     </Modal>
+    <Modal
+      visible={confirmarFin}
+      onDismiss={() => setConfirmarFin(false)}
+      header={<Header variant="h2">{RECORRIDO_MSG.finalizar}</Header>}
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button onClick={() => setConfirmarFin(false)}>Cancelar</Button>
+            <Button variant="primary" loading={finalizar.isPending} onClick={() => void terminar()}>
+              Finalizar
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      {RECORRIDO_MSG.confirmarFin}
+    </Modal>
+    </>
   );
 }
