@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { claveMapa, DIAS_FINALIZADOS_EN_MAPA, MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
 import type { CamposAsignacion } from '../../shared/domain/asignacion.js';
 import { tripStartCutoff } from '../../shared/domain/trips.js';
+import { CAMPOS_RESERVA, DIAS_RESERVAS_PASADAS, reservaSchema, type Reserva } from '../../shared/schemas/reservas.js';
 import { INICIO_PENDIENTE, POR_ASIGNAR } from '../../shared/schemas/service.js';
 import { serviceSchema, type Service, type VehicleType } from '../../shared/schemas/service.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
@@ -57,6 +58,26 @@ export const serviceRepository = {
       }),
     );
     return { items: (page.Items ?? []).map((i) => mapaSchema.parse(i)), next: page.LastEvaluatedKey };
+  },
+
+  /**
+   * The company's reservations: reserved or confirmed (not finished), departing from 30 days ago on,
+   * earliest first. One query on the company's index, bounded by its own services in that window.
+   */
+  reservas(empresaId: string, now: Date): Promise<Reserva[]> {
+    const names = CAMPOS_RESERVA.map((_, i) => `#r${i}`);
+    return queryAll(
+      {
+        TableName: tableName('services'),
+        IndexName: 'byEmpresaAliada',
+        KeyConditionExpression: 'empresaAliada = :e AND fechaSalida >= :desde',
+        FilterExpression: '#estado IN (:reservado, :confirmado)',
+        ExpressionAttributeNames: { ...Object.fromEntries(CAMPOS_RESERVA.map((c, i) => [names[i], c])), '#estado': 'estado' },
+        ExpressionAttributeValues: { ':e': empresaId, ':desde': new Date(now.getTime() - DIAS_RESERVAS_PASADAS * 86_400_000).toISOString(), ':reservado': 'reservado', ':confirmado': 'confirmado' },
+        ProjectionExpression: names.join(', '),
+      },
+      (i) => reservaSchema.parse(i),
+    );
   },
 
   /**

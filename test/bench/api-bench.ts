@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: latency of the API on the local stack over loopback, then the map feed's DynamoDB
- * reads (test/bench/mapa-bench.ts) and the trip-start job's (test/bench/inicio-bench.ts). Bounded (fixed request counts and durations), stops by itself.
+ * reads (test/bench/mapa-bench.ts), the trip-start job's (inicio-bench.ts) and the drivers' position reports
+ * (posiciones-bench.ts). Bounded (fixed request counts and durations), stops by itself.
  * Figures go into the issue notes; no test asserts on time.
  */
 import '../../scripts/local/quiet-sdk.js';
@@ -18,6 +19,7 @@ import { localTableName } from '../../shared/tables.js';
 import { enDias, tinyJpeg, tinyWebp, vehiculoNuevo } from '../support/vehiculos.js';
 import { inicioBench } from './inicio-bench.js';
 import { mapaBench } from './mapa-bench.js';
+import { posicionesBench } from './posiciones-bench.js';
 
 const REQUESTS = 400;
 const CONCURRENCY = 8;
@@ -154,6 +156,9 @@ try {
     `POST /vehiculos con 9 archivos, ${CREATIONS} seguidas (sin la subida del navegador a S3): ${creation.map((t) => t.toFixed(0)).join(', ')} ms; ` +
       `p50 ${pct(sortedCreation, 50)} ms, máx ${sortedCreation[CREATIONS - 1]!.toFixed(1)} ms`,
   );
+
+  // The driver app: 500 drivers reporting their position every 5 s for 60 s.
+  await posicionesBench(stack);
 
   // The trip-start job: items one run reads with 10 and 10 000 confirmed trips stored.
   await inicioBench(stack);

@@ -76,6 +76,19 @@ describe('reserved service', () => {
     await fuec.getByRole('button', { name: 'Subir FUEC' }).click();
     await page.getByText(FUEC_MSG.agregado).waitFor();
     await page.waitForURL(/\/panel-control\/reservaciones$/);
+
+    // The reservations list: the confirmed one with its vehicle and FUEC, and its detail links the FUEC.
+    const fila = page.getByRole('row', { name: /Hotel Spiwak/ });
+    await expect.poll(() => fila.innerText(), { timeout: 20_000 }).toMatch(/Confirmado[\s\S]*TSQ204[\s\S]*Cargado/);
+    expect(await page.getByRole('row', { name: /VCK512/ }).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: /^Por completar/ }).click();
+    expect(await fila.count()).toBe(0);
+    await page.getByRole('button', { name: 'Todas', exact: true }).click();
+    await shots('reservaciones');
+    await fila.getByRole('button', { name: /Ver detalle/ }).click();
+    const confirmado = page.getByRole('dialog', { name: /Detalle del servicio/ });
+    await confirmado.getByRole('link', { name: /Ver FUEC/ }).waitFor();
+    await confirmado.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
   });
 
   it("announces a trip of the company that the server's job starts while the map is open", async () => {

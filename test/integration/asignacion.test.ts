@@ -188,3 +188,27 @@ describe('POST /servicios/{id}/fuec', () => {
     expect(await listKeys(`fuecs/${id}/`)).toEqual([`fuecs/${id}/fuec`]);
   });
 });
+
+describe('GET /reservas', () => {
+  it("lists the company's reserved and confirmed services, earliest departure first, never another company's, 304 when unchanged", async () => {
+    const id = await servicioReservado(TRANSVALLE, { tipo: 'Van' });
+    const res = await api('/reservas', { token: staff });
+    expect(res.status).toBe(200);
+    const items = res.json.items as { id: string; estado: string; fechaSalida: string }[];
+    const ids = items.map((r) => r.id);
+    expect(ids).toEqual(expect.arrayContaining([id, 'demo-reservado-1', 'demo-reservado-2']));
+    expect(ids).not.toContain('demo-validar-1');
+    expect(ids).not.toContain('demo-finalizado-1');
+    expect(new Set(items.map((r) => r.estado))).toEqual(new Set(['reservado', 'confirmado']));
+    expect(items.map((r) => r.fechaSalida)).toEqual([...items.map((r) => r.fechaSalida)].sort());
+    expect(JSON.stringify(items)).not.toContain('telefonoOperador');
+
+    const otra = await api('/reservas', { token: andino });
+    expect(otra.status).toBe(200);
+    expect((otra.json.items as { id: string }[]).map((r) => r.id)).not.toContain(id);
+
+    const again = await api('/reservas', { token: staff, headers: { 'if-none-match': res.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    expect((await api('/reservas', { token: conductor })).status).toBe(403);
+  });
+});

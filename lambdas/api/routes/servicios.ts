@@ -18,6 +18,7 @@ import { vehiculoRepository } from '../../data/vehiculo-repository.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { CompanyCaller } from '../caller.js';
 import { mapaCaches } from './mapa.js';
+import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
 import { putFiles, takeCheckedFiles } from './uploads.js';
 
@@ -151,4 +152,9 @@ export async function finalizarViaje(c: Context, caller: CompanyCaller) {
   const service = await servicioVisible(caller, servicioId(c), now);
   if (!finalizable(service, now) || !(await serviceRepository.finalizar(service, now))) throw conflict(RECORRIDO_MSG.noFinalizable);
   return c.json({ id: service.id, estado: 'finalizado' });
+}
+
+/** `GET /reservas`: the company's reserved and confirmed services (304 when unchanged). */
+export async function listarReservas(c: Context, caller: CompanyCaller) {
+  return jsonWithEtag(c, { items: await serviceRepository.reservas(caller.empresaId, new Date()) });
 }

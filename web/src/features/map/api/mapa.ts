@@ -5,6 +5,7 @@ import { mapaSchema, servicioDetalleSchema, type Mapa } from '../../../../../sha
 import type { OfertaBody } from '../../../../../shared/schemas/oferta.js';
 import { POSICIONES_REFRESCO_MS, type Limites } from '../../../../../shared/domain/recorrido.js';
 import { conductoresSchema, type ConductorEnMapa } from '../../../../../shared/schemas/recorrido.js';
+import { reservasSchema } from '../../../../../shared/schemas/reservas.js';
 import { api } from '../../../lib/api-client.js';
 
 /** Spec 02 section 7 (live data): the map asks again every 5 s; an unchanged feed costs a 304. */
@@ -63,10 +64,20 @@ export function useFinalizarViaje(id: string) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: mapaKeys.servicio(id) });
       void queryClient.invalidateQueries({ queryKey: mapaKeys.feed });
+      void queryClient.invalidateQueries({ queryKey: ['reservas'] });
     },
     meta: { silent: true },
   });
 }
+
+/** `GET /reservas`: the company's reserved and confirmed services (304 when unchanged). */
+export const useReservas = () =>
+  useQuery({
+    queryKey: ['reservas'],
+    queryFn: ({ signal }) => api.get('/reservas', reservasSchema, signal).then((r) => r.items),
+    refetchInterval: 15_000,
+    meta: { silent: true },
+  });
 
 const asignadoSchema = z.object({ id: z.string(), estado: z.string(), placas: z.string(), conductor: z.string() });
 
@@ -78,6 +89,7 @@ export function useAsignarVehiculo(id: string) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: mapaKeys.servicio(id) });
       void queryClient.invalidateQueries({ queryKey: mapaKeys.feed });
+      void queryClient.invalidateQueries({ queryKey: ['reservas'] });
     },
     meta: { silent: true },
   });
@@ -93,6 +105,7 @@ export function useSubirFuec(id: string) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: mapaKeys.servicio(id) });
       void queryClient.invalidateQueries({ queryKey: mapaKeys.feed });
+      void queryClient.invalidateQueries({ queryKey: ['reservas'] });
     },
     meta: { silent: true },
   });

@@ -36,3 +36,20 @@ export function Countdown({ hasta }: { hasta: string }) {
     </div>
   );
 }
+
+/** The same countdown on one line, for lists ('2 d 03 h 15 min 09 s'). */
+export function CountdownCompacto({ hasta }: { hasta: string }) {
+  const [ahora, setAhora] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setAhora(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const p = partesHasta(hasta, ahora);
+  if (!p) return <Box color="text-status-inactive">Salida cumplida</Box>;
+  const dd = (n: number) => String(n).padStart(2, '0');
+  return (
+    <span className="nowrap" role="timer" aria-live="off">
+      {p.dias} d {dd(p.horas)} h {dd(p.mins)} min {dd(p.segs)} s
+    </span>
+  );
+}

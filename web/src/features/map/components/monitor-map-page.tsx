@@ -4,7 +4,6 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ESTADOS_VISIBLES_INICIO, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
 import type { Limites } from '../../../../../shared/domain/recorrido.js';
-import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
 import type { ConductorEnMapa } from '../../../../../shared/schemas/recorrido.js';
 import { MAPA_MSG, VEHICULO_MSG } from '../../../../../shared/schemas/messages.js';
 import { runtimeConfig } from '../../../lib/config.js';
@@ -13,14 +12,11 @@ import { useThemeMode } from '../../../lib/theme.js';
 import { useConductores, useMapa } from '../api/mapa.js';
 import { estiloSegunModo } from '../map-style.js';
 import { MapLegend } from './map-legend.js';
-import { ServiceDetailModal } from './service-detail-modal.js';
+import { ServiceDialogs } from './service-dialogs.js';
 import { useAvisoInicio } from '../hooks/use-aviso-inicio.js';
 
 // MapLibre is its own chunk, loaded after the page: 'Cargando mapa...' shows meanwhile (spec 02 section 2.1).
 const MapCanvas = lazy(() => import('./map-canvas.js').then((m) => ({ default: m.MapCanvas })));
-const OfferModal = lazy(() => import('./offer-modal.js').then((m) => ({ default: m.OfferModal })));
-const AssignVehicleModal = lazy(() => import('./assign-vehicle-modal.js').then((m) => ({ default: m.AssignVehicleModal })));
-const FuecModal = lazy(() => import('./fuec-modal.js').then((m) => ({ default: m.FuecModal })));
 
 /** Stable empty list: a new [] each render would redraw the drivers' layer. */
 const SIN_CONDUCTORES: readonly ConductorEnMapa[] = [];
@@ -35,9 +31,6 @@ export function MonitorMapPage({ title }: { title: string }) {
   const [visibles, setVisibles] = useState<readonly EstadoMapa[]>(ESTADOS_VISIBLES_INICIO);
   const [cargado, setCargado] = useState(false);
   const [detalle, setDetalle] = useState<string | null>(null);
-  const [oferta, setOferta] = useState<ServicioDetalle | null>(null);
-  const [asignacion, setAsignacion] = useState<ServicioDetalle | null>(null);
-  const [fuec, setFuec] = useState<ServicioDetalle | null>(null);
   const styleUrl = estiloSegunModo(runtimeConfig().mapStyleUrl, mode === 'dark');
   const servicios = useMemo(() => mapa.data?.servicios ?? [], [mapa.data]);
   const sinTipos = mapa.data?.tipos.length === 0;
@@ -108,44 +101,7 @@ export function MonitorMapPage({ title }: { title: string }) {
           </Alert>
         </div>
       )}
-      <ServiceDetailModal
-        id={oferta || asignacion || fuec ? null : detalle}
-        onClose={() => setDetalle(null)}
-        onOffer={(s) => setOferta(s)}
-        onAssign={(s) => setAsignacion(s)}
-        onFuec={(s) => setFuec(s)}
-      />
-      {fuec && (
-        <Suspense fallback={null}>
-          <FuecModal
-            servicio={fuec}
-            onClose={() => setFuec(null)}
-            onDone={() => {
-              setFuec(null);
-              setDetalle(null);
-              navigate('/panel-control/reservaciones');
-            }}
-          />
-        </Suspense>
-      )}
-      {asignacion && (
-        <Suspense fallback={null}>
-          <AssignVehicleModal servicio={asignacion} onClose={() => setAsignacion(null)} />
-        </Suspense>
-      )}
-      {oferta && (
-        <Suspense fallback={null}>
-          <OfferModal
-            servicio={oferta}
-            onClose={() => setOferta(null)}
-            onSent={() => {
-              setOferta(null);
-              setDetalle(null);
-              navigate('/panel-control/monitor-map');
-            }}
-          />
-        </Suspense>
-      )}
+      <ServiceDialogs id={detalle} onClose={() => setDetalle(null)} />
     </div>
   );
 }

@@ -1,0 +1,175 @@
+import { useCollection } from '@cloudscape-design/collection-hooks';
+import Badge from '@cloudscape-design/components/badge';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Header from '@cloudscape-design/components/header';
+import Pagination from '@cloudscape-design/components/pagination';
+import SegmentedControl from '@cloudscape-design/components/segmented-control';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { asignable, esperaFuec } from '../../../../../shared/domain/asignacion.js';
+import { MAPA_MSG } from '../../../../../shared/schemas/messages.js';
+import type { Reserva } from '../../../../../shared/schemas/reservas.js';
+import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
+import { StatusText } from '../../../components/status-text.js';
+import { TableEmptyState } from '../../../components/table-empty-state.js';
+import { formatCOP, formatDateTime } from '../../../lib/format.js';
+import { useReservas } from '../api/mapa.js';
+import { CountdownCompacto } from './countdown.js';
+import { ServiceDialogs } from './service-dialogs.js';
+
+const POR_PAGINA = 10;
+
+/** What the reservation needs next (spec 02 section 4.3), as the list's filter and its state column. */
+type Paso = 'asignar' | 'fuec' | 'confirmado' | 'en-curso';
+const paso = (r: Reserva): Paso => (asignable(r) ? 'asignar' : esperaFuec(r) ? 'fuec' : r.recorridoIniciado ? 'en-curso' : 'confirmado');
+const PASO: Record<Paso, { badge: string; color: 'blue' | 'green' | 'severity-low'; texto: string }> = {
+  asignar: { badge: 'Reservado', color: 'blue', texto: 'Asigna vehículo y sube el FUEC' },
+  fuec: { badge: 'Reservado', color: 'blue', texto: 'Sube el FUEC' },
+  confirmado: { badge: 'Confirmado', color: 'green', texto: 'Listo para el viaje' },
+  'en-curso': { badge: 'En curso', color: 'green', texto: 'Recorrido iniciado' },
+};
+type Filtro = 'todas' | 'pendientes' | 'confirmadas';
+
+/**
+ * `/panel-control/reservaciones` (issue "Reserved services", item 6): the company's reserved and
+ * confirmed services, with state, vehicle, FUEC and the countdown to departure; each row opens the
+ * same detail dialog as the map, with its steps (assign, FUEC, end of trip).
+ */
+export function ReservationsPage({ title }: { title: string }) {
+  const navigate = useNavigate();
+  const reservas = useReservas();
+  const [detalle, setDetalle] = useState<string | null>(null);
+  const [filtro, setFiltro] = useState<Filtro>('todas');
+  const todas = useMemo(() => reservas.data ?? [], [reservas.data]);
+  const pendientes = todas.filter((r) => paso(r) === 'asignar' || paso(r) === 'fuec').length;
+  const shown = useMemo(
+    () => todas.filter((r) => filtro === 'todas' || (filtro === 'pendientes' ? ['asignar', 'fuec'].includes(paso(r)) : ['confirmado', 'en-curso'].includes(paso(r)))),
+    [todas, filtro],
+  );
+  const { items, collectionProps, filterProps, paginationProps, filteredItemsCount } = useCollection(shown, {
+    filtering: {
+      filteringFunction: (r, text) => `${r.origen} ${r.destino} ${r.tipo} ${r.placas} ${r.conductor}`.toLowerCase().includes(text.toLowerCase()),
+      empty: (
+        <TableEmptyState
+          title="No tienes reservas activas"
+          subtitle="Cuando un cliente acepte una oferta de tu empresa y se valide el pago, la reserva aparecerá aquí."
+          action={<Button onClick={() => navigate('/panel-control/monitor-map')}>Ir al mapa</Button>}
+        />
+      ),
+      noMatch: <TableEmptyState title="Ninguna reserva coincide con la búsqueda" />,
+    },
+    pagination: { pageSize: POR_PAGINA },
+    sorting: { defaultState: { sortingColumn: { sortingField: 'fechaSalida' } } },
+  });
+
+  const columns: TableProps.ColumnDefinition<Reserva>[] = [
+    { id: 'salida', header: 'Salida', cell: (r) => formatDateTime(r.fechaSalida), sortingField: 'fechaSalida', isRowHeader: true, minWidth: 150 },
+    {
+      id: 'servicio',
+      header: 'Servicio',
+      cell: (r) => (
+        <SpaceBetween size="xxxs">
+          <Box fontWeight="bold">
+            {r.tipo} · {r.pasajeros} pasajeros
+          </Box>
+          <Box variant="small">
+            {r.origen.split(',')[0]} → {r.destino.split(',')[0]}
+          </Box>
+        </SpaceBetween>
+      ),
+      minWidth: 220,
+    },
+    {
+      id: 'estado',
+      header: 'Estado',
+      cell: (r) => (
+        <SpaceBetween size="xxxs">
+          <Badge color={PASO[paso(r)].color}>{PASO[paso(r)].badge}</Badge>
+          <Box variant="small">{PASO[paso(r)].texto}</Box>
+        </SpaceBetween>
+      ),
+      minWidth: 170,
+    },
+    {
+      id: 'vehiculo',
+      header: 'Vehículo',
+      cell: (r) =>
+        r.placas === POR_ASIGNAR ? (
+          <StatusText type="warning">Por asignar</StatusText>
+        ) : (
+          <SpaceBetween size="xxxs">
+            <Box fontWeight="bold">{r.placas}</Box>
+            <Box variant="small">{r.conductor}</Box>
+          </SpaceBetween>
+        ),
+      minWidth: 150,
+    },
+    { id: 'fuec', header: 'FUEC', cell: (r) => (r.fuec ? <StatusText type="success">Cargado</StatusText> : <StatusText type="warning">Pendiente</StatusText>) },
+    { id: 'valor', header: 'Valor', cell: (r) => (r.valorOferta === null ? MAPA_MSG.noRegistrado : formatCOP(r.valorOferta)) },
+    { id: 'cuenta', header: 'Cuenta regresiva', cell: (r) => <CountdownCompacto hasta={r.fechaSalida} />, minWidth: 170 },
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      cell: (r) => (
+        <Button variant="inline-link" ariaLabel={`Ver detalle de la reserva ${r.tipo} de ${r.origen}`} onClick={() => setDetalle(r.id)}>
+          Ver detalle
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Table
+        {...collectionProps}
+        variant="full-page"
+        stickyColumns={{ first: 1, last: 1 }}
+        wrapLines
+        columnDefinitions={columns}
+        items={items}
+        trackBy="id"
+        loading={reservas.isPending}
+        loadingText="Cargando reservas"
+        ariaLabels={{ tableLabel: 'Reservas de la empresa' }}
+        empty={
+          reservas.isError ? (
+            <TableEmptyState title="No se pudieron cargar las reservas" action={<Button onClick={() => void reservas.refetch()}>Reintentar</Button>} />
+          ) : (
+            collectionProps.empty
+          )
+        }
+        header={
+          <Header variant="awsui-h1-sticky" counter={reservas.data ? `(${todas.length})` : undefined} description="Tus servicios reservados y confirmados: asigna el vehículo, sube el FUEC y sigue la salida.">
+            {title}
+          </Header>
+        }
+        filter={
+          <SpaceBetween direction="horizontal" size="m" alignItems="center">
+            <TextFilter
+              {...filterProps}
+              filteringPlaceholder="Origen, destino, placas o conductor"
+              filteringAriaLabel="Buscar reservas"
+              countText={filteredItemsCount === 1 ? '1 coincidencia' : `${filteredItemsCount ?? 0} coincidencias`}
+            />
+            <SegmentedControl
+              label="Reservas"
+              selectedId={filtro}
+              onChange={({ detail }) => setFiltro(detail.selectedId as Filtro)}
+              options={[
+                { id: 'todas', text: 'Todas' },
+                { id: 'pendientes', text: `Por completar (${pendientes})` },
+                { id: 'confirmadas', text: 'Confirmadas' },
+              ]}
+            />
+          </SpaceBetween>
+        }
+        pagination={<Pagination {...paginationProps} ariaLabels={{ previousPageLabel: 'Anterior', nextPageLabel: 'Siguiente', pageLabel: (n) => `Página ${n}` }} />}
+      />
+      <ServiceDialogs id={detalle} onClose={() => setDetalle(null)} />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
+import { ServiceDetailModal } from './service-detail-modal.js';
+
+const OfferModal = lazy(() => import('./offer-modal.js').then((m) => ({ default: m.OfferModal })));
+const AssignVehicleModal = lazy(() => import('./assign-vehicle-modal.js').then((m) => ({ default: m.AssignVehicleModal })));
+const FuecModal = lazy(() => import('./fuec-modal.js').then((m) => ({ default: m.FuecModal })));
+
+/**
+ * A service's detail dialog and the steps it opens (offer, vehicle assignment, FUEC), one at a time:
+ * the detail hides while a step is open and comes back, re-read, when the step closes. Used by the
+ * map and the reservations list.
+ */
+export function ServiceDialogs({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const navigate = useNavigate();
+  const [oferta, setOferta] = useState<ServicioDetalle | null>(null);
+  const [asignacion, setAsignacion] = useState<ServicioDetalle | null>(null);
+  const [fuec, setFuec] = useState<ServicioDetalle | null>(null);
+  return (
+    <>
+      <ServiceDetailModal
+        id={oferta || asignacion || fuec ? null : id}
+        onClose={onClose}
+        onOffer={setOferta}
+        onAssign={setAsignacion}
+        onFuec={setFuec}
+      />
+      {fuec && (
+        <Suspense fallback={null}>
+          <FuecModal
+            servicio={fuec}
+            onClose={() => setFuec(null)}
+            onDone={() => {
+              // Spec 02 section 2.5: on to the reservations.
+              setFuec(null);
+              onClose();
+              navigate('/panel-control/reservaciones');
+            }}
+          />
+        </Suspense>
+      )}
+      {asignacion && (
+        <Suspense fallback={null}>
+          <AssignVehicleModal servicio={asignacion} onClose={() => setAsignacion(null)} />
+        </Suspense>
+      )}
+      {oferta && (
+        <Suspense fallback={null}>
+          <OfferModal
+            servicio={oferta}
+            onClose={() => setOferta(null)}
+            onSent={() => {
+              // Spec 02 section 4.4: back to the map.
+              setOferta(null);
+              onClose();
+              navigate('/panel-control/monitor-map');
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
