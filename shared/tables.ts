@@ -20,7 +20,7 @@ export type TableDef = {
   readonly ttlAttribute?: string;
 };
 
-export const TABLE_KEYS = ['empresas', 'usuarios', 'services', 'offers', 'vehiculos', 'uploads', 'registros', 'cambios'] as const;
+export const TABLE_KEYS = ['empresas', 'usuarios', 'services', 'offers', 'vehiculos', 'uploads', 'registros', 'cambios', 'historial'] as const;
 export type TableKey = (typeof TABLE_KEYS)[number];
 
 const S = (name: string): KeyAttr => ({ name, type: 'S' });
@@ -87,6 +87,11 @@ export const TABLES: Record<TableKey, TableDef> = {
    * since its last look. Entries live an hour, longer than any cache keeps a record.
    */
   cambios: { key: 'cambios', partitionKey: S('canal'), sortKey: S('marca'), ttlAttribute: 'expiresAt', indexes: [] },
+  /**
+   * The audit trail of each service: every state change (publication, offer, acceptance, assignment,
+   * FUEC, start, end) with who, when, before and after, written in the change's own transaction.
+   */
+  historial: { key: 'historial', partitionKey: S('servicioId'), sortKey: S('marca'), indexes: [] },
 };
 
 /** Environment variable that carries a table's physical name to the Lambda functions. */

@@ -88,6 +88,8 @@ export class ApiStack extends Stack {
       // The change log: a write to a user, a company or its map logs it; each container reads it every
       // second to drop what it cached (lambdas/data/cambios.ts).
       .bindTable('cambios', tables.cambios, ['read', 'put'])
+      // Each service's audit trail: written in the transaction of every state change, read by its detail.
+      .bindTable('historial', tables.historial, ['read', 'put'])
       // Takes waiting uploads, writes checked files, deletes replaced ones; presigns reads and uploads.
       .bindBucket(bucketName, 'readWrite');
     // Internal registration signs staff up with a proof made from the key...
@@ -188,6 +190,8 @@ export class ApiStack extends Stack {
       .bindTable('services', tables.services, ['read', 'update'])
       // A started trip changes its company's map: the API's caches hear it through the change log.
       .bindTable('cambios', tables.cambios, ['put'])
+      // The start of a trip goes into its audit trail, in the same transaction.
+      .bindTable('historial', tables.historial, ['put'])
       // Unconfirmed staff (sparse index porConfirmar): confirmed ones leave it, expired ones are deleted.
       .bindTable('usuarios', tables.usuarios, ['read', 'update', 'delete']);
     grantUserPool(this, 'TickPoolAccess', this.tick.role, userPool, ['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser']);

@@ -1,4 +1,5 @@
 import type { Role, Usuario, UsuarioEmpresa } from '../../shared/schemas/empresa.js';
+import type { Quien } from '../../shared/schemas/historial.js';
 
 /** A company's admin or staff: every read and write is scoped to `empresaId`, from the user record. */
 export type CompanyCaller = { kind: 'empresa'; role: 'admin' | 'user'; sub: string; email: string; usuario: UsuarioEmpresa; empresaId: string };
@@ -32,3 +33,6 @@ export function callerFrom(usuario: Usuario, email: string): Caller {
       return { ...base, kind: 'conductor', role: 'conductor', usuario, empresaId: usuario.empresaId, vehiculoId: usuario.vehiculoId };
   }
 }
+
+/** Who a change was made by, as the service's audit trail records it. */
+export const quienDe = (caller: CompanyCaller | ConductorCaller): Quien => ({ tipo: caller.kind === 'conductor' ? 'conductor' : 'usuario', nombre: caller.email, empresaId: caller.empresaId });

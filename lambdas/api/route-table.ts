@@ -11,7 +11,7 @@ import { appRoute, publicRoute, route } from './define-route.js';
 import { aceptarOferta, listarOfertas, publicarServicio } from './routes/integracion-cliente.js';
 import { verMapa } from './routes/mapa.js';
 import { finalizarComoConductor, reportarPosicion, verConductores } from './routes/recorridos.js';
-import { asignarVehiculo, finalizarViaje, listarReservas, ofertar, subirFuec, verServicio } from './routes/servicios.js';
+import { asignarVehiculo, finalizarViaje, listarReservas, ofertar, subirFuec, verHistorial, verServicio } from './routes/servicios.js';
 import { quitarFotoCorporativa } from './routes/fotos.js';
 import { getMe } from './routes/me.js';
 import { putPerfil } from './routes/perfil.js';
@@ -63,6 +63,7 @@ export const ROUTES = [
   route({ method: 'GET', path: '/mapa/conductores', access: EMPRESA, perfilCompleto: true, handler: verConductores }),
   route({ method: 'GET', path: '/reservas', access: EMPRESA, perfilCompleto: true, handler: listarReservas }),
   route({ method: 'GET', path: '/servicios/:servicioId', access: EMPRESA, perfilCompleto: true, handler: verServicio }),
+  route({ method: 'GET', path: '/servicios/:servicioId/historial', access: EMPRESA, perfilCompleto: true, handler: verHistorial }),
   route({ method: 'POST', path: '/servicios/:servicioId/ofertas', access: EMPRESA, perfilCompleto: true, body: ofertaBodySchema, handler: ofertar }),
   route({ method: 'POST', path: '/servicios/:servicioId/fuec', access: EMPRESA, perfilCompleto: true, body: fuecBodySchema, handler: subirFuec }),
   route({ method: 'POST', path: '/servicios/:servicioId/finalizar', access: EMPRESA, perfilCompleto: true, handler: finalizarViaje }),

@@ -2,7 +2,9 @@ import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-
 import type { MetodoPago } from '../../shared/schemas/service.js';
 import { ofertaSchema, type Oferta } from '../../shared/schemas/oferta.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
+import { APP_CLIENTES, type Quien } from '../../shared/schemas/historial.js';
 import { cambios } from './cambios.js';
+import { entradaHistorial } from './historial-repository.js';
 import { queryAll } from './query-all.js';
 import { cancellationCodes, transact } from './transact.js';
 
@@ -13,8 +15,8 @@ export type RechazoOferta = 'repetida' | 'servicio-cerrado';
 /** Why an acceptance could not be made. */
 export type RechazoAceptacion = 'servicio-cerrado' | 'oferta-no-vigente';
 
-/** One transaction holds at most 100 items: the service, the chosen offer and this many others. */
-const OTRAS_EN_TRANSACCION = 98;
+/** One transaction holds at most 100 items: the service, the chosen offer, its trail entry and this many others. */
+const OTRAS_EN_TRANSACCION = 97;
 
 /** `abiertoAOfertas` as a condition: pending, within its 24 hours and not yet departed. */
 const ABIERTO = 'estado = :p AND expiresAt > :now AND fechaSalida > :salida';
@@ -39,7 +41,7 @@ export const ofertaRepository = {
    * company has none on the service (the key is service + company), the service only while it is
    * pending, within its 24 hours and before its departure. Twenty sends at once store one offer.
    */
-  async crear(oferta: Oferta, now: Date): Promise<RechazoOferta | null> {
+  async crear(oferta: Oferta, quien: Quien, now: Date): Promise<RechazoOferta | null> {
     try {
       await transact({
         TransactItems: [
@@ -53,6 +55,7 @@ export const ofertaRepository = {
               ExpressionAttributeValues: { ':yo': new Set([oferta.empresaAliada]), ':p': 'pendiente', ':now': nowSeconds(now), ':salida': now.toISOString() },
             },
           },
+          entradaHistorial(oferta.idServicio, 'oferta', quien, {}, { precio: oferta.precio, estado: 'enviada' }, now),
         ],
       });
       return null;
@@ -104,6 +107,7 @@ export const ofertaRepository = {
             ExpressionAttributeValues: { ':a': 'aceptada', ':enviada': 'enviada', ':at': at, ':now': nowSeconds(now) },
           },
         },
+        entradaHistorial(idServicio, 'aceptacion', APP_CLIENTES, { estado: 'pendiente' }, { estado: 'validar', empresaAliada: oferta.empresaAliada, precio: oferta.precio, metodoPago }, now),
         ...otras.slice(0, OTRAS_EN_TRANSACCION).map((o) => ({ Update: cerrar(o) })),
       ],
     };

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { claveMapa, DIAS_FINALIZADOS_EN_MAPA, MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
 import type { CamposAsignacion } from '../../shared/domain/asignacion.js';
 import { tripStartCutoff } from '../../shared/domain/trips.js';
@@ -6,7 +6,9 @@ import { CAMPOS_RESERVA, DIAS_RESERVAS_PASADAS, reservaSchema, type Reserva } fr
 import { INICIO_PENDIENTE, POR_ASIGNAR } from '../../shared/schemas/service.js';
 import { serviceSchema, type Service, type VehicleType } from '../../shared/schemas/service.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
+import { APP_CLIENTES, SISTEMA, type Quien } from '../../shared/schemas/historial.js';
 import { cambios } from './cambios.js';
+import { entradaHistorial } from './historial-repository.js';
 import { queryAll } from './query-all.js';
 import { cancellationCodes, transact } from './transact.js';
 
@@ -101,12 +103,17 @@ export const serviceRepository = {
   },
 
   /** A new pending service; false when one with this id exists (the client app retried). */
-  async publicar(service: Service): Promise<boolean> {
+  async publicar(service: Service, now: Date): Promise<boolean> {
     try {
-      await ddb().send(new PutCommand({ TableName: tableName('services'), Item: servicioItem(service), ConditionExpression: 'attribute_not_exists(id)' }));
+      await transact({
+        TransactItems: [
+          { Put: { TableName: tableName('services'), Item: servicioItem(service), ConditionExpression: 'attribute_not_exists(id)' } },
+          entradaHistorial(service.id, 'publicacion', APP_CLIENTES, {}, { estado: 'pendiente' }, now),
+        ],
+      });
       return true;
     } catch (err) {
-      if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+      if (cancellationCodes(err)?.[0] === 'ConditionalCheckFailed') return false;
       throw err;
     }
   },
@@ -116,72 +123,85 @@ export const serviceRepository = {
    * and no FUEC (spec 02 section 4.3): of two assignments at once, one wins. The service after, or
    * null when it no longer takes one.
    */
-  async asignar(id: string, empresaId: string, campos: CamposAsignacion): Promise<Service | null> {
+  async asignar(id: string, empresaId: string, campos: CamposAsignacion, quien: Quien, now: Date): Promise<boolean> {
     const entries = Object.entries(campos);
     try {
-      const { Attributes } = await ddb().send(
-        new UpdateCommand({
-          TableName: tableName('services'),
-          Key: { id },
-          UpdateExpression: `SET ${entries.map((_, i) => `#c${i} = :c${i}`).join(', ')}`,
-          ConditionExpression: 'estado = :reservado AND empresaAliada = :e AND placas = :por AND fuec = :no',
-          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#c${i}`, k])),
-          ExpressionAttributeValues: {
-            ...Object.fromEntries(entries.map(([, v], i) => [`:c${i}`, v])),
-            ':reservado': 'reservado',
-            ':e': empresaId,
-            ':por': POR_ASIGNAR,
-            ':no': false,
+      await transact({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName('services'),
+              Key: { id },
+              UpdateExpression: `SET ${entries.map((_, i) => `#c${i} = :c${i}`).join(', ')}`,
+              ConditionExpression: 'estado = :reservado AND empresaAliada = :e AND placas = :por AND fuec = :no',
+              ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#c${i}`, k])),
+              ExpressionAttributeValues: {
+                ...Object.fromEntries(entries.map(([, v], i) => [`:c${i}`, v])),
+                ':reservado': 'reservado',
+                ':e': empresaId,
+                ':por': POR_ASIGNAR,
+                ':no': false,
+              },
+            },
           },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      await cambios.anunciar({ tipo: 'empresa', id: empresaId });
-      return serviceSchema.parse(Attributes);
+          entradaHistorial(id, 'asignacion', quien, { placas: POR_ASIGNAR, conductor: POR_ASIGNAR }, { placas: campos.placas, conductor: campos.conductor, vehiculoId: campos.vehiculoId }, now),
+        ],
+      });
     } catch (err) {
-      if ((err as Error).name === 'ConditionalCheckFailedException') return null;
+      if (cancellationCodes(err)?.[0] === 'ConditionalCheckFailed') return false;
       throw err;
     }
+    await cambios.anunciar({ tipo: 'empresa', id: empresaId });
+    return true;
   },
 
   /**
    * The FUEC's upload confirms the company's reservation (spec 02 section 4.2): only a reserved service
    * with its vehicle and without FUEC, so of two uploads at once one wins. The service after, or null.
    */
-  async confirmarConFuec(id: string, empresaId: string, fuec: { fuecURL: string; tipoFuec: string }, now: Date): Promise<Service | null> {
+  async confirmarConFuec(id: string, empresaId: string, fuec: { fuecURL: string; tipoFuec: string }, quien: Quien, now: Date): Promise<boolean> {
     try {
-      const { Attributes } = await ddb().send(
-        new UpdateCommand({
-          TableName: tableName('services'),
-          Key: { id },
-          UpdateExpression: 'SET estado = :confirmado, fuec = :si, fuecURL = :url, tipoFuec = :tipo, pagarAnticipoConductor = :si, confirmadoEn = :at, inicio = :inicio',
-          ConditionExpression: 'estado = :reservado AND empresaAliada = :e AND placas <> :por AND fuec = :no',
-          ExpressionAttributeValues: {
-            ':confirmado': 'confirmado', ':reservado': 'reservado', ':si': true, ':no': false, ':url': fuec.fuecURL, ':tipo': fuec.tipoFuec,
-            ':at': now.toISOString(), ':e': empresaId, ':por': POR_ASIGNAR, ':inicio': INICIO_PENDIENTE,
+      await transact({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName('services'),
+              Key: { id },
+              UpdateExpression: 'SET estado = :confirmado, fuec = :si, fuecURL = :url, tipoFuec = :tipo, pagarAnticipoConductor = :si, confirmadoEn = :at, inicio = :inicio',
+              ConditionExpression: 'estado = :reservado AND empresaAliada = :e AND placas <> :por AND fuec = :no',
+              ExpressionAttributeValues: {
+                ':confirmado': 'confirmado', ':reservado': 'reservado', ':si': true, ':no': false, ':url': fuec.fuecURL, ':tipo': fuec.tipoFuec,
+                ':at': now.toISOString(), ':e': empresaId, ':por': POR_ASIGNAR, ':inicio': INICIO_PENDIENTE,
+              },
+            },
           },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      await cambios.anunciar({ tipo: 'empresa', id: empresaId });
-      return serviceSchema.parse(Attributes);
+          entradaHistorial(id, 'fuec', quien, { estado: 'reservado', fuec: false }, { estado: 'confirmado', fuec: true, tipoFuec: fuec.tipoFuec, pagarAnticipoConductor: true }, now),
+        ],
+      });
     } catch (err) {
-      if ((err as Error).name === 'ConditionalCheckFailedException') return null;
+      if (cancellationCodes(err)?.[0] === 'ConditionalCheckFailed') return false;
       throw err;
     }
+    await cambios.anunciar({ tipo: 'empresa', id: empresaId });
+    return true;
   },
 
   /** Undoes `confirmarConFuec` when its file could not be stored (only while nothing else changed it). */
-  async revertirFuec(id: string, empresaId: string, fuecURL: string): Promise<void> {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tableName('services'),
-        Key: { id },
-        UpdateExpression: 'SET estado = :reservado, fuec = :no, pagarAnticipoConductor = :no REMOVE fuecURL, tipoFuec, confirmadoEn, inicio',
-        ConditionExpression: 'estado = :confirmado AND fuecURL = :url AND recorridoIniciado = :no',
-        ExpressionAttributeValues: { ':reservado': 'reservado', ':confirmado': 'confirmado', ':no': false, ':url': fuecURL },
-      }),
-    );
+  async revertirFuec(id: string, empresaId: string, fuecURL: string, quien: Quien, now: Date): Promise<void> {
+    await transact({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName('services'),
+            Key: { id },
+            UpdateExpression: 'SET estado = :reservado, fuec = :no, pagarAnticipoConductor = :no REMOVE fuecURL, tipoFuec, confirmadoEn, inicio',
+            ConditionExpression: 'estado = :confirmado AND fuecURL = :url AND recorridoIniciado = :no',
+            ExpressionAttributeValues: { ':reservado': 'reservado', ':confirmado': 'confirmado', ':no': false, ':url': fuecURL },
+          },
+        },
+        entradaHistorial(id, 'fuec-retirado', quien, { estado: 'confirmado', fuec: true }, { estado: 'reservado', fuec: false }, now),
+      ],
+    });
     await cambios.anunciar({ tipo: 'empresa', id: empresaId });
   },
 
@@ -189,7 +209,7 @@ export const serviceRepository = {
    * The end of a started trip (PRODUCT.md lifecycle): finalizado with the driver's balance due, and
    * the vehicle's trip count up by one, together; only once, only after the departure.
    */
-  async finalizar(s: Pick<Service, 'id' | 'empresaAliada' | 'vehiculoId'>, now: Date): Promise<boolean> {
+  async finalizar(s: Pick<Service, 'id' | 'empresaAliada' | 'vehiculoId'>, quien: Quien, now: Date): Promise<boolean> {
     const empresaId = s.empresaAliada!;
     try {
       await transact({
@@ -216,6 +236,7 @@ export const serviceRepository = {
                 },
               ]
             : []),
+          entradaHistorial(s.id, 'fin', quien, { estado: 'confirmado', pagarSaldoConductor: false }, { estado: 'finalizado', pagarSaldoConductor: true }, now),
         ],
       });
     } catch (err) {
@@ -245,20 +266,25 @@ export const serviceRepository = {
   /** Idempotent: only a confirmed, not started trip changes (and leaves the job's index). Returns whether this call started it. */
   async markTripStarted(id: string, empresaId: string | undefined, now = new Date()): Promise<boolean> {
     try {
-      await ddb().send(
-        new UpdateCommand({
-          TableName: tableName('services'),
-          Key: { id },
-          UpdateExpression: 'SET recorridoIniciado = :yes, recorridoIniciadoEn = :now REMOVE inicio',
-          ConditionExpression: 'estado = :e AND recorridoIniciado = :no',
-          ExpressionAttributeValues: { ':yes': true, ':no': false, ':e': 'confirmado', ':now': now.toISOString() },
-        }),
-      );
+      await transact({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName('services'),
+              Key: { id },
+              UpdateExpression: 'SET recorridoIniciado = :yes, recorridoIniciadoEn = :now REMOVE inicio',
+              ConditionExpression: 'estado = :e AND recorridoIniciado = :no',
+              ExpressionAttributeValues: { ':yes': true, ':no': false, ':e': 'confirmado', ':now': now.toISOString() },
+            },
+          },
+          entradaHistorial(id, 'inicio', SISTEMA, { recorridoIniciado: false }, { recorridoIniciado: true }, now),
+        ],
+      });
       // The company's map shows the start (and its console the toast).
       if (empresaId) await cambios.anunciar({ tipo: 'empresa', id: empresaId });
       return true;
     } catch (err) {
-      if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+      if (cancellationCodes(err)?.[0] === 'ConditionalCheckFailed') return false;
       throw err;
     }
   },

@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { S3RVER_CREDENTIALS } from '../../lambdas/adapters/clients/shared.js';
 import { isExpired } from '../../shared/domain/trips.js';
 import { empresaSchema, type Empresa } from '../../shared/schemas/empresa.js';
+import { APP_CLIENTES, nuevaEntrada, SISTEMA, type EntradaHistorial, type Quien } from '../../shared/schemas/historial.js';
 import { nuevaOferta, type Oferta } from '../../shared/schemas/oferta.js';
-import { serviceSchema, type Service, type VehicleType } from '../../shared/schemas/service.js';
+import { POR_ASIGNAR, serviceSchema, type Service, type VehicleType } from '../../shared/schemas/service.js';
 import { servicioPendiente } from '../../shared/domain/servicios.js';
 import { camposDeAsignacion } from '../../shared/domain/asignacion.js';
 import { servicioItem } from '../../lambdas/data/service-repository.js';
@@ -86,7 +87,9 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
       return [slot, key] as const;
     }));
     await ddb.send(new PutCommand({ TableName: table('vehiculos'), Item: { ...first, fotos: Object.fromEntries(photos) } }));
-    await batchPut(ddb, 'services', ownServices(now).map(servicioItem));
+    const propios = ownServices(now);
+    await batchPut(ddb, 'services', propios.map(servicioItem));
+    await batchPut(ddb, 'historial', propios.flatMap((s) => demoHistory(s, now)));
     // The driver of the first vehicle has its account (the driver app's; refused by the console).
     await createConsoleUser(deps, { email: DEMO_USERS.conductor, password: DEMO_PASSWORD, nombres: 'Jhon Jairo', apellidos: 'Paz', role: 'conductor', empresaId: 'demo-transvalle', vehiculoId: 'veh-demo-transvalle-001', perfil: true });
     // The driver of the confirmed demo trip, so the local driver simulator moves it once it starts.
@@ -175,8 +178,28 @@ function ownServices(now: Date): Service[] {
     makeService(rand, now, { id: 'demo-reservado-1', estado: 'reservado', ...mine, tipo: 'Suv', pasajeros: 5, valorOferta: 1_200_000, metodoPago: 'epayco' }),
     makeService(rand, now, { id: 'demo-reservado-2', estado: 'reservado', ...mine, tipo: 'Van', pasajeros: 12, valorOferta: 640_000, metodoPago: 'transferencia', ...con(0) }),
     makeService(rand, now, { id: 'demo-confirmado-1', estado: 'confirmado', ...mine, tipo: 'Buseta', pasajeros: 22, valorOferta: 2_300_000, metodoPago: 'epayco', ...con(1), fuec: true, pagarAnticipoConductor: true, fechaSalida: new Date(now.getTime() + 90 * 60_000).toISOString() }),
-    makeService(rand, now, { id: 'demo-finalizado-1', estado: 'finalizado', ...mine, tipo: 'Van', pasajeros: 14, valorOferta: 980_000, metodoPago: 'transferencia', ...con(0), fuec: true, pagarAnticipoConductor: true, anticipoConductorPagado: true, pagarSaldoConductor: true, fechaSalida: new Date(now.getTime() - 3 * 86_400_000).toISOString() }),
+    makeService(rand, now, { id: 'demo-finalizado-1', estado: 'finalizado', ...mine, tipo: 'Van', pasajeros: 14, valorOferta: 980_000, metodoPago: 'transferencia', ...con(0), fuec: true, pagarAnticipoConductor: true, anticipoConductorPagado: true, pagarSaldoConductor: true, fechaSalida: new Date(now.getTime() - 3 * 86_400_000).toISOString(), creadoEn: new Date(now.getTime() - 6 * 86_400_000).toISOString() }),
   ];
+}
+
+/** The audit trail each demo reservation would have: its steps so far, an hour or so apart. */
+function demoHistory(s: Service, now: Date): EntradaHistorial[] {
+  const admin: Quien = { tipo: 'usuario', nombre: DEMO_USERS.admin, empresaId: 'demo-transvalle' };
+  // The steps spread between its publication and now (or its departure, for a finished one).
+  const t0 = Date.parse(s.creadoEn);
+  const fin = Math.min(now.getTime(), Date.parse(s.fechaSalida) - 3 * 3600_000);
+  const at = (k: number) => new Date(t0 + Math.max(fin - t0, 7 * 60_000) * (k / 7));
+  const out = [nuevaEntrada(s.id, 'publicacion', APP_CLIENTES, {}, { estado: 'pendiente' }, at(0))];
+  out.push(nuevaEntrada(s.id, 'oferta', admin, {}, { precio: s.valorOferta ?? 0, estado: 'enviada' }, at(1)));
+  out.push(nuevaEntrada(s.id, 'aceptacion', APP_CLIENTES, { estado: 'pendiente' }, { estado: 'validar', empresaAliada: 'demo-transvalle', precio: s.valorOferta ?? 0, metodoPago: s.metodoPago }, at(2)));
+  if (s.placas !== POR_ASIGNAR) out.push(nuevaEntrada(s.id, 'asignacion', admin, { placas: POR_ASIGNAR, conductor: POR_ASIGNAR }, { placas: s.placas, conductor: s.conductor, vehiculoId: s.vehiculoId ?? null }, at(4)));
+  if (s.fuec) out.push(nuevaEntrada(s.id, 'fuec', admin, { estado: 'reservado', fuec: false }, { estado: 'confirmado', fuec: true, tipoFuec: 'application/pdf', pagarAnticipoConductor: true }, at(5)));
+  if (s.estado === 'finalizado') {
+    const salida = Date.parse(s.fechaSalida);
+    out.push(nuevaEntrada(s.id, 'inicio', SISTEMA, { recorridoIniciado: false }, { recorridoIniciado: true }, new Date(salida - 2 * 3600_000)));
+    out.push(nuevaEntrada(s.id, 'fin', admin, { estado: 'confirmado', pagarSaldoConductor: false }, { estado: 'finalizado', pagarSaldoConductor: true }, new Date(salida + 5 * 3600_000)));
+  }
+  return out;
 }
 
 /** The demo fleet: realistic drivers and documents, expiry dates spread so every warning shows. */

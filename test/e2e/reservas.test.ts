@@ -88,6 +88,17 @@ describe('reserved service', () => {
     await fila.getByRole('button', { name: /Ver detalle/ }).click();
     const confirmado = page.getByRole('dialog', { name: /Detalle del servicio/ });
     await confirmado.getByRole('link', { name: /Ver FUEC/ }).waitFor();
+    // Its audit trail: published, assigned and confirmed, with who did each.
+    await confirmado.getByRole('button', { name: 'Historial' }).click();
+    const trail = confirmado.getByRole('list', { name: 'Historial del servicio' });
+    await trail.getByText('FUEC cargado').waitFor();
+    expect(await trail.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringContaining('Servicio publicado por el cliente'),
+      expect.stringContaining('Vehículo asignado'),
+      expect.stringContaining('FUEC cargado'),
+    ]);
+    await trail.getByText('FUEC cargado').scrollIntoViewIfNeeded();
+    await shots('reserva-historial');
     await confirmado.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
   });
 

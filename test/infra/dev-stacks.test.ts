@@ -322,7 +322,7 @@ describe('lambda functions', () => {
     const vars = (api.props.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(Object.keys(vars).sort()).toEqual([
       'ALLOWED_ORIGINS', 'BUCKET_NAME', 'CLIENT_APP_SECRET_ARN', 'COGNITO_ISSUER', 'NODE_OPTIONS', 'SIGNUP_KEY_SECRET_ARN', 'STAGE',
-      'TABLE_CAMBIOS', 'TABLE_EMPRESAS', 'TABLE_OFFERS', 'TABLE_SERVICES', 'TABLE_UPLOADS', 'TABLE_USUARIOS', 'TABLE_VEHICULOS', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID',
+      'TABLE_CAMBIOS', 'TABLE_EMPRESAS', 'TABLE_HISTORIAL', 'TABLE_OFFERS', 'TABLE_SERVICES', 'TABLE_UPLOADS', 'TABLE_USUARIOS', 'TABLE_VEHICULOS', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID',
     ]);
     expect(JSON.stringify(vars.COGNITO_ISSUER)).toContain('https://cognito-idp.');
   });
@@ -339,10 +339,12 @@ describe('lambda functions', () => {
         services: [...read, 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
         offers: [...read, 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
         cambios: [...read, 'dynamodb:PutItem'].sort(),
+        historial: [...read, 'dynamodb:PutItem'].sort(),
       },
       [TICK]: {
         services: [...read, 'dynamodb:UpdateItem'].sort(),
         cambios: ['dynamodb:PutItem'],
+        historial: ['dynamodb:PutItem'],
         usuarios: [...read, 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'].sort(),
       },
       [PRE_SIGN_UP]: { registros: ['dynamodb:PutItem'] },

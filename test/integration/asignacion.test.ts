@@ -5,7 +5,7 @@ import { ultimoDiaDelViaje } from '../../shared/domain/asignacion.js';
 import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
 import { POR_ASIGNAR } from '../../shared/schemas/service.js';
 import { api, docClient, idToken, listKeys, PDF_BYTES, solidPng, table, upload } from '../support/clients.js';
-import { servicioReservado } from '../support/servicios.js';
+import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
 import { vehiculoNuevo } from '../support/vehiculos.js';
 
 /**
@@ -210,5 +210,37 @@ describe('GET /reservas', () => {
     const again = await api('/reservas', { token: staff, headers: { 'if-none-match': res.headers.get('etag')! } });
     expect(again.status).toBe(304);
     expect((await api('/reservas', { token: conductor })).status).toBe(403);
+  });
+});
+
+describe('GET /servicios/{id}/historial', () => {
+  it('records every state change with who, when, before and after, and hides other companies\' offers', async () => {
+    // Published, offered on by two companies, accepted, then reserved (the payment validation is a
+    // test write here), assigned and confirmed with its FUEC.
+    const body = servicioPublicado({ tipo: 'Van' });
+    expect((await appApi('POST', '/integracion/cliente/servicios', body)).status).toBe(201);
+    expect((await api(`/servicios/${body.id}/ofertas`, { token: staff, body: { precio: 700000 } })).status).toBe(201);
+    expect((await api(`/servicios/${body.id}/ofertas`, { token: andino, body: { precio: 650000 } })).status).toBe(201);
+    const pendiente = await api(`/servicios/${body.id}/historial`, { token: admin });
+    expect(pendiente.json.items.map((e: { accion: string }) => e.accion)).toEqual(['publicacion', 'oferta']);
+    expect(JSON.stringify(pendiente.json)).not.toContain('650000');
+
+    expect((await appApi('POST', `/integracion/cliente/servicios/${body.id}/aceptar`, { empresaAliada: TRANSVALLE, metodoPago: 'epayco' })).status).toBe(200);
+    await docClient().send(new UpdateCommand({ TableName: table('services'), Key: { id: body.id }, UpdateExpression: 'SET estado = :r', ExpressionAttributeValues: { ':r': 'reservado' } }));
+    expect((await asignar(staff, body.id, VAN)).status).toBe(200);
+    expect((await api(`/servicios/${body.id}/fuec`, { token: admin, body: { archivo: await upload(admin, 'fuec', PDF_BYTES, 'application/pdf') } })).status).toBe(200);
+
+    const res = await api(`/servicios/${body.id}/historial`, { token: admin });
+    expect(res.status).toBe(200);
+    const items = res.json.items as { accion: string; quien: { tipo: string; nombre: string }; antes: Record<string, unknown>; despues: Record<string, unknown>; at: string }[];
+    expect(items.map((e) => e.accion)).toEqual(['publicacion', 'oferta', 'aceptacion', 'asignacion', 'fuec']);
+    expect(items.map((e) => e.at)).toEqual([...items.map((e) => e.at)].sort());
+    expect(items[1]).toMatchObject({ quien: { tipo: 'usuario', nombre: DEMO_USERS.staff }, despues: { precio: 700000, estado: 'enviada' } });
+    expect(items[2]).toMatchObject({ quien: { tipo: 'app-clientes' }, antes: { estado: 'pendiente' }, despues: { estado: 'validar', empresaAliada: TRANSVALLE, metodoPago: 'epayco' } });
+    expect(items[3]).toMatchObject({ quien: { nombre: DEMO_USERS.staff }, antes: { placas: POR_ASIGNAR }, despues: { placas: 'VCK512', vehiculoId: VAN } });
+    expect(items[4]).toMatchObject({ quien: { nombre: DEMO_USERS.admin }, antes: { estado: 'reservado', fuec: false }, despues: { estado: 'confirmado', fuec: true } });
+    // Andino's offer stays its own business, and the service is no longer Andino's to see.
+    expect(JSON.stringify(res.json)).not.toContain('650000');
+    expect((await api(`/servicios/${body.id}/historial`, { token: andino })).status).toBe(404);
   });
 });

@@ -114,6 +114,8 @@ describe('the end of a trip', () => {
     const res = await api(`/integracion/conductor/servicios/${propio}/finalizar`, { token: conductor, method: 'POST' });
     expect(res.status).toBe(200);
     expect((await guardado('services', propio)).estado).toBe('finalizado');
+    const trail = await api(`/servicios/${propio}/historial`, { token: admin });
+    expect(trail.json.items.at(-1)).toMatchObject({ accion: 'fin', quien: { tipo: 'conductor', nombre: DEMO_USERS.conductor }, despues: { estado: 'finalizado', pagarSaldoConductor: true } });
     expect((await api('/integracion/conductor/servicios/no-existe/finalizar', { token: conductor, method: 'POST' })).json.error.message).toBe(RECORRIDO_MSG.noEsTuViaje);
     expect((await api(`/integracion/conductor/servicios/${encodeURIComponent('a#b')}/finalizar`, { token: conductor, method: 'POST' })).json.error.message).toBe(MAPA_MSG.servicioNoEncontrado);
   });

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { servicioItem } from '../../lambdas/data/service-repository.js';
 import { serviceSchema } from '../../shared/schemas/service.js';
@@ -42,6 +42,9 @@ describe('trip-start job (EventBridge Scheduler in AWS, an interval locally)', (
 
     const second = await runTick(now);
     expect(second.started).not.toContain('job-due');
+    // The start is in the trip's audit trail, by the job, once.
+    const trail = await docClient().send(new QueryCommand({ TableName: table('historial'), KeyConditionExpression: 'servicioId = :s', ExpressionAttributeValues: { ':s': 'job-due' } }));
+    expect(trail.Items).toEqual([expect.objectContaining({ accion: 'inicio', quien: expect.objectContaining({ tipo: 'sistema' }), antes: { recorridoIniciado: false }, despues: { recorridoIniciado: true } })]);
     // A started trip leaves the job's index: later runs do not read it again.
     const item = (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: 'job-due' } }))).Item!;
     expect(item.inicio).toBeUndefined();

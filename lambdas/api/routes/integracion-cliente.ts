@@ -22,8 +22,9 @@ const servicioDe = async (c: Context) => {
 
 /** `POST /integracion/cliente/servicios`: a new pending service, on every company's map within seconds. */
 export async function publicarServicio(c: Context, _caller: unknown, body: ServicioPublicado) {
-  const service = servicioPendiente(body, new Date());
-  if (!(await serviceRepository.publicar(service))) throw conflict(INTEGRACION_MSG.servicioExiste);
+  const now = new Date();
+  const service = servicioPendiente(body, now);
+  if (!(await serviceRepository.publicar(service, now))) throw conflict(INTEGRACION_MSG.servicioExiste);
   mapaCaches.olvidarPendientes();
   return c.json({ id: service.id, estado: service.estado, venceEn: new Date(service.expiresAt! * 1000).toISOString() }, 201);
 }

@@ -5,7 +5,7 @@ import { limitesSchema, type ConductorEnMapa, type Posicion } from '../../../sha
 import { serviceRepository } from '../../data/service-repository.js';
 import { vehiculoRepository } from '../../data/vehiculo-repository.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import type { CompanyCaller, ConductorCaller } from '../caller.js';
+import { quienDe, type CompanyCaller, type ConductorCaller } from '../caller.js';
 import { idParam } from '../validate.js';
 import { mapaCaches } from './mapa.js';
 
@@ -47,6 +47,6 @@ export async function finalizarComoConductor(c: Context, caller: ConductorCaller
   const now = new Date();
   const service = await serviceRepository.get(idParam(c, 'servicioId', MAPA_MSG.servicioNoEncontrado));
   if (!service || service.vehiculoId !== caller.vehiculoId || service.empresaAliada !== caller.empresaId) throw notFound(RECORRIDO_MSG.noEsTuViaje);
-  if (!finalizable(service, now) || !(await serviceRepository.finalizar(service, now))) throw conflict(RECORRIDO_MSG.noFinalizable);
+  if (!finalizable(service, now) || !(await serviceRepository.finalizar(service, quienDe(caller), now))) throw conflict(RECORRIDO_MSG.noFinalizable);
   return c.json({ id: service.id, estado: 'finalizado' });
 }

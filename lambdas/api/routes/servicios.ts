@@ -12,11 +12,12 @@ import { nuevaOferta, type OfertaBody } from '../../../shared/schemas/oferta.js'
 import type { Service } from '../../../shared/schemas/service.js';
 import { storage } from '../../adapters/storage.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
+import { historialRepository } from '../../data/historial-repository.js';
 import { ofertaRepository } from '../../data/oferta-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { vehiculoRepository } from '../../data/vehiculo-repository.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import type { CompanyCaller } from '../caller.js';
+import { quienDe, type CompanyCaller } from '../caller.js';
 import { mapaCaches } from './mapa.js';
 import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
@@ -98,7 +99,7 @@ export async function ofertar(c: Context, caller: CompanyCaller, body: OfertaBod
   const oferta = nuevaOferta({ service, empresa, oferente: caller.email, precio, documentoCotizacion }, now);
 
   // A refused or failed write leaves no quote behind.
-  const rechazo = await ofertaRepository.crear(oferta, now).catch((err: unknown) => err as Error);
+  const rechazo = await ofertaRepository.crear(oferta, quienDe(caller), now).catch((err: unknown) => err as Error);
   if (rechazo && documentoCotizacion) await storage.delete(documentoCotizacion).catch(() => undefined);
   if (rechazo instanceof Error) throw rechazo;
   if (rechazo) throw conflict(rechazo === 'repetida' ? OFERTA_MSG.yaOfertaste : OFERTA_MSG.noDisponible);
@@ -118,9 +119,9 @@ export async function asignarVehiculo(c: Context, caller: CompanyCaller, body: A
   if (!vehiculo) throw notFound(ASIGNACION_MSG.vehiculoNoEncontrado);
   const problema = problemaDeVehiculo(service, vehiculo);
   if (problema) throw badRequest(problema);
-  const asignado = await serviceRepository.asignar(service.id, caller.empresaId, camposDeAsignacion(vehiculo));
-  if (!asignado) throw conflict(ASIGNACION_MSG.noAsignable);
-  return c.json({ id: asignado.id, estado: asignado.estado, placas: asignado.placas, conductor: asignado.conductor });
+  const campos = camposDeAsignacion(vehiculo);
+  if (!(await serviceRepository.asignar(service.id, caller.empresaId, campos, quienDe(caller), new Date()))) throw conflict(ASIGNACION_MSG.noAsignable);
+  return c.json({ id: service.id, estado: service.estado, placas: campos.placas, conductor: campos.conductor });
 }
 
 /**
@@ -135,26 +136,36 @@ export async function subirFuec(c: Context, caller: CompanyCaller, body: FuecBod
   if (!esperaFuec(service)) throw conflict(FUEC_MSG.noAdmite);
   const { files } = await takeCheckedFiles(caller, 'fuec', [body.archivo]);
   const key = uploadKeys.fuec(service.id);
-  const confirmado = await serviceRepository.confirmarConFuec(service.id, caller.empresaId, { fuecURL: key, tipoFuec: files[0]!.mime }, now);
-  if (!confirmado) throw conflict(FUEC_MSG.noAdmite);
+  const tipoFuec = files[0]!.mime;
+  if (!(await serviceRepository.confirmarConFuec(service.id, caller.empresaId, { fuecURL: key, tipoFuec }, quienDe(caller), now))) throw conflict(FUEC_MSG.noAdmite);
   try {
     await putFiles([key], files);
   } catch (err) {
-    await serviceRepository.revertirFuec(service.id, caller.empresaId, key).catch(() => undefined);
+    await serviceRepository.revertirFuec(service.id, caller.empresaId, key, quienDe(caller), new Date()).catch(() => undefined);
     throw err;
   }
-  return c.json({ id: confirmado.id, estado: confirmado.estado, fuec: confirmado.fuec, tipoFuec: confirmado.tipoFuec });
+  return c.json({ id: service.id, estado: 'confirmado', fuec: true, tipoFuec });
 }
 
 /** `POST /servicios/{id}/finalizar` (PRODUCT.md lifecycle): the company ends its started trip after departure. */
 export async function finalizarViaje(c: Context, caller: CompanyCaller) {
   const now = new Date();
   const service = await servicioVisible(caller, servicioId(c), now);
-  if (!finalizable(service, now) || !(await serviceRepository.finalizar(service, now))) throw conflict(RECORRIDO_MSG.noFinalizable);
+  if (!finalizable(service, now) || !(await serviceRepository.finalizar(service, quienDe(caller), now))) throw conflict(RECORRIDO_MSG.noFinalizable);
   return c.json({ id: service.id, estado: 'finalizado' });
 }
 
 /** `GET /reservas`: the company's reserved and confirmed services (304 when unchanged). */
 export async function listarReservas(c: Context, caller: CompanyCaller) {
   return jsonWithEtag(c, { items: await serviceRepository.reservas(caller.empresaId, new Date()) });
+}
+
+/**
+ * `GET /servicios/{id}/historial`: the service's audit trail, oldest first, for a company that may
+ * see the service; other companies' offers are their business and are left out.
+ */
+export async function verHistorial(c: Context, caller: CompanyCaller) {
+  const service = await servicioVisible(caller, servicioId(c), new Date());
+  const items = (await historialRepository.delServicio(service.id)).filter((e) => e.accion !== 'oferta' || e.quien.empresaId === caller.empresaId);
+  return c.json({ items });
 }

@@ -6,6 +6,7 @@ import type { OfertaBody } from '../../../../../shared/schemas/oferta.js';
 import { POSICIONES_REFRESCO_MS, type Limites } from '../../../../../shared/domain/recorrido.js';
 import { conductoresSchema, type ConductorEnMapa } from '../../../../../shared/schemas/recorrido.js';
 import { reservasSchema } from '../../../../../shared/schemas/reservas.js';
+import { historialRespuestaSchema } from '../../../../../shared/schemas/historial.js';
 import { api } from '../../../lib/api-client.js';
 
 /** Spec 02 section 7 (live data): the map asks again every 5 s; an unchanged feed costs a 304. */
@@ -69,6 +70,16 @@ export function useFinalizarViaje(id: string) {
     meta: { silent: true },
   });
 }
+
+/** `GET /servicios/{id}/historial`: the service's audit trail, read when the dialog shows it. */
+export const useHistorial = (id: string | null, enabled: boolean) =>
+  useQuery({
+    queryKey: ['servicios', id, 'historial'],
+    queryFn: ({ signal }) => api.get(`/servicios/${encodeURIComponent(id!)}/historial`, historialRespuestaSchema, signal).then((r) => r.items),
+    enabled: !!id && enabled,
+    staleTime: 0,
+    meta: { silent: true },
+  });
 
 /** `GET /reservas`: the company's reserved and confirmed services (304 when unchanged). */
 export const useReservas = () =>

@@ -21,6 +21,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { formatCOP, formatDateTime } from '../../../lib/format.js';
 import { useFinalizarViaje, useServicio } from '../api/mapa.js';
 import { Countdown } from './countdown.js';
+import { ServiceTimeline } from './service-timeline.js';
 
 /** Spec 02 section 4.1: pendiente warning, finalizado default, confirmed (active) green, others primary. */
 const CHIP: Record<EstadoMapa, BadgeProps['color']> = {
@@ -210,6 +211,7 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: S
               ]}
             />
           </ExpandableSection>
+          <ServiceTimeline id={s.id} />
           {s.venceEn && (
             <Box variant="small" color="text-body-secondary">
               Recibe ofertas hasta el {formatDateTime(s.venceEn)}

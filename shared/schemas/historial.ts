@@ -1,0 +1,66 @@
+import * as z from './zod-es.js';
+
+/** The state changes of a service the audit trail records (issue "Reserved services", item 8). */
+export const ACCIONES = ['publicacion', 'oferta', 'aceptacion', 'asignacion', 'fuec', 'fuec-retirado', 'inicio', 'fin'] as const;
+export type Accion = (typeof ACCIONES)[number];
+
+/** How the console's timeline names each change. */
+export const ACCION_TEXTO: Record<Accion, string> = {
+  publicacion: 'Servicio publicado por el cliente',
+  oferta: 'Oferta enviada',
+  aceptacion: 'Oferta aceptada por el cliente',
+  asignacion: 'Vehículo asignado',
+  fuec: 'FUEC cargado',
+  'fuec-retirado': 'FUEC retirado: no se pudo guardar el archivo',
+  inicio: 'Recorrido iniciado',
+  fin: 'Viaje finalizado',
+};
+
+/** How the timeline names the fields a change touched. */
+export const CAMPO_TEXTO: Record<string, string> = {
+  estado: 'Estado',
+  precio: 'Valor',
+  empresaAliada: 'Empresa',
+  metodoPago: 'Método de pago',
+  placas: 'Placas',
+  conductor: 'Conductor',
+  vehiculoId: 'Vehículo',
+  fuec: 'FUEC',
+  tipoFuec: 'Tipo de archivo',
+  pagarAnticipoConductor: 'Anticipo del conductor por pagar',
+  pagarSaldoConductor: 'Saldo del conductor por pagar',
+  recorridoIniciado: 'Recorrido iniciado',
+};
+
+/** Who made the change: a console user, a driver, the client app or the server's own job. */
+export const quienSchema = z.object({
+  tipo: z.enum(['usuario', 'conductor', 'app-clientes', 'sistema']),
+  nombre: z.string(),
+  empresaId: z.string().optional(),
+});
+export type Quien = z.infer<typeof quienSchema>;
+
+/** The fields of the service (or offer) a change touched, before and after. */
+const estadoSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+
+/** An entry of the trail as stored and as `GET /servicios/{id}/historial` answers it. */
+export const historialSchema = z.object({
+  servicioId: z.string(),
+  /** Sort key: the time, then a random suffix (two changes in one millisecond both stay). */
+  marca: z.string(),
+  accion: z.enum(ACCIONES),
+  quien: quienSchema,
+  antes: estadoSchema,
+  despues: estadoSchema,
+  at: z.iso.datetime(),
+});
+export type EntradaHistorial = z.infer<typeof historialSchema>;
+export const historialRespuestaSchema = z.object({ items: z.array(historialSchema) });
+
+/** An entry of the trail for a change made `now`. */
+export function nuevaEntrada(servicioId: string, accion: Accion, quien: Quien, antes: EntradaHistorial['antes'], despues: EntradaHistorial['despues'], now: Date): EntradaHistorial {
+  return historialSchema.parse({ servicioId, marca: `${now.toISOString()}#${crypto.randomUUID().slice(0, 8)}`, accion, quien, antes, despues, at: now.toISOString() });
+}
+
+export const SISTEMA: Quien = { tipo: 'sistema', nombre: 'Tarea programada' };
+export const APP_CLIENTES: Quien = { tipo: 'app-clientes', nombre: 'Aplicación de clientes' };
