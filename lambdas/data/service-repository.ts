@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { claveMapa, DIAS_FINALIZADOS_EN_MAPA, MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
 import type { CamposAsignacion } from '../../shared/domain/asignacion.js';
 import { tripStartCutoff } from '../../shared/domain/trips.js';
@@ -33,6 +33,21 @@ export const servicioItem = ({ oferentes, inicio: _i, ...rest }: Service): Recor
   // In the job's index exactly while it has a trip to start (seeds and tests build items here too).
   ...(rest.estado === 'confirmado' && !rest.recorridoIniciado ? { inicio: INICIO_PENDIENTE } : {}),
 });
+
+/**
+ * A change of the company's service, with its trail entry, in one transaction: false when a condition
+ * refused it (another change won, or the state no longer allows it); the company's caches hear of it.
+ */
+async function cambiarServicio(empresaId: string, items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<boolean> {
+  try {
+    await transact({ TransactItems: items });
+  } catch (err) {
+    if (cancellationCodes(err)?.some((c) => c === 'ConditionalCheckFailed')) return false;
+    throw err;
+  }
+  await cambios.anunciar({ tipo: 'empresa', id: empresaId });
+  return true;
+}
 
 export const serviceRepository = {
   async get(id: string): Promise<Service | null> {
@@ -120,70 +135,52 @@ export const serviceRepository = {
 
   /**
    * Writes the vehicle and driver onto the company's reserved service, only while it still has none
-   * and no FUEC (spec 02 section 4.3): of two assignments at once, one wins. The service after, or
-   * null when it no longer takes one.
+   * and no FUEC (spec 02 section 4.3): of two assignments at once, one wins. Whether this one
+   * won.
    */
   async asignar(id: string, empresaId: string, campos: CamposAsignacion, quien: Quien, now: Date): Promise<boolean> {
     const entries = Object.entries(campos);
-    try {
-      await transact({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName('services'),
-              Key: { id },
-              UpdateExpression: `SET ${entries.map((_, i) => `#c${i} = :c${i}`).join(', ')}`,
-              ConditionExpression: 'estado = :reservado AND empresaAliada = :e AND placas = :por AND fuec = :no',
-              ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#c${i}`, k])),
-              ExpressionAttributeValues: {
-                ...Object.fromEntries(entries.map(([, v], i) => [`:c${i}`, v])),
-                ':reservado': 'reservado',
-                ':e': empresaId,
-                ':por': POR_ASIGNAR,
-                ':no': false,
-              },
-            },
+    return cambiarServicio(empresaId, [
+      {
+        Update: {
+          TableName: tableName('services'),
+          Key: { id },
+          UpdateExpression: `SET ${entries.map((_, i) => `#c${i} = :c${i}`).join(', ')}`,
+          ConditionExpression: 'estado = :reservado AND empresaAliada = :e AND placas = :por AND fuec = :no',
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#c${i}`, k])),
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(entries.map(([, v], i) => [`:c${i}`, v])),
+            ':reservado': 'reservado',
+            ':e': empresaId,
+            ':por': POR_ASIGNAR,
+            ':no': false,
           },
-          entradaHistorial(id, 'asignacion', quien, { placas: POR_ASIGNAR, conductor: POR_ASIGNAR }, { placas: campos.placas, conductor: campos.conductor, vehiculoId: campos.vehiculoId }, now),
-        ],
-      });
-    } catch (err) {
-      if (cancellationCodes(err)?.[0] === 'ConditionalCheckFailed') return false;
-      throw err;
-    }
-    await cambios.anunciar({ tipo: 'empresa', id: empresaId });
-    return true;
+        },
+      },
+      entradaHistorial(id, 'asignacion', quien, { placas: POR_ASIGNAR, conductor: POR_ASIGNAR }, { placas: campos.placas, conductor: campos.conductor, vehiculoId: campos.vehiculoId }, now),
+    ]);
   },
 
   /**
    * The FUEC's upload confirms the company's reservation (spec 02 section 4.2): only a reserved service
-   * with its vehicle and without FUEC, so of two uploads at once one wins. The service after, or null.
+   * with its vehicle and without FUEC, so of two uploads at once one wins. Whether it won.
    */
   async confirmarConFuec(id: string, empresaId: string, fuec: { fuecURL: string; tipoFuec: string }, quien: Quien, now: Date): Promise<boolean> {
-    try {
-      await transact({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName('services'),
-              Key: { id },
-              UpdateExpression: 'SET estado = :confirmado, fuec = :si, fuecURL = :url, tipoFuec = :tipo, pagarAnticipoConductor = :si, confirmadoEn = :at, inicio = :inicio',
-              ConditionExpression: 'estado = :reservado AND empresaAliada = :e AND placas <> :por AND fuec = :no',
-              ExpressionAttributeValues: {
-                ':confirmado': 'confirmado', ':reservado': 'reservado', ':si': true, ':no': false, ':url': fuec.fuecURL, ':tipo': fuec.tipoFuec,
-                ':at': now.toISOString(), ':e': empresaId, ':por': POR_ASIGNAR, ':inicio': INICIO_PENDIENTE,
-              },
-            },
+    return cambiarServicio(empresaId, [
+      {
+        Update: {
+          TableName: tableName('services'),
+          Key: { id },
+          UpdateExpression: 'SET estado = :confirmado, fuec = :si, fuecURL = :url, tipoFuec = :tipo, pagarAnticipoConductor = :si, confirmadoEn = :at, inicio = :inicio',
+          ConditionExpression: 'estado = :reservado AND empresaAliada = :e AND placas <> :por AND fuec = :no',
+          ExpressionAttributeValues: {
+            ':confirmado': 'confirmado', ':reservado': 'reservado', ':si': true, ':no': false, ':url': fuec.fuecURL, ':tipo': fuec.tipoFuec,
+            ':at': now.toISOString(), ':e': empresaId, ':por': POR_ASIGNAR, ':inicio': INICIO_PENDIENTE,
           },
-          entradaHistorial(id, 'fuec', quien, { estado: 'reservado', fuec: false }, { estado: 'confirmado', fuec: true, tipoFuec: fuec.tipoFuec, pagarAnticipoConductor: true }, now),
-        ],
-      });
-    } catch (err) {
-      if (cancellationCodes(err)?.[0] === 'ConditionalCheckFailed') return false;
-      throw err;
-    }
-    await cambios.anunciar({ tipo: 'empresa', id: empresaId });
-    return true;
+        },
+      },
+      entradaHistorial(id, 'fuec', quien, { estado: 'reservado', fuec: false }, { estado: 'confirmado', fuec: true, tipoFuec: fuec.tipoFuec, pagarAnticipoConductor: true }, now),
+    ]);
   },
 
   /** Undoes `confirmarConFuec` when its file could not be stored (only while nothing else changed it). */
@@ -211,40 +208,31 @@ export const serviceRepository = {
    */
   async finalizar(s: Pick<Service, 'id' | 'empresaAliada' | 'vehiculoId'>, quien: Quien, now: Date): Promise<boolean> {
     const empresaId = s.empresaAliada!;
-    try {
-      await transact({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName('services'),
-              Key: { id: s.id },
-              UpdateExpression: 'SET estado = :fin, pagarSaldoConductor = :si, finalizadoEn = :at REMOVE inicio',
-              ConditionExpression: 'estado = :confirmado AND recorridoIniciado = :si AND empresaAliada = :e AND fechaSalida <= :at',
-              ExpressionAttributeValues: { ':fin': 'finalizado', ':confirmado': 'confirmado', ':si': true, ':at': now.toISOString(), ':e': empresaId },
+    return cambiarServicio(empresaId, [
+      {
+        Update: {
+          TableName: tableName('services'),
+          Key: { id: s.id },
+          UpdateExpression: 'SET estado = :fin, pagarSaldoConductor = :si, finalizadoEn = :at REMOVE inicio',
+          ConditionExpression: 'estado = :confirmado AND recorridoIniciado = :si AND empresaAliada = :e AND fechaSalida <= :at',
+          ExpressionAttributeValues: { ':fin': 'finalizado', ':confirmado': 'confirmado', ':si': true, ':at': now.toISOString(), ':e': empresaId },
+        },
+      },
+      ...(s.vehiculoId
+        ? [
+            {
+              Update: {
+                TableName: tableName('vehiculos'),
+                Key: { id: s.vehiculoId },
+                UpdateExpression: 'ADD viajesRealizados :uno',
+                ConditionExpression: 'empresaAliada = :e',
+                ExpressionAttributeValues: { ':uno': 1, ':e': empresaId },
+              },
             },
-          },
-          ...(s.vehiculoId
-            ? [
-                {
-                  Update: {
-                    TableName: tableName('vehiculos'),
-                    Key: { id: s.vehiculoId },
-                    UpdateExpression: 'ADD viajesRealizados :uno',
-                    ConditionExpression: 'empresaAliada = :e',
-                    ExpressionAttributeValues: { ':uno': 1, ':e': empresaId },
-                  },
-                },
-              ]
-            : []),
-          entradaHistorial(s.id, 'fin', quien, { estado: 'confirmado', pagarSaldoConductor: false }, { estado: 'finalizado', pagarSaldoConductor: true }, now),
-        ],
-      });
-    } catch (err) {
-      if (cancellationCodes(err)?.some((c) => c === 'ConditionalCheckFailed')) return false;
-      throw err;
-    }
-    await cambios.anunciar({ tipo: 'empresa', id: empresaId });
-    return true;
+          ]
+        : []),
+      entradaHistorial(s.id, 'fin', quien, { estado: 'confirmado', pagarSaldoConductor: false }, { estado: 'finalizado', pagarSaldoConductor: true }, now),
+    ]);
   },
 
   /** Confirmed, not yet started trips departing within the start lead (GSI byEstado). */

@@ -20,6 +20,7 @@ import { servicioSimulado } from './demo-data.js';
 import { localClient } from './dynamodb.js';
 import { solidPng } from './png.js';
 import type { Stack } from './stack.js';
+import { prng } from './prng.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO_USERS = {
@@ -138,17 +139,6 @@ async function batchPut(ddb: DynamoDBDocumentClient, key: TableKey, items: objec
   }
 }
 
-/** Deterministic pseudo-random numbers, so the demo looks the same on every machine. */
-function prng(seedValue: number) {
-  let a = seedValue >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 
 /** A demo service: a request as the client app publishes it (see the simulator), at the given stage. */

@@ -12,21 +12,12 @@ import type { Stack } from '../../scripts/local/stack.js';
 import { tripStartCutoff } from '../../shared/domain/trips.js';
 import { serviceSchema } from '../../shared/schemas/service.js';
 import { localTableName } from '../../shared/tables.js';
+import { prng } from '../../scripts/local/prng.js';
 
 /** Trips due at each measured run (departing within the 2 hours). */
 const DEBIDOS = 5;
 const MIN = 60_000;
 
-function prng(seedValue: number) {
-  let a = seedValue >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export async function inicioBench(stack: Stack, { TAMANOS = [10, 10_000] } = {}): Promise<void> {
   const { runTick } = await import('../../lambdas/jobs/tick.js');

@@ -19,6 +19,7 @@ import { serviceSchema, VEHICLE_TYPES, type Service, type VehicleType } from '..
 import { vehicleCode, vehiculoSchema } from '../../shared/schemas/vehiculo.js';
 import { localTableName, type TableKey } from '../../shared/tables.js';
 import { vehiculoNuevo } from '../support/vehiculos.js';
+import { prng } from '../../scripts/local/prng.js';
 
 /** Live pending services (published in the last 20 h, not expired), spread over the 9 types. */
 const VIVOS = 300;
@@ -50,17 +51,6 @@ const table = (k: TableKey) => localTableName('local', k);
 const miles = (n: number) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1) : '-');
 
-/** Deterministic pseudo-random numbers (the seed's mulberry32), so every run stores the same table. */
-function prng(seedValue: number) {
-  let a = seedValue >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Counting what the API reads

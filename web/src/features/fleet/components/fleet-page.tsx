@@ -3,7 +3,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
-import Pagination from '@cloudscape-design/components/pagination';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
@@ -18,6 +17,7 @@ import { useMe } from '../../../lib/me/get-me.js';
 import { dismissToast, toast } from '../../../lib/toast.js';
 import { useCrearVehiculo, useEditarVehiculo, useVehiculo, useVehiculos } from '../api/vehiculos.js';
 import { EstadoBadge } from '../../../components/estado-badge.js';
+import { Paginacion } from '../../../components/paginacion.js';
 
 // The modals (form with date pickers and uploads, details) load when first opened, not with the list.
 const VehicleDetailsModal = lazy(() => import('./vehicle-details-modal.js').then((m) => ({ default: m.VehicleDetailsModal })));
@@ -158,7 +158,7 @@ export function FleetPage() {
             />
           </SpaceBetween>
         }
-        pagination={<Pagination {...paginationProps} ariaLabels={{ previousPageLabel: 'Anterior', nextPageLabel: 'Siguiente', pageLabel: (n) => `Página ${n}` }} />}
+        pagination={<Paginacion {...paginationProps} />}
         footer={
           <Box color="text-body-secondary" fontSize="body-s">
             Mostrando {items.length} de {filteredItemsCount ?? 0} registros

@@ -4,7 +4,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
-import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { useMemo, useState } from 'react';
@@ -19,6 +18,7 @@ import { toast } from '../../../lib/toast.js';
 import { useVehiculos } from '../../../lib/vehiculos.js';
 import { EstadoBadge } from '../../../components/estado-badge.js';
 import { useAsignarVehiculo } from '../api/mapa.js';
+import { Paginacion } from '../../../components/paginacion.js';
 
 /** Spec 02 section 2.4: 5 vehicles a page. */
 const POR_PAGINA = 5;
@@ -119,7 +119,7 @@ export function AssignVehicleModal({ servicio, onClose }: AssignVehicleModalProp
                 <TableEmptyState title="Tu flota no tiene vehículos" />
               )
             }
-            pagination={<Pagination {...paginationProps} ariaLabels={{ previousPageLabel: 'Anterior', nextPageLabel: 'Siguiente', pageLabel: (n) => `Página ${n}` }} />}
+            pagination={<Paginacion {...paginationProps} />}
           />
         </SpaceBetween>
       </Modal>

@@ -3,7 +3,6 @@ import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
-import Pagination from '@cloudscape-design/components/pagination';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
@@ -20,6 +19,7 @@ import { formatCOP, formatDateTime } from '../../../lib/format.js';
 import { useReservas } from '../api/mapa.js';
 import { CountdownCompacto } from './countdown.js';
 import { ServiceDialogs } from './service-dialogs.js';
+import { Paginacion } from '../../../components/paginacion.js';
 
 const POR_PAGINA = 10;
 
@@ -167,7 +167,7 @@ export function ReservationsPage({ title }: { title: string }) {
             />
           </SpaceBetween>
         }
-        pagination={<Pagination {...paginationProps} ariaLabels={{ previousPageLabel: 'Anterior', nextPageLabel: 'Siguiente', pageLabel: (n) => `Página ${n}` }} />}
+        pagination={<Paginacion {...paginationProps} />}
       />
       <ServiceDialogs id={detalle} onClose={() => setDetalle(null)} />
     </>

@@ -76,167 +76,167 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: S
 
   return (
     <>
-    <Modal
-      visible={!!id}
-      onDismiss={onClose}
-      size="large"
-      header={
-        <Header variant="h2" description={s ? `${s.tipo} · ${s.clase} · ${s.id}` : undefined}>
-          <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-            <span>Detalle del servicio</span>
-            {s && <Badge color={CHIP[s.estadoMapa]}>{ESTADO_MAPA_INFO[s.estadoMapa].etiqueta}</Badge>}
-          </SpaceBetween>
-        </Header>
-      }
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button onClick={onClose}>Cerrar</Button>
-            {reservado && (
-              <Button variant={conVehiculo ? 'normal' : 'primary'} disabled={!asignable(s)} disabledReason={s.fuec ? 'El FUEC ya fue cargado' : 'Ya tiene un vehículo asignado'} onClick={() => onAssign(s)}>
-                Asignar Vehiculo
-              </Button>
-            )}
-            {reservado && (
-              <Button variant={conVehiculo ? 'primary' : 'normal'} disabled={!esperaFuec(s)} disabledReason={FUEC_MSG.sinVehiculo} onClick={() => onFuec(s)}>
-                Subir FUEC
-              </Button>
-            )}
-            {puedeFinalizar && (
-              <Button variant="primary" onClick={() => setConfirmarFin(true)}>
-                {RECORRIDO_MSG.finalizar}
-              </Button>
-            )}
-            {s?.estadoMapa === 'pendiente' && (
-              <Button variant="primary" onClick={() => onOffer(s)}>
-                Hacer Oferta
-              </Button>
-            )}
-          </SpaceBetween>
-        </Box>
-      }
-    >
-      {isPending && id ? (
-        <Box textAlign="center" padding="l">
-          <Spinner size="large" /> <span>Cargando servicio...</span>
-        </Box>
-      ) : error ? (
-        <Alert type="error">{errorMessage(error)}</Alert>
-      ) : s ? (
-        <SpaceBetween size="l">
-          {nota && <Alert type="warning">{nota}</Alert>}
-          <Box>
-            <Box variant="awsui-key-label">Tiempo para la salida</Box>
-            {s.fechaSalida ? <Countdown hasta={s.fechaSalida} /> : MAPA_MSG.noEspecificada}
+      <Modal
+        visible={!!id}
+        onDismiss={onClose}
+        size="large"
+        header={
+          <Header variant="h2" description={s ? `${s.tipo} · ${s.clase} · ${s.id}` : undefined}>
+            <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+              <span>Detalle del servicio</span>
+              {s && <Badge color={CHIP[s.estadoMapa]}>{ESTADO_MAPA_INFO[s.estadoMapa].etiqueta}</Badge>}
+            </SpaceBetween>
+          </Header>
+        }
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button onClick={onClose}>Cerrar</Button>
+              {reservado && (
+                <Button variant={conVehiculo ? 'normal' : 'primary'} disabled={!asignable(s)} disabledReason={s.fuec ? 'El FUEC ya fue cargado' : 'Ya tiene un vehículo asignado'} onClick={() => onAssign(s)}>
+                  Asignar Vehiculo
+                </Button>
+              )}
+              {reservado && (
+                <Button variant={conVehiculo ? 'primary' : 'normal'} disabled={!esperaFuec(s)} disabledReason={FUEC_MSG.sinVehiculo} onClick={() => onFuec(s)}>
+                  Subir FUEC
+                </Button>
+              )}
+              {puedeFinalizar && (
+                <Button variant="primary" onClick={() => setConfirmarFin(true)}>
+                  {RECORRIDO_MSG.finalizar}
+                </Button>
+              )}
+              {s?.estadoMapa === 'pendiente' && (
+                <Button variant="primary" onClick={() => onOffer(s)}>
+                  Hacer Oferta
+                </Button>
+              )}
+            </SpaceBetween>
           </Box>
-          <KeyValuePairs
-            columns={2}
-            items={[
-              { label: 'Estado', value: esperaFuec(s) ? 'Vehículo asignado; sube el FUEC' : ESTADO_MAPA_INFO[s.estadoMapa].descripcion },
-              { label: 'Origen', value: s.origen },
-              { label: 'Destino', value: s.destino },
-              {
-                label: 'Paradas',
-                value: s.paradas.length ? (
-                  <ExpandableSection headerText={`${s.paradas.length} parada(s)`} variant="footer">
-                    <ol className="paradas">
-                      {s.paradas.map((p, i) => (
-                        <li key={i}>{p.location}</li>
-                      ))}
-                    </ol>
-                  </ExpandableSection>
-                ) : (
-                  MAPA_MSG.sinParadas
-                ),
-              },
-              { label: 'Fecha y hora de salida', value: s.fechaSalida ? formatDateTime(s.fechaSalida) : MAPA_MSG.noEspecificada },
-              { label: 'Regreso', value: s.fechaRegreso ? formatDateTime(s.fechaRegreso) : MAPA_MSG.sinRetorno },
-              { label: 'Pasajeros', value: String(s.pasajeros) },
-              { label: 'Tipo de vehículo', value: s.tipo },
-              { label: 'Clase', value: s.clase },
-              ...(s.operador
-                ? [
-                    { label: 'Servicio', value: s.operador.nombre },
-                    { label: 'Empresa solicitante', value: s.operador.empresa },
-                    { label: 'Contacto', value: s.operador.solicitante },
-                    { label: 'Teléfono del contacto', value: s.operador.telefono || MAPA_MSG.noRegistrado },
-                  ]
-                : []),
-              {
-                label: 'Valor de tu oferta',
-                value: s.miOferta ? (
-                  <SpaceBetween size="xxs">
-                    <Box fontWeight="bold">{formatCOP(s.miOferta.precio)}</Box>
-                    {s.miOferta.cotizacionUrl && (
-                      <Link href={s.miOferta.cotizacionUrl} external>
-                        Ver PDF de cotización
-                      </Link>
-                    )}
-                  </SpaceBetween>
-                ) : s.valorOferta ? (
-                  formatCOP(s.valorOferta)
-                ) : (
-                  'Sin oferta de tu empresa'
-                ),
-              },
-              { label: 'Observaciones', value: s.observaciones || 'Sin observaciones' },
-              ...(s.fuecUrl
-                ? [
-                    {
-                      label: 'FUEC',
-                      value: (
-                        <Link href={s.fuecUrl} external>
-                          Ver FUEC
-                        </Link>
-                      ),
-                    },
-                  ]
-                : []),
-            ]}
-          />
-          <ExpandableSection headerText="Proveedores Asignados" variant="container" defaultExpanded>
+        }
+      >
+        {isPending && id ? (
+          <Box textAlign="center" padding="l">
+            <Spinner size="large" /> <span>Cargando servicio...</span>
+          </Box>
+        ) : error ? (
+          <Alert type="error">{errorMessage(error)}</Alert>
+        ) : s ? (
+          <SpaceBetween size="l">
+            {nota && <Alert type="warning">{nota}</Alert>}
+            <Box>
+              <Box variant="awsui-key-label">Tiempo para la salida</Box>
+              {s.fechaSalida ? <Countdown hasta={s.fechaSalida} /> : MAPA_MSG.noEspecificada}
+            </Box>
             <KeyValuePairs
-              columns={3}
+              columns={2}
               items={[
-                { label: 'Placas', value: noRegistrado(asignado(s.placas)) },
-                { label: 'Conductor', value: noAsignado(asignado(s.conductor)) },
-                { label: 'Teléfono del conductor', value: noRegistrado(s.telefonoConductor) },
-                { label: 'Empresa afiliadora', value: noRegistrado(s.empresaAfiliadora) },
-                { label: 'Tipo', value: s.tipo },
-                { label: 'Guía', value: noAsignado(s.guia) },
-                { label: 'Teléfono del guía', value: noRegistrado(s.telefonoGuia) },
-                { label: 'Especialidades', value: noRegistrado(lista(s.especialidadesGuia)) },
-                { label: 'Idiomas', value: noRegistrado(lista(s.idiomasGuia)) },
-                { label: 'Años de experiencia', value: s.experienciaGuia === undefined ? MAPA_MSG.noRegistrado : String(s.experienciaGuia) },
+                { label: 'Estado', value: esperaFuec(s) ? 'Vehículo asignado; sube el FUEC' : ESTADO_MAPA_INFO[s.estadoMapa].descripcion },
+                { label: 'Origen', value: s.origen },
+                { label: 'Destino', value: s.destino },
+                {
+                  label: 'Paradas',
+                  value: s.paradas.length ? (
+                    <ExpandableSection headerText={`${s.paradas.length} parada(s)`} variant="footer">
+                      <ol className="paradas">
+                        {s.paradas.map((p, i) => (
+                          <li key={i}>{p.location}</li>
+                        ))}
+                      </ol>
+                    </ExpandableSection>
+                  ) : (
+                    MAPA_MSG.sinParadas
+                  ),
+                },
+                { label: 'Fecha y hora de salida', value: s.fechaSalida ? formatDateTime(s.fechaSalida) : MAPA_MSG.noEspecificada },
+                { label: 'Regreso', value: s.fechaRegreso ? formatDateTime(s.fechaRegreso) : MAPA_MSG.sinRetorno },
+                { label: 'Pasajeros', value: String(s.pasajeros) },
+                { label: 'Tipo de vehículo', value: s.tipo },
+                { label: 'Clase', value: s.clase },
+                ...(s.operador
+                  ? [
+                      { label: 'Servicio', value: s.operador.nombre },
+                      { label: 'Empresa solicitante', value: s.operador.empresa },
+                      { label: 'Contacto', value: s.operador.solicitante },
+                      { label: 'Teléfono del contacto', value: s.operador.telefono || MAPA_MSG.noRegistrado },
+                    ]
+                  : []),
+                {
+                  label: 'Valor de tu oferta',
+                  value: s.miOferta ? (
+                    <SpaceBetween size="xxs">
+                      <Box fontWeight="bold">{formatCOP(s.miOferta.precio)}</Box>
+                      {s.miOferta.cotizacionUrl && (
+                        <Link href={s.miOferta.cotizacionUrl} external>
+                          Ver PDF de cotización
+                        </Link>
+                      )}
+                    </SpaceBetween>
+                  ) : s.valorOferta ? (
+                    formatCOP(s.valorOferta)
+                  ) : (
+                    'Sin oferta de tu empresa'
+                  ),
+                },
+                { label: 'Observaciones', value: s.observaciones || 'Sin observaciones' },
+                ...(s.fuecUrl
+                  ? [
+                      {
+                        label: 'FUEC',
+                        value: (
+                          <Link href={s.fuecUrl} external>
+                            Ver FUEC
+                          </Link>
+                        ),
+                      },
+                    ]
+                  : []),
               ]}
             />
-          </ExpandableSection>
-          <ServiceTimeline id={s.id} />
-          {s.venceEn && (
-            <Box variant="small" color="text-body-secondary">
-              Recibe ofertas hasta el {formatDateTime(s.venceEn)}
-            </Box>
-          )}
-        </SpaceBetween>
-      ) : null}
-    </Modal>
-    <Modal
-      visible={confirmarFin}
-      onDismiss={() => setConfirmarFin(false)}
-      header={<Header variant="h2">{RECORRIDO_MSG.finalizar}</Header>}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button onClick={() => setConfirmarFin(false)}>Cancelar</Button>
-            <Button variant="primary" loading={finalizar.isPending} onClick={() => void terminar()}>
-              Finalizar
-            </Button>
+            <ExpandableSection headerText="Proveedores Asignados" variant="container" defaultExpanded>
+              <KeyValuePairs
+                columns={3}
+                items={[
+                  { label: 'Placas', value: noRegistrado(asignado(s.placas)) },
+                  { label: 'Conductor', value: noAsignado(asignado(s.conductor)) },
+                  { label: 'Teléfono del conductor', value: noRegistrado(s.telefonoConductor) },
+                  { label: 'Empresa afiliadora', value: noRegistrado(s.empresaAfiliadora) },
+                  { label: 'Tipo', value: s.tipo },
+                  { label: 'Guía', value: noAsignado(s.guia) },
+                  { label: 'Teléfono del guía', value: noRegistrado(s.telefonoGuia) },
+                  { label: 'Especialidades', value: noRegistrado(lista(s.especialidadesGuia)) },
+                  { label: 'Idiomas', value: noRegistrado(lista(s.idiomasGuia)) },
+                  { label: 'Años de experiencia', value: s.experienciaGuia === undefined ? MAPA_MSG.noRegistrado : String(s.experienciaGuia) },
+                ]}
+              />
+            </ExpandableSection>
+            <ServiceTimeline id={s.id} />
+            {s.venceEn && (
+              <Box variant="small" color="text-body-secondary">
+                Recibe ofertas hasta el {formatDateTime(s.venceEn)}
+              </Box>
+            )}
           </SpaceBetween>
-        </Box>
-      }
-    >
-      {RECORRIDO_MSG.confirmarFin}
-    </Modal>
+        ) : null}
+      </Modal>
+      <Modal
+        visible={confirmarFin}
+        onDismiss={() => setConfirmarFin(false)}
+        header={<Header variant="h2">{RECORRIDO_MSG.finalizar}</Header>}
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button onClick={() => setConfirmarFin(false)}>Cancelar</Button>
+              <Button variant="primary" loading={finalizar.isPending} onClick={() => void terminar()}>
+                Finalizar
+              </Button>
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        {RECORRIDO_MSG.confirmarFin}
+      </Modal>
     </>
   );
 }
