@@ -98,6 +98,25 @@ export const serviceRepository = {
   },
 
   /**
+   * The company's reservations that hold this vehicle (reserved or confirmed, departing from 30 days
+   * ago on): one query on the company's index, filtered on the vehicle.
+   */
+  delVehiculo(empresaId: string, vehiculoId: string, now: Date): Promise<Pick<Service, 'id' | 'fechaSalida' | 'fechaRegreso'>[]> {
+    return queryAll(
+      {
+        TableName: tableName('services'),
+        IndexName: 'byEmpresaAliada',
+        KeyConditionExpression: 'empresaAliada = :e AND fechaSalida >= :desde',
+        FilterExpression: 'vehiculoId = :v AND #estado IN (:reservado, :confirmado)',
+        ExpressionAttributeNames: { '#estado': 'estado' },
+        ExpressionAttributeValues: { ':e': empresaId, ':v': vehiculoId, ':desde': new Date(now.getTime() - DIAS_RESERVAS_PASADAS * 86_400_000).toISOString(), ':reservado': 'reservado', ':confirmado': 'confirmado' },
+        ProjectionExpression: 'id, fechaSalida, fechaRegreso',
+      },
+      (i) => ({ id: String(i.id), fechaSalida: String(i.fechaSalida), fechaRegreso: (i.fechaRegreso as string | null | undefined) ?? null }),
+    );
+  },
+
+  /**
    * The company's own services after pendiente, departures from a week ago on, latest departure
    * first, at most the map's 50: one indexed query on the company, bounded whatever the table holds.
    */

@@ -32,6 +32,22 @@ export function problemaDeVehiculo(s: Pick<Service, 'tipo' | 'fechaSalida' | 'fe
   return null;
 }
 
+/** A trip without return is taken to keep its vehicle this long after departure. */
+export const DURACION_SIN_REGRESO_MS = 12 * 3600_000;
+
+/** When the trip holds its vehicle: from departure to return (or 12 hours without one). */
+export const ventanaDelViaje = (s: Pick<Service, 'fechaSalida' | 'fechaRegreso'>): [number, number] => {
+  const salida = Date.parse(s.fechaSalida);
+  return [salida, s.fechaRegreso ? Date.parse(s.fechaRegreso) : salida + DURACION_SIN_REGRESO_MS];
+};
+
+/** Whether two trips would need the same vehicle at the same time. */
+export const seSolapan = (a: Pick<Service, 'fechaSalida' | 'fechaRegreso'>, b: Pick<Service, 'fechaSalida' | 'fechaRegreso'>): boolean => {
+  const [a0, a1] = ventanaDelViaje(a);
+  const [b0, b1] = ventanaDelViaje(b);
+  return a0 < b1 && b0 < a1;
+};
+
 /** What the service records of its vehicle and driver (spec 02 section 3.1). */
 export function camposDeAsignacion(v: Vehiculo) {
   return {

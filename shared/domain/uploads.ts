@@ -93,7 +93,7 @@ export const mayUpload = (kind: UploadKind, role: Role): boolean => (UPLOAD_KIND
  */
 export function uploadProblem(kind: UploadKind, file: FileFacts | null): string | null {
   const rules = UPLOAD_KINDS[kind];
-  if (!file || file.size === 0) return PERFIL_MSG.fotoNoSubida;
+  if (!file || file.size === 0) return UPLOAD_KINDS[kind].noSubido;
   if (file.size > rules.maxBytes) return rules.tooBig(file);
   if (!file.type || !(rules.types as readonly string[]).includes(file.type)) return rules.wrongType(file);
   return null;

@@ -172,6 +172,7 @@ export const ASIGNACION_MSG = {
   noValidado: 'El vehículo no está validado.',
   documentoVence: (documento: string, dia: string) => `${documento} vence antes del fin del viaje (${dia}).`,
   noAsignable: 'Este servicio ya no admite asignación: ya tiene vehículo, ya tiene FUEC o no está reservado.',
+  vehiculoOcupado: 'El vehículo ya tiene otro servicio en ese horario.',
 } as const;
 
 /** The FUEC dialog (spec 02 sections 2.5, 4.2 and 8; the refusals are beyond the spec). */

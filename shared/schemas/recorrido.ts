@@ -1,20 +1,25 @@
 import { RECORRIDO_MSG } from './messages.js';
 import * as z from './zod-es.js';
 
-const coordenada = (min: number, max: number) => z.number({ error: RECORRIDO_MSG.posicionInvalida }).min(min, RECORRIDO_MSG.posicionInvalida).max(max, RECORRIDO_MSG.posicionInvalida);
+/** Rounded to 7 decimals (about 1 cm): what a phone measures, and what DynamoDB can store (not 1e-131). */
+const redondear = (decimales: number) => (n: number) => Math.round(n * 10 ** decimales) / 10 ** decimales;
+const coordenada = (min: number, max: number) =>
+  z.number({ error: RECORRIDO_MSG.posicionInvalida }).min(min, RECORRIDO_MSG.posicionInvalida).max(max, RECORRIDO_MSG.posicionInvalida).transform(redondear(7));
 
 /** `POST /integracion/conductor/posicion`: where the driver app is now. */
 export const posicionSchema = z.object({
   lat: coordenada(-90, 90),
   lng: coordenada(-180, 180),
   /** km/h, as the phone reports it. */
-  velocidad: z.number({ error: RECORRIDO_MSG.posicionInvalida }).min(0, RECORRIDO_MSG.posicionInvalida).max(300, RECORRIDO_MSG.posicionInvalida).optional(),
+  velocidad: z.number({ error: RECORRIDO_MSG.posicionInvalida }).min(0, RECORRIDO_MSG.posicionInvalida).max(300, RECORRIDO_MSG.posicionInvalida).transform(redondear(1)).optional(),
 });
 export type Posicion = z.infer<typeof posicionSchema>;
 
 /** `GET /mapa/conductores`: the visible map's bounds (query strings). */
+/** A number in a query string: an empty one is missing, not 0. */
+const enConsulta = z.string().trim().min(1).pipe(z.coerce.number());
 export const limitesSchema = z
-  .object({ norte: z.coerce.number(), sur: z.coerce.number(), este: z.coerce.number(), oeste: z.coerce.number() }, { error: RECORRIDO_MSG.limitesInvalidos })
+  .object({ norte: enConsulta, sur: enConsulta, este: enConsulta, oeste: enConsulta }, { error: RECORRIDO_MSG.limitesInvalidos })
   .refine((l) => [l.norte, l.sur, l.este, l.oeste].every(Number.isFinite) && l.norte >= l.sur && Math.abs(l.norte) <= 90 && Math.abs(l.sur) <= 90, { error: RECORRIDO_MSG.limitesInvalidos });
 
 /** A started trip's driver on the map. */

@@ -26,6 +26,12 @@ let staff: string;
 let andino: string;
 let conductor: string;
 
+/**
+ * Each test's reservation departs on a day of its own (20, 21, ... days ahead): the demo vans take
+ * several of them, and one vehicle cannot hold two trips at the same time.
+ */
+let dia = 20;
+const reservado = (overrides: Parameters<typeof servicioReservado>[1]) => servicioReservado(TRANSVALLE, overrides, dia++);
 const asignar = (token: string, servicioId: string, vehiculoId: unknown) => api(`/servicios/${servicioId}/vehiculo`, { token, method: 'PUT', body: { vehiculoId } });
 const guardado = async (id: string) => (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id } }))).Item!;
 
@@ -40,7 +46,7 @@ beforeAll(async () => {
 
 describe('PUT /servicios/{id}/vehiculo', () => {
   it("writes the vehicle and its driver onto the company's reserved service, once", async () => {
-    const id = await servicioReservado(TRANSVALLE, { tipo: 'Van' });
+    const id = await reservado({ tipo: 'Van' });
     const res = await asignar(staff, id, VAN);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json).toMatchObject({ id, estado: 'reservado', placas: 'VCK512', conductor: 'Jhon Jairo Paz' });
@@ -58,7 +64,7 @@ describe('PUT /servicios/{id}/vehiculo', () => {
   });
 
   it('refuses a vehicle of another company, of another type, not validated, or with a document expiring before the trip ends; the service stays unassigned', async () => {
-    const van = await servicioReservado(TRANSVALLE, { tipo: 'Van' });
+    const van = await reservado({ tipo: 'Van' });
     const ajeno = await asignar(admin, van, VAN_ANDINO);
     expect(ajeno.status).toBe(404);
     expect(ajeno.json.error.message).toBe(ASIGNACION_MSG.vehiculoNoEncontrado);
@@ -72,7 +78,7 @@ describe('PUT /servicios/{id}/vehiculo', () => {
     expect(vencido.status).toBe(400);
     expect(vencido.json.error.message).toBe(ASIGNACION_MSG.documentoVence('Licencia de conducción', ultimoDiaDelViaje((await guardado(auto)) as never)));
 
-    const bus = await servicioReservado(TRANSVALLE, { tipo: 'Bus', pasajeros: 40 });
+    const bus = await reservado({ tipo: 'Bus', pasajeros: 40 });
     const busNoValidado = await asignar(admin, bus, BUS_NO_VALIDADO);
     expect(busNoValidado.status).toBe(400);
     expect(busNoValidado.json.error.message).toBe(ASIGNACION_MSG.noValidado);
@@ -89,7 +95,7 @@ describe('PUT /servicios/{id}/vehiculo', () => {
   });
 
   it("answers another company's service as not found, refuses the driver, a pending service and malformed ids", async () => {
-    const id = await servicioReservado(TRANSVALLE, { tipo: 'Van' });
+    const id = await reservado({ tipo: 'Van' });
     const ajena = await asignar(andino, id, VAN_ANDINO);
     expect(ajena.status).toBe(404);
     expect(ajena.json.error.message).toBe(MAPA_MSG.servicioNoEncontrado);
@@ -106,8 +112,23 @@ describe('PUT /servicios/{id}/vehiculo', () => {
     expect(noReservado.json.error.message).toBe(ASIGNACION_MSG.noAsignable);
   });
 
+  it('refuses a vehicle already holding another trip at that time, and takes it for another day', async () => {
+    const dia0 = dia;
+    dia += 2;
+    const primero = await servicioReservado(TRANSVALLE, { tipo: 'Van' }, dia0);
+    expect((await asignar(admin, primero, VAN)).status).toBe(200);
+    // Six hours later the same day: within the first trip's 12 hours without return.
+    const mismoDia = await servicioReservado(TRANSVALLE, { tipo: 'Van' }, dia0 + 0.25);
+    const ocupado = await asignar(admin, mismoDia, VAN);
+    expect(ocupado.status).toBe(409);
+    expect(ocupado.json.error.message).toBe(ASIGNACION_MSG.vehiculoOcupado);
+    expect((await guardado(mismoDia)).placas).toBe(POR_ASIGNAR);
+    const otroDia = await servicioReservado(TRANSVALLE, { tipo: 'Van' }, dia0 + 1);
+    expect((await asignar(admin, otroDia, VAN)).status).toBe(200);
+  });
+
   it('of 10 simultaneous assignments of different vehicles, exactly one lands', async () => {
-    const id = await servicioReservado(TRANSVALLE, { tipo: 'Van' });
+    const id = await reservado({ tipo: 'Van' });
     const vans: string[] = [VAN];
     for (let i = 2; i <= 4; i++) {
       const res = await api('/vehiculos', { token: admin, body: vehiculoNuevo({ placas: `ASC00${i}`, tipo: 'Van', capacidad: 15, email: `asc00${i}@transvalle.demo` }) });
@@ -124,7 +145,7 @@ describe('PUT /servicios/{id}/vehiculo', () => {
 
 describe('POST /servicios/{id}/fuec', () => {
   const reservadoConVehiculo = async () => {
-    const id = await servicioReservado(TRANSVALLE, { tipo: 'Van' });
+    const id = await reservado({ tipo: 'Van' });
     expect((await asignar(admin, id, VAN)).status).toBe(200);
     return id;
   };
@@ -152,7 +173,7 @@ describe('POST /servicios/{id}/fuec', () => {
   });
 
   it('refuses a service without vehicle, another company, a file that is not PDF/JPG/PNG, and a missing file, leaving nothing behind', async () => {
-    const sinVehiculo = await servicioReservado(TRANSVALLE, { tipo: 'Van' });
+    const sinVehiculo = await reservado({ tipo: 'Van' });
     const res = await subir(admin, sinVehiculo, await upload(admin, 'fuec', PDF_BYTES, 'application/pdf'));
     expect(res.status).toBe(409);
     expect(res.json.error.message).toBe(FUEC_MSG.sinVehiculo);
@@ -167,6 +188,12 @@ describe('POST /servicios/{id}/fuec', () => {
     const falso = await subir(admin, id, html);
     expect(falso.status).toBe(400);
     expect(falso.json.error.message).toBe(UPLOAD_MSG.fuecTipo);
+
+    // A ticket whose file never reached storage: refused as a file not uploaded.
+    const ticket = await api('/uploads', { token: admin, body: { kind: 'fuec', contentType: 'application/pdf', size: 100, fileName: 'fuec.pdf' } });
+    const noSubido = await subir(admin, id, ticket.json.uploadId);
+    expect(noSubido.status).toBe(400);
+    expect(noSubido.json.error.message).toBe(UPLOAD_MSG.archivoNoSubido);
 
     const sinArchivo = await api(`/servicios/${id}/fuec`, { token: admin, body: {} });
     expect(sinArchivo.status).toBe(400);
@@ -191,7 +218,7 @@ describe('POST /servicios/{id}/fuec', () => {
 
 describe('GET /reservas', () => {
   it("lists the company's reserved and confirmed services, earliest departure first, never another company's, 304 when unchanged", async () => {
-    const id = await servicioReservado(TRANSVALLE, { tipo: 'Van' });
+    const id = await reservado({ tipo: 'Van' });
     const res = await api('/reservas', { token: staff });
     expect(res.status).toBe(200);
     const items = res.json.items as { id: string; estado: string; fechaSalida: string }[];

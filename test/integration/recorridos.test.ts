@@ -70,9 +70,15 @@ describe("the driver's position", () => {
     const otra = await api(`/mapa/conductores?${query(CALI)}`, { token: andino });
     expect(JSON.stringify(otra.json)).not.toContain(id);
 
-    const malos = await api('/mapa/conductores?norte=abc&sur=1&este=2&oeste=3', { token: admin });
-    expect(malos.status).toBe(400);
-    expect(malos.json.error.message).toBe(RECORRIDO_MSG.limitesInvalidos);
+    for (const q of ['norte=abc&sur=1&este=2&oeste=3', 'norte=&sur=&este=&oeste=', 'norte=%20&sur=1&este=2&oeste=3', 'norte=1']) {
+      const malos = await api(`/mapa/conductores?${q}`, { token: admin });
+      expect(malos.status, q).toBe(400);
+      expect(malos.json.error.message).toBe(RECORRIDO_MSG.limitesInvalidos);
+    }
+    // Numbers too small for DynamoDB are a position all the same (rounded to about a centimetre).
+    const diminuta = await api('/integracion/conductor/posicion', { token: conductor, body: { lat: 1e-131, lng: -76.5, velocidad: 1e-200 } });
+    expect(diminuta.status).toBe(204);
+    expect(await guardado('vehiculos', VAN)).toMatchObject({ latitud: 0, longitud: -76.5, velocidad: 0 });
     const fuera = await api('/integracion/conductor/posicion', { token: conductor, body: { lat: 120, lng: -76.5 } });
     expect(fuera.status).toBe(400);
     expect(fuera.json.error.message).toBe(RECORRIDO_MSG.posicionInvalida);

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { asignable, camposDeAsignacion, esperaFuec, problemaDeVehiculo } from '../../../shared/domain/asignacion.js';
+import { asignable, camposDeAsignacion, esperaFuec, problemaDeVehiculo, seSolapan } from '../../../shared/domain/asignacion.js';
 import { estadoMapa } from '../../../shared/domain/mapa.js';
 import { finalizable } from '../../../shared/domain/recorrido.js';
 import { abiertoAOfertas, redondearOferta } from '../../../shared/domain/ofertas.js';
@@ -119,6 +119,10 @@ export async function asignarVehiculo(c: Context, caller: CompanyCaller, body: A
   if (!vehiculo) throw notFound(ASIGNACION_MSG.vehiculoNoEncontrado);
   const problema = problemaDeVehiculo(service, vehiculo);
   if (problema) throw badRequest(problema);
+  // One vehicle, one trip at a time (checked before the write: two assignments of one vehicle to two
+  // overlapping trips in the same instant are not serialised).
+  const otros = await serviceRepository.delVehiculo(caller.empresaId, vehiculo.id, new Date());
+  if (otros.some((o) => o.id !== service.id && seSolapan(o, service))) throw conflict(ASIGNACION_MSG.vehiculoOcupado);
   const campos = camposDeAsignacion(vehiculo);
   if (!(await serviceRepository.asignar(service.id, caller.empresaId, campos, quienDe(caller), new Date()))) throw conflict(ASIGNACION_MSG.noAsignable);
   return c.json({ id: service.id, estado: service.estado, placas: campos.placas, conductor: campos.conductor });
