@@ -88,7 +88,11 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
       return [slot, key] as const;
     }));
     await ddb.send(new PutCommand({ TableName: table('vehiculos'), Item: { ...first, fotos: Object.fromEntries(photos) } }));
-    const propios = ownServices(now);
+    const propios = ownServices(now).map((s) => (s.fuec ? { ...s, fuecURL: uploadKeys.fuec(s.id), tipoFuec: 'application/pdf' } : s));
+    // The confirmed and finished demo trips' FUEC, so their detail links a real file.
+    for (const s of propios.filter((p) => p.fuec)) {
+      await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: uploadKeys.fuec(s.id), Body: fuecDemo(s), ContentType: 'application/pdf' }));
+    }
     await batchPut(ddb, 'services', propios.map(servicioItem));
     await batchPut(ddb, 'historial', propios.flatMap((s) => demoHistory(s, now)));
     // The driver of the first vehicle has its account (the driver app's; refused by the console).
@@ -170,6 +174,29 @@ function ownServices(now: Date): Service[] {
     makeService(rand, now, { id: 'demo-confirmado-1', estado: 'confirmado', ...mine, tipo: 'Buseta', pasajeros: 22, valorOferta: 2_300_000, metodoPago: 'epayco', ...con(1), fuec: true, pagarAnticipoConductor: true, fechaSalida: new Date(now.getTime() + 90 * 60_000).toISOString() }),
     makeService(rand, now, { id: 'demo-finalizado-1', estado: 'finalizado', ...mine, tipo: 'Van', pasajeros: 14, valorOferta: 980_000, metodoPago: 'transferencia', ...con(0), fuec: true, pagarAnticipoConductor: true, anticipoConductorPagado: true, pagarSaldoConductor: true, fechaSalida: new Date(now.getTime() - 3 * 86_400_000).toISOString(), creadoEn: new Date(now.getTime() - 6 * 86_400_000).toISOString() }),
   ];
+}
+
+/** A one-page PDF standing for the demo trip's FUEC (its text says what it is). */
+function fuecDemo(s: Service): Uint8Array {
+  const texto = `FUEC de demostracion - servicio ${s.id} - placa ${s.placas}`;
+  const stream = `BT /F1 14 Tf 60 760 Td (${texto}) Tj ET`;
+  const objetos = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objetos.map((o, i) => {
+    const at = pdf.length;
+    pdf += `${i + 1} 0 obj\n${o}\nendobj\n`;
+    return at;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objetos.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objetos.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new TextEncoder().encode(pdf);
 }
 
 /** The audit trail each demo reservation would have: its steps so far, an hour or so apart. */

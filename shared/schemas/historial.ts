@@ -20,16 +20,33 @@ export const ACCION_TEXTO: Record<Accion, string> = {
 export const CAMPO_TEXTO: Record<string, string> = {
   estado: 'Estado',
   precio: 'Valor',
-  empresaAliada: 'Empresa',
   metodoPago: 'Método de pago',
   placas: 'Placas',
   conductor: 'Conductor',
-  vehiculoId: 'Vehículo',
   fuec: 'FUEC',
-  tipoFuec: 'Tipo de archivo',
+  tipoFuec: 'Archivo',
   pagarAnticipoConductor: 'Anticipo del conductor por pagar',
   pagarSaldoConductor: 'Saldo del conductor por pagar',
   recorridoIniciado: 'Recorrido iniciado',
+};
+
+/** Recorded fields the timeline leaves out: internal ids (the plates and the company's own view say it). */
+export const CAMPOS_OCULTOS = new Set(['vehiculoId', 'empresaAliada']);
+
+/** How recorded values read in Spanish (states, payment methods, file types); the rest as stored. */
+export const VALOR_TEXTO: Record<string, string> = {
+  pendiente: 'Pendiente',
+  enviada: 'Enviada',
+  validar: 'Validando pago',
+  reservado: 'Reservado',
+  confirmado: 'Confirmado',
+  finalizado: 'Finalizado',
+  epayco: 'ePayco',
+  transferencia: 'Transferencia',
+  'application/pdf': 'PDF',
+  'image/jpeg': 'Imagen JPG',
+  'image/png': 'Imagen PNG',
+  'por Asignar': 'Sin asignar',
 };
 
 /** Who made the change: a console user, a driver, the client app or the server's own job. */

@@ -152,6 +152,8 @@ const SCREENS = [
     icon: 'calendar',
     roles: COMPANY,
     gated: true,
+    // Beyond the spec's side menu: where the FUEC step lands, so it must be reachable.
+    sideMenu: 2.5,
     component: screen(() => import('../features/map/components/reservations-page.js'), (m) => m.ReservationsPage),
   },
   { path: 'viajes-confirmados', title: 'Viajes Confirmados', icon: 'status-positive', roles: EVERYONE, gated: false },

@@ -22,6 +22,7 @@ import { ServiceDialogs } from './service-dialogs.js';
 import { Paginacion } from '../../../components/paginacion.js';
 
 const POR_PAGINA = 10;
+const COLUMNAS_TELEFONO = ['salida', 'servicio', 'estado', 'vehiculo', 'fuec', 'valor', 'cuenta', 'acciones'].map((id) => ({ id, visible: ['salida', 'estado', 'vehiculo', 'acciones'].includes(id) }));
 
 /** What the reservation needs next (spec 02 section 4.3), as the list's filter and its state column. */
 type Paso = 'asignar' | 'fuec' | 'confirmado' | 'en-curso';
@@ -42,6 +43,7 @@ type Filtro = 'todas' | 'pendientes' | 'confirmadas';
 export function ReservationsPage({ title }: { title: string }) {
   const navigate = useNavigate();
   const reservas = useReservas();
+  const esTelefono = window.matchMedia('(max-width: 688px)').matches;
   const [detalle, setDetalle] = useState<string | null>(null);
   const [filtro, setFiltro] = useState<Filtro>('todas');
   const todas = useMemo(() => reservas.data ?? [], [reservas.data]);
@@ -55,7 +57,7 @@ export function ReservationsPage({ title }: { title: string }) {
       filteringFunction: (r, text) => `${r.origen} ${r.destino} ${r.tipo} ${r.placas} ${r.conductor}`.toLowerCase().includes(text.toLowerCase()),
       empty: (
         <TableEmptyState
-          title="No tienes reservas activas"
+          title="No hay Reservaciones Registradas"
           subtitle="Cuando un cliente acepte una oferta de tu empresa y se valide el pago, la reserva aparecerá aquí."
           action={<Button onClick={() => navigate('/panel-control/monitor-map')}>Ir al mapa</Button>}
         />
@@ -67,7 +69,7 @@ export function ReservationsPage({ title }: { title: string }) {
   });
 
   const columns: TableProps.ColumnDefinition<Reserva>[] = [
-    { id: 'salida', header: 'Salida', cell: (r) => formatDateTime(r.fechaSalida), sortingField: 'fechaSalida', isRowHeader: true, minWidth: 150 },
+    { id: 'salida', header: 'Salida', cell: (r) => <span className="nowrap">{formatDateTime(r.fechaSalida)}</span>, sortingField: 'fechaSalida', isRowHeader: true, minWidth: 170 },
     {
       id: 'servicio',
       header: 'Servicio',
@@ -130,6 +132,8 @@ export function ReservationsPage({ title }: { title: string }) {
         stickyColumns={{ first: 1, last: 1 }}
         wrapLines
         columnDefinitions={columns}
+        // On a phone: when, what it needs, the vehicle and the way in (the rest is in the detail).
+        columnDisplay={esTelefono ? COLUMNAS_TELEFONO : undefined}
         items={items}
         trackBy="id"
         loading={reservas.isPending}

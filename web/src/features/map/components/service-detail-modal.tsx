@@ -12,7 +12,7 @@ import Spinner from '@cloudscape-design/components/spinner';
 import { ESTADO_MAPA_INFO, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
 import { FUEC_MSG, MAPA_MSG, RECORRIDO_MSG } from '../../../../../shared/schemas/messages.js';
-import { finalizable } from '../../../../../shared/domain/recorrido.js';
+import { enCurso, finalizable } from '../../../../../shared/domain/recorrido.js';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast.js';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
@@ -132,7 +132,7 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: S
             <KeyValuePairs
               columns={2}
               items={[
-                { label: 'Estado', value: esperaFuec(s) ? 'Vehículo asignado; sube el FUEC' : ESTADO_MAPA_INFO[s.estadoMapa].descripcion },
+                { label: 'Estado', value: esperaFuec(s) ? 'Vehículo asignado; sube el FUEC' : enCurso(s) ? 'Recorrido iniciado: el conductor va en camino' : ESTADO_MAPA_INFO[s.estadoMapa].descripcion },
                 { label: 'Origen', value: s.origen },
                 { label: 'Destino', value: s.destino },
                 {

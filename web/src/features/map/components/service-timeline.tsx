@@ -2,7 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import Spinner from '@cloudscape-design/components/spinner';
 import { useState } from 'react';
-import { ACCION_TEXTO, CAMPO_TEXTO, type EntradaHistorial } from '../../../../../shared/schemas/historial.js';
+import { ACCION_TEXTO, CAMPO_TEXTO, CAMPOS_OCULTOS, VALOR_TEXTO, type EntradaHistorial } from '../../../../../shared/schemas/historial.js';
 import { StatusText } from '../../../components/status-text.js';
 import { formatCOP, formatDateTime } from '../../../lib/format.js';
 import { useHistorial } from '../api/mapa.js';
@@ -12,12 +12,12 @@ function valor(campo: string, v: EntradaHistorial['antes'][string] | undefined):
   if (v === null || v === undefined) return '—';
   if (typeof v === 'boolean') return v ? 'Sí' : 'No';
   if (campo === 'precio' && typeof v === 'number') return formatCOP(v);
-  return String(v);
+  return VALOR_TEXTO[String(v)] ?? String(v);
 }
 
 /** What changed, field by field ('estado: reservado → confirmado'). */
 function cambios(e: EntradaHistorial): string[] {
-  const campos = [...new Set([...Object.keys(e.antes), ...Object.keys(e.despues)])];
+  const campos = [...new Set([...Object.keys(e.antes), ...Object.keys(e.despues)])].filter((c) => !CAMPOS_OCULTOS.has(c));
   const nombre = (c: string) => CAMPO_TEXTO[c] ?? c;
   return campos.map((c) => (c in e.antes ? `${nombre(c)}: ${valor(c, e.antes[c])} → ${valor(c, e.despues[c])}` : `${nombre(c)}: ${valor(c, e.despues[c])}`));
 }
