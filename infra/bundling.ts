@@ -23,6 +23,13 @@ export const REQUIRE_SHIM =
  */
 export const EXTERNAL_MODULES = ['@aws-sdk/*'] as const;
 
+/**
+ * Packages a function loads on demand (dynamic import) and that ship as node_modules beside its
+ * bundle instead of inside it: unpdf (pdf.js, ~1 MB) reads a FUEC's text, once per upload, and must
+ * not weigh on every cold start of the API (NodejsFunction `nodeModules`).
+ */
+export const LAZY_MODULES = ['unpdf'] as const;
+
 /** The options NodejsFunction passes to esbuild, in esbuild's own terms (for the budget test). */
 export const ESBUILD_OPTIONS = {
   bundle: true,
@@ -31,6 +38,6 @@ export const ESBUILD_OPTIONS = {
   target: ESBUILD_TARGET,
   mainFields: ['module', 'main'],
   minify: true,
-  external: [...EXTERNAL_MODULES],
+  external: [...EXTERNAL_MODULES, ...LAZY_MODULES],
   banner: { js: REQUIRE_SHIM },
 } as const;

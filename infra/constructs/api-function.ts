@@ -25,6 +25,8 @@ export interface ApiFunctionProps {
   readonly timeout?: Duration;
   /** @default 512 MB (on ARM more memory also means more CPU and faster cold starts) */
   readonly memorySize?: number;
+  /** Packages it loads on demand, shipped beside the bundle (see LAZY_MODULES in ../bundling.ts). */
+  readonly nodeModules?: readonly string[];
 }
 
 /**
@@ -73,6 +75,8 @@ export class ApiFunction extends Construct {
         // Source maps without the sources: stack traces map to file:line, the bundle stays small.
         sourcesContent: false,
         externalModules: [...ESBUILD_OPTIONS.external],
+        // Installed beside the bundle from the lock file, for the function that loads them (LAZY_MODULES).
+        nodeModules: props.nodeModules ? [...props.nodeModules] : undefined,
         banner: ESBUILD_OPTIONS.banner.js,
       },
     });

@@ -14,6 +14,7 @@ import type { Construct } from 'constructs';
 import type { TableKey } from '../../shared/tables.js';
 import { type StageConfig, uploadsBucketName } from '../config.js';
 import { ApiFunction } from '../constructs/api-function.js';
+import { LAZY_MODULES } from '../bundling.js';
 import { grantUserPool, nagArn } from '../constructs/grants.js';
 import { ENTRIES } from '../paths.js';
 
@@ -69,6 +70,8 @@ export class ApiStack extends Stack {
         CLIENT_APP_SECRET_ARN: clientAppSecret.secretArn,
       },
       memorySize: 1024,
+      // unpdf reads a FUEC's text; loaded on demand (LAZY_MODULES).
+      nodeModules: LAZY_MODULES,
       // The HTTP API gives up after 30 s.
       timeout: Duration.seconds(29),
     })

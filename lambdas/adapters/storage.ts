@@ -35,11 +35,18 @@ export const storage = {
    * same presigned POST meanwhile changes nothing that is recorded. Null when there is no object.
    */
   async take(key: string, maxBytes: number): Promise<TakenFile | null> {
+    const file = await this.peek(key, maxBytes);
+    if (file !== undefined) await this.delete(key);
+    return file ?? null;
+  },
+
+  /** Reads a waiting upload like `take`, leaving it in place (undefined when there is no object). */
+  async peek(key: string, maxBytes: number): Promise<TakenFile | null | undefined> {
     let obj;
     try {
       obj = await s3().send(new GetObjectCommand({ Bucket: bucketName(), Key: key }));
     } catch (err) {
-      if ((err as Error).name === 'NoSuchKey' || (err as Error).name === 'NotFound') return null;
+      if ((err as Error).name === 'NoSuchKey' || (err as Error).name === 'NotFound') return undefined;
       throw err;
     }
     let file: TakenFile | null;
@@ -53,7 +60,6 @@ export const storage = {
       // The shared signature check, the browser's too (the file-type package cost ~60 KB of the minified API bundle).
       file = bytes && { size: bytes.length, mime: fileSignature(bytes), bytes };
     }
-    await this.delete(key);
     return file;
   },
 

@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { claveMapa, DIAS_FINALIZADOS_EN_MAPA, MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
 import type { CamposAsignacion } from '../../shared/domain/asignacion.js';
+import type { VerificacionFuec } from '../../shared/domain/fuec.js';
 import { tripStartCutoff } from '../../shared/domain/trips.js';
 import { CAMPOS_RESERVA, DIAS_RESERVAS_PASADAS, reservaSchema, type Reserva } from '../../shared/schemas/reservas.js';
 import { INICIO_PENDIENTE, POR_ASIGNAR } from '../../shared/schemas/service.js';
@@ -184,21 +185,21 @@ export const serviceRepository = {
    * The FUEC's upload confirms the company's reservation (spec 02 section 4.2): only a reserved service
    * with its vehicle and without FUEC, so of two uploads at once one wins. Whether it won.
    */
-  async confirmarConFuec(id: string, empresaId: string, fuec: { fuecURL: string; tipoFuec: string }, quien: Quien, now: Date): Promise<boolean> {
+  async confirmarConFuec(id: string, empresaId: string, fuec: { fuecURL: string; tipoFuec: string; verificacion: VerificacionFuec }, quien: Quien, now: Date): Promise<boolean> {
     return cambiarServicio(empresaId, [
       {
         Update: {
           TableName: tableName('services'),
           Key: { id },
-          UpdateExpression: 'SET estado = :confirmado, fuec = :si, fuecURL = :url, tipoFuec = :tipo, pagarAnticipoConductor = :si, confirmadoEn = :at, inicio = :inicio',
+          UpdateExpression: 'SET estado = :confirmado, fuec = :si, fuecURL = :url, tipoFuec = :tipo, pagarAnticipoConductor = :si, confirmadoEn = :at, inicio = :inicio, verificacionFuec = :v',
           ConditionExpression: 'estado = :reservado AND empresaAliada = :e AND placas <> :por AND fuec = :no',
           ExpressionAttributeValues: {
             ':confirmado': 'confirmado', ':reservado': 'reservado', ':si': true, ':no': false, ':url': fuec.fuecURL, ':tipo': fuec.tipoFuec,
-            ':at': now.toISOString(), ':e': empresaId, ':por': POR_ASIGNAR, ':inicio': INICIO_PENDIENTE,
+            ':at': now.toISOString(), ':e': empresaId, ':por': POR_ASIGNAR, ':inicio': INICIO_PENDIENTE, ':v': fuec.verificacion,
           },
         },
       },
-      entradaHistorial(id, 'fuec', quien, { estado: 'reservado', fuec: false }, { estado: 'confirmado', fuec: true, tipoFuec: fuec.tipoFuec, pagarAnticipoConductor: true }, now),
+      entradaHistorial(id, 'fuec', quien, { estado: 'reservado', fuec: false }, { estado: 'confirmado', fuec: true, tipoFuec: fuec.tipoFuec, pagarAnticipoConductor: true, verificacion: fuec.verificacion.estado }, now),
     ]);
   },
 
@@ -210,7 +211,7 @@ export const serviceRepository = {
           Update: {
             TableName: tableName('services'),
             Key: { id },
-            UpdateExpression: 'SET estado = :reservado, fuec = :no, pagarAnticipoConductor = :no REMOVE fuecURL, tipoFuec, confirmadoEn, inicio',
+            UpdateExpression: 'SET estado = :reservado, fuec = :no, pagarAnticipoConductor = :no REMOVE fuecURL, tipoFuec, confirmadoEn, inicio, verificacionFuec',
             ConditionExpression: 'estado = :confirmado AND fuecURL = :url AND recorridoIniciado = :no',
             ExpressionAttributeValues: { ':reservado': 'reservado', ':confirmado': 'confirmado', ':no': false, ':url': fuecURL },
           },

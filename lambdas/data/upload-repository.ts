@@ -1,4 +1,4 @@
-import { BatchGetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { UploadKind } from '../../shared/domain/uploads.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 
@@ -25,6 +25,13 @@ export const uploadRepository = {
    * Marks the caller's tickets used, all or none, and returns them; null when any is unknown, someone
    * else's, of another kind, expired or used already (a second confirm of the same upload).
    */
+  /** The caller's ticket of this kind, still unused and valid; null otherwise (nothing changes). */
+  async vigente(id: string, sub: string, kind: UploadKind, now: Date): Promise<UploadTicketItem | null> {
+    const { Item } = await ddb().send(new GetCommand({ TableName: tableName('uploads'), Key: { id }, ConsistentRead: true }));
+    const t = Item as UploadTicketItem | undefined;
+    return t && t.sub === sub && t.kind === kind && t.estado === 'emitido' && t.validoHasta >= Math.floor(now.getTime() / 1000) ? t : null;
+  },
+
   async claim(ids: readonly string[], sub: string, kind: UploadKind, now: Date): Promise<UploadTicketItem[] | null> {
     const table = tableName('uploads');
     const { Responses } = await ddb().send(

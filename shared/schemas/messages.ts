@@ -185,6 +185,16 @@ export const FUEC_MSG = {
   archivoRequerido: 'Selecciona el archivo del FUEC',
   sinVehiculo: 'Primero asigna un vehículo al servicio',
   noAdmite: 'Este servicio no admite FUEC: debe estar reservado, con vehículo asignado y sin FUEC cargado.',
+  /** The FUEC check (beyond the spec). */
+  placaNoCoincide: (placas: string) => `La placa del FUEC no coincide con el vehículo asignado (${placas}).`,
+  sinFechas: 'No encontramos en el FUEC las fechas del contrato.',
+  fechasNoCubren: (desde: string, hasta: string, viaje: string) => `Las fechas del FUEC (${desde} a ${hasta}) no cubren el viaje (${viaje}).`,
+  origenNoCoincide: (origen: string) => `El origen del FUEC no coincide con el del servicio (${origen}).`,
+  destinoNoCoincide: (destino: string) => `El destino del FUEC no coincide con el del servicio (${destino}).`,
+  noCoincide: 'El FUEC no coincide con la reserva. Revísalo o confírmalo de todas formas.',
+  sinVerificar: 'FUEC sin verificar: es una imagen o un PDF sin texto.',
+  verificado: 'FUEC verificado: placa, fechas y ruta coinciden con la reserva.',
+  conDiferencias: 'FUEC guardado con diferencias: quedaron registradas en el historial.',
 } as const;
 
 /** Spec 02 section 2.6: the trip-start toast. */

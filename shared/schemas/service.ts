@@ -1,4 +1,5 @@
 import * as z from './zod-es.js';
+import { VERIFICACIONES_FUEC } from '../domain/fuec.js';
 
 /** Vehicle types (spec 02 section 3.5). */
 export const VEHICLE_TYPES = ['4x4 Platon', 'Automovil', 'Suv', 'Bus', 'Buseton', 'Buseta', 'Chiva', 'Minivan', 'Van'] as const;
@@ -76,6 +77,8 @@ export const serviceSchema = z.object({
   fuecURL: z.string().optional(),
   tipoFuec: z.string().optional(),
   confirmadoEn: z.iso.datetime().optional(),
+  /** The FUEC check's result, recorded with the upload (shared/domain/fuec.ts). */
+  verificacionFuec: z.object({ estado: z.enum(VERIFICACIONES_FUEC), problemas: z.array(z.string()) }).optional(),
   valorOferta: z.number().int().nonnegative().nullable().default(null),
   metodoPago: z.enum(METODOS_PAGO).nullable().default(null),
   pagarAnticipoConductor: z.boolean().default(false),

@@ -1,12 +1,13 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { cambioItem } from '../../lambdas/data/cambios.js';
 import { startDriverSimulator } from '../../scripts/local/driver-simulator.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, RECORRIDO_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
-import { docClient, PDF_BYTES, stack, table, useFunctionEnv } from '../support/clients.js';
+import { docClient, stack, table, useFunctionEnv } from '../support/clients.js';
 import { screenshot } from '../support/browser.js';
 import { page, shots, signIn, url, usePage } from '../support/e2e.js';
+import { fechaFuec, fuecPdf } from '../support/fuec.js';
 import { servicioReservado } from '../support/servicios.js';
 
 /*
@@ -20,7 +21,7 @@ usePage();
 describe('reserved service', () => {
   it('assigns a vehicle of the fleet through the confirmation, then uploads the FUEC', async () => {
     // Its own service: the demo reservations stay as other files expect them.
-    await servicioReservado('demo-transvalle', { tipo: 'Suv', pasajeros: 5, origen: 'Hotel Spiwak, Cali (prueba asignación)' });
+    const id = await servicioReservado('demo-transvalle', { tipo: 'Suv', pasajeros: 5, origen: 'Hotel Spiwak, Cali (prueba asignación)' });
     await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
     await page.waitForURL(/\/panel-control/);
     await page.goto(url('/panel-control/monitor-map'));
@@ -70,10 +71,16 @@ describe('reserved service', () => {
     await input.setInputFiles({ name: 'fuec.txt', mimeType: 'text/plain', buffer: Buffer.from('no es un FUEC') });
     await fuec.getByText(UPLOAD_MSG.fuecTipo).waitFor();
     expect(await fuec.getByRole('button', { name: 'Subir FUEC' }).isDisabled()).toBe(true);
-    await input.setInputFiles({ name: 'fuec-spiwak.pdf', mimeType: 'application/pdf', buffer: Buffer.from(PDF_BYTES) });
+    // A FUEC printed for another plate: the check shows the difference before anything is confirmed.
+    const salida = (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id } }))).Item!.fechaSalida as string;
+    const pdf = await fuecPdf({ placa: 'XYZ 987', desde: fechaFuec(salida), hasta: fechaFuec(salida, 1), origen: 'CALI', destino: 'AEROPUERTO ALFONSO BONILLA ARAGON, PALMIRA' });
+    await input.setInputFiles({ name: 'fuec-spiwak.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) });
     await fuec.getByText(/fuec-spiwak\.pdf .* listo para subir/).waitFor();
     await shots('reserva-fuec');
     await fuec.getByRole('button', { name: 'Subir FUEC' }).click();
+    await fuec.getByText(FUEC_MSG.placaNoCoincide('TSQ204')).waitFor();
+    await shots('reserva-fuec-diferencias');
+    await fuec.getByRole('button', { name: 'Confirmar de todas formas' }).click();
     await page.getByText(FUEC_MSG.agregado).waitFor();
     await page.waitForURL(/\/panel-control\/reservaciones$/);
 
@@ -88,6 +95,7 @@ describe('reserved service', () => {
     await fila.getByRole('button', { name: /Ver detalle/ }).click();
     const confirmado = page.getByRole('dialog', { name: /Detalle del servicio/ });
     await confirmado.getByRole('link', { name: /Ver FUEC/ }).waitFor();
+    await confirmado.getByText('Con diferencias').waitFor();
     // Its audit trail: published, assigned and confirmed, with who did each.
     await confirmado.getByRole('button', { name: 'Historial' }).click();
     const trail = confirmado.getByRole('list', { name: 'Historial del servicio' });

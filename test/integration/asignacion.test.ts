@@ -6,6 +6,7 @@ import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, UPLOAD_MSG } from '../../shared/sch
 import { POR_ASIGNAR } from '../../shared/schemas/service.js';
 import { api, docClient, idToken, listKeys, PDF_BYTES, solidPng, table, upload } from '../support/clients.js';
 import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
+import { fechaFuec, fuecPdf } from '../support/fuec.js';
 import { vehiculoNuevo } from '../support/vehiculos.js';
 
 /**
@@ -205,13 +206,44 @@ describe('POST /servicios/{id}/fuec', () => {
     }
   });
 
+  it('checks a PDF FUEC against the reservation: a match confirms, differences are shown first and recorded if confirmed', async () => {
+    const id = await reservadoConVehiculo();
+    const s = await guardado(id);
+    const datos = { placa: 'VCK-512', desde: fechaFuec(s.fechaSalida), hasta: fechaFuec(s.fechaSalida, 1), origen: 'CALI', destino: 'AEROPUERTO ALFONSO BONILLA ARAGON, PALMIRA' };
+
+    // Another plate: refused with the differences, the ticket still usable, nothing written.
+    const otraPlaca = await upload(admin, 'fuec', await fuecPdf({ ...datos, placa: 'ABC 123' }), 'application/pdf');
+    const refusal = await subir(admin, id, otraPlaca);
+    expect(refusal.status).toBe(409);
+    expect(refusal.json.error).toMatchObject({ code: 'fuec-no-coincide', message: FUEC_MSG.noCoincide, details: { verificacion: { estado: 'no-coincide', problemas: [FUEC_MSG.placaNoCoincide('VCK512')] } } });
+    expect(await guardado(id)).toMatchObject({ estado: 'reservado', fuec: false });
+    expect(await listKeys(`fuecs/${id}/`)).toEqual([]);
+    // Confirmed all the same with the same ticket: stored, and the differences recorded.
+    const confirmado = await api(`/servicios/${id}/fuec`, { token: admin, body: { archivo: otraPlaca, confirmarDiferencias: true } });
+    expect(confirmado.status, JSON.stringify(confirmado.json)).toBe(200);
+    expect(confirmado.json.verificacion).toEqual({ estado: 'no-coincide', problemas: [FUEC_MSG.placaNoCoincide('VCK512')] });
+    expect(await guardado(id)).toMatchObject({ estado: 'confirmado', verificacionFuec: { estado: 'no-coincide' } });
+    const trail = await api(`/servicios/${id}/historial`, { token: admin });
+    expect(trail.json.items.at(-1)).toMatchObject({ accion: 'fuec', despues: { verificacion: 'no-coincide' } });
+
+    // A matching FUEC on another reservation confirms at once, verified.
+    const otro = await reservadoConVehiculo();
+    const o = await guardado(otro);
+    const bueno = await upload(admin, 'fuec', await fuecPdf({ ...datos, desde: fechaFuec(o.fechaSalida), hasta: fechaFuec(o.fechaSalida, 1) }), 'application/pdf');
+    const ok = await subir(admin, otro, bueno);
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect(ok.json.verificacion).toEqual({ estado: 'coincide', problemas: [] });
+    const detalle = await api(`/servicios/${otro}`, { token: admin });
+    expect(detalle.json.verificacionFuec).toEqual({ estado: 'coincide', problemas: [] });
+  });
+
   it('takes a PNG FUEC too, and of 5 simultaneous uploads exactly one confirms', async () => {
     const id = await reservadoConVehiculo();
     const archivos = await Promise.all(Array.from({ length: 5 }, () => upload(admin, 'fuec', solidPng(40, 40, [10, 20, 30]), 'image/png')));
     const results = await Promise.all(archivos.map((a) => subir(admin, id, a)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);
-    expect(await guardado(id)).toMatchObject({ estado: 'confirmado', tipoFuec: 'image/png' });
+    expect(await guardado(id)).toMatchObject({ estado: 'confirmado', tipoFuec: 'image/png', verificacionFuec: { estado: 'sin-verificar' } });
     expect(await listKeys(`fuecs/${id}/`)).toEqual([`fuecs/${id}/fuec`]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { asignable, camposDeAsignacion, esperaFuec, problemaDeVehiculo, seSolapan } from '../../../shared/domain/asignacion.js';
+import { verificarFuec, type VerificacionFuec } from '../../../shared/domain/fuec.js';
 import { estadoMapa } from '../../../shared/domain/mapa.js';
 import { finalizable } from '../../../shared/domain/recorrido.js';
 import { abiertoAOfertas, redondearOferta } from '../../../shared/domain/ofertas.js';
@@ -10,18 +11,19 @@ import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, OFERTA_MSG, RECORRIDO_MSG } from '.
 import type { ServicioDetalle } from '../../../shared/schemas/mapa.js';
 import { nuevaOferta, type OfertaBody } from '../../../shared/schemas/oferta.js';
 import type { Service } from '../../../shared/schemas/service.js';
+import { textoDePdf } from '../../adapters/pdf-texto.js';
 import { storage } from '../../adapters/storage.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { historialRepository } from '../../data/historial-repository.js';
 import { ofertaRepository } from '../../data/oferta-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { vehiculoRepository } from '../../data/vehiculo-repository.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { quienDe, type CompanyCaller } from '../caller.js';
 import { mapaCaches } from './mapa.js';
 import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
-import { putFiles, takeCheckedFiles } from './uploads.js';
+import { peekCheckedFile, putFiles, takeCheckedFiles, type CheckedFile } from './uploads.js';
 
 const servicioId = (c: Context) => idParam(c, 'servicioId', MAPA_MSG.servicioNoEncontrado);
 
@@ -138,18 +140,33 @@ export async function subirFuec(c: Context, caller: CompanyCaller, body: FuecBod
   const service = await servicioVisible(caller, servicioId(c), now);
   if (asignable(service)) throw conflict(FUEC_MSG.sinVehiculo);
   if (!esperaFuec(service)) throw conflict(FUEC_MSG.noAdmite);
+  // The check on the waiting file first: with differences and no confirmation the ticket stays
+  // usable, so the company confirms without uploading again.
+  const pendiente = await verificar(await peekCheckedFile(caller, 'fuec', body.archivo), service);
+  if (pendiente.estado === 'no-coincide' && !body.confirmarDiferencias) throw fuecNoCoincide(pendiente);
   const { files } = await takeCheckedFiles(caller, 'fuec', [body.archivo]);
+  // What is stored is what was taken: checked again (a re-post with the same presigned POST may have replaced it).
+  const verificacion = await verificar(files[0]!, service);
+  if (verificacion.estado === 'no-coincide' && !body.confirmarDiferencias) throw fuecNoCoincide(verificacion);
   const key = uploadKeys.fuec(service.id);
   const tipoFuec = files[0]!.mime;
-  if (!(await serviceRepository.confirmarConFuec(service.id, caller.empresaId, { fuecURL: key, tipoFuec }, quienDe(caller), now))) throw conflict(FUEC_MSG.noAdmite);
+  if (!(await serviceRepository.confirmarConFuec(service.id, caller.empresaId, { fuecURL: key, tipoFuec, verificacion }, quienDe(caller), now))) throw conflict(FUEC_MSG.noAdmite);
   try {
     await putFiles([key], files);
   } catch (err) {
     await serviceRepository.revertirFuec(service.id, caller.empresaId, key, quienDe(caller), new Date()).catch(() => undefined);
     throw err;
   }
-  return c.json({ id: service.id, estado: 'confirmado', fuec: true, tipoFuec });
+  return c.json({ id: service.id, estado: 'confirmado', fuec: true, tipoFuec, verificacion });
 }
+
+/** A PDF's text against the reservation; an image cannot be read (PRODUCT.md: the FUEC check). */
+async function verificar(file: CheckedFile, service: Service): Promise<VerificacionFuec> {
+  if (file.mime !== 'application/pdf') return { estado: 'sin-verificar', problemas: [] };
+  return verificarFuec((await textoDePdf(file.bytes)) ?? '', service);
+}
+
+const fuecNoCoincide = (verificacion: VerificacionFuec) => new AppError(409, 'fuec-no-coincide', FUEC_MSG.noCoincide, { verificacion });
 
 /** `POST /servicios/{id}/finalizar` (PRODUCT.md lifecycle): the company ends its started trip after departure. */
 export async function finalizarViaje(c: Context, caller: CompanyCaller) {

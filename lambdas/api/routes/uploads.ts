@@ -143,6 +143,20 @@ export async function confirmUpload(c: Context, caller: UploadCaller, body: Conf
   return c.json(await loadMe(caller, { reloadUsuario: kind === 'fotoPerfil' }));
 }
 
+/**
+ * Reads the caller's waiting upload and checks it like `takeCheckedFiles`, without using the ticket up:
+ * for a route that looks at a file before deciding (the FUEC check). Its bytes are taken later.
+ */
+export async function peekCheckedFile(caller: UploadCaller, kind: UploadKind, id: string): Promise<CheckedFile> {
+  checkMayUpload(caller, kind);
+  const ticket = await uploadRepository.vigente(id, caller.sub, kind, new Date());
+  if (!ticket) throw badRequest(UPLOAD_KINDS[kind].noSubido);
+  const file = await storage.peek(ticket.key, UPLOAD_KINDS[kind].maxBytes);
+  const problem = uploadProblem(kind, file ? { name: ticket.fileName, size: file.size, type: file.mime } : null);
+  if (problem || !file?.bytes || !file.mime) throw badRequest(problem ?? UPLOAD_KINDS[kind].noSubido);
+  return { bytes: file.bytes, mime: file.mime };
+}
+
 /** A waiting upload that passed its kind's checks: exactly the bytes that were checked. */
 export type CheckedFile = { bytes: Uint8Array; mime: string };
 

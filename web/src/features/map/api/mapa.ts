@@ -7,7 +7,8 @@ import { POSICIONES_REFRESCO_MS, type Limites } from '../../../../../shared/doma
 import { conductoresSchema, type ConductorEnMapa } from '../../../../../shared/schemas/recorrido.js';
 import { reservasSchema } from '../../../../../shared/schemas/reservas.js';
 import { historialRespuestaSchema } from '../../../../../shared/schemas/historial.js';
-import { api } from '../../../lib/api-client.js';
+import { api, ApiError } from '../../../lib/api-client.js';
+import { VERIFICACIONES_FUEC } from '../../../../../shared/domain/fuec.js';
 
 /** Spec 02 section 7 (live data): the map asks again every 5 s; an unchanged feed costs a 304. */
 export const MAPA_REFRESCO_MS = 5000;
@@ -106,13 +107,20 @@ export function useAsignarVehiculo(id: string) {
   });
 }
 
-const fuecSubidoSchema = z.object({ id: z.string(), estado: z.string(), fuec: z.boolean() });
+const verificacionSchema = z.object({ estado: z.enum(VERIFICACIONES_FUEC), problemas: z.array(z.string()) });
+const fuecSubidoSchema = z.object({ id: z.string(), estado: z.string(), fuec: z.boolean(), verificacion: verificacionSchema });
+
+/** The differences of a refused FUEC (409 'fuec-no-coincide'), or null for any other failure. */
+export const diferenciasFuec = (err: unknown): string[] | null => {
+  if (!(err instanceof ApiError) || err.code !== 'fuec-no-coincide') return null;
+  return verificacionSchema.safeParse((err.details as { verificacion?: unknown } | null)?.verificacion).data?.problemas ?? null;
+};
 
 /** `POST /servicios/{id}/fuec` with the uploaded file's ticket: the reservation becomes confirmado. */
 export function useSubirFuec(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (archivo: string) => api.post(`/servicios/${encodeURIComponent(id)}/fuec`, { archivo }, fuecSubidoSchema),
+    mutationFn: (body: { archivo: string; confirmarDiferencias?: boolean }) => api.post(`/servicios/${encodeURIComponent(id)}/fuec`, body, fuecSubidoSchema),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: mapaKeys.servicio(id) });
       void queryClient.invalidateQueries({ queryKey: mapaKeys.feed });

@@ -18,7 +18,7 @@ import { formatCOP, formatDateTime } from '../../../lib/format.js';
 import { useMe } from '../../../lib/me/get-me.js';
 import { toast } from '../../../lib/toast.js';
 import { acceptFor, checkFile, uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
-import { useSubirFuec } from '../api/mapa.js';
+import { diferenciasFuec, useSubirFuec } from '../api/mapa.js';
 
 export interface FuecModalProps {
   servicio: ServicioDetalle;
@@ -26,6 +26,8 @@ export interface FuecModalProps {
   /** After the FUEC is stored: to the reservations (spec 02 section 2.5). */
   onDone: () => void;
 }
+
+const VERIFICACION_TEXTO = { coincide: FUEC_MSG.verificado, 'sin-verificar': FUEC_MSG.sinVerificar, 'no-coincide': FUEC_MSG.conDiferencias } as const;
 
 const con = (...partes: (string | null | undefined)[]) => partes.filter(Boolean).join(' · ') || MAPA_MSG.noRegistrado;
 
@@ -40,6 +42,8 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
   const [archivo, setArchivo] = useState<File | null>(null);
   const [progreso, setProgreso] = useState<number | null>(null);
   const [error, setError] = useState<string>();
+  // The check found differences: the uploaded file waits (its ticket) for 'Confirmar de todas formas'.
+  const [diferencias, setDiferencias] = useState<{ uploadId: string; problemas: string[] } | null>(null);
   const empresa = me.data?.empresa;
 
   async function elegir(file: File | undefined) {
@@ -48,20 +52,26 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
     setError(problema ?? undefined);
     setArchivo(problema ? null : file);
     setProgreso(null);
+    setDiferencias(null);
   }
 
-  async function enviar() {
+  async function enviar(confirmarDiferencias = false) {
     if (!archivo) return setError(FUEC_MSG.archivoRequerido);
     setError(undefined);
+    let uploadId = diferencias?.uploadId;
     try {
-      setProgreso(0);
-      const uploadId = await uploadFile('fuec', archivo, setProgreso);
-      await subir.mutateAsync(uploadId);
-      toast.success(FUEC_MSG.agregado);
+      if (!uploadId) {
+        setProgreso(0);
+        uploadId = await uploadFile('fuec', archivo, setProgreso);
+      }
+      const res = await subir.mutateAsync({ archivo: uploadId, ...(confirmarDiferencias ? { confirmarDiferencias } : {}) });
+      toast.success(VERIFICACION_TEXTO[res.verificacion.estado], FUEC_MSG.agregado);
       onDone();
     } catch (err) {
       setProgreso(null);
-      setError(uploadErrorMessage(err, errorMessage(err)));
+      const problemas = diferenciasFuec(err);
+      if (problemas && uploadId) setDiferencias({ uploadId, problemas });
+      else setError(uploadErrorMessage(err, errorMessage(err)));
     }
   }
 
@@ -78,9 +88,15 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
             <Button onClick={onClose} disabled={ocupado}>
               Cancelar
             </Button>
-            <Button variant="primary" loading={ocupado} disabled={!archivo} onClick={() => void enviar()}>
-              Subir FUEC
-            </Button>
+            {diferencias ? (
+              <Button variant="primary" loading={subir.isPending} onClick={() => void enviar(true)}>
+                Confirmar de todas formas
+              </Button>
+            ) : (
+              <Button variant="primary" loading={ocupado} disabled={!archivo} onClick={() => void enviar()}>
+                Subir FUEC
+              </Button>
+            )}
           </SpaceBetween>
         </Box>
       }
@@ -114,7 +130,16 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
             </SpaceBetween>
           </FileDropzone>
         </FormField>
-        {archivo && progreso === null && (
+        {diferencias && (
+          <Alert type="warning" header={FUEC_MSG.noCoincide}>
+            <ul className="fuec-diferencias">
+              {diferencias.problemas.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          </Alert>
+        )}
+        {archivo && progreso === null && !diferencias && (
           <StatusIndicator type="info">
             {archivo.name} ({archivo.size < 1024 * 1024 ? `${Math.ceil(archivo.size / 1024)} KB` : `${(archivo.size / 1024 / 1024).toFixed(2)} MB`}) listo para subir
           </StatusIndicator>

@@ -19,6 +19,7 @@ import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { asignable, esperaFuec } from '../../../../../shared/domain/asignacion.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatCOP, formatDateTime } from '../../../lib/format.js';
+import { StatusText } from '../../../components/status-text.js';
 import { useFinalizarViaje, useServicio } from '../api/mapa.js';
 import { Countdown } from './countdown.js';
 import { ServiceTimeline } from './service-timeline.js';
@@ -35,6 +36,22 @@ const CHIP: Record<EstadoMapa, BadgeProps['color']> = {
 
 const asignado = (v: string | undefined) => (v && v !== POR_ASIGNAR ? v : null);
 const lista = (v: readonly string[] | undefined) => (v?.length ? v.join(', ') : null);
+
+/** The FUEC check's result (beyond the spec): verified, not readable, or its differences. */
+function VerificacionFuec({ v }: { v: NonNullable<ServicioDetalle['verificacionFuec']> }) {
+  if (v.estado === 'coincide') return <StatusText type="success">Verificado</StatusText>;
+  if (v.estado === 'sin-verificar') return <StatusText type="stopped">Sin verificar</StatusText>;
+  return (
+    <SpaceBetween size="xxxs">
+      <StatusText type="warning">Con diferencias</StatusText>
+      {v.problemas.map((p) => (
+        <Box key={p} variant="small">
+          {p}
+        </Box>
+      ))}
+    </SpaceBetween>
+  );
+}
 
 /** Spec 02 section 4.3: what the company still has to do for a reservation. */
 export function recordatorio(s: Pick<ServicioDetalle, 'estado' | 'conductor' | 'placas' | 'fuec'>): string | null {
@@ -185,9 +202,12 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: S
                       {
                         label: 'FUEC',
                         value: (
-                          <Link href={s.fuecUrl} external>
-                            Ver FUEC
-                          </Link>
+                          <SpaceBetween size="xxs">
+                            <Link href={s.fuecUrl} external>
+                              Ver FUEC
+                            </Link>
+                            {s.verificacionFuec && <VerificacionFuec v={s.verificacionFuec} />}
+                          </SpaceBetween>
                         ),
                       },
                     ]
