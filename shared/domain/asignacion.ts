@@ -1,4 +1,4 @@
-import { ASIGNACION_MSG } from '../schemas/messages.js';
+import { ASIGNACION_MSG } from '../schemas/messages-servicios.js';
 import { POR_ASIGNAR, type Service } from '../schemas/service.js';
 import type { Vehiculo, VehiculoResumen } from '../schemas/vehiculo.js';
 import { DOCUMENTOS_CON_VENCIMIENTO, hoyEnBogota } from './vencimientos.js';

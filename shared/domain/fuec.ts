@@ -1,5 +1,5 @@
-import { FUEC_MSG } from '../schemas/messages.js';
-import type { Service } from '../schemas/service.js';
+import { FUEC_MSG } from '../schemas/messages-servicios.js';
+import { VERIFICACIONES_FUEC, type Service } from '../schemas/service.js';
 import { hoyEnBogota } from './vencimientos.js';
 
 /**
@@ -8,7 +8,7 @@ import { hoyEnBogota } from './vencimientos.js';
  * differs from the assigned vehicle, its dates do not cover the trip, or its origin and destination
  * differ from the service's. An image, or a PDF without text (a scan), cannot be read: 'sin-verificar'.
  */
-export const VERIFICACIONES_FUEC = ['coincide', 'no-coincide', 'sin-verificar'] as const;
+export { VERIFICACIONES_FUEC };
 export type EstadoVerificacion = (typeof VERIFICACIONES_FUEC)[number];
 export type VerificacionFuec = { estado: EstadoVerificacion; problemas: string[] };
 

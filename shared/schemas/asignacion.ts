@@ -1,4 +1,4 @@
-import { ASIGNACION_MSG } from './messages.js';
+import { ASIGNACION_MSG } from './messages-servicios.js';
 import * as z from './zod-es.js';
 
 /** `PUT /servicios/{id}/vehiculo`: the company's vehicle chosen for the reserved service (spec 02 section 2.4). */

@@ -1,4 +1,4 @@
-import { FUEC_MSG } from './messages.js';
+import { FUEC_MSG } from './messages-servicios.js';
 import { uploadId } from './upload.js';
 import * as z from './zod-es.js';
 

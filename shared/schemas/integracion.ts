@@ -1,4 +1,4 @@
-import { INTEGRACION_MSG } from './messages.js';
+import { INTEGRACION_MSG } from './messages-servicios.js';
 import { METODOS_PAGO, vehicleTypeSchema } from './service.js';
 import { cleanText, requiredText } from './text.js';
 import * as z from './zod-es.js';

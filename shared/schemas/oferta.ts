@@ -2,7 +2,7 @@ import { EXPIRY_SECONDS, INITIAL_RATING } from '../constants.js';
 import { OFERTA_MAXIMA, OFERTA_ESTADOS } from '../domain/ofertas.js';
 import { hoyEnBogota } from '../domain/vencimientos.js';
 import type { Empresa } from './empresa.js';
-import { OFERTA_MSG } from './messages.js';
+import { OFERTA_MSG } from './messages-servicios.js';
 import { POR_ASIGNAR, vehicleTypeSchema, type Service } from './service.js';
 import { uploadId } from './upload.js';
 import { AMENIDAD_KEYS, type Amenidad } from './vehiculo.js';

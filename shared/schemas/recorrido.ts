@@ -1,4 +1,4 @@
-import { RECORRIDO_MSG } from './messages.js';
+import { RECORRIDO_MSG } from './messages-servicios.js';
 import * as z from './zod-es.js';
 
 /** Rounded to 7 decimals (about 1 cm): what a phone measures, and what DynamoDB can store (not 1e-131). */

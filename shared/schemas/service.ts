@@ -1,5 +1,4 @@
 import * as z from './zod-es.js';
-import { VERIFICACIONES_FUEC } from '../domain/fuec.js';
 
 /** Vehicle types (spec 02 section 3.5). */
 export const VEHICLE_TYPES = ['4x4 Platon', 'Automovil', 'Suv', 'Bus', 'Buseton', 'Buseta', 'Chiva', 'Minivan', 'Van'] as const;
@@ -18,6 +17,9 @@ export const METODOS_PAGO = ['epayco', 'transferencia'] as const;
 export type MetodoPago = (typeof METODOS_PAGO)[number];
 
 /** A transport request (spec 02 section 3.1). Instants are ISO-8601 UTC; shown in America/Bogota. */
+/** The FUEC check's results (shared/domain/fuec.ts); here, so the service's shape needs no check code. */
+export const VERIFICACIONES_FUEC = ['coincide', 'no-coincide', 'sin-verificar'] as const;
+
 /** `inicio` of a confirmed trip the job has still to start. */
 export const INICIO_PENDIENTE = 'pendiente';
 

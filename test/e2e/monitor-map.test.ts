@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { MAPA_MSG, OFERTA_MSG } from '../../shared/schemas/messages.js';
+import { MAPA_MSG, OFERTA_MSG } from '../../shared/schemas/messages-servicios.js';
 import { screenshot } from '../support/browser.js';
 import { dismissToasts, page, shots, signIn, url, usePage } from '../support/e2e.js';
 import { appApi, servicioPublicado } from '../support/servicios.js';

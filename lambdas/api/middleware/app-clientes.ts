@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
-import { INTEGRACION_MSG } from '../../../shared/schemas/messages.js';
+import { INTEGRACION_MSG } from '../../../shared/schemas/messages-servicios.js';
 import { sameText, secretValue } from '../../adapters/secrets.js';
 import { config } from '../../config.js';
 import { unauthenticated } from '../../errors.js';

@@ -3,7 +3,7 @@ import { abiertoAOfertas } from '../../../shared/domain/ofertas.js';
 import { servicioPendiente } from '../../../shared/domain/servicios.js';
 import { isExpired } from '../../../shared/domain/trips.js';
 import type { AceptarOferta, ServicioPublicado } from '../../../shared/schemas/integracion.js';
-import { INTEGRACION_MSG, MAPA_MSG } from '../../../shared/schemas/messages.js';
+import { INTEGRACION_MSG, MAPA_MSG } from '../../../shared/schemas/messages-servicios.js';
 import type { Oferta } from '../../../shared/schemas/oferta.js';
 import { storage } from '../../adapters/storage.js';
 import { ofertaRepository } from '../../data/oferta-repository.js';

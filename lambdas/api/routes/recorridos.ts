@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { dentroDeLimites, enCurso, finalizable, POSICION_VIGENTE_MS } from '../../../shared/domain/recorrido.js';
-import { MAPA_MSG, RECORRIDO_MSG } from '../../../shared/schemas/messages.js';
+import { MAPA_MSG, RECORRIDO_MSG } from '../../../shared/schemas/messages-servicios.js';
 import { limitesSchema, type ConductorEnMapa, type Posicion } from '../../../shared/schemas/recorrido.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { vehiculoRepository } from '../../data/vehiculo-repository.js';

@@ -7,7 +7,7 @@ import { abiertoAOfertas, redondearOferta } from '../../../shared/domain/ofertas
 import { uploadKeys } from '../../../shared/domain/uploads.js';
 import type { AsignacionBody } from '../../../shared/schemas/asignacion.js';
 import type { FuecBody } from '../../../shared/schemas/fuec.js';
-import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, OFERTA_MSG, RECORRIDO_MSG } from '../../../shared/schemas/messages.js';
+import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, OFERTA_MSG, RECORRIDO_MSG } from '../../../shared/schemas/messages-servicios.js';
 import type { ServicioDetalle } from '../../../shared/schemas/mapa.js';
 import { nuevaOferta, type OfertaBody } from '../../../shared/schemas/oferta.js';
 import type { Service } from '../../../shared/schemas/service.js';

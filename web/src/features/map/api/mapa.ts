@@ -8,7 +8,7 @@ import { conductoresSchema, type ConductorEnMapa } from '../../../../../shared/s
 import { reservasSchema } from '../../../../../shared/schemas/reservas.js';
 import { historialRespuestaSchema } from '../../../../../shared/schemas/historial.js';
 import { api, ApiError } from '../../../lib/api-client.js';
-import { VERIFICACIONES_FUEC } from '../../../../../shared/domain/fuec.js';
+import { VERIFICACIONES_FUEC } from '../../../../../shared/schemas/service.js';
 
 /** Spec 02 section 7 (live data): the map asks again every 5 s; an unchanged feed costs a 304. */
 export const MAPA_REFRESCO_MS = 5000;

@@ -9,7 +9,7 @@ import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { useMemo, useState } from 'react';
 import { problemaDeVehiculo } from '../../../../../shared/domain/asignacion.js';
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
-import { ASIGNACION_MSG } from '../../../../../shared/schemas/messages.js';
+import { ASIGNACION_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import type { VehiculoResumen } from '../../../../../shared/schemas/vehiculo.js';
 import { StatusText } from '../../../components/status-text.js';
 import { TableEmptyState } from '../../../components/table-empty-state.js';

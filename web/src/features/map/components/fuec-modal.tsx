@@ -11,7 +11,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useState } from 'react';
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
-import { FUEC_MSG, MAPA_MSG } from '../../../../../shared/schemas/messages.js';
+import { FUEC_MSG, MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { UploadProgress } from '../../../components/upload-progress.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatCOP, formatDateTime } from '../../../lib/format.js';

@@ -12,7 +12,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useRef, useState, type FormEvent } from 'react';
 import { OFERTA_MAXIMA, precioDeTexto, redondearOferta } from '../../../../../shared/domain/ofertas.js';
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
-import { OFERTA_MSG } from '../../../../../shared/schemas/messages.js';
+import { OFERTA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { UploadProgress } from '../../../components/upload-progress.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatCOP, formatDate, formatDateTime, formatTime } from '../../../lib/format.js';

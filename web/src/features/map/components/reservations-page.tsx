@@ -10,7 +10,7 @@ import TextFilter from '@cloudscape-design/components/text-filter';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { asignable, esperaFuec } from '../../../../../shared/domain/asignacion.js';
-import { MAPA_MSG } from '../../../../../shared/schemas/messages.js';
+import { MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import type { Reserva } from '../../../../../shared/schemas/reservas.js';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { StatusText } from '../../../components/status-text.js';

@@ -11,7 +11,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { ESTADO_MAPA_INFO, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
-import { FUEC_MSG, MAPA_MSG, RECORRIDO_MSG } from '../../../../../shared/schemas/messages.js';
+import { FUEC_MSG, MAPA_MSG, RECORRIDO_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { enCurso, finalizable } from '../../../../../shared/domain/recorrido.js';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast.js';

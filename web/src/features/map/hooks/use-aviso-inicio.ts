@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Marcador } from '../../../../../shared/schemas/mapa.js';
-import { RECORRIDO_MSG } from '../../../../../shared/schemas/messages.js';
+import { RECORRIDO_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { showToast } from '../../../lib/toast.js';
 
 /**

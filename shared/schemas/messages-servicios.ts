@@ -1,0 +1,101 @@
+/**
+ * The Spanish texts of services: the map, offers, assignment, FUEC, trips and the client app's
+ * integration (spec 02). Apart from messages.ts so the sign-in page's first load does not carry them.
+ */
+/** Offers (spec 02 sections 4.4, 5.1 and 8), verbatim where the spec words them. */
+export const OFERTA_MSG = {
+  valorInvalido: 'Ingrese un valor válido para la oferta.',
+  registreValida: 'Registre una oferta válida para este servicio.',
+  pdfTipo: 'Por favor seleccione un archivo PDF',
+  pdfRequerido: 'Debe subir el PDF de cotización ya que lo ha marcado como requerido',
+  error: 'Error al procesar la oferta',
+  servicioYPrecio: 'La oferta debe contener servicio y precio.',
+  pdfSubido: 'PDF subido exitosamente',
+  enviada: 'Su oferta está siendo procesada por el Cliente. Vigencia 24 horas',
+  /** Beyond the spec. */
+  maximo: 'El valor de la oferta no puede superar $ 1.000.000.000',
+  yaOfertaste: 'Tu empresa ya envió una oferta para este servicio.',
+  noDisponible: 'Este servicio ya no recibe ofertas: fue reservado por otra empresa, salió o venció.',
+  yaEsTuyo: 'Este servicio ya es de tu empresa: no recibe más ofertas.',
+  tipoFueraDeFlota: 'Tu flota no tiene vehículos del tipo que pide este servicio.',
+} as const;
+
+/** Vehicle assignment (spec 02 sections 2.4 and 8; the refusals are beyond the spec). */
+export const ASIGNACION_MSG = {
+  errorCarga: 'Error al cargar los vehículos',
+  confirmar: (placas: string, marca: string, modelo: string) => `¿Estás seguro de seleccionar el vehículo ${placas} (${marca} ${modelo})?`,
+  asignado: 'Vehículo asignado al servicio',
+  error: 'No se pudo asignar el vehículo',
+  vehiculoRequerido: 'Selecciona un vehículo',
+  vehiculoNoEncontrado: 'No encontramos ese vehículo en tu flota.',
+  otroTipo: (tipo: string) => `El servicio pide un vehículo tipo ${tipo}.`,
+  noValidado: 'El vehículo no está validado.',
+  documentoVence: (documento: string, dia: string) => `${documento} vence antes del fin del viaje (${dia}).`,
+  noAsignable: 'Este servicio ya no admite asignación: ya tiene vehículo, ya tiene FUEC o no está reservado.',
+  vehiculoOcupado: 'El vehículo ya tiene otro servicio en ese horario.',
+} as const;
+
+/** The FUEC dialog (spec 02 sections 2.5, 4.2 and 8; the refusals are beyond the spec). */
+export const FUEC_MSG = {
+  titulo: 'Información FUEC',
+  nota: 'Envía esta información a tu empresa afiliadora para la emisión del FUEC',
+  arrastra: 'Arrastra y suelta tu archivo aquí',
+  formatos: 'Formatos aceptados: PDF, JPG, PNG',
+  agregado: 'FUEC agregado con éxito',
+  archivoRequerido: 'Selecciona el archivo del FUEC',
+  sinVehiculo: 'Primero asigna un vehículo al servicio',
+  noAdmite: 'Este servicio no admite FUEC: debe estar reservado, con vehículo asignado y sin FUEC cargado.',
+  /** The FUEC check (beyond the spec). */
+  placaNoCoincide: (placas: string) => `La placa del FUEC no coincide con el vehículo asignado (${placas}).`,
+  sinFechas: 'No encontramos en el FUEC las fechas del contrato.',
+  fechasNoCubren: (desde: string, hasta: string, viaje: string) => `Las fechas del FUEC (${desde} a ${hasta}) no cubren el viaje (${viaje}).`,
+  origenNoCoincide: (origen: string) => `El origen del FUEC no coincide con el del servicio (${origen}).`,
+  destinoNoCoincide: (destino: string) => `El destino del FUEC no coincide con el del servicio (${destino}).`,
+  noCoincide: 'El FUEC no coincide con la reserva. Revísalo o confírmalo de todas formas.',
+  sinVerificar: 'FUEC sin verificar: es una imagen o un PDF sin texto.',
+  verificado: 'FUEC verificado: placa, fechas y ruta coinciden con la reserva.',
+  conDiferencias: 'FUEC guardado con diferencias: quedaron registradas en el historial.',
+} as const;
+
+/** Spec 02 section 2.6: the trip-start toast. */
+export const RECORRIDO_MSG = {
+  iniciado: 'Recorrido Iniciado',
+  dirigete: 'Dirígete al punto donde recogerás tus pasajeros',
+  entendido: 'Entendido',
+  /** Beyond the spec: the end of the trip and the driver's position. */
+  finalizar: 'Finalizar Viaje',
+  confirmarFin: '¿Confirmas que el viaje terminó? El saldo del conductor quedará pendiente de pago.',
+  finalizado: 'Viaje finalizado',
+  noFinalizable: 'Solo un viaje iniciado, después de su salida, se puede finalizar.',
+  noEsTuViaje: 'Este servicio no es de tu vehículo.',
+  sinVehiculo: 'Tu cuenta no tiene un vehículo asignado.',
+  posicionInvalida: 'La posición no es válida.',
+  limitesInvalidos: 'Los límites del mapa no son válidos.',
+} as const;
+
+/** The map and the service detail (spec 02 sections 2.1 and 2.2). */
+export const MAPA_MSG = {
+  cargando: 'Cargando mapa...',
+  sinTipos: 'No hay tipos de vehículos registrados en su flota',
+  servicioNoEncontrado: 'No encontramos ese servicio, o ya no está disponible.',
+  sinParadas: 'Sin paradas',
+  noEspecificada: 'No especificada',
+  sinRetorno: 'No contrató retorno',
+  noRegistrado: 'No registrado',
+  noAsignado: 'No asignado',
+  recordarAsignar: 'Recordar Asignar vehículo y subir FUEC 24 horas antes de iniciar el servicio',
+  recordarFuec: 'Recordar Subir FUEC 24 horas antes de iniciar el servicio',
+} as const;
+
+/** The client app's integration endpoints (PRODUCT.md); read by another team's app, still in Spanish. */
+export const INTEGRACION_MSG = {
+  firmaRequerida: 'Falta la firma de la aplicación de clientes.',
+  firmaInvalida: 'La firma de la solicitud no es válida o expiró.',
+  servicioExiste: 'Ya existe un servicio con ese identificador.',
+  ofertaNoDisponible: 'Esa oferta no existe, venció o ya no está vigente.',
+  servicioNoPendiente: 'El servicio ya no está pendiente: otra oferta fue aceptada o venció.',
+  salidaFutura: 'La fecha de salida debe ser futura',
+  /** Beyond the spec: a bound that catches typos such as the year 9999. */
+  salidaLejana: 'La fecha de salida debe estar dentro del próximo año',
+  regresoDespues: 'La fecha de regreso debe ser posterior a la salida',
+} as const;
