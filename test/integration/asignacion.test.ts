@@ -191,6 +191,13 @@ describe('POST /servicios/{id}/fuec', () => {
     expect(falso.status).toBe(400);
     expect(falso.json.error.message).toBe(UPLOAD_MSG.fuecTipo);
 
+    // Another user's ticket (the company's staff) is not the admin's to use: refused, and still the staff's.
+    const deOtro = await upload(staff, 'fuec', PDF_BYTES, 'application/pdf');
+    const ajeno = await subir(admin, id, deOtro);
+    expect(ajeno.status).toBe(400);
+    expect(ajeno.json.error.message).toBe(UPLOAD_MSG.archivoNoSubido);
+    expect(await guardado(id)).toMatchObject({ estado: 'reservado', fuec: false });
+
     // A ticket whose file never reached storage: refused as a file not uploaded.
     const ticket = await api('/uploads', { token: admin, body: { kind: 'fuec', contentType: 'application/pdf', size: 100, fileName: 'fuec.pdf' } });
     const noSubido = await subir(admin, id, ticket.json.uploadId);
