@@ -21,6 +21,7 @@ import { localClient } from './dynamodb.js';
 import { solidPng } from './png.js';
 import type { Stack } from './stack.js';
 import { prng } from './prng.js';
+import { fechaFuec, fuecPdf } from './fuec-pdf.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO_USERS = {
@@ -91,7 +92,7 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
     const propios = ownServices(now).map((s) => (s.fuec ? { ...s, fuecURL: uploadKeys.fuec(s.id), tipoFuec: 'application/pdf' } : s));
     // The confirmed and finished demo trips' FUEC, so their detail links a real file.
     for (const s of propios.filter((p) => p.fuec)) {
-      await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: uploadKeys.fuec(s.id), Body: fuecDemo(s), ContentType: 'application/pdf' }));
+      await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: uploadKeys.fuec(s.id), Body: await fuecDemo(s), ContentType: 'application/pdf' }));
     }
     await batchPut(ddb, 'services', propios.map(servicioItem));
     await batchPut(ddb, 'historial', propios.flatMap((s) => demoHistory(s, now)));
@@ -176,28 +177,9 @@ function ownServices(now: Date): Service[] {
   ];
 }
 
-/** A one-page PDF standing for the demo trip's FUEC (its text says what it is). */
-function fuecDemo(s: Service): Uint8Array {
-  const texto = `FUEC de demostracion - servicio ${s.id} - placa ${s.placas}`;
-  const stream = `BT /F1 14 Tf 60 760 Td (${texto}) Tj ET`;
-  const objetos = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let pdf = '%PDF-1.4\n';
-  const offsets = objetos.map((o, i) => {
-    const at = pdf.length;
-    pdf += `${i + 1} 0 obj\n${o}\nendobj\n`;
-    return at;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objetos.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  pdf += `trailer\n<< /Size ${objetos.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(pdf);
-}
+/** The demo trip's FUEC: its plate, dates and route, so the check finds it in order. */
+const fuecDemo = (s: Service) =>
+  fuecPdf({ placa: s.placas, desde: fechaFuec(s.fechaSalida), hasta: fechaFuec(s.fechaRegreso ?? s.fechaSalida), origen: s.origen, destino: s.destino });
 
 /** The audit trail each demo reservation would have: its steps so far, an hour or so apart. */
 function demoHistory(s: Service, now: Date): EntradaHistorial[] {

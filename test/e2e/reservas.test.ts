@@ -8,7 +8,7 @@ import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, RECORRIDO_MSG } from '../../shared/
 import { docClient, stack, table, useFunctionEnv } from '../support/clients.js';
 import { screenshot } from '../support/browser.js';
 import { page, shots, signIn, url, usePage } from '../support/e2e.js';
-import { fechaFuec, fuecPdf } from '../support/fuec.js';
+import { fechaFuec, fuecPdf } from '../../scripts/local/fuec-pdf.js';
 import { servicioReservado } from '../support/servicios.js';
 
 /*

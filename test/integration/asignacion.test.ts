@@ -7,7 +7,7 @@ import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG } from '../../shared/schemas/message
 import { POR_ASIGNAR } from '../../shared/schemas/service.js';
 import { api, docClient, idToken, listKeys, PDF_BYTES, solidPng, table, upload } from '../support/clients.js';
 import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
-import { fechaFuec, fuecPdf } from '../support/fuec.js';
+import { fechaFuec, fuecPdf } from '../../scripts/local/fuec-pdf.js';
 import { vehiculoNuevo } from '../support/vehiculos.js';
 
 /**

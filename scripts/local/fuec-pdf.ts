@@ -1,6 +1,9 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
-/** A FUEC as a PDF with real text (pdf-lib), carrying these plate, dates ('dd/mm/yyyy') and route. */
+/**
+ * A FUEC as a PDF with real text (pdf-lib), carrying these plate, dates ('dd/mm/yyyy') and route: the
+ * demo trips' FUEC files and the FUEC check's tests.
+ */
 export async function fuecPdf(d: { placa: string; desde: string; hasta: string; origen: string; destino: string }): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([612, 792]);
