@@ -24,6 +24,15 @@ const envSchema = z.object({
   /** The client app's signing key (integration endpoints): same two forms as the sign-up key. */
   CLIENT_APP_SECRET_ARN: z.string().optional(),
   CLIENT_APP_SECRET: z.string().optional(),
+  /** The provider apps' signing key (guides and operators): same two forms. */
+  PROVIDER_APP_SECRET_ARN: z.string().optional(),
+  PROVIDER_APP_SECRET: z.string().optional(),
+  /** The address the API's e-mails come from (a verified SES identity). */
+  CORREO_REMITENTE: z.string().min(3).optional(),
+  /** The region of the verified SES identity (may differ from the function's). */
+  SES_REGION: z.string().min(1).optional(),
+  /** Local only: the folder e-mails are written to instead of SES. */
+  OUTBOX_DIR: z.string().min(1).optional(),
   /** Local stand-ins only. */
   DYNAMODB_ENDPOINT: z.url().optional(),
   S3_ENDPOINT: z.url().optional(),
@@ -41,6 +50,10 @@ export type Config = {
   allowedOrigins: string[];
   signUpKey: { secretArn: string } | { value: string } | null;
   clientAppSecret: { secretArn: string } | { value: string } | null;
+  providerAppSecret: { secretArn: string } | { value: string } | null;
+  remitente?: string;
+  sesRegion?: string;
+  outboxDir?: string;
   endpoints: { dynamodb?: string; s3?: string; cognito?: string };
   tables: Partial<Record<TableKey, string>>;
 };
@@ -62,6 +75,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     allowedOrigins: (e.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     signUpKey: e.SIGNUP_KEY_SECRET_ARN ? { secretArn: e.SIGNUP_KEY_SECRET_ARN } : e.SIGNUP_KEY ? { value: e.SIGNUP_KEY } : null,
     clientAppSecret: e.CLIENT_APP_SECRET_ARN ? { secretArn: e.CLIENT_APP_SECRET_ARN } : e.CLIENT_APP_SECRET ? { value: e.CLIENT_APP_SECRET } : null,
+    providerAppSecret: e.PROVIDER_APP_SECRET_ARN ? { secretArn: e.PROVIDER_APP_SECRET_ARN } : e.PROVIDER_APP_SECRET ? { value: e.PROVIDER_APP_SECRET } : null,
+    remitente: e.CORREO_REMITENTE,
+    sesRegion: e.SES_REGION,
+    outboxDir: e.OUTBOX_DIR,
     endpoints: { dynamodb: e.DYNAMODB_ENDPOINT, s3: e.S3_ENDPOINT, cognito: e.COGNITO_ENDPOINT },
     tables: Object.fromEntries(TABLE_KEYS.flatMap((k) => (e[tableEnvVar(k)] ? [[k, e[tableEnvVar(k)]]] : []))),
   };

@@ -25,6 +25,11 @@ const appKeyFile = join(dataDir, 'client-app-key');
 const clientAppSecret = process.env.CLIENT_APP_SECRET ?? (existsSync(appKeyFile) ? readFileSync(appKeyFile, 'utf8').trim() : randomBytes(24).toString('hex'));
 if (!process.env.CLIENT_APP_SECRET) writeFileSync(appKeyFile, clientAppSecret);
 
+// The provider apps' signing key (guides and operators), kept the same way.
+const providerKeyFile = join(dataDir, 'provider-app-key');
+const providerAppSecret = process.env.PROVIDER_APP_SECRET ?? (existsSync(providerKeyFile) ? readFileSync(providerKeyFile, 'utf8').trim() : randomBytes(24).toString('hex'));
+if (!process.env.PROVIDER_APP_SECRET) writeFileSync(providerKeyFile, providerAppSecret);
+
 const log = (line: string) => console.log(`[local] ${line}`);
 const webPort = Number(process.env.PORT ?? 5173);
 
@@ -35,6 +40,7 @@ const stack = await startStack({
   ports: { dynamodb: 8000, s3: 4569, cognito: 9229, lambda: 9230, api: 3001, web: webPort },
   signUpKey,
   clientAppSecret,
+  providerAppSecret,
   web: 'dev',
   jobsIntervalMs: 60_000,
   log,

@@ -20,7 +20,7 @@ export type TableDef = {
   readonly ttlAttribute?: string;
 };
 
-export const TABLE_KEYS = ['empresas', 'usuarios', 'services', 'offers', 'vehiculos', 'uploads', 'registros', 'cambios', 'historial'] as const;
+export const TABLE_KEYS = ['empresas', 'usuarios', 'services', 'offers', 'vehiculos', 'uploads', 'registros', 'cambios', 'historial', 'proveedores'] as const;
 export type TableKey = (typeof TABLE_KEYS)[number];
 
 const S = (name: string): KeyAttr => ({ name, type: 'S' });
@@ -72,7 +72,14 @@ export const TABLES: Record<TableKey, TableDef> = {
   vehiculos: {
     key: 'vehiculos',
     partitionKey: S('id'),
-    indexes: [{ indexName: 'byEmpresaAliada', partitionKey: S('empresaAliada'), sortKey: S('placas') }],
+    indexes: [
+      { indexName: 'byEmpresaAliada', partitionKey: S('empresaAliada'), sortKey: S('placas') },
+      /**
+       * The provider panel's driver lists, sparse: `estadoProveedor` (`conductor#nuevo`, …) is set
+       * only while the driver is in one of them (shared/domain/proveedores.ts), newest first.
+       */
+      { indexName: 'porEstadoProveedor', partitionKey: S('estadoProveedor'), sortKey: S('fechaCreacion') },
+    ],
   },
   /** Upload tickets: each presigned POST is confirmed at most once, by its uploader. */
   uploads: { key: 'uploads', partitionKey: S('id'), ttlAttribute: 'expiresAt', indexes: [] },
@@ -89,9 +96,20 @@ export const TABLES: Record<TableKey, TableDef> = {
   cambios: { key: 'cambios', partitionKey: S('canal'), sortKey: S('marca'), ttlAttribute: 'expiresAt', indexes: [] },
   /**
    * The audit trail of each service: every state change (publication, offer, acceptance, assignment,
-   * FUEC, start, end) with who, when, before and after, written in the change's own transaction.
+   * FUEC, start, end) with who, when, before and after, written in the change's own transaction. The
+   * partition is the subject: a service's id, or `conductor#<id>`, `guia#<id>`, `operador#<id>` for a
+   * provider's registration and validation.
    */
   historial: { key: 'historial', partitionKey: S('servicioId'), sortKey: S('marca'), indexes: [] },
+  /**
+   * Tour guides and tour operators (spec: guias, usuarios), registered by their apps, plus one item
+   * `contadores` with the count of every provider list, changed in the transaction of each move.
+   */
+  proveedores: {
+    key: 'proveedores',
+    partitionKey: S('id'),
+    indexes: [{ indexName: 'porEstadoProveedor', partitionKey: S('estadoProveedor'), sortKey: S('fechaCreacion') }],
+  },
 };
 
 /** Environment variable that carries a table's physical name to the Lambda functions. */

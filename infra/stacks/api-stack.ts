@@ -5,7 +5,7 @@ import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
@@ -55,6 +55,18 @@ export class ApiStack extends Stack {
       reason: 'The client app holds a copy of this key; an automatic rotation would break its calls until it re-reads the key. Ops rotate it with put-secret-value together with that team.',
     });
 
+    // The guide and operator apps' signing key (integration endpoints), apart from the client app's.
+    const providerAppSecret = new Secret(this, 'ProviderAppKey', {
+      secretName: `${config.prefix}/clave-app-proveedores`,
+      description: 'Clave con la que las apps de guías y operadores firman sus llamadas a /integracion/proveedores (HMAC-SHA256).',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+      removalPolicy: config.removalPolicy,
+    });
+    Validations.of(providerAppSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'The provider apps hold a copy of this key; an automatic rotation would break their calls until they re-read it. Ops rotate it with put-secret-value together with that team.',
+    });
+
     // Each function gets only the settings, tables and rights its code uses (least privilege).
     this.api = new ApiFunction(this, 'Api', {
       ...defaults,
@@ -68,6 +80,10 @@ export class ApiStack extends Stack {
         ALLOWED_ORIGINS: props.allowedOrigins.join(','),
         SIGNUP_KEY_SECRET_ARN: props.signUpKey.secretArn,
         CLIENT_APP_SECRET_ARN: clientAppSecret.secretArn,
+        PROVIDER_APP_SECRET_ARN: providerAppSecret.secretArn,
+        // The welcome e-mails to providers go out through SES from the verified domain.
+        CORREO_REMITENTE: `${config.email.fromName} <${config.email.fromAddress}>`,
+        SES_REGION: config.email.sesRegion,
       },
       memorySize: 1024,
       // unpdf reads a FUEC's text; loaded on demand (LAZY_MODULES).
@@ -93,12 +109,22 @@ export class ApiStack extends Stack {
       .bindTable('cambios', tables.cambios, ['read', 'put'])
       // Each service's audit trail: written in the transaction of every state change, read by its detail.
       .bindTable('historial', tables.historial, ['read', 'put'])
+      // The provider panel: guides and operators, and the counters item, moved in one transaction.
+      .bindTable('proveedores', tables.proveedores, ['read', 'put', 'update'])
       // Takes waiting uploads, writes checked files, deletes replaced ones; presigns reads and uploads.
       .bindBucket(bucketName, 'readWrite');
     // Internal registration signs staff up with a proof made from the key...
     props.signUpKey.grantRead(this.api.role);
     // The client app's routes check its signature with this key.
     clientAppSecret.grantRead(this.api.role);
+    providerAppSecret.grantRead(this.api.role);
+    // The welcome e-mails: only from the verified domain's identity.
+    this.api.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [`arn:${this.partition}:ses:${config.email.sesRegion}:${this.account}:identity/${config.email.verifiedDomain}`],
+      }),
+    );
     // ...and deletes the account again when its record cannot be written (SignUp itself needs no IAM).
     // A new vehicle makes its driver's account (checked free first, undone when the vehicle fails).
     grantUserPool(this, 'ApiPoolAccess', this.api.role, userPool, [
@@ -174,6 +200,22 @@ export class ApiStack extends Stack {
       });
     }
 
+    // The provider apps likewise: their routes are authorised by their own HMAC signature.
+    for (const integracion of this.httpApi.addRoutes({ path: '/integracion/proveedores/{proxy+}', methods: [HttpMethod.POST, HttpMethod.PUT], integration })) {
+      Validations.of(integracion).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason: 'The guide and operator apps sign each call with their own key (HMAC-SHA256 over time, method, path and body); the API refuses any call without a valid, fresh signature.',
+      });
+      Validations.of(integracion).acknowledge({
+        id: 'AwsSolutions-COG4',
+        reason: 'The provider apps are not Cognito users; their routes are authorised by their HMAC signature, checked by the API.',
+      });
+    }
+
+    new CfnOutput(this, 'ProviderAppKeySecretName', {
+      value: providerAppSecret.secretName,
+      description: 'Clave de las apps de guías y operadores. Leer con: aws secretsmanager get-secret-value --secret-id <nombre>',
+    });
     new CfnOutput(this, 'ClientAppKeySecretName', {
       value: clientAppSecret.secretName,
       description: 'Clave de la app de clientes. Leer con: aws secretsmanager get-secret-value --secret-id <nombre>',

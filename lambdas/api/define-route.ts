@@ -6,13 +6,16 @@ import { API_MSG } from '../../shared/schemas/messages.js';
 import { empresaRepository } from '../data/empresa-repository.js';
 import { badRequest, forbidden } from '../errors.js';
 import type { CallerOf } from './caller.js';
-import { requireClientApp } from './middleware/app-clientes.js';
+import { requireApp, type AppId } from './middleware/apps.js';
 import { requireAuth, type AuthEnv } from './middleware/auth.js';
 import { parseBody } from './validate.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** Who may call a route: nobody needs to sign in, the client app (its own signature), or these roles (a user record's role). */
-export type Access = 'anonimo' | 'app-clientes' | readonly Role[];
+/** Who may call a route: nobody needs to sign in, one of the marketplace's apps (its own signature), or these roles (a user record's role). */
+export type Access = 'anonimo' | `app-${AppId}` | readonly Role[];
+
+/** Each app's routes live under their own prefix, and only theirs (checked when the app is built). */
+export const PREFIJO_APP: Record<AppId, string> = { cliente: '/integracion/cliente/', proveedores: '/integracion/proveedores/' };
 
 /** One row of the route table: what the app mounts and what the authorization tests call. */
 export type RouteDef = {
@@ -77,10 +80,11 @@ export function route<const R extends Role, S extends ZodType | undefined = unde
 }
 
 /**
- * A client-app route (PRODUCT.md, integration endpoints): signed with the app's key, never a console
- * token; its body is checked like a console route's.
+ * A route of one of the marketplace's apps (PRODUCT.md, integration endpoints): signed with that
+ * app's key, never a console token; its body is checked like a console route's.
  */
 export function appRoute<S extends ZodType | undefined = undefined>(def: {
+  app: AppId;
   method: HttpMethod;
   path: string;
   body?: S;
@@ -89,10 +93,10 @@ export function appRoute<S extends ZodType | undefined = undefined>(def: {
   return {
     method: def.method,
     path: def.path,
-    access: 'app-clientes',
+    access: `app-${def.app}`,
     perfilCompleto: false,
     body: def.body,
-    middleware: [requireClientApp],
+    middleware: [requireApp(def.app)],
     handler: async (c) => {
       const body = def.body ? parseBody(def.body, await readJson(c)) : undefined;
       return def.handler(c, null, body as S extends ZodType ? z.output<S> : undefined);
@@ -127,8 +131,8 @@ export function checkRouteTable(routes: readonly RouteDef[]): void {
     if (onlyPlataforma !== r.path.startsWith('/plataforma/')) throw new Error(`Las rutas solo para plataforma van bajo /plataforma/, y solo ellas: ${id}`);
     const onlyConductor = Array.isArray(r.access) && r.access.length === 1 && r.access[0] === 'conductor';
     if (onlyConductor !== r.path.startsWith('/integracion/conductor/')) throw new Error(`Las rutas de la app de conductores van bajo /integracion/conductor/, y solo ellas: ${id}`);
-    if ((r.access === 'app-clientes') !== r.path.startsWith('/integracion/cliente/')) {
-      throw new Error(`Las rutas de la app de clientes van bajo /integracion/cliente/, y solo ellas: ${id}`);
+    for (const [app, prefijo] of Object.entries(PREFIJO_APP)) {
+      if ((r.access === `app-${app}`) !== r.path.startsWith(prefijo)) throw new Error(`Las rutas de la app '${app}' van bajo ${prefijo}, y solo ellas: ${id}`);
     }
   }
 }

@@ -7,7 +7,18 @@ import { asignacionBodySchema } from '../../shared/schemas/asignacion.js';
 import { fuecBodySchema } from '../../shared/schemas/fuec.js';
 import { posicionSchema } from '../../shared/schemas/recorrido.js';
 import { ofertaBodySchema } from '../../shared/schemas/oferta.js';
+import { guiaPerfilSchema, operadorPerfilSchema, suspensionBodySchema } from '../../shared/schemas/proveedores.js';
 import { appRoute, publicRoute, route } from './define-route.js';
+import {
+  bienvenidaProveedor,
+  guardarGuia,
+  guardarOperador,
+  listarProveedores,
+  resumenProveedores,
+  suspenderProveedor,
+  validarProveedor,
+  verProveedor,
+} from './routes/proveedores.js';
 import { aceptarOferta, listarOfertas, publicarServicio } from './routes/integracion-cliente.js';
 import { verMapa } from './routes/mapa.js';
 import { finalizarComoConductor, reportarPosicion, verConductores } from './routes/recorridos.js';
@@ -15,7 +26,7 @@ import { asignarVehiculo, finalizarViaje, listarReservas, ofertar, subirFuec, ve
 import { quitarFotoCorporativa } from './routes/fotos.js';
 import { getMe } from './routes/me.js';
 import { putPerfil } from './routes/perfil.js';
-import { confirmUpload, presignUpload } from './routes/uploads.js';
+import { confirmUpload, presignAppUpload, presignUpload } from './routes/uploads.js';
 import { registrarUsuario } from './routes/usuarios.js';
 import { crearVehiculo, editarVehiculo, listarVehiculos, placaDisponible, tiposDeVehiculo, verVehiculo } from './routes/vehiculos.js';
 
@@ -68,11 +79,22 @@ export const ROUTES = [
   route({ method: 'POST', path: '/servicios/:servicioId/fuec', access: EMPRESA, perfilCompleto: true, body: fuecBodySchema, handler: subirFuec }),
   route({ method: 'POST', path: '/servicios/:servicioId/finalizar', access: EMPRESA, perfilCompleto: true, handler: finalizarViaje }),
   route({ method: 'PUT', path: '/servicios/:servicioId/vehiculo', access: EMPRESA, perfilCompleto: true, body: asignacionBodySchema, handler: asignarVehiculo }),
+  // The provider panel (spec 01 section 2, "Admin users panel"): marketplace staff only.
+  route({ method: 'GET', path: '/plataforma/proveedores/resumen', access: ['plataforma'], handler: resumenProveedores }),
+  route({ method: 'GET', path: '/plataforma/proveedores/listas/:lista', access: ['plataforma'], handler: listarProveedores }),
+  route({ method: 'GET', path: '/plataforma/proveedores/:tipo/:id', access: ['plataforma'], handler: verProveedor }),
+  route({ method: 'POST', path: '/plataforma/proveedores/:tipo/:id/validar', access: ['plataforma'], handler: validarProveedor }),
+  route({ method: 'POST', path: '/plataforma/proveedores/:tipo/:id/bienvenida', access: ['plataforma'], handler: bienvenidaProveedor }),
+  route({ method: 'POST', path: '/plataforma/proveedores/:tipo/:id/suspension', access: ['plataforma'], body: suspensionBodySchema, handler: suspenderProveedor }),
   // The driver app (PRODUCT.md): its drivers' own accounts (group conductor), only for their vehicle.
   route({ method: 'POST', path: '/integracion/conductor/posicion', access: ['conductor'], body: posicionSchema, handler: reportarPosicion }),
   route({ method: 'POST', path: '/integracion/conductor/servicios/:servicioId/finalizar', access: ['conductor'], handler: finalizarComoConductor }),
   // The client app's integration (PRODUCT.md): its own signature, no console token.
-  appRoute({ method: 'POST', path: '/integracion/cliente/servicios', body: servicioPublicadoSchema, handler: publicarServicio }),
-  appRoute({ method: 'GET', path: '/integracion/cliente/servicios/:servicioId/ofertas', handler: listarOfertas }),
-  appRoute({ method: 'POST', path: '/integracion/cliente/servicios/:servicioId/aceptar', body: aceptarOfertaSchema, handler: aceptarOferta }),
+  appRoute({ app: 'cliente', method: 'POST', path: '/integracion/cliente/servicios', body: servicioPublicadoSchema, handler: publicarServicio }),
+  appRoute({ app: 'cliente', method: 'GET', path: '/integracion/cliente/servicios/:servicioId/ofertas', handler: listarOfertas }),
+  appRoute({ app: 'cliente', method: 'POST', path: '/integracion/cliente/servicios/:servicioId/aceptar', body: aceptarOfertaSchema, handler: aceptarOferta }),
+  // The guides' and tour operators' apps (PRODUCT.md): their own signature, no console token.
+  appRoute({ app: 'proveedores', method: 'POST', path: '/integracion/proveedores/uploads', body: uploadRequestSchema, handler: presignAppUpload }),
+  appRoute({ app: 'proveedores', method: 'PUT', path: '/integracion/proveedores/guias/:id', body: guiaPerfilSchema, handler: guardarGuia }),
+  appRoute({ app: 'proveedores', method: 'PUT', path: '/integracion/proveedores/operadores/:id', body: operadorPerfilSchema, handler: guardarOperador }),
 ];

@@ -4,6 +4,9 @@ import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { cambios } from './cambios.js';
 import { queryAll } from './query-all.js';
 import { cancellationCodes, transact } from './transact.js';
+import { atributosDeEstado, contadoresItem } from './proveedor-repository.js';
+
+const conItem = <T>(item: T | null): T[] => (item ? [item] : []);
 
 /**
  * The plate guard: an item per (company, plate) in the vehicles table, written in the same
@@ -101,7 +104,9 @@ export const vehiculoRepository = {
       await transact({
         TransactItems: [
           { Put: { TableName, Item: { ...placaKey(vehiculo.empresaAliada, vehiculo.placas), vehiculoId: vehiculo.id }, ConditionExpression: 'attribute_not_exists(id)' } },
-          { Put: { TableName, Item: vehiculo, ConditionExpression: 'attribute_not_exists(id)' } },
+          { Put: { TableName, Item: { ...vehiculo, ...atributosDeEstado({ tipo: 'conductor', r: vehiculo }) }, ConditionExpression: 'attribute_not_exists(id)' } },
+          // Its driver joins a list of the provider panel: that list's count goes up with it.
+          ...conItem(contadoresItem(null, atributosDeEstado({ tipo: 'conductor', r: vehiculo }).estadoProveedor ?? null)),
         ],
       });
     } catch (err) {
@@ -112,12 +117,17 @@ export const vehiculoRepository = {
   },
 
   /** Undoes a creation whose driver account could not be made: the vehicle and its guard go together. */
-  async remove(vehiculo: Pick<Vehiculo, 'id' | 'empresaAliada' | 'placas'>): Promise<void> {
+  async remove(vehiculo: Vehiculo): Promise<void> {
     const TableName = tableName('vehiculos');
+    const clave = atributosDeEstado({ tipo: 'conductor', r: vehiculo }).estadoProveedor ?? null;
     await transact({
       TransactItems: [
         { Delete: { TableName, Key: placaKey(vehiculo.empresaAliada, vehiculo.placas), ConditionExpression: 'vehiculoId = :v', ExpressionAttributeValues: { ':v': vehiculo.id } } },
-        { Delete: { TableName, Key: { id: vehiculo.id } } },
+        // Unchanged since its creation (a driver just made cannot have been validated meanwhile), so its count comes down.
+        clave
+          ? { Delete: { TableName, Key: { id: vehiculo.id }, ConditionExpression: 'estadoProveedor = :e', ExpressionAttributeValues: { ':e': clave } } }
+          : { Delete: { TableName, Key: { id: vehiculo.id } } },
+        ...conItem(contadoresItem(clave, null)),
       ],
     });
     await cambios.anunciar({ tipo: 'empresa', id: vehiculo.empresaAliada });
@@ -131,7 +141,8 @@ export const vehiculoRepository = {
   async update(
     empresaId: string,
     id: string,
-    fields: Partial<Vehiculo>,
+    /** `busqueda`: the provider panel's search text, kept in step with the name and phone. */
+    fields: Partial<Vehiculo> & { busqueda?: string },
     slots: { fotos?: Partial<Vehiculo['fotos']>; documentos?: Partial<Vehiculo['documentos']> } = {},
   ): Promise<Vehiculo | null> {
     const entries: [string[], unknown][] = Object.entries(fields)

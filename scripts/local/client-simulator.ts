@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { cabecerasApp } from '../../lambdas/api/middleware/app-clientes.js';
+import { cabecerasApp } from '../../lambdas/api/middleware/apps.js';
 import { BOGOTA_TZ } from '../../shared/constants.js';
 import { METODOS_PAGO, type MetodoPago, type VehicleType } from '../../shared/schemas/service.js';
 import { servicioSimulado, TYPES } from './demo-data.js';

@@ -1,21 +1,19 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { escribirEnBuzon, type Correo } from '../../lambdas/adapters/correo.js';
 
-export type OutboxMessage = { to: string; subject: string; body: string; code?: string };
+export type OutboxMessage = Correo;
 
 /**
  * The local stand-in for e-mail (SES / Cognito's mailer): each message becomes a file in the outbox
- * folder and one log line, so a developer can complete sign-up and recovery offline.
+ * folder and one log line, so a developer can complete sign-up and recovery offline. The API writes
+ * its own mail (welcome e-mails) to the same folder (OUTBOX_DIR).
  */
 export function createOutbox(dir: string, log: (line: string) => void) {
   mkdirSync(dir, { recursive: true });
   return {
     dir,
     send(msg: OutboxMessage) {
-      const at = new Date().toISOString();
-      // File names are capped (255 bytes): a long address is cut, the file's first line keeps it whole.
-      const file = join(dir, `${at.replace(/[:.]/g, '-')}-${msg.to.replace(/[^a-z0-9@._-]/gi, '_').slice(0, 100)}.txt`);
-      writeFileSync(file, `Para: ${msg.to}\nAsunto: ${msg.subject}\nFecha: ${at}\n${msg.code ? `Código: ${msg.code}\n` : ''}\n${msg.body}\n`);
+      const file = escribirEnBuzon(dir, msg);
       log(`📧 Correo para ${msg.to}: "${msg.subject}"${msg.code ? ` código ${msg.code}` : ''} (${file})`);
     },
   };

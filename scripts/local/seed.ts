@@ -22,6 +22,14 @@ import { solidPng } from './png.js';
 import type { Stack } from './stack.js';
 import { prng } from './prng.js';
 import { fechaFuec, fuecPdf } from './fuec-pdf.js';
+import { contadoresDe, demoProveedores } from './seed-proveedores.js';
+import { atributosDeEstado, type Proveedor } from '../../lambdas/data/proveedor-repository.js';
+import type { Operador } from '../../shared/schemas/proveedores.js';
+
+/** A vehicle as the repository stores it: with the provider panel's index attributes. */
+const conIndice = (v: Vehiculo) => ({ ...v, ...atributosDeEstado({ tipo: 'conductor', r: v }) });
+/** A small real PDF standing in for a provider's scanned document. */
+const DOCUMENTO_DEMO = new TextEncoder().encode('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO_USERS = {
@@ -80,7 +88,7 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
     await createConsoleUser(deps, { email: DEMO_USERS.plataforma, password: DEMO_PASSWORD, nombres: 'Marcela', apellidos: 'Ríos', role: 'plataforma', perfil: true });
 
     const fleet = FLEET.map((v, i) => demoVehiculo(v, i, now));
-    await batchPut(ddb, 'vehiculos', fleet.flatMap(({ vehiculo, guard }) => [vehiculo, guard]));
+    await batchPut(ddb, 'vehiculos', fleet.flatMap(({ vehiculo, guard }) => [conIndice(vehiculo), guard]));
     // Photos for the first vehicle, so the details show the five slots filled.
     const first = fleet[0]!.vehiculo;
     const photos = await Promise.all(FOTOS_VEHICULO.map(async (slot, n) => {
@@ -88,7 +96,20 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
       await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: key, Body: solidPng(320, 200, [30 + n * 40, 110, 140 - n * 20]), ContentType: 'image/png' }));
       return [slot, key] as const;
     }));
-    await ddb.send(new PutCommand({ TableName: table('vehiculos'), Item: { ...first, fotos: Object.fromEntries(photos) } }));
+    await ddb.send(new PutCommand({ TableName: table('vehiculos'), Item: conIndice({ ...first, fotos: Object.fromEntries(photos) as Vehiculo['fotos'] }) }));
+    // The provider panel: referred drivers, guides and operators in every state, and every list's count.
+    const proveedores = demoProveedores(now);
+    for (const a of proveedores.archivos) {
+      const pdf = a.kind === 'pdf';
+      await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: a.key, Body: pdf ? DOCUMENTO_DEMO : solidPng(240, 240, a.color), ContentType: pdf ? 'application/pdf' : 'image/png' }));
+    }
+    await batchPut(ddb, 'vehiculos', proveedores.vehiculos);
+    await batchPut(ddb, 'proveedores', proveedores.registros);
+    const todos: Proveedor[] = [
+      ...[...fleet.map((f) => f.vehiculo), ...proveedores.vehiculos].map((r) => ({ tipo: 'conductor' as const, r })),
+      ...proveedores.registros.map((r) => (r.tipo === 'guia' ? { tipo: 'guia' as const, r } : { tipo: 'operador' as const, r: r as Operador })),
+    ];
+    await ddb.send(new PutCommand({ TableName: table('proveedores'), Item: contadoresDe(todos) }));
     const propios = ownServices(now).map((s) => (s.fuec ? { ...s, fuecURL: uploadKeys.fuec(s.id), tipoFuec: 'application/pdf' } : s));
     // The confirmed and finished demo trips' FUEC, so their detail links a real file.
     for (const s of propios.filter((p) => p.fuec)) {

@@ -20,6 +20,8 @@ export type StackOptions = {
   signUpKey: string;
   /** The client app's signing key (integration endpoints). */
   clientAppSecret: string;
+  /** The provider apps' signing key (guides' and operators' integration endpoints). */
+  providerAppSecret: string;
   /** Serve the console: Vite's dev server (npm start), the built web/dist (e2e), or not at all. */
   web?: 'dev' | 'preview' | false;
   jobsIntervalMs?: number | false;
@@ -73,6 +75,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       ALLOWED_ORIGINS: origins.join(','),
       SIGNUP_KEY: opts.signUpKey,
       CLIENT_APP_SECRET: opts.clientAppSecret,
+      PROVIDER_APP_SECRET: opts.providerAppSecret,
+      OUTBOX_DIR: outbox.dir,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
       ...Object.fromEntries(TABLE_KEYS.map((k) => [tableEnvVar(k), localTableName('local', k)])),

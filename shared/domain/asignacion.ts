@@ -18,12 +18,13 @@ export const esperaFuec = (s: Pick<Service, 'estado' | 'placas' | 'fuec'>): bool
 /** The trip's last calendar day in Bogotá: the return's, or the departure's without return. */
 export const ultimoDiaDelViaje = (s: Pick<Service, 'fechaSalida' | 'fechaRegreso'>): string => hoyEnBogota(new Date(s.fechaRegreso ?? s.fechaSalida));
 
-type Candidato = Pick<VehiculoResumen, 'tipo' | 'validado' | 'placas' | (typeof DOCUMENTOS_CON_VENCIMIENTO)[number]['campo']>;
+type Candidato = Pick<VehiculoResumen, 'tipo' | 'validado' | 'placas' | (typeof DOCUMENTOS_CON_VENCIMIENTO)[number]['campo']> & { suspendido?: boolean };
 
 /** Why this vehicle cannot take the service, or null when it can (the console greys it out with this text). */
 export function problemaDeVehiculo(s: Pick<Service, 'tipo' | 'fechaSalida' | 'fechaRegreso'>, v: Candidato): string | null {
   if (v.tipo !== s.tipo) return ASIGNACION_MSG.otroTipo(s.tipo);
   if (!v.validado) return ASIGNACION_MSG.noValidado;
+  if (v.suspendido) return ASIGNACION_MSG.suspendido;
   const ultimoDia = ultimoDiaDelViaje(s);
   for (const { campo, nombre } of DOCUMENTOS_CON_VENCIMIENTO) {
     // A date only ever compares as 'YYYY-MM-DD'; a missing one cannot prove the document valid.

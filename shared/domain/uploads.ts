@@ -59,6 +59,17 @@ export const UPLOAD_KINDS = {
     wrongType: (f: FileFacts) => `Tipo de documento no soportado: ${f.name} (${f.type ?? 'desconocido'})`,
   },
   fuec: { maxBytes: 2 * MB, types: DOCUMENTS, roles: ['admin', 'user'], perfilCompleto: true, noSubido: UPLOAD_MSG.archivoNoSubido, tooBig: () => UPLOAD_MSG.fuecGrande, wrongType: () => UPLOAD_MSG.fuecTipo },
+  /** The provider apps' files (guides, operators): uploaded by the app, never by a console user. */
+  fotoProveedor: { maxBytes: 2 * MB, types: PHOTOS, roles: [], perfilCompleto: false, noSubido: PERFIL_MSG.fotoNoSubida, tooBig: () => 'La foto excede el tamaño máximo de 2MB', wrongType: () => 'La foto debe ser JPG, PNG o WebP' },
+  documentoProveedor: {
+    maxBytes: 2 * MB,
+    types: DOCUMENTS,
+    roles: [],
+    perfilCompleto: false,
+    noSubido: UPLOAD_MSG.archivoNoSubido,
+    tooBig: (f: FileFacts) => `El documento ${f.name} (${mb(f.size)}MB) excede el tamaño máximo de 2MB`,
+    wrongType: (f: FileFacts) => `Tipo de documento no soportado: ${f.name} (${f.type ?? 'desconocido'})`,
+  },
   cotizacion: {
     maxBytes: 2 * MB,
     types: ['application/pdf'],
@@ -124,5 +135,7 @@ export const uploadKeys = {
   fotoVehiculo: (vehiculoId: string, foto: (typeof FOTOS_VEHICULO)[number]) => `vehiculos/${vehiculoId}/fotos/${foto}`,
   documentoVehiculo: (vehiculoId: string, documento: (typeof DOCUMENTOS_VEHICULO)[number]) => `vehiculos/${vehiculoId}/documentos/${documento}`,
   fuec: (serviceId: string) => `fuecs/${serviceId}/fuec`,
+  /** A guide's or operator's photo and documents, one fixed key per slot (a new file replaces the old). */
+  archivoProveedor: (tipo: 'guia' | 'operador', id: string, slot: string) => `proveedores/${tipo}/${id}/${slot}`,
   cotizacion: (empresaId: string, serviceId: string, fileName: string) => `ofertas/${empresaId}/${serviceId}/${safeName(fileName)}`,
 };

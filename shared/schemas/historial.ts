@@ -1,7 +1,13 @@
 import * as z from './zod-es.js';
 
-/** The state changes of a service the audit trail records (issue "Reserved services", item 8). */
-export const ACCIONES = ['publicacion', 'oferta', 'aceptacion', 'asignacion', 'fuec', 'fuec-retirado', 'inicio', 'fin'] as const;
+/**
+ * The changes the audit trail records: a service's states (issue "Reserved services", item 8) and a
+ * provider's registration and validation (issue "provider validation panel", item 4).
+ */
+export const ACCIONES = [
+  'publicacion', 'oferta', 'aceptacion', 'asignacion', 'fuec', 'fuec-retirado', 'inicio', 'fin',
+  'registro', 'actualizacion', 'validacion', 'bienvenida', 'bienvenida-fallida', 'suspension', 'reactivacion',
+] as const;
 export type Accion = (typeof ACCIONES)[number];
 
 /** How the console's timeline names each change. */
@@ -14,6 +20,13 @@ export const ACCION_TEXTO: Record<Accion, string> = {
   'fuec-retirado': 'FUEC retirado: no se pudo guardar el archivo',
   inicio: 'Recorrido iniciado',
   fin: 'Viaje finalizado',
+  registro: 'Proveedor registrado desde su aplicación',
+  actualizacion: 'Perfil actualizado desde su aplicación',
+  validacion: 'Proveedor validado',
+  bienvenida: 'Correo de bienvenida enviado',
+  'bienvenida-fallida': 'Correo de bienvenida no enviado: el cambio se deshizo',
+  suspension: 'Proveedor suspendido',
+  reactivacion: 'Proveedor reactivado',
 };
 
 /** How the timeline names the fields a change touched. */
@@ -28,6 +41,16 @@ export const CAMPO_TEXTO: Record<string, string> = {
   pagarAnticipoConductor: 'Anticipo del conductor por pagar',
   pagarSaldoConductor: 'Saldo del conductor por pagar',
   recorridoIniciado: 'Recorrido iniciado',
+  validado: 'Validado',
+  documentosVehiculo: 'Documentos del vehículo',
+  documentosGuia: 'Documentos del guía',
+  fotosVehiculo: 'Fotos del vehículo',
+  suspendido: 'Suspendido',
+  motivo: 'Motivo',
+  nuevo: 'Nuevo',
+  perfil: 'Perfil completo',
+  lista: 'Lista',
+  correo: 'Correo',
 };
 
 /** Recorded fields the timeline leaves out: internal ids (the plates and the company's own view say it). */
@@ -51,7 +74,7 @@ export const VALOR_TEXTO: Record<string, string> = {
 
 /** Who made the change: a console user, a driver, the client app or the server's own job. */
 export const quienSchema = z.object({
-  tipo: z.enum(['usuario', 'conductor', 'app-clientes', 'sistema']),
+  tipo: z.enum(['usuario', 'conductor', 'app-clientes', 'app-proveedores', 'sistema']),
   nombre: z.string(),
   empresaId: z.string().optional(),
 });
@@ -81,3 +104,4 @@ export function nuevaEntrada(servicioId: string, accion: Accion, quien: Quien, a
 
 export const SISTEMA: Quien = { tipo: 'sistema', nombre: 'Tarea programada' };
 export const APP_CLIENTES: Quien = { tipo: 'app-clientes', nombre: 'Aplicación de clientes' };
+export const APP_PROVEEDORES: Quien = { tipo: 'app-proveedores', nombre: 'Aplicación de proveedores' };

@@ -30,6 +30,7 @@ export const ASIGNACION_MSG = {
   vehiculoNoEncontrado: 'No encontramos ese vehículo en tu flota.',
   otroTipo: (tipo: string) => `El servicio pide un vehículo tipo ${tipo}.`,
   noValidado: 'El vehículo no está validado.',
+  suspendido: 'El conductor de este vehículo está suspendido por la plataforma.',
   documentoVence: (documento: string, dia: string) => `${documento} vence antes del fin del viaje (${dia}).`,
   noAsignable: 'Este servicio ya no admite asignación: ya tiene vehículo, ya tiene FUEC o no está reservado.',
   vehiculoOcupado: 'El vehículo ya tiene otro servicio en ese horario.',
@@ -89,7 +90,7 @@ export const MAPA_MSG = {
 
 /** The client app's integration endpoints (PRODUCT.md); read by another team's app, still in Spanish. */
 export const INTEGRACION_MSG = {
-  firmaRequerida: 'Falta la firma de la aplicación de clientes.',
+  firmaRequerida: 'Falta la firma de la aplicación.',
   firmaInvalida: 'La firma de la solicitud no es válida o expiró.',
   servicioExiste: 'Ya existe un servicio con ese identificador.',
   ofertaNoDisponible: 'Esa oferta no existe, venció o ya no está vigente.',

@@ -12,6 +12,15 @@ export { VEHICLE_TYPES };
 export type FotoVehiculo = (typeof FOTOS_VEHICULO)[number];
 export type DocumentoVehiculo = (typeof DOCUMENTOS_VEHICULO)[number];
 
+/** The photo and document slots as people read them, in the spec's order (spec 02 section 5.2). */
+export const FOTO_LABELS: Record<FotoVehiculo, string> = { frente: 'Frente', lateral: 'Lateral', interior: 'Interior', perspectiva: 'Perspectiva', tablero: 'Tablero' };
+export const DOCUMENTO_LABELS: Record<DocumentoVehiculo, string> = {
+  licenciaConducir: 'Licencia de conducción',
+  rut: 'RUT',
+  soat: 'SOAT',
+  tarjetaPropiedad: 'Tarjeta de propiedad',
+};
+
 /** Spec 02 section 3.5: the cities a vehicle's driver lives in (not the profile's list). */
 export const CIUDADES_VEHICULO = ['Armenia', 'Bogota', 'Buenaventura', 'Buga', 'Cali', 'Cartagena', 'Manizales', 'Medellin', 'Palmira', 'Pasto', 'Pereira', 'Popayan'] as const;
 
@@ -262,6 +271,10 @@ export const vehiculoSchema = z.object({
   perfil: z.boolean().default(true),
   terminos: z.boolean().default(true),
   suspendido: z.boolean().default(false),
+  /** Why marketplace staff suspended the driver (provider panel). */
+  motivoSuspension: z.string().optional(),
+  /** When marketplace staff sent the welcome e-mail asking for photos and documents. */
+  bienvenidaEnviada: z.iso.datetime().optional(),
   conected: z.boolean().default(false),
   rating: z.number(),
   viajesRealizados: z.number().int().nonnegative(),
@@ -281,7 +294,7 @@ export type Vehiculo = z.infer<typeof vehiculoSchema>;
 
 /** A row of the fleet list: what the table, the filter and the expiry warnings need. */
 export const VEHICULO_RESUMEN_CAMPOS = [
-  'id', 'codigo', 'placas', 'marca', 'modelo', 'tipo', 'capacidad', 'validado', 'nombre',
+  'id', 'codigo', 'placas', 'marca', 'modelo', 'tipo', 'capacidad', 'validado', 'suspendido', 'nombre',
   'fechasoat', 'vencimientoRevisionTecnica', 'vencimientoTarjetaOperacion', 'vencimientoLicenciaDeConducir',
 ] as const satisfies readonly (keyof Vehiculo)[];
 export const vehiculoResumenSchema = vehiculoSchema.pick(

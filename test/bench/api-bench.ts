@@ -30,7 +30,7 @@ const CREATIONS = 5;
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'transportadoras-bench-'));
-const stack = await startStack({ dataDir, persistDynamo: false, signUpKey: 'bench', clientAppSecret: 'bench', web: false, jobsIntervalMs: false });
+const stack = await startStack({ dataDir, persistDynamo: false, signUpKey: 'bench', clientAppSecret: 'bench', providerAppSecret: 'bench', web: false, jobsIntervalMs: false });
 try {
   await seed(stack);
   const cognito = new CognitoIdentityProviderClient({ endpoint: stack.urls.cognito, region: 'local', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });

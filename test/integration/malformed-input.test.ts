@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../lambdas/api/route-table.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { api, cognitoClient, docClient, idToken, listKeys, stack, subOf, table } from '../support/clients.js';
-import { cabecerasApp } from '../../lambdas/api/middleware/app-clientes.js';
+import { cabecerasApp } from '../../lambdas/api/middleware/apps.js';
 import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
 import { edicionDe, vehiculoNuevo } from '../support/vehiculos.js';
 
@@ -39,7 +39,36 @@ const { paradas: _p, fechaRegreso: _r, ...PUBLICADO } = servicioPublicado({ obse
 /** The pending service offers and acceptances are aimed at (published in beforeAll). */
 const FUZZ_SERVICIO = servicioPublicado();
 
+/** An active demo guide the suspension bodies target, and ids no provider registration may ever store. */
+const FUZZ_GUIA = 'guia-demo-012';
+const GUIA_NUEVA = '7f3c2a10-5b1e-4c2d-9a8f-0e1d2c3b4a59';
+const OPERADOR_NUEVO = '1e2d3c4b-5a69-4788-9a0b-c1d2e3f40516';
+
 const SAMPLES: Record<string, Sample> = {
+  'POST /plataforma/proveedores/:tipo/:id/suspension': {
+    valid: { suspendido: true, motivo: 'Documentos vencidos' },
+    required: ['suspendido', 'motivo'],
+    texts: ['motivo'],
+    path: `/plataforma/proveedores/guia/${FUZZ_GUIA}/suspension`,
+  },
+  'PUT /integracion/proveedores/guias/:id': {
+    valid: { nombre: 'Guía de Prueba', email: 'guia.fuzz@guias.demo', telefono: '3150001122', direccion: 'Calle 1 # 2-3', rnt: '12345', rut: '1107000000', banco: 'Nequi', tipocuenta: 'ahorros', cuenta: '3150001122', titular: 'Guía de Prueba' },
+    required: ['nombre', 'email', 'telefono'],
+    texts: ['nombre', 'direccion', 'rnt', 'rut', 'titular'],
+    path: `/integracion/proveedores/guias/${GUIA_NUEVA}`,
+  },
+  'PUT /integracion/proveedores/operadores/:id': {
+    valid: { nombre: 'Operador de Prueba', email: 'operador.fuzz@operadores.demo', telefono: '3150002233', empresa: 'Tours de Prueba', direccion: 'Calle 4 # 5-6' },
+    required: ['nombre', 'email', 'telefono'],
+    texts: ['nombre', 'empresa', 'direccion'],
+    path: `/integracion/proveedores/operadores/${OPERADOR_NUEVO}`,
+  },
+  'POST /integracion/proveedores/uploads': {
+    valid: { kind: 'documentoProveedor', contentType: 'application/pdf', size: 1000, fileName: 'fuzz-rnt.pdf' },
+    required: ['kind', 'contentType', 'size'],
+    texts: ['fileName'],
+    path: '',
+  },
   'PUT /perfil': {
     valid: {
       nombres: 'Laura', apellidos: 'Gómez Restrepo', movil: '3001234567', puesto: 'CEO', empresa: 'Transportes del Valle S.A.S.', ciudad: 'Cali',
@@ -168,7 +197,9 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
   /** The reserved service the assignment bodies target: still unassigned after them all. */
   let reservado: string;
   let conductorToken: string;
+  let plataformaToken: string;
   beforeAll(async () => {
+    plataformaToken = await idToken(DEMO_USERS.plataforma, DEMO_PASSWORD);
     // The demo admin: complete profile, so every route reaches its validation.
     token = await idToken(DEMO_USERS.admin, DEMO_PASSWORD);
     sub = subOf(token);
@@ -219,6 +250,22 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
       publicado: (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: PUBLICADO.id } }))).Item ?? null,
       reservado: (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: reservado } }))).Item,
       // The demo driver's vehicle: no position written by a malformed report.
+      // The provider panel: the guide unchanged, no guide or operator registered, no app upload ticket.
+      guia: (await docClient().send(new GetCommand({ TableName: table('proveedores'), Key: { id: FUZZ_GUIA } }))).Item,
+      guiaNueva: (await docClient().send(new GetCommand({ TableName: table('proveedores'), Key: { id: GUIA_NUEVA } }))).Item ?? null,
+      operadorNuevo: (await docClient().send(new GetCommand({ TableName: table('proveedores'), Key: { id: OPERADOR_NUEVO } }))).Item ?? null,
+      ticketsApp: (
+        await docClient().send(
+          new ScanCommand({
+            TableName: table('uploads'),
+            Select: 'COUNT',
+            // Only this file's samples: the provider tests upload with the same app at the same time.
+            FilterExpression: '#sub = :sub AND begins_with(fileName, :f)',
+            ExpressionAttributeNames: { '#sub': 'sub' },
+            ExpressionAttributeValues: { ':sub': 'app-proveedores', ':f': 'fuz' },
+          }),
+        )
+      ).Count,
       posicion: (await docClient().send(new GetCommand({ TableName: table('vehiculos'), Key: { id: 'veh-demo-transvalle-001' }, ProjectionExpression: 'latitud, longitud, posicionEn' }))).Item ?? null,
     };
   }
@@ -241,8 +288,11 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
           // The client app's routes are signed by that app (over exactly these bytes), the driver app's carry
           // the demo driver's token, the others the admin's: each reaches its route's validation.
           const conductorOnly = Array.isArray(route.access) && route.access.includes('conductor');
-          const auth =
-            route.access === 'app-clientes' ? cabecerasApp(stack().clientAppSecret, route.method, path, raw) : { authorization: `Bearer ${conductorOnly ? conductorToken : token}` };
+          const plataformaOnly = Array.isArray(route.access) && route.access.length === 1 && route.access[0] === 'plataforma';
+          const app = route.access === 'app-cliente' ? 'cliente' : route.access === 'app-proveedores' ? 'proveedores' : null;
+          const auth = app
+            ? cabecerasApp(app === 'cliente' ? stack().clientAppSecret : stack().providerAppSecret, route.method, path, raw, new Date(), app)
+            : { authorization: `Bearer ${conductorOnly ? conductorToken : plataformaOnly ? plataformaToken : token}` };
           const res = await fetch(`${stack().apiUrl}${path}`, { method: route.method, headers: { ...auth, 'content-type': 'application/json' }, body: raw });
           const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
           const message = body?.error?.message ?? '';
@@ -262,6 +312,8 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
     expect(before.guard).toBeNull();
     expect(before.offers).toEqual([]);
     expect(before.publicado).toBeNull();
+    expect(before.guia).toMatchObject({ suspendido: false, estadoProveedor: 'guia#activo' });
+    expect(before.guiaNueva).toBeNull();
     expect(await snapshot()).toEqual(before);
   });
 });

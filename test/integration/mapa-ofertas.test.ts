@@ -5,7 +5,7 @@ import { MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
 import { API_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
 import { INTEGRACION_MSG, MAPA_MSG, OFERTA_MSG } from '../../shared/schemas/messages-servicios.js';
 import { api, docClient, idToken, listKeys, newCompanyAdmin, PDF_BYTES, solidPng, stack, table, upload } from '../support/clients.js';
-import { cabecerasApp } from '../../lambdas/api/middleware/app-clientes.js';
+import { cabecerasApp } from '../../lambdas/api/middleware/apps.js';
 import { appApi, servicioPublicado } from '../support/servicios.js';
 
 /**

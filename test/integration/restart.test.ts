@@ -14,7 +14,7 @@ describe('local stack restart', () => {
 
   it('keeps users, their groups and the seeded data across a restart', async () => {
     const ports = { dynamodb: await freePort(), s3: await freePort(), cognito: await freePort(), lambda: await freePort(), api: await freePort() };
-    const opts: StackOptions = { dataDir, persistDynamo: true, ports, signUpKey: 'k', clientAppSecret: 'k', web: false, jobsIntervalMs: false };
+    const opts: StackOptions = { dataDir, persistDynamo: true, ports, signUpKey: 'k', clientAppSecret: 'k', providerAppSecret: 'k', web: false, jobsIntervalMs: false };
 
     const first = await startStack(opts);
     const firstSeed = await seed(first);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { app } from '../../lambdas/api/app.js';
 import { checkRouteTable, type RouteDef } from '../../lambdas/api/define-route.js';
 import { ROUTES } from '../../lambdas/api/route-table.js';
-import { cabecerasApp } from '../../lambdas/api/middleware/app-clientes.js';
+import { cabecerasApp } from '../../lambdas/api/middleware/apps.js';
 import { API_MSG, REGISTRO_MSG, VEHICULO_MSG } from '../../shared/schemas/messages.js';
 import { INTEGRACION_MSG, MAPA_MSG } from '../../shared/schemas/messages-servicios.js';
 import { stack } from '../support/clients.js';
@@ -23,6 +23,9 @@ const PARAM_FIXTURES: Record<string, { value: string; owner?: string }> = {
    * the driver may act on it, another company must not.
    */
   servicioId: { value: 'demo-reservado-2', owner: 'demo-transvalle' },
+  /** The provider panel's: a list, a kind of provider and (with `id` above) a driver of the demo fleet. */
+  lista: { value: 'conductores-por-validar' },
+  tipo: { value: 'conductor' },
 };
 
 const paramsOf = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
@@ -37,12 +40,13 @@ type Expected = 'ok' | 400 | 401 | 403 | 404;
  */
 function expected(route: RouteDef, who: Identity): Expected {
   if (route.access === 'anonimo') return 'ok';
-  // The client app's routes open to its signature alone; its signature opens no other route.
-  if (route.access === 'app-clientes') return who.app ? 'ok' : 401;
+  // An app's routes open to its own signature alone; its signature opens no other route.
+  if (typeof route.access === 'string') return route.access === `app-${who.app}` ? 'ok' : 401;
   if (!who.role) return 401;
   if (!route.access.includes(who.role)) return 403;
   if (route.perfilCompleto && who.perfilCompleto === false) return 403;
-  const foreign = paramsOf(route.path).some((name) => {
+  // Marketplace staff have no company: their routes name records of every company.
+  const foreign = who.role !== 'plataforma' && paramsOf(route.path).some((name) => {
     const owner = PARAM_FIXTURES[name]?.owner;
     return owner !== undefined && who.empresaId !== owner;
   });
@@ -99,7 +103,8 @@ describe('authorization matrix: every route of the table, called as every kind o
       for (const who of identities) {
         const path = fill(route.path);
         const body = route.body ? '{}' : undefined;
-        const signed = who.app ? cabecerasApp(stack().clientAppSecret, route.method, path, body ?? '') : {};
+        const secret = who.app === 'proveedores' ? stack().providerAppSecret : stack().clientAppSecret;
+        const signed = who.app ? cabecerasApp(secret, route.method, path, body ?? '', new Date(), who.app) : {};
         const res = await fetch(`${stack().apiUrl}${path}`, {
           method: route.method,
           headers: { ...who.headers, ...signed, ...(route.body ? { 'content-type': 'application/json' } : {}) },
@@ -129,5 +134,9 @@ describe('authorization matrix: every route of the table, called as every kind o
     expect(outcomes).toContain(`GET /servicios/:servicioId ${otra}: 404 (esperado 404) "${MAPA_MSG.servicioNoEncontrado}"`);
     expect(outcomes).toContain('GET /integracion/cliente/servicios/:servicioId/ofertas como app de clientes (firma propia): 200 (esperado ok)');
     expect(outcomes).toContain(`GET /mapa como app de clientes (firma propia): 401 (esperado 401) "${API_MSG.noAutenticado}"`);
+    // The provider panel: marketplace staff only; a company admin is refused, one app's key opens none of the other's routes.
+    expect(outcomes).toContain('GET /plataforma/proveedores/resumen como plataforma: 200 (esperado ok)');
+    expect(outcomes).toContain(`GET /plataforma/proveedores/resumen como administrador de la empresa: 403 (esperado 403) "${API_MSG.sinPermiso}"`);
+    expect(outcomes).toContain(`PUT /integracion/proveedores/guias/:id como app de clientes (firma propia): 401 (esperado 401) "${INTEGRACION_MSG.firmaInvalida}"`);
   });
 });

@@ -26,8 +26,8 @@ export type Identity = {
   perfilCompleto?: boolean;
   /** The company its records belong to (for routes scoped to a company's resource). */
   empresaId?: string;
-  /** The client app: each call is signed with its key (over method, path and body), no token. */
-  app?: true;
+  /** One of the marketplace's apps: each call is signed with its key (over method, path and body), no token. */
+  app?: 'cliente' | 'proveedores';
 };
 
 export async function allIdentities(): Promise<Identity[]> {
@@ -42,7 +42,8 @@ export async function allIdentities(): Promise<Identity[]> {
     { name: 'anónimo', headers: {} },
     { name: 'token falsificado (plataforma)', headers: bearer(forgedToken({ ...claims, 'cognito:groups': ['plataforma'] })) },
     { name: 'token de acceso en vez de identidad', headers: bearer(access.AuthenticationResult!.AccessToken!) },
-    { name: 'app de clientes (firma propia)', headers: {}, app: true },
+    { name: 'app de clientes (firma propia)', headers: {}, app: 'cliente' },
+    { name: 'app de proveedores (firma propia)', headers: {}, app: 'proveedores' },
     {
       name: 'app de clientes con otra clave',
       headers: { 'x-app-id': 'cliente', 'x-app-timestamp': ts, 'x-app-signature': createHmac('sha256', 'clave-app-cliente').update(ts).digest('hex') },

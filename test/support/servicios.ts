@@ -1,6 +1,6 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { cabecerasApp } from '../../lambdas/api/middleware/app-clientes.js';
+import { cabecerasApp } from '../../lambdas/api/middleware/apps.js';
 import { cambioItem } from '../../lambdas/data/cambios.js';
 import type { ServicioPublicado } from '../../shared/schemas/integracion.js';
 import { docClient, stack, table } from './clients.js';
@@ -30,13 +30,20 @@ export function servicioPublicado(overrides: Partial<ServicioPublicado> = {}, di
   };
 }
 
-/** Calls a client-app route signed as that app (or with `secret`, `now` to forge a bad one). */
-export async function appApi(method: 'GET' | 'POST', path: string, body?: unknown, opts: { secret?: string; now?: Date; headers?: Record<string, string> } = {}) {
+/** Calls an app's route signed as that app (the client app unless `app` says; `secret`, `now` to forge a bad one). */
+export async function appApi(
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  body?: unknown,
+  opts: { secret?: string; now?: Date; headers?: Record<string, string>; app?: 'cliente' | 'proveedores' } = {},
+) {
   const text = body === undefined ? '' : JSON.stringify(body);
+  const app = opts.app ?? 'cliente';
+  const secret = opts.secret ?? (app === 'cliente' ? stack().clientAppSecret : stack().providerAppSecret);
   const res = await fetch(`${stack().apiUrl}${path}`, {
     method,
     headers: {
-      ...cabecerasApp(opts.secret ?? stack().clientAppSecret, method, path, text, opts.now),
+      ...cabecerasApp(secret, method, path, text, opts.now, app),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...opts.headers,
     },

@@ -11,6 +11,7 @@ export type StackInfo = {
   outboxDir: string;
   signUpKey: string;
   clientAppSecret: string;
+  providerAppSecret: string;
 };
 
 declare module 'vitest' {

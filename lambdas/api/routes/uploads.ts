@@ -75,7 +75,7 @@ const RECORDERS: Partial<Record<UploadKind, Recorder>> = {
 };
 
 /** Kinds whose files are recorded by their feature's own route (the vehicle form, the offer), not by confirm. */
-const RECORDED_BY_ROUTE: readonly UploadKind[] = ['fotoVehiculo', 'documentoVehiculo', 'cotizacion', 'fuec'];
+const RECORDED_BY_ROUTE: readonly UploadKind[] = ['fotoVehiculo', 'documentoVehiculo', 'cotizacion', 'fuec', 'fotoProveedor', 'documentoProveedor'];
 
 function checkMayUpload(caller: UploadCaller, kind: UploadKind): void {
   if (!mayUpload(kind, caller.role)) {
@@ -93,22 +93,39 @@ function recorderFor(caller: UploadCaller, kind: UploadKind): Recorder {
 }
 
 /** `POST /uploads`: a single-use presigned POST to a waiting key of the caller's. */
-export async function presignUpload(c: Context, caller: UploadCaller, { kind, contentType, size, fileName }: UploadRequest) {
-  checkMayUpload(caller, kind);
+export async function presignUpload(c: Context, caller: UploadCaller, body: UploadRequest) {
+  checkMayUpload(caller, body.kind);
   // Files only a complete company's routes take (vehicles, FUEC, quotes) wait for nobody otherwise.
-  if (UPLOAD_KINDS[kind].perfilCompleto && caller.kind === 'empresa' && !isProfileComplete(caller.usuario, await empresaRepository.getCached(caller.empresaId))) {
+  if (UPLOAD_KINDS[body.kind].perfilCompleto && caller.kind === 'empresa' && !isProfileComplete(caller.usuario, await empresaRepository.getCached(caller.empresaId))) {
     throw forbidden(API_MSG.perfilIncompleto);
   }
+  return c.json(await issueTicket(caller.sub, body));
+}
+
+/** The provider apps' uploads are ticketed to the app itself (it answers for all its providers). */
+export const APP_PROVEEDORES_SUB = 'app-proveedores';
+const KINDS_APP_PROVEEDORES: readonly UploadKind[] = ['fotoProveedor', 'documentoProveedor'];
+
+/** `POST /integracion/proveedores/uploads`: a presigned POST for a guide's or operator's photo or document. */
+export async function presignAppUpload(c: Context, _caller: null, body: UploadRequest) {
+  if (!KINDS_APP_PROVEEDORES.includes(body.kind)) throw badRequest(UPLOAD_MSG.noDisponible);
+  return c.json(await issueTicket(APP_PROVEEDORES_SUB, body));
+}
+
+/** The provider app's waiting uploads, taken and checked like a console user's. */
+export const takeAppFiles = (kind: UploadKind, ids: readonly string[]) => takeChecked(APP_PROVEEDORES_SUB, kind, ids);
+
+async function issueTicket(sub: string, { kind, contentType, size, fileName }: UploadRequest) {
   const name = fileName || 'archivo';
   const problem = uploadProblem(kind, { name, size, type: contentType });
   if (problem) throw badRequest(problem);
 
   const id = randomUUID();
-  const key = pendingUploadKey(caller.sub, id);
+  const key = pendingUploadKey(sub, id);
   const now = Math.floor(Date.now() / 1000);
   await uploadRepository.issue({
     id,
-    sub: caller.sub,
+    sub,
     kind,
     key,
     fileName: name,
@@ -116,7 +133,7 @@ export async function presignUpload(c: Context, caller: UploadCaller, { kind, co
     validoHasta: now + CONFIRM_WINDOW_SECONDS,
     expiresAt: now + TICKET_TTL_SECONDS,
   });
-  return c.json({ uploadId: id, ...(await storage.presignPost(key, contentType, UPLOAD_KINDS[kind].maxBytes)) });
+  return { uploadId: id, ...(await storage.presignPost(key, contentType, UPLOAD_KINDS[kind].maxBytes)) };
 }
 
 /**
@@ -167,7 +184,11 @@ export type CheckedFile = { bytes: Uint8Array; mime: string };
  */
 export async function takeCheckedFiles(caller: UploadCaller, kind: UploadKind, ids: readonly string[]): Promise<{ tickets: UploadTicketItem[]; files: CheckedFile[] }> {
   checkMayUpload(caller, kind);
-  const tickets = await uploadRepository.claim(ids, caller.sub, kind, new Date());
+  return takeChecked(caller.sub, kind, ids);
+}
+
+async function takeChecked(sub: string, kind: UploadKind, ids: readonly string[]): Promise<{ tickets: UploadTicketItem[]; files: CheckedFile[] }> {
+  const tickets = await uploadRepository.claim(ids, sub, kind, new Date());
   if (!tickets) throw badRequest(UPLOAD_KINDS[kind].noSubido);
   const taken = await Promise.all(tickets.map((t) => storage.take(t.key, UPLOAD_KINDS[kind].maxBytes)));
   const problems = taken.map((f, i) => uploadProblem(kind, f && { name: tickets[i]!.fileName, size: f.size, type: f.mime }));

@@ -23,6 +23,7 @@ import { storage } from '../../adapters/storage.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';
 import { PlacaOcupada, vehiculoRepository } from '../../data/vehiculo-repository.js';
+import { busquedaDe } from '../../data/proveedor-repository.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { CompanyCaller } from '../caller.js';
 import { jsonWithEtag } from '../etag.js';
@@ -142,7 +143,8 @@ export async function editarVehiculo(c: Context, caller: CompanyCaller, body: Ve
   const archivos = await takeSlots(caller, id, fotos, documentos);
   // Fixed keys, overwritten in place: nothing to clean up if the record write fails.
   await putFiles(archivos.keys, archivos.files);
-  const editado = await vehiculoRepository.update(caller.empresaId, id, { ...datos, updatedAt: new Date().toISOString() }, archivos);
+  const busqueda = busquedaDe({ tipo: 'conductor', r: { ...actual, ...datos } });
+  const editado = await vehiculoRepository.update(caller.empresaId, id, { ...datos, busqueda, updatedAt: new Date().toISOString() }, archivos);
   if (!editado) throw notFound(VEHICULO_MSG.noEncontrado);
   return c.json(await detalle(editado));
 }

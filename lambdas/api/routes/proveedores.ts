@@ -1,0 +1,323 @@
+import type { Context } from 'hono';
+import { accionDe, BOTON_ACCION, cambiosDeAccion, listaDe, listaPorId, type AccionProveedor } from '../../../shared/domain/proveedores.js';
+import { uploadKeys } from '../../../shared/domain/uploads.js';
+import { APP_PROVEEDORES, type Quien } from '../../../shared/schemas/historial.js';
+import {
+  ARCHIVO_TEXTO,
+  CORREO_BIENVENIDA,
+  listaIdSchema,
+  perfilGuiaCompleto,
+  perfilOperadorCompleto,
+  PROVEEDOR_MSG,
+  sujetoProveedor,
+  tipoProveedorSchema,
+  type Guia,
+  type GuiaPerfil,
+  type Operador,
+  type OperadorPerfil,
+  type ProveedorDetalle,
+  type ProveedorFila,
+  type SuspensionBody,
+} from '../../../shared/schemas/proveedores.js';
+import { DOCUMENTO_LABELS, FOTO_LABELS } from '../../../shared/schemas/vehiculo.js';
+import { INITIAL_RATING } from '../../../shared/constants.js';
+import * as z from '../../../shared/schemas/zod-es.js';
+import { correo } from '../../adapters/correo.js';
+import { storage } from '../../adapters/storage.js';
+import { historialRepository } from '../../data/historial-repository.js';
+import { estadoDeProveedor, ProveedorCambio, proveedorRepository, type Proveedor } from '../../data/proveedor-repository.js';
+import { AppError, badRequest, conflict, notFound } from '../../errors.js';
+import type { PlataformaCaller } from '../caller.js';
+import { jsonWithEtag } from '../etag.js';
+import { idParam } from '../validate.js';
+import { putFiles, takeAppFiles, type CheckedFile } from './uploads.js';
+
+const POR_PAGINA = 20;
+const quienPlataforma = (caller: PlataformaCaller): Quien => ({ tipo: 'usuario', nombre: caller.email });
+
+/** `GET /plataforma/proveedores/resumen`: the count of each of the eight lists (one read of the counters). */
+export async function resumenProveedores(c: Context) {
+  return jsonWithEtag(c, { conteos: await proveedorRepository.conteos() });
+}
+
+/** A page cursor is the index key of the last item given, opaque to the console. */
+const cursorSchema = z.object({ id: z.string().max(64), estadoProveedor: z.string().max(40), fechaCreacion: z.string().max(40) }).strict();
+const codificar = (key: Record<string, unknown> | null) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null);
+function decodificar(texto: string | undefined, clave: string): Record<string, unknown> | undefined {
+  if (!texto) return undefined;
+  try {
+    const key = cursorSchema.parse(JSON.parse(Buffer.from(texto, 'base64url').toString('utf8')));
+    if (key.estadoProveedor !== clave) throw new Error('otra lista');
+    return key;
+  } catch {
+    throw badRequest(PROVEEDOR_MSG.cursorInvalido);
+  }
+}
+
+/** `GET /plataforma/proveedores/listas/{lista}?q=&cursor=&limite=`: one page of a list, newest first. */
+export async function listarProveedores(c: Context) {
+  const parsed = listaIdSchema.safeParse(c.req.param('lista'));
+  if (!parsed.success) throw notFound(PROVEEDOR_MSG.listaInvalida);
+  const lista = listaPorId(parsed.data);
+  const q = (c.req.query('q') ?? '').trim().slice(0, 100);
+  const limite = Math.min(100, Math.max(1, Number.parseInt(c.req.query('limite') ?? '', 10) || POR_PAGINA));
+  const cursor = decodificar(c.req.query('cursor'), `${lista.tipo}#${lista.estado}`);
+  const pagina = await proveedorRepository.pagina(lista, { limite, cursor, texto: q });
+  return jsonWithEtag(c, { items: pagina.items.map(filaDe), cursor: codificar(pagina.cursor) });
+}
+
+/** A provider from the path: `tipo` and `id`; anything unknown is a 404. */
+async function cargar(c: Context): Promise<Proveedor> {
+  const tipo = tipoProveedorSchema.safeParse(c.req.param('tipo'));
+  if (!tipo.success) throw notFound(PROVEEDOR_MSG.noEncontrado);
+  const p = await proveedorRepository.get(tipo.data, idParam(c, 'id', PROVEEDOR_MSG.noEncontrado));
+  if (!p) throw notFound(PROVEEDOR_MSG.noEncontrado);
+  return p;
+}
+
+/** `GET /plataforma/proveedores/{tipo}/{id}`: the detail modal, with the provider's trail. */
+export async function verProveedor(c: Context) {
+  return c.json(await detalleDe(await cargar(c)));
+}
+
+/** The list a provider is in, as the trail records it. */
+const listaTexto = (p: Proveedor) => listaDe(p.tipo, estadoDeProveedor(p))?.titulo ?? 'Sin lista';
+
+/** `POST /plataforma/proveedores/{tipo}/{id}/validar`: 'Validar Conductor' / 'Validar Guia'. */
+export async function validarProveedor(c: Context, caller: PlataformaCaller) {
+  const p = await cargar(c);
+  exigirAccion(p, 'validar');
+  const cambios = cambiosDeAccion(p.tipo, 'validar');
+  const antes = Object.fromEntries(Object.keys(cambios).map((k) => [k, Boolean((p.r as Record<string, unknown>)[k])]));
+  try {
+    const despues = await proveedorRepository.mover(
+      p,
+      cambios,
+      { accion: 'validacion', quien: quienPlataforma(caller), antes: { ...antes, lista: listaTexto(p) }, despues: { ...cambios, lista: '' } },
+      new Date(),
+    );
+    return c.json(await detalleDe(despues));
+  } catch (err) {
+    if (err instanceof ProveedorCambio) throw conflict(PROVEEDOR_MSG.yaValidado);
+    throw err;
+  }
+}
+
+/**
+ * `POST /plataforma/proveedores/{tipo}/{id}/bienvenida`: the welcome e-mail, really sent, once. The
+ * record is claimed first (an operator leaves the new list), then the e-mail goes out; when it
+ * cannot, the claim is undone, so a retry sends it.
+ */
+export async function bienvenidaProveedor(c: Context, caller: PlataformaCaller) {
+  const p = await cargar(c);
+  exigirAccion(p, 'bienvenida');
+  if (p.r.bienvenidaEnviada) throw conflict(PROVEEDOR_MSG.bienvenidaYaEnviada);
+  const now = new Date();
+  const cambios = { ...cambiosDeAccion(p.tipo, 'bienvenida'), bienvenidaEnviada: now.toISOString() };
+  const quien = quienPlataforma(caller);
+  let enviado: Proveedor;
+  try {
+    enviado = await proveedorRepository.mover(p, cambios, { accion: 'bienvenida', quien, antes: { lista: listaTexto(p) }, despues: { correo: p.r.email } }, now, {
+      condicion: { expresion: 'attribute_not_exists(bienvenidaEnviada)' },
+    });
+  } catch (err) {
+    if (err instanceof ProveedorCambio) throw conflict(PROVEEDOR_MSG.bienvenidaYaEnviada);
+    throw err;
+  }
+  try {
+    const texto = CORREO_BIENVENIDA[p.tipo];
+    await correo.enviar({ to: p.r.email, subject: texto.subject, body: texto.body(p.r.nombre) });
+  } catch (err) {
+    console.error('No se pudo enviar el correo de bienvenida', err);
+    const deshacer = p.tipo === 'operador' ? { nuevo: true } : {};
+    await proveedorRepository.mover(enviado, deshacer, { accion: 'bienvenida-fallida', quien, antes: { correo: p.r.email }, despues: { lista: listaTexto(p) } }, new Date(), { quitar: ['bienvenidaEnviada'] });
+    throw new AppError(502, 'unavailable', PROVEEDOR_MSG.correoNoEnviado);
+  }
+  return c.json(await detalleDe(enviado));
+}
+
+/** `POST /plataforma/proveedores/{tipo}/{id}/suspension`: suspends with a reason, or reactivates. */
+export async function suspenderProveedor(c: Context, caller: PlataformaCaller, body: SuspensionBody) {
+  const p = await cargar(c);
+  if (body.suspendido === p.r.suspendido) throw conflict(body.suspendido ? PROVEEDOR_MSG.yaSuspendido : PROVEEDOR_MSG.noSuspendido);
+  const motivo = body.motivo ?? '';
+  try {
+    const despues = await proveedorRepository.mover(
+      p,
+      { suspendido: body.suspendido, motivoSuspension: motivo },
+      { accion: body.suspendido ? 'suspension' : 'reactivacion', quien: quienPlataforma(caller), antes: { suspendido: p.r.suspendido }, despues: { suspendido: body.suspendido, ...(motivo ? { motivo } : {}) } },
+      new Date(),
+      // Absent counts as not suspended (records from before the flag).
+      { condicion: body.suspendido ? { expresion: 'attribute_not_exists(#sus) OR #sus = :no', nombres: { '#sus': 'suspendido' }, valores: { ':no': false } } : { expresion: '#sus = :si', nombres: { '#sus': 'suspendido' }, valores: { ':si': true } } },
+    );
+    return c.json(await detalleDe(despues));
+  } catch (err) {
+    if (err instanceof ProveedorCambio) throw conflict(body.suspendido ? PROVEEDOR_MSG.yaSuspendido : PROVEEDOR_MSG.noSuspendido);
+    throw err;
+  }
+}
+
+/** Refuses an action the provider's state does not offer, saying why in the staff's words. */
+function exigirAccion(p: Proveedor, accion: AccionProveedor): void {
+  const estado = estadoDeProveedor(p);
+  if (accionDe(p.tipo, estado) === accion) return;
+  if (accion === 'validar' && estado === 'activo') throw conflict(PROVEEDOR_MSG.yaValidado);
+  if (accion === 'bienvenida' && p.r.bienvenidaEnviada) throw conflict(PROVEEDOR_MSG.bienvenidaYaEnviada);
+  throw conflict(PROVEEDOR_MSG.noAplica(BOTON_ACCION[p.tipo][accion] ?? (accion === 'validar' ? 'Validar' : 'Enviar Email de Bienvenida')));
+}
+
+/** A list row, whatever the kind. */
+export function filaDe(p: Proveedor): ProveedorFila {
+  const { r } = p;
+  const base = { tipo: p.tipo, id: r.id, nombre: r.nombre, email: r.email, telefono: r.telefono, rating: r.rating, fechaCreacion: r.fechaCreacion, suspendido: !!r.suspendido };
+  if (p.tipo === 'conductor') return { ...base, placas: p.r.placas, vehiculo: `${p.r.tipo} ${p.r.marca} ${p.r.modelo}`.trim(), empresa: p.r.empresa, ciudad: p.r.ciudad };
+  if (p.tipo === 'guia') return { ...base, rnt: p.r.rnt };
+  return { ...base, empresa: p.r.empresa };
+}
+
+const url = (key: string | undefined) => (key ? storage.readUrl(key) : Promise.resolve(null));
+
+async function detalleDe(p: Proveedor): Promise<ProveedorDetalle> {
+  const estado = estadoDeProveedor(p);
+  const lista = listaDe(p.tipo, estado)?.id ?? null;
+  const historial = historialRepository.delServicio(sujetoProveedor(p.tipo, p.r.id));
+  let datos: { etiqueta: string; valor: string }[];
+  let archivos: { nombre: string; key: string }[];
+  let imagen: string | undefined;
+  if (p.tipo === 'conductor') {
+    const v = p.r;
+    imagen = v.fotos.frente || undefined;
+    datos = [
+      ['Placas', v.placas],
+      ['Vehículo', `${v.tipo} ${v.marca} ${v.modelo} · ${v.capacidad} pasajeros`],
+      ['Empresa', v.empresa],
+      ['Número interno', v.numeroInterno],
+      ['Cédula', v.cedula],
+      ['Correo', v.email],
+      ['Teléfono', v.telefono],
+      ['Ciudad', v.ciudad],
+      ['Dirección', v.direccion],
+      ['Licencia de conducción', v.licenciaDeConducir],
+      ['Viajes realizados', String(v.viajesRealizados)],
+      ['Cuenta', [v.banco, v.tipocuenta, v.cuenta].filter(Boolean).join(' · ')],
+    ].map(([etiqueta, valor]) => ({ etiqueta: etiqueta!, valor: valor ?? '' }));
+    archivos = [
+      ...Object.entries(v.fotos).map(([slot, key]) => ({ nombre: `Foto ${FOTO_LABELS[slot as keyof typeof FOTO_LABELS].toLowerCase()}`, key })),
+      ...Object.entries(v.documentos).map(([slot, key]) => ({ nombre: DOCUMENTO_LABELS[slot as keyof typeof DOCUMENTO_LABELS], key })),
+    ];
+  } else if (p.tipo === 'guia') {
+    const g = p.r;
+    imagen = g.imagen || undefined;
+    datos = [
+      ['RNT', g.rnt],
+      ['RUT', g.rut],
+      ['Correo', g.email],
+      ['Teléfono', g.telefono],
+      ['Dirección', g.direccion],
+      ['Cuenta', [g.banco, g.tipocuenta, g.cuenta].filter(Boolean).join(' · ')],
+      ['Titular', g.titular],
+    ].map(([etiqueta, valor]) => ({ etiqueta: etiqueta!, valor: valor ?? '' }));
+    archivos = Object.entries(g.documentos).map(([slot, key]) => ({ nombre: ARCHIVO_TEXTO[slot as keyof typeof ARCHIVO_TEXTO], key: key ?? '' }));
+  } else {
+    const o = p.r;
+    imagen = o.imagen || undefined;
+    datos = [
+      ['Empresa', o.empresa],
+      ['Correo', o.email],
+      ['Teléfono', o.telefono],
+      ['Dirección', o.direccion],
+    ].map(([etiqueta, valor]) => ({ etiqueta: etiqueta!, valor: valor ?? '' }));
+    archivos = [];
+  }
+  const conArchivo = archivos.filter((a) => a.key);
+  const [imagenUrl, documentos, entradas] = await Promise.all([
+    url(imagen),
+    Promise.all(conArchivo.map(async (a) => ({ nombre: a.nombre, url: (await url(a.key))! }))),
+    historial,
+  ]);
+  return {
+    fila: filaDe(p),
+    lista,
+    imagenUrl,
+    datos: datos.filter((d) => d.valor !== ''),
+    documentos,
+    ...(p.tipo === 'conductor' ? { viajesRealizados: p.r.viajesRealizados } : {}),
+    ...(p.r.motivoSuspension ? { motivoSuspension: p.r.motivoSuspension } : {}),
+    ...(p.r.bienvenidaEnviada ? { bienvenidaEnviada: p.r.bienvenidaEnviada } : {}),
+    historial: entradas,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The provider apps' integration (PRODUCT.md): guides and operators register and update themselves.
+
+const proveedorId = (c: Context) => idParam(c, 'id', PROVEEDOR_MSG.noEncontrado);
+
+/** Takes the app's uploads for these slots and says where each goes. */
+async function archivosDe(tipo: 'guia' | 'operador', id: string, archivos: Partial<Record<string, string>>) {
+  const slots = Object.keys(archivos).filter((s) => archivos[s]);
+  const ids = slots.map((s) => archivos[s]!);
+  if (new Set(ids).size !== ids.length) throw badRequest(PROVEEDOR_MSG.archivoRepetido);
+  const foto = slots.filter((s) => s === 'foto');
+  const docs = slots.filter((s) => s !== 'foto');
+  const files: CheckedFile[] = [
+    ...(foto.length ? (await takeAppFiles('fotoProveedor', foto.map((s) => archivos[s]!))).files : []),
+    ...(docs.length ? (await takeAppFiles('documentoProveedor', docs.map((s) => archivos[s]!))).files : []),
+  ];
+  const orden = [...foto, ...docs];
+  return { slots: orden, keys: orden.map((s) => uploadKeys.archivoProveedor(tipo, id, s)), files };
+}
+
+/** Registers the record, or updates it through `mover` (its list may change with its profile). */
+async function guardar(c: Context, tipo: 'guia' | 'operador', nuevo: (now: string, keys: Record<string, string>) => Guia | Operador, campos: (keys: Record<string, string>, actual: Proveedor) => Record<string, unknown>, archivos: Partial<Record<string, string>>) {
+  const id = proveedorId(c);
+  const taken = await archivosDe(tipo, id, archivos);
+  const keys = Object.fromEntries(taken.slots.map((s, i) => [s, taken.keys[i]!]));
+  // Fixed keys per slot, overwritten in place: a refused write leaves the previous files as they were.
+  await putFiles(taken.keys, taken.files);
+  const now = new Date();
+  const actual = await proveedorRepository.get(tipo, id);
+  try {
+    if (!actual) {
+      const registro = nuevo(now.toISOString(), keys);
+      await proveedorRepository.crear(registro, APP_PROVEEDORES, now);
+      return c.json({ id, lista: listaDe(tipo, estadoDeProveedor({ tipo, r: registro } as Proveedor))?.id ?? null }, 201);
+    }
+    const cambios = campos(keys, actual);
+    const antesLista = listaTexto(actual);
+    const despues = await proveedorRepository.mover(actual, cambios, { accion: 'actualizacion', quien: APP_PROVEEDORES, antes: { perfil: actual.r.perfil, lista: antesLista }, despues: { perfil: Boolean(cambios.perfil) } }, now);
+    return c.json({ id, lista: listaDe(tipo, estadoDeProveedor(despues))?.id ?? null });
+  } catch (err) {
+    // Created or changed by another call of the app at the same moment: its retry finds the record.
+    if (err instanceof ProveedorCambio) throw conflict('El proveedor cambió mientras se guardaba. Intenta de nuevo.');
+    throw err;
+  }
+}
+
+/** `PUT /integracion/proveedores/guias/{id}`: registers or updates a guide (state from its profile). */
+export async function guardarGuia(c: Context, _caller: null, body: GuiaPerfil) {
+  const { archivos, ...perfil } = body;
+  const completo = perfilGuiaCompleto(perfil);
+  return guardar(
+    c,
+    'guia',
+    (now, keys) => ({ ...perfil, tipo: 'guia', id: proveedorId(c), perfil: completo, validado: false, documentosGuia: false, suspendido: false, rating: INITIAL_RATING, imagen: keys.foto ?? '', documentos: sinFoto(keys), fechaCreacion: now }),
+    (keys, actual) => ({ ...perfil, perfil: completo, ...(keys.foto ? { imagen: keys.foto } : {}), documentos: { ...(actual.tipo === 'guia' ? actual.r.documentos : {}), ...sinFoto(keys) } }),
+    archivos,
+  );
+}
+
+/** `PUT /integracion/proveedores/operadores/{id}`: registers or updates a tour operator (new until welcomed). */
+export async function guardarOperador(c: Context, _caller: null, body: OperadorPerfil) {
+  const { archivos, ...perfil } = body;
+  const completo = perfilOperadorCompleto(perfil);
+  return guardar(
+    c,
+    'operador',
+    (now, keys) => ({ ...perfil, tipo: 'operador', id: proveedorId(c), perfil: completo, nuevo: true, suspendido: false, rating: INITIAL_RATING, imagen: keys.foto ?? '', fechaCreacion: now }),
+    (keys) => ({ ...perfil, perfil: completo, ...(keys.foto ? { imagen: keys.foto } : {}) }),
+    archivos,
+  );
+}
+
+const sinFoto = (keys: Record<string, string>) => Object.fromEntries(Object.entries(keys).filter(([s]) => s !== 'foto'));

@@ -1,0 +1,201 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { claveEstado, estadoDe, LISTAS_PROVEEDORES, listaDe, normalizarBusqueda, type EstadoProveedor, type ListaId, type TipoProveedor } from '../../shared/domain/proveedores.js';
+import { proveedorRegistroSchema, sujetoProveedor, type Guia, type Operador } from '../../shared/schemas/proveedores.js';
+import { vehiculoSchema, type Vehiculo } from '../../shared/schemas/vehiculo.js';
+import type { Accion, EntradaHistorial, Quien } from '../../shared/schemas/historial.js';
+import { ddb, tableName } from '../adapters/clients/dynamodb.js';
+import { cambios as registroDeCambios } from './cambios.js';
+import { entradaHistorial } from './historial-repository.js';
+import { cancellationCodes, transact } from './transact.js';
+
+/**
+ * Every provider record, whichever table holds it: drivers are vehicle records (spec: conductores),
+ * guides and operators live in `proveedores`. A provider's state is derived from its flags
+ * (shared/domain/proveedores.ts) and kept on the record as the sparse key `estadoProveedor`; the item
+ * `contadores` holds each list's count. Every change of state goes through `mover`, which writes the
+ * record, both counters and the audit-trail entry in one transaction, on condition that the record
+ * is still in the state it was read in: the counts cannot drift, and of two moves at once one wins.
+ */
+export type Proveedor = { tipo: 'conductor'; r: Vehiculo } | { tipo: 'guia'; r: Guia } | { tipo: 'operador'; r: Operador };
+
+const CONTADORES = { id: 'contadores' } as const;
+const tablaDe = (tipo: TipoProveedor) => tableName(tipo === 'conductor' ? 'vehiculos' : 'proveedores');
+
+export const estadoDeProveedor = (p: Proveedor): EstadoProveedor | null => estadoDe(p.tipo, p.r);
+
+/** The text the list filter searches: name, e-mail, phone, plates, company, RNT (lower case, no accents). */
+export function busquedaDe(p: Proveedor): string {
+  const { r } = p;
+  const partes = [r.nombre, r.email, r.telefono, ...(p.tipo === 'conductor' ? [p.r.placas, p.r.empresa, p.r.marca, p.r.tipo] : p.tipo === 'guia' ? [p.r.rnt] : [p.r.empresa])];
+  return normalizarBusqueda(partes.join(' '));
+}
+
+/** The index attributes a record carries for its flags (the key is absent when it is in no list). */
+export function atributosDeEstado(p: Proveedor): { estadoProveedor?: string; busqueda: string } {
+  const clave = claveEstado(p.tipo, estadoDeProveedor(p));
+  return { ...(clave ? { estadoProveedor: clave } : {}), busqueda: busquedaDe(p) };
+}
+
+/** The counter update for a move between lists; null when the list does not change. */
+export function contadoresItem(antes: string | null, despues: string | null) {
+  if (antes === despues) return null;
+  const names: Record<string, string> = {};
+  const values: Record<string, number> = {};
+  const partes: string[] = [];
+  for (const [clave, delta] of [
+    [antes, -1],
+    [despues, 1],
+  ] as const) {
+    if (!clave) continue;
+    const i = partes.length;
+    names[`#c${i}`] = clave;
+    values[`:d${i}`] = delta;
+    partes.push(`#c${i} :d${i}`);
+  }
+  return { Update: { TableName: tableName('proveedores'), Key: CONTADORES, UpdateExpression: `ADD ${partes.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values } };
+}
+
+/** A stored item as a provider of this kind (null when it is another kind's). */
+function leer(tipo: TipoProveedor, item: Record<string, unknown>): Proveedor | null {
+  if (tipo === 'conductor') return typeof item.empresaAliada === 'string' && typeof item.placas === 'string' ? { tipo, r: vehiculoSchema.parse(item) } : null;
+  if (item.tipo !== tipo) return null;
+  const r = proveedorRegistroSchema.parse(item);
+  return r.tipo === 'guia' ? { tipo: 'guia', r } : { tipo: 'operador', r };
+}
+
+/** Raised when the record changed between its read and a move (the caller reads again or answers 409). */
+export class ProveedorCambio extends Error {
+  override name = 'ProveedorCambio';
+}
+
+export const proveedorRepository = {
+  async get(tipo: TipoProveedor, id: string): Promise<Proveedor | null> {
+    const { Item } = await ddb().send(new GetCommand({ TableName: tablaDe(tipo), Key: { id } }));
+    return Item ? leer(tipo, Item) : null;
+  },
+
+  /** Every list's count, from the counters item (one read, whatever the number of providers). */
+  async conteos(): Promise<Record<ListaId, number>> {
+    const { Item } = await ddb().send(new GetCommand({ TableName: tableName('proveedores'), Key: CONTADORES }));
+    return Object.fromEntries(LISTAS_PROVEEDORES.map((l) => [l.id, Math.max(0, Number(Item?.[claveEstado(l.tipo, l.estado)!] ?? 0))])) as Record<ListaId, number>;
+  },
+
+  /**
+   * One page of a list, newest first: a query on the state index, filtered by the search text when
+   * given. With a filter a page may come back short; reading stops after `maxLeidos` items so one
+   * request stays bounded, and the cursor says where to go on.
+   */
+  async pagina(
+    lista: { tipo: TipoProveedor; estado: EstadoProveedor },
+    opciones: { limite: number; cursor?: Record<string, unknown>; texto?: string; maxLeidos?: number },
+  ): Promise<{ items: Proveedor[]; cursor: Record<string, unknown> | null }> {
+    const items: Proveedor[] = [];
+    const filtro = opciones.texto ? normalizarBusqueda(opciones.texto) : '';
+    const maxLeidos = opciones.maxLeidos ?? 1000;
+    let leidos = 0;
+    let cursor = opciones.cursor;
+    do {
+      const page = await ddb().send(
+        new QueryCommand({
+          TableName: tablaDe(lista.tipo),
+          IndexName: 'porEstadoProveedor',
+          KeyConditionExpression: 'estadoProveedor = :e',
+          ExpressionAttributeValues: { ':e': claveEstado(lista.tipo, lista.estado), ...(filtro ? { ':q': filtro } : {}) },
+          ...(filtro ? { FilterExpression: 'contains(busqueda, :q)' } : {}),
+          ScanIndexForward: false,
+          Limit: filtro ? 100 : opciones.limite - items.length,
+          ExclusiveStartKey: cursor,
+        }),
+      );
+      leidos += page.ScannedCount ?? 0;
+      for (const item of page.Items ?? []) {
+        if (items.length === opciones.limite) break;
+        const p = leer(lista.tipo, item);
+        if (p) items.push(p);
+      }
+      cursor = page.LastEvaluatedKey;
+      // A full page cut short inside DynamoDB's page: go on from the last item returned.
+      if (items.length === opciones.limite && filtro) cursor = claveDeCursor(lista.tipo, items.at(-1)!);
+    } while (cursor && items.length < opciones.limite && leidos < maxLeidos);
+    return { items, cursor: cursor ?? null };
+  },
+
+  /**
+   * Moves a provider: sets `cambios` on the record read as `antes`, on condition that its list has not
+   * changed meanwhile (and, with `condicion`, more), with the counters and the trail entry, in one
+   * transaction. Returns the record after; `ProveedorCambio` when the condition failed.
+   */
+  async mover(
+    antes: Proveedor,
+    cambios: Record<string, unknown>,
+    registro: { accion: Accion; quien: Quien; antes: EntradaHistorial['antes']; despues: EntradaHistorial['despues'] },
+    now: Date,
+    opciones: { condicion?: { expresion: string; nombres?: Record<string, string>; valores?: Record<string, unknown> }; quitar?: string[] } = {},
+  ): Promise<Proveedor> {
+    const { condicion, quitar = [] } = opciones;
+    const actualizado = now.toISOString();
+    const r = { ...antes.r, ...cambios, actualizado } as Record<string, unknown>;
+    for (const campo of quitar) delete r[campo];
+    const despues = { tipo: antes.tipo, r } as Proveedor;
+    const claveAntes = claveEstado(antes.tipo, estadoDeProveedor(antes));
+    const { estadoProveedor, busqueda } = atributosDeEstado(despues);
+    const sets = Object.entries({ ...cambios, actualizado, busqueda, ...(estadoProveedor ? { estadoProveedor } : {}) });
+    const names: Record<string, string> = Object.fromEntries(sets.map(([k], i) => [`#s${i}`, k]));
+    const values: Record<string, unknown> = Object.fromEntries(sets.map(([, v], i) => [`:s${i}`, v]));
+    names['#estado'] = 'estadoProveedor';
+    quitar.forEach((campo, i) => (names[`#q${i}`] = campo));
+    const remove = [...(estadoProveedor ? [] : ['#estado']), ...quitar.map((_, i) => `#q${i}`)];
+    let update = `SET ${sets.map((_, i) => `#s${i} = :s${i}`).join(', ')}`;
+    if (remove.length) update += ` REMOVE ${remove.join(', ')}`;
+    let condition = claveAntes ? '#estado = :antes' : 'attribute_exists(id) AND attribute_not_exists(#estado)';
+    if (claveAntes) values[':antes'] = claveAntes;
+    if (condicion) {
+      condition += ` AND (${condicion.expresion})`;
+      Object.assign(names, condicion.nombres);
+      Object.assign(values, condicion.valores);
+    }
+    const contadores = contadoresItem(claveAntes, estadoProveedor ?? null);
+    try {
+      await transact({
+        TransactItems: [
+          { Update: { TableName: tablaDe(antes.tipo), Key: { id: antes.r.id }, UpdateExpression: update, ConditionExpression: condition, ExpressionAttributeNames: names, ExpressionAttributeValues: values } },
+          ...(contadores ? [contadores] : []),
+          entradaHistorial(sujetoProveedor(antes.tipo, antes.r.id), registro.accion, registro.quien, registro.antes, registro.despues, now),
+        ],
+      });
+    } catch (err) {
+      if (cancellationCodes(err)?.[0] === 'ConditionalCheckFailed') throw new ProveedorCambio();
+      throw err;
+    }
+    // A driver's validation changes its company's fleet list and what it may be assigned to.
+    if (antes.tipo === 'conductor') await registroDeCambios.anunciar({ tipo: 'empresa', id: antes.r.empresaAliada });
+    return despues;
+  },
+
+  /**
+   * A guide or operator registered by its app: the record (on condition that it does not exist yet),
+   * its counter and the trail entry together. `ProveedorCambio` when the id is taken.
+   */
+  async crear(r: Guia | Operador, quien: Quien, now: Date): Promise<void> {
+    const p = (r.tipo === 'guia' ? { tipo: 'guia', r } : { tipo: 'operador', r }) as Proveedor;
+    const attrs = atributosDeEstado(p);
+    const contadores = contadoresItem(null, attrs.estadoProveedor ?? null);
+    try {
+      await transact({
+        TransactItems: [
+          { Put: { TableName: tableName('proveedores'), Item: { ...r, ...attrs }, ConditionExpression: 'attribute_not_exists(id)' } },
+          ...(contadores ? [contadores] : []),
+          entradaHistorial(sujetoProveedor(r.tipo, r.id), 'registro', quien, {}, { lista: listaDe(r.tipo, estadoDeProveedor(p))?.titulo ?? 'Sin lista' }, now),
+        ],
+      });
+    } catch (err) {
+      if (cancellationCodes(err)?.[0] === 'ConditionalCheckFailed') throw new ProveedorCambio();
+      throw err;
+    }
+  },
+};
+
+/** The index key of an item, to go on after it. */
+function claveDeCursor(tipo: TipoProveedor, p: Proveedor): Record<string, unknown> {
+  return { id: p.r.id, estadoProveedor: claveEstado(tipo, estadoDeProveedor(p)), fechaCreacion: p.r.fechaCreacion };
+}

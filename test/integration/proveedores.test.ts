@@ -1,0 +1,251 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_MSG } from '../../shared/schemas/messages.js';
+import { INTEGRACION_MSG } from '../../shared/schemas/messages-servicios.js';
+import { CORREO_BIENVENIDA, PROVEEDOR_MSG } from '../../shared/schemas/proveedores.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { api, docClient, idToken, listKeys, PDF_BYTES, solidPng, stack, table } from '../support/clients.js';
+import { appApi } from '../support/servicios.js';
+
+/**
+ * The provider panel's API (issue "provider validation panel"): counts, lists, detail, validation,
+ * welcome e-mails, suspension, the provider apps' registration, and who may do what.
+ */
+let plataforma: string;
+let admin: string;
+beforeAll(async () => {
+  plataforma = await idToken(DEMO_USERS.plataforma, DEMO_PASSWORD);
+  admin = await idToken(DEMO_USERS.admin, DEMO_PASSWORD);
+});
+
+const conteos = async () => (await api('/plataforma/proveedores/resumen', { token: plataforma })).json.conteos as Record<string, number>;
+const pagina = (lista: string, query = '') => api(`/plataforma/proveedores/listas/${lista}${query}`, { token: plataforma });
+const detalle = (tipo: string, id: string) => api(`/plataforma/proveedores/${tipo}/${id}`, { token: plataforma });
+const accion = (tipo: string, id: string, que: 'validar' | 'bienvenida', token = plataforma) => api(`/plataforma/proveedores/${tipo}/${id}/${que}`, { token, method: 'POST' });
+
+/** The number of records the state index holds under a key (what the counter must equal). */
+async function enIndice(tabla: 'vehiculos' | 'proveedores', clave: string): Promise<number> {
+  let total = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const r = await docClient().send(
+      new QueryCommand({ TableName: table(tabla), IndexName: 'porEstadoProveedor', KeyConditionExpression: 'estadoProveedor = :e', ExpressionAttributeValues: { ':e': clave }, Select: 'COUNT', ExclusiveStartKey }),
+    );
+    total += r.Count ?? 0;
+    ExclusiveStartKey = r.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return total;
+}
+
+/** The outbox's messages to an address, newest last. */
+function correosPara(email: string): string[] {
+  const dir = stack().outboxDir;
+  return readdirSync(dir)
+    .sort()
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .filter((t) => t.startsWith(`Para: ${email}\n`));
+}
+
+async function subirComoApp(kind: 'fotoProveedor' | 'documentoProveedor', bytes: Uint8Array, contentType: string): Promise<string> {
+  const ticket = await appApi('POST', '/integracion/proveedores/uploads', { kind, contentType, size: bytes.length, fileName: 'documento' }, { app: 'proveedores' });
+  expect(ticket.status).toBe(200);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(ticket.json.fields as Record<string, string>)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }));
+  expect((await fetch(ticket.json.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+  return ticket.json.uploadId as string;
+}
+
+describe('provider panel: counts and lists', () => {
+  it('counts every list from maintained counters, equal to what the state index holds (seed: at least 5 each)', async () => {
+    const c = await conteos();
+    expect(Object.keys(c).sort()).toEqual(['conductores', 'conductores-nuevos', 'conductores-por-validar', 'guias', 'guias-nuevos', 'guias-por-validar', 'operadores', 'operadores-nuevos'].sort());
+    for (const n of Object.values(c)) expect(n).toBeGreaterThanOrEqual(5);
+    // The lists this file alone changes are checked against the index itself.
+    expect(c['guias-por-validar']).toBe(await enIndice('proveedores', 'guia#por-validar'));
+    expect(c['operadores']).toBe(await enIndice('proveedores', 'operador#activo'));
+    expect(c['conductores-nuevos']).toBe(await enIndice('vehiculos', 'conductor#nuevo'));
+  });
+
+  it('answers 304 to an unchanged poll of the counts', async () => {
+    const first = await api('/plataforma/proveedores/resumen', { token: plataforma });
+    const again = await api('/plataforma/proveedores/resumen', { token: plataforma, headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
+
+  it('pages a list newest first with a cursor, each record once', async () => {
+    const ids: string[] = [];
+    const fechas: string[] = [];
+    let cursor: string | null = null;
+    let paginas = 0;
+    do {
+      const r = await pagina('guias-nuevos', `?limite=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(r.status).toBe(200);
+      ids.push(...r.json.items.map((i: { id: string }) => i.id));
+      fechas.push(...r.json.items.map((i: { fechaCreacion: string }) => i.fechaCreacion));
+      cursor = r.json.cursor;
+      paginas++;
+    } while (cursor && paginas < 20);
+    expect(ids.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...fechas].sort().reverse()).toEqual(fechas);
+    expect(paginas).toBeGreaterThanOrEqual(3);
+  });
+
+  it('filters by text, ignoring case and accents', async () => {
+    const r = await pagina('conductores-nuevos', '?q=QUINONES');
+    expect(r.status).toBe(200);
+    expect(r.json.items.map((i: { nombre: string }) => i.nombre)).toEqual(['Fredy Alexander Quiñones']);
+    expect((await pagina('guias', '?q=nadie-se-llama-asi')).json.items).toEqual([]);
+  });
+
+  it('refuses an unknown list, a forged cursor and another list\'s cursor with Spanish errors', async () => {
+    expect(await pagina('todos')).toMatchObject({ status: 404, json: { error: { message: PROVEEDOR_MSG.listaInvalida } } });
+    expect(await pagina('guias', '?cursor=no-es-un-cursor')).toMatchObject({ status: 400, json: { error: { message: PROVEEDOR_MSG.cursorInvalido } } });
+    const otra = (await pagina('guias-nuevos', '?limite=1')).json.cursor as string;
+    expect(await pagina('guias', `?cursor=${otra}`)).toMatchObject({ status: 400, json: { error: { message: PROVEEDOR_MSG.cursorInvalido } } });
+  });
+
+  it('shows a driver\'s detail with its photos and documents, and a new guide\'s with none', async () => {
+    const d = await detalle('conductor', 'veh-referido-007');
+    expect(d.status).toBe(200);
+    expect(d.json).toMatchObject({ lista: 'conductores-por-validar', fila: { nombre: 'Harold Stiven Ibarra', placas: 'HSI655' } });
+    expect(d.json.imagenUrl).toMatch(/^http/);
+    expect(d.json.documentos.map((x: { nombre: string }) => x.nombre)).toEqual(expect.arrayContaining(['Foto frente', 'SOAT', 'Licencia de conducción']));
+    expect((await fetch(d.json.documentos[0].url)).status).toBe(200);
+    const g = await detalle('guia', 'guia-demo-001');
+    expect(g.json).toMatchObject({ lista: 'guias-nuevos', imagenUrl: null, documentos: [] });
+    expect(await detalle('guia', 'no-existe')).toMatchObject({ status: 404, json: { error: { message: PROVEEDOR_MSG.noEncontrado } } });
+    expect(await detalle('piloto', 'guia-demo-001')).toMatchObject({ status: 404 });
+    // A guide's id under another kind names nothing.
+    expect(await detalle('operador', 'guia-demo-001')).toMatchObject({ status: 404 });
+  });
+});
+
+describe('provider panel: actions', () => {
+  it('validates a driver to validate once: it moves to the active list, the counts follow, the trail says who', async () => {
+    const antes = await conteos();
+    const r = await accion('conductor', 'veh-referido-008', 'validar');
+    expect(r.status).toBe(200);
+    expect(r.json.lista).toBe('conductores');
+    const despues = await conteos();
+    expect(despues['conductores-por-validar']).toBe(antes['conductores-por-validar']! - 1);
+    expect(despues['conductores']).toBeGreaterThanOrEqual(antes['conductores']! + 1);
+    expect((await pagina('conductores', '?q=NVP310')).json.items).toHaveLength(1);
+    expect(r.json.historial.at(-1)).toMatchObject({ accion: 'validacion', quien: { tipo: 'usuario', nombre: DEMO_USERS.plataforma }, antes: { validado: false }, despues: { validado: true, documentosVehiculo: true, suspendido: false } });
+    // Again: nothing changes.
+    expect(await accion('conductor', 'veh-referido-008', 'validar')).toMatchObject({ status: 409, json: { error: { message: PROVEEDOR_MSG.yaValidado } } });
+    expect((await conteos())['conductores-por-validar']).toBe(despues['conductores-por-validar']);
+  });
+
+  it('of five simultaneous validations of one guide, one wins and the count moves once', async () => {
+    const antes = await conteos();
+    const results = await Promise.all(Array.from({ length: 5 }, () => accion('guia', 'guia-demo-007', 'validar')));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const despues = await conteos();
+    expect(despues['guias-por-validar']).toBe(antes['guias-por-validar']! - 1);
+    expect(despues['guias']).toBe(antes['guias']! + 1);
+    expect(despues['guias-por-validar']).toBe(await enIndice('proveedores', 'guia#por-validar'));
+    expect(despues['guias']).toBe(await enIndice('proveedores', 'guia#activo'));
+  });
+
+  it('refuses to validate a new driver or an operator, and an unknown id, changing nothing', async () => {
+    const antes = await conteos();
+    expect(await accion('conductor', 'veh-referido-001', 'validar')).toMatchObject({ status: 409, json: { error: { message: PROVEEDOR_MSG.noAplica('Validar Conductor') } } });
+    expect((await accion('operador', 'operador-demo-001', 'validar')).status).toBe(409);
+    expect(await accion('guia', 'guia-demo-999', 'validar')).toMatchObject({ status: 404, json: { error: { message: PROVEEDOR_MSG.noEncontrado } } });
+    expect(await conteos()).toEqual(antes);
+  });
+
+  it('sends a new operator the welcome e-mail for real, once, and moves it to the active operators', async () => {
+    const antes = await conteos();
+    const r = await accion('operador', 'operador-demo-002', 'bienvenida');
+    expect(r.status).toBe(200);
+    expect(r.json.lista).toBe('operadores');
+    const correos = correosPara('ventas@calitravel.demo');
+    expect(correos).toHaveLength(1);
+    expect(correos[0]).toContain(`Asunto: ${CORREO_BIENVENIDA.operador.subject}`);
+    expect(correos[0]).toContain('Mariana López');
+    const despues = await conteos();
+    expect(despues['operadores-nuevos']).toBe(antes['operadores-nuevos']! - 1);
+    expect(despues['operadores']).toBe(antes['operadores']! + 1);
+    expect(await accion('operador', 'operador-demo-002', 'bienvenida')).toMatchObject({ status: 409 });
+    expect(correosPara('ventas@calitravel.demo')).toHaveLength(1);
+  });
+
+  it('sends a new guide the e-mail asking for documents: it stays new, and a second send is refused', async () => {
+    const r = await accion('guia', 'guia-demo-002', 'bienvenida');
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ lista: 'guias-nuevos' });
+    expect(r.json.bienvenidaEnviada).toBeTruthy();
+    expect(correosPara('juan.arboleda@guias.demo')[0]).toContain(CORREO_BIENVENIDA.guia.subject);
+    expect(await accion('guia', 'guia-demo-002', 'bienvenida')).toMatchObject({ status: 409, json: { error: { message: PROVEEDOR_MSG.bienvenidaYaEnviada } } });
+    expect(correosPara('juan.arboleda@guias.demo')).toHaveLength(1);
+  });
+
+  it('suspends with a reason and reactivates, each once, in the trail', async () => {
+    const url = '/plataforma/proveedores/guia/guia-demo-013/suspension';
+    expect(await api(url, { token: plataforma, body: { suspendido: true } })).toMatchObject({ status: 400, json: { error: { message: PROVEEDOR_MSG.motivoRequerido } } });
+    const s = await api(url, { token: plataforma, body: { suspendido: true, motivo: 'RNT vencido' } });
+    expect(s).toMatchObject({ status: 200, json: { fila: { suspendido: true }, motivoSuspension: 'RNT vencido', lista: 'guias' } });
+    expect(await api(url, { token: plataforma, body: { suspendido: true, motivo: 'otra vez' } })).toMatchObject({ status: 409, json: { error: { message: PROVEEDOR_MSG.yaSuspendido } } });
+    const r = await api(url, { token: plataforma, body: { suspendido: false } });
+    expect(r).toMatchObject({ status: 200, json: { fila: { suspendido: false } } });
+    expect(r.json.historial.map((e: { accion: string }) => e.accion).slice(-2)).toEqual(['suspension', 'reactivacion']);
+  });
+
+  it('refuses a company admin every panel route (403 in Spanish), changing nothing', async () => {
+    const antes = await conteos();
+    expect(await api('/plataforma/proveedores/resumen', { token: admin })).toMatchObject({ status: 403, json: { error: { message: API_MSG.sinPermiso } } });
+    expect(await accion('guia', 'guia-demo-008', 'validar', admin)).toMatchObject({ status: 403 });
+    expect(await conteos()).toEqual(antes);
+  });
+});
+
+describe('provider apps: registration and update (integration endpoints)', () => {
+  it('registers a guide as new, then with profile and documents it moves to be validated', async () => {
+    const id = randomUUID();
+    const antes = await conteos();
+    const alta = await appApi('PUT', `/integracion/proveedores/guias/${id}`, { nombre: 'Tatiana Escobar', email: 'Tatiana.Escobar@guias.demo', telefono: '3001112233' }, { app: 'proveedores' });
+    expect(alta).toMatchObject({ status: 201, json: { id, lista: 'guias-nuevos' } });
+    expect((await conteos())['guias-nuevos']).toBe(antes['guias-nuevos']! + 1);
+
+    const foto = await subirComoApp('fotoProveedor', solidPng(40, 40, [10, 120, 200]), 'image/png');
+    const rnt = await subirComoApp('documentoProveedor', PDF_BYTES, 'application/pdf');
+    const perfil = { nombre: 'Tatiana Escobar', email: 'tatiana.escobar@guias.demo', telefono: '3001112233', direccion: 'Calle 9 # 8-7, Cali', rnt: '77881', rut: '1107999888', banco: 'Nequi', tipocuenta: 'ahorros', cuenta: '3001112233', titular: 'Tatiana Escobar' };
+    const completa = await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, archivos: { foto, rnt } }, { app: 'proveedores' });
+    expect(completa).toMatchObject({ status: 200, json: { lista: 'guias-por-validar' } });
+    expect(await listKeys(`proveedores/guia/${id}/`)).toEqual([`proveedores/guia/${id}/foto`, `proveedores/guia/${id}/rnt`]);
+    const d = await detalle('guia', id);
+    expect(d.json.imagenUrl).toMatch(/^http/);
+    expect(d.json.documentos.map((x: { nombre: string }) => x.nombre)).toEqual(['Registro Nacional de Turismo (RNT)']);
+    expect(d.json.historial.map((e: { accion: string }) => e.accion)).toEqual(['registro', 'actualizacion']);
+    const despues = await conteos();
+    expect(despues['guias-nuevos']).toBe(antes['guias-nuevos']);
+    expect(despues['guias-por-validar']).toBe(antes['guias-por-validar']! + 1);
+    // The same ticket twice is refused: nothing changes.
+    expect((await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, archivos: { rut: rnt } }, { app: 'proveedores' })).status).toBe(400);
+  });
+
+  it('registers an operator as new with a photo of the wrong type refused, leaving nothing behind', async () => {
+    const id = randomUUID();
+    const mala = await subirComoApp('fotoProveedor', PDF_BYTES, 'image/png');
+    const r = await appApi('PUT', `/integracion/proveedores/operadores/${id}`, { nombre: 'Ana Ruiz', email: 'ana@tours.demo', telefono: '3001239876', empresa: 'Tours Ruiz', direccion: 'Calle 1', archivos: { foto: mala } }, { app: 'proveedores' });
+    expect(r).toMatchObject({ status: 400, json: { error: { message: 'La foto debe ser JPG, PNG o WebP' } } });
+    expect(await detalle('operador', id)).toMatchObject({ status: 404 });
+    expect(await listKeys(`proveedores/operador/${id}/`)).toEqual([]);
+    const ok = await appApi('PUT', `/integracion/proveedores/operadores/${id}`, { nombre: 'Ana Ruiz', email: 'ana@tours.demo', telefono: '3001239876', empresa: 'Tours Ruiz', direccion: 'Calle 1' }, { app: 'proveedores' });
+    expect(ok).toMatchObject({ status: 201, json: { lista: 'operadores-nuevos' } });
+  });
+
+  it('opens to the provider apps\' key only: the client app\'s key, a console token and no signature are refused', async () => {
+    const path = `/integracion/proveedores/guias/${randomUUID()}`;
+    const body = { nombre: 'X', email: 'x@x.co', telefono: '3001112233' };
+    expect(await appApi('PUT', path, body, { app: 'proveedores', secret: stack().clientAppSecret })).toMatchObject({ status: 401, json: { error: { message: INTEGRACION_MSG.firmaInvalida } } });
+    expect(await api(path, { token: plataforma, method: 'PUT', body })).toMatchObject({ status: 401 });
+    expect((await appApi('POST', '/integracion/proveedores/uploads', { kind: 'fotoPerfil', contentType: 'image/png', size: 10 }, { app: 'proveedores' })).status).toBe(400);
+  });
+});
