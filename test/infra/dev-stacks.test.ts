@@ -60,6 +60,23 @@ const fnWithEntryDescription = (template: Template, description: string) => {
   return { logicalId, props: (fn as { Properties: Record<string, unknown> }).Properties };
 };
 
+/** A table's properties, found through the data stack's `Table<key>` output (not through shared/tables.ts). */
+const tableByOutput = (key: string) => {
+  const ref = (t.data.findOutputs(`Table${key}`)[`Table${key}`] as { Value: { Ref: string } } | undefined)?.Value.Ref;
+  const table = ref ? t.data.findResources('AWS::DynamoDB::Table')[ref] : undefined;
+  if (!table) throw new Error(`No hay tabla ${key}`);
+  return (table as { Properties: Record<string, unknown> }).Properties;
+};
+
+/** Every statement of the IAM policies attached to a function's role. */
+const roleStatements = (template: Template, description: string) => {
+  const roleId = (fnWithEntryDescription(template, description).props.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return Object.values(template.findResources('AWS::IAM::Policy'))
+    .map((p) => (p as { Properties: { Roles: { Ref: string }[]; PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] } } }).Properties)
+    .filter((p) => p.Roles.some((r) => r.Ref === roleId))
+    .flatMap((p) => p.PolicyDocument.Statement);
+};
+
 describe('data stack: DynamoDB tables from shared/tables.ts', () => {
   it('creates exactly one table per definition', () => {
     t.data.resourceCountIs('AWS::DynamoDB::Table', TABLE_KEYS.length);
@@ -87,6 +104,23 @@ describe('data stack: DynamoDB tables from shared/tables.ts', () => {
 
   it('outputs every table name', () => {
     for (const key of TABLE_KEYS) t.data.hasOutput(`Table${key}`, Match.anyValue());
+  });
+
+  it('keeps guides and operators in proveedores, listed newest first by state (porEstadoProveedor), with PITR', () => {
+    expect(tableByOutput('proveedores')).toMatchObject({
+      KeySchema: keySchema('id'),
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      GlobalSecondaryIndexes: [
+        { IndexName: 'porEstadoProveedor', KeySchema: keySchema('estadoProveedor', 'fechaCreacion'), Projection: { ProjectionType: 'ALL' } },
+      ],
+    });
+  });
+
+  it('lists the provider panel drivers from vehiculos by the same porEstadoProveedor index', () => {
+    const indexes = tableByOutput('vehiculos').GlobalSecondaryIndexes as { IndexName: string }[];
+    expect(indexes.map((i) => i.IndexName).sort()).toEqual(['byEmpresaAliada', 'porEstadoProveedor']);
+    expect(indexes).toContainEqual({ IndexName: 'porEstadoProveedor', KeySchema: keySchema('estadoProveedor', 'fechaCreacion'), Projection: { ProjectionType: 'ALL' } });
   });
 });
 
@@ -321,8 +355,9 @@ describe('lambda functions', () => {
     const api = fnWithEntryDescription(t.api, 'API de la consola (Hono)');
     const vars = (api.props.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(Object.keys(vars).sort()).toEqual([
-      'ALLOWED_ORIGINS', 'BUCKET_NAME', 'CLIENT_APP_SECRET_ARN', 'COGNITO_ISSUER', 'NODE_OPTIONS', 'SIGNUP_KEY_SECRET_ARN', 'STAGE',
-      'TABLE_CAMBIOS', 'TABLE_EMPRESAS', 'TABLE_HISTORIAL', 'TABLE_OFFERS', 'TABLE_SERVICES', 'TABLE_UPLOADS', 'TABLE_USUARIOS', 'TABLE_VEHICULOS', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID',
+      'ALLOWED_ORIGINS', 'BUCKET_NAME', 'CLIENT_APP_SECRET_ARN', 'COGNITO_ISSUER', 'CORREO_REMITENTE', 'NODE_OPTIONS', 'PROVIDER_APP_SECRET_ARN', 'SES_REGION',
+      'SIGNUP_KEY_SECRET_ARN', 'STAGE', 'TABLE_CAMBIOS', 'TABLE_EMPRESAS', 'TABLE_HISTORIAL', 'TABLE_OFFERS', 'TABLE_PROVEEDORES', 'TABLE_SERVICES', 'TABLE_UPLOADS',
+      'TABLE_USUARIOS', 'TABLE_VEHICULOS', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID',
     ]);
     expect(JSON.stringify(vars.COGNITO_ISSUER)).toContain('https://cognito-idp.');
   });
@@ -340,6 +375,7 @@ describe('lambda functions', () => {
         offers: [...read, 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
         cambios: [...read, 'dynamodb:PutItem'].sort(),
         historial: [...read, 'dynamodb:PutItem'].sort(),
+        proveedores: [...read, 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
       },
       [TICK]: {
         services: [...read, 'dynamodb:UpdateItem'].sort(),
@@ -398,10 +434,26 @@ describe('api stack: HTTP API', () => {
   it('protects ANY /{proxy+}, leaves GET /health open and the client app to its signature', () => {
     t.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /{proxy+}', AuthorizationType: 'JWT', AuthorizerId: Match.anyValue() });
     t.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /health', AuthorizationType: 'NONE' });
-    // The API checks the client app's HMAC signature itself (lambdas/api/middleware/app-clientes.ts).
+    // The API checks the client app's HMAC signature itself (lambdas/api/middleware/apps.ts).
     t.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'GET /integracion/cliente/{proxy+}', AuthorizationType: 'NONE' });
     t.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /integracion/cliente/{proxy+}', AuthorizationType: 'NONE' });
-    t.api.resourceCountIs('AWS::ApiGatewayV2::Route', 4);
+    // Likewise the guide and operator apps' signature, with their own key.
+    t.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /integracion/proveedores/{proxy+}', AuthorizationType: 'NONE' });
+    t.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'PUT /integracion/proveedores/{proxy+}', AuthorizationType: 'NONE' });
+    t.api.resourceCountIs('AWS::ApiGatewayV2::Route', 6);
+  });
+
+  it('leaves only the signed app routes and GET /health without the JWT authorizer', () => {
+    const routes = Object.values(t.api.findResources('AWS::ApiGatewayV2::Route')) as { Properties: { RouteKey: string; AuthorizationType: string; AuthorizerId?: unknown } }[];
+    const open = routes.filter((r) => r.Properties.AuthorizationType === 'NONE').map((r) => r.Properties.RouteKey).sort();
+    expect(open).toEqual([
+      'GET /health', 'GET /integracion/cliente/{proxy+}', 'POST /integracion/cliente/{proxy+}', 'POST /integracion/proveedores/{proxy+}', 'PUT /integracion/proveedores/{proxy+}',
+    ]);
+    for (const r of routes.filter((r) => r.Properties.AuthorizationType === 'NONE')) expect(r.Properties.AuthorizerId).toBeUndefined();
+    const [proxy] = routes.filter((r) => r.Properties.RouteKey === 'ANY /{proxy+}');
+    const authorizer = Object.keys(t.api.findResources('AWS::ApiGatewayV2::Authorizer', { Properties: { AuthorizerType: 'JWT' } }));
+    expect(authorizer).toHaveLength(1);
+    expect(proxy?.Properties).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizer[0] } });
   });
 
   it('answers CORS preflights for the console origin', () => {
@@ -437,6 +489,48 @@ describe('api stack: HTTP API', () => {
 
   it('outputs the API URL', () => {
     t.api.hasOutput('ApiUrl', Match.anyValue());
+  });
+});
+
+describe('api stack: provider panel', () => {
+  it('gives the API the provider apps\' signing key, apart from the client app\'s, and outputs its name', () => {
+    const api = fnWithEntryDescription(t.api, 'API de la consola (Hono)');
+    const vars = (api.props.Environment as { Variables: Record<string, unknown> }).Variables;
+    const secrets = t.api.findResources('AWS::SecretsManager::Secret', { Properties: { Name: 'transportadoras-dev/clave-app-proveedores' } });
+    expect(Object.keys(secrets)).toHaveLength(1);
+    const secret = Object.keys(secrets)[0]!;
+    expect(vars.PROVIDER_APP_SECRET_ARN).toEqual({ Ref: secret });
+    expect(vars.CLIENT_APP_SECRET_ARN).not.toEqual(vars.PROVIDER_APP_SECRET_ARN);
+    const reads = roleStatements(t.api, 'API de la consola (Hono)').filter((st) => [st.Action].flat().includes('secretsmanager:GetSecretValue'));
+    expect(JSON.stringify(reads)).toContain(JSON.stringify({ Ref: secret }));
+    expect(JSON.stringify(fnWithEntryDescription(t.api, TICK).props.Environment)).not.toContain('APP_SECRET');
+    t.api.hasOutput('ProviderAppKeySecretName', Match.anyValue());
+  });
+
+  it('sends the providers\' welcome e-mails through SES from the verified domain only', () => {
+    const api = fnWithEntryDescription(t.api, 'API de la consola (Hono)');
+    const vars = (api.props.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(vars).toMatchObject({ CORREO_REMITENTE: expect.stringMatching(/<no-responder@dev\.transaliadas\.co>$/), SES_REGION: 'us-east-1' });
+    const ses = roleStatements(t.api, 'API de la consola (Hono)').filter((st) => JSON.stringify(st.Action).includes('ses:'));
+    expect(ses).toEqual([
+      {
+        Action: 'ses:SendEmail',
+        Effect: 'Allow',
+        Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':ses:us-east-1:', { Ref: 'AWS::AccountId' }, ':identity/dev.transaliadas.co']] },
+      },
+    ]);
+    // Cognito sends its own mail from the pool's EmailConfiguration: no other role may send.
+    expect(JSON.stringify(t.auth.findResources('AWS::IAM::Policy'))).not.toContain('ses:');
+  });
+
+  it('keeps the tick away from the provider panel: no proveedores table, no e-mail', () => {
+    const tick = fnWithEntryDescription(t.api, TICK);
+    expect(JSON.stringify(tick.props.Environment)).not.toMatch(/TABLE_PROVEEDORES|CORREO_REMITENTE|SES_REGION/);
+    const statements = JSON.stringify(roleStatements(t.api, TICK));
+    expect(statements).toMatch(/Tablesservices/); // the lookup finds the tick's own grants...
+    expect(statements).not.toMatch(/Tablesproveedores/); // ...and none on the provider panel's table
+    expect(statements).not.toContain('ses:');
+    expect(tableGrants(t.api)[TICK]).not.toHaveProperty('proveedores');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { IconProps } from '@cloudscape-design/components/icon';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { LISTAS_PROVEEDORES } from '../../../shared/domain/proveedores.js';
 
 /**
  * Every panel screen, declared once: the router, the side menu, the bottom bar and the document
@@ -127,15 +128,24 @@ const SCREENS = [
     gated: false,
     bottomBar: 5,
   },
-  { path: 'usuarios', title: 'Usuarios', icon: 'group', roles: PLATAFORMA, gated: false, sideMenu: 5 },
-  { path: 'operadores', title: 'Operadores', icon: 'contact', roles: PLATAFORMA, gated: false },
-  { path: 'operadores-nuevos', title: 'Operadores Nuevos', icon: 'contact', roles: PLATAFORMA, gated: false },
-  { path: 'conductores', title: 'Conductores', icon: 'user-profile-active', roles: PLATAFORMA, gated: false },
-  { path: 'conductores-por-validar', title: 'Conductores por Validar', icon: 'user-profile-active', roles: PLATAFORMA, gated: false },
-  { path: 'conductores-nuevos', title: 'Conductores Nuevos', icon: 'user-profile-active', roles: PLATAFORMA, gated: false },
-  { path: 'guias', title: 'Guías', icon: 'location-pin', roles: PLATAFORMA, gated: false },
-  { path: 'guias-por-validar', title: 'Guías por Validar', icon: 'location-pin', roles: PLATAFORMA, gated: false },
-  { path: 'guias-nuevos', title: 'Guías Nuevos', icon: 'location-pin', roles: PLATAFORMA, gated: false },
+  {
+    path: 'usuarios',
+    title: 'Usuarios',
+    icon: 'group',
+    roles: PLATAFORMA,
+    gated: false,
+    sideMenu: 5,
+    component: screen(() => import('../features/providers/components/providers-page.js'), (m) => m.ProvidersPage),
+  },
+  // Spec 01 section 2: each of the eight lists has its own route, opening the same panel on it.
+  ...LISTAS_PROVEEDORES.map((l) => ({
+    path: l.id,
+    title: l.titulo,
+    icon: ({ conductor: 'user-profile-active', guia: 'location-pin', operador: 'contact' } as const)[l.tipo],
+    roles: PLATAFORMA,
+    gated: false,
+    component: screen(() => import('../features/providers/components/providers-page.js'), (m) => m.paginaDeLista(l.id)),
+  })),
   { path: 'validarEpayco', title: 'Pagos Epayco por Validar', icon: 'check', roles: PLATAFORMA, gated: false, sideMenu: 6 },
   {
     path: 'validarTransferencia',

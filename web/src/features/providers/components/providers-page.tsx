@@ -1,0 +1,241 @@
+import Badge from '@cloudscape-design/components/badge';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import ToggleButton from '@cloudscape-design/components/toggle-button';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { LISTA_IDS, listaPorId, TARJETAS_PROVEEDORES, type ListaId } from '../../../../../shared/domain/proveedores.js';
+import type { ProveedorFila } from '../../../../../shared/schemas/proveedores.js';
+import { Paginacion } from '../../../components/paginacion.js';
+import { TableEmptyState } from '../../../components/table-empty-state.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { descargarCsv } from '../../../lib/csv.js';
+import { formatDate } from '../../../lib/format.js';
+import { toast } from '../../../lib/toast.js';
+import { todasLasFilas, useListaProveedores, useResumenProveedores } from '../api/proveedores.js';
+import { Estrellas, ProviderDetailModal } from './provider-detail-modal.js';
+
+/** After an action the panel goes back to its start (spec), keeping the list that was open. */
+type EstadoNavegacion = { lista?: ListaId } | null;
+
+const COLUMNAS_CSV = {
+  conductor: [
+    { titulo: 'Nombre', valor: (f: ProveedorFila) => f.nombre },
+    { titulo: 'Placas', valor: (f: ProveedorFila) => f.placas ?? '' },
+    { titulo: 'Vehículo', valor: (f: ProveedorFila) => f.vehiculo ?? '' },
+    { titulo: 'Empresa', valor: (f: ProveedorFila) => f.empresa ?? '' },
+  ],
+  guia: [
+    { titulo: 'Nombre', valor: (f: ProveedorFila) => f.nombre },
+    { titulo: 'RNT', valor: (f: ProveedorFila) => f.rnt ?? '' },
+  ],
+  operador: [
+    { titulo: 'Nombre', valor: (f: ProveedorFila) => f.nombre },
+    { titulo: 'Empresa', valor: (f: ProveedorFila) => f.empresa ?? '' },
+  ],
+};
+const COLUMNAS_CSV_COMUNES = [
+  { titulo: 'Correo', valor: (f: ProveedorFila) => f.email },
+  { titulo: 'Teléfono', valor: (f: ProveedorFila) => f.telefono },
+  { titulo: 'Calificación', valor: (f: ProveedorFila) => f.rating },
+  { titulo: 'Registro', valor: (f: ProveedorFila) => f.fechaCreacion.slice(0, 10) },
+  { titulo: 'Suspendido', valor: (f: ProveedorFila) => (f.suspendido ? 'Sí' : 'No') },
+];
+
+const ESTADO_FILA = { nuevo: 'Nuevo', 'por-validar': 'Por validar', activo: 'Activo' } as const;
+
+/** Waits until typing pauses before asking the server (one query per word, not per key). */
+function useDemorado<T>(valor: T, ms = 350): T {
+  const [v, setV] = useState(valor);
+  useEffect(() => {
+    const t = setTimeout(() => setV(valor), ms);
+    return () => clearTimeout(t);
+  }, [valor, ms]);
+  return v;
+}
+
+/**
+ * `/panel-control/usuarios` and its eight child routes (spec 01 section 2, "Admin users panel"), for
+ * marketplace staff: three cards with live counts, chips for the eight lists, the open list paged
+ * from the server newest first, with its filter, CSV export and a detail per row.
+ */
+export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title: string; inicial?: ListaId }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const desdeAccion = (location.state as EstadoNavegacion)?.lista;
+  const [lista, setLista] = useState<ListaId>(desdeAccion && LISTA_IDS.includes(desdeAccion) ? desdeAccion : inicial);
+  const [texto, setTexto] = useState('');
+  const q = useDemorado(texto.trim());
+  // Cursors of the pages seen so far: page n is asked with cursores[n - 1] (the first with none).
+  const [cursores, setCursores] = useState<(string | null)[]>([null]);
+  const [paginaActual, setPaginaActual] = useState(1);
+  const [detalle, setDetalle] = useState<string | null>(null);
+  const [exportando, setExportando] = useState(false);
+  const resumen = useResumenProveedores();
+  const def = listaPorId(lista);
+  const pagina = useListaProveedores(lista, q, cursores[paginaActual - 1] ?? null);
+  const conteos = resumen.data;
+
+  useEffect(() => {
+    setCursores([null]);
+    setPaginaActual(1);
+  }, [lista, q]);
+  useEffect(() => {
+    const siguiente = pagina.data?.cursor;
+    if (siguiente && !pagina.isPlaceholderData) setCursores((c) => (c[paginaActual] === siguiente ? c : [...c.slice(0, paginaActual), siguiente]));
+  }, [pagina.data, pagina.isPlaceholderData, paginaActual]);
+
+  const elegir = (id: ListaId) => {
+    setLista(id);
+    setTexto('');
+  };
+
+  const exportar = async () => {
+    setExportando(true);
+    try {
+      const filas = await todasLasFilas(lista, q);
+      await descargarCsv(`${lista}-${new Date().toISOString().slice(0, 10)}.csv`, [...COLUMNAS_CSV[def.tipo], ...COLUMNAS_CSV_COMUNES], filas);
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setExportando(false);
+    }
+  };
+
+  const columnas = useMemo((): TableProps.ColumnDefinition<ProveedorFila>[] => {
+    const nombre: TableProps.ColumnDefinition<ProveedorFila> = {
+      id: 'nombre',
+      header: 'Nombre',
+      isRowHeader: true,
+      cell: (f) => (
+        <SpaceBetween size="xxxs">
+          <Box fontWeight="bold">{f.nombre}</Box>
+          <Estrellas valor={f.rating} />
+        </SpaceBetween>
+      ),
+    };
+    const propias: TableProps.ColumnDefinition<ProveedorFila>[] =
+      def.tipo === 'conductor'
+        ? [
+            { id: 'vehiculo', header: 'Vehículo', cell: (f) => `${f.placas ?? ''} · ${f.vehiculo ?? ''}` },
+            { id: 'empresa', header: 'Empresa', cell: (f) => f.empresa },
+          ]
+        : def.tipo === 'guia'
+          ? [{ id: 'rnt', header: 'RNT', cell: (f) => f.rnt || '—' }]
+          : [{ id: 'empresa', header: 'Empresa', cell: (f) => f.empresa || '—' }];
+    return [
+      nombre,
+      ...propias,
+      { id: 'contacto', header: 'Contacto', cell: (f) => <SpaceBetween size="xxxs"><span>{f.email}</span><Box variant="small">{f.telefono}</Box></SpaceBetween> },
+      { id: 'registro', header: 'Registro', cell: (f) => <span className="nowrap">{formatDate(f.fechaCreacion)}</span> },
+      {
+        id: 'estado',
+        header: 'Estado',
+        cell: (f) => <span className="nowrap">{f.suspendido ? <Badge color="red">Suspendido</Badge> : <Badge color={def.estado === 'activo' ? 'green' : 'blue'}>{ESTADO_FILA[def.estado]}</Badge>}</span>,
+      },
+      {
+        id: 'acciones',
+        header: 'Acciones',
+        cell: (f) => (
+          <Button variant="inline-link" ariaLabel={`Ver detalle de ${f.nombre}`} onClick={() => setDetalle(f.id)}>
+            Ver detalle
+          </Button>
+        ),
+      },
+    ];
+  }, [def]);
+
+  const total = conteos?.[lista];
+  const items = pagina.data?.items ?? [];
+  const hayMas = !!pagina.data?.cursor;
+
+  return (
+    <ContentLayout header={<Header variant="h1" description="Valida conductores, guías y operadores turísticos; los conteos se actualizan solos.">{title}</Header>}>
+      <SpaceBetween size="l">
+        <ColumnLayout columns={3}>
+          {TARJETAS_PROVEEDORES.map((t) => {
+            const suma = conteos ? t.listas.reduce((s, id) => s + (conteos[id] ?? 0), 0) : 0;
+            return (
+              <Container key={t.tipo} header={<Header variant="h2" actions={suma > 0 ? <Badge color="blue">{suma}</Badge> : undefined}>{t.titulo}</Header>}>
+                <div className="chips" role="group" aria-label={`Listas de ${t.titulo}`}>
+                  {t.listas.map((id) => {
+                    const l = listaPorId(id);
+                    return (
+                      <ToggleButton key={id} pressed={lista === id} onChange={() => elegir(id)} ariaLabel={`${l.titulo}: ${conteos?.[id] ?? 0}`}>
+                        {`${l.chip} ${conteos ? conteos[id] : '…'}`}
+                      </ToggleButton>
+                    );
+                  })}
+                </div>
+              </Container>
+            );
+          })}
+        </ColumnLayout>
+        <Container>
+          <SpaceBetween direction="horizontal" size="m" alignItems="center">
+            <Box variant="h3" tagOverride="h2">
+              Por Validar
+            </Box>
+            <Box>Lista de Guías de turismo por validar documentos</Box>
+            <Button variant={lista === 'guias-por-validar' ? 'primary' : 'normal'} onClick={() => elegir('guias-por-validar')}>
+              Ver Lista
+            </Button>
+          </SpaceBetween>
+        </Container>
+        <Table
+          variant="container"
+          header={
+            <Header
+              counter={total !== undefined ? `(${total})` : undefined}
+              actions={
+                <Button iconName="download" loading={exportando} disabled={!items.length} onClick={() => void exportar()}>
+                  Exportar CSV
+                </Button>
+              }
+            >
+              {def.titulo}
+            </Header>
+          }
+          filter={
+            <TextFilter
+              filteringText={texto}
+              filteringPlaceholder="Buscar por nombre, correo, teléfono, placas o empresa"
+              filteringAriaLabel="Buscar proveedores"
+              filteringClearAriaLabel="Borrar búsqueda"
+              onChange={({ detail }) => setTexto(detail.filteringText)}
+            />
+          }
+          pagination={
+            <Paginacion currentPageIndex={paginaActual} pagesCount={cursores.length} openEnd={hayMas} onChange={({ detail }) => setPaginaActual(detail.currentPageIndex)} />
+          }
+          columnDefinitions={columnas}
+          items={items}
+          loading={pagina.isPending}
+          loadingText="Cargando proveedores"
+          trackBy="id"
+          wrapLines
+          empty={pagina.isError ? <TableEmptyState title={errorMessage(pagina.error)} /> : q ? <TableEmptyState title="Ningún proveedor coincide con la búsqueda" /> : <TableEmptyState title={def.vacio} />}
+        />
+      </SpaceBetween>
+      <ProviderDetailModal
+        tipo={def.tipo}
+        id={detalle}
+        onClose={() => setDetalle(null)}
+        onDone={() => navigate('/panel-control/usuarios', { state: { lista } satisfies EstadoNavegacion })}
+      />
+    </ContentLayout>
+  );
+}
+
+/** The child routes open the panel on their list (spec 01 section 2). */
+export const paginaDeLista = (inicial: ListaId) =>
+  function ListaDeProveedores({ title }: { title: string }) {
+    return <ProvidersPage title={title} inicial={inicial} />;
+  };
