@@ -82,7 +82,7 @@ export class ApiStack extends Stack {
         CLIENT_APP_SECRET_ARN: clientAppSecret.secretArn,
         PROVIDER_APP_SECRET_ARN: providerAppSecret.secretArn,
         // The welcome e-mails to providers go out through SES from the verified domain.
-        CORREO_REMITENTE: `${config.email.fromName} <${config.email.fromAddress}>`,
+        CORREO_REMITENTE: `"${config.email.fromName}" <${config.email.fromAddress}>`,
         SES_REGION: config.email.sesRegion,
       },
       memorySize: 1024,

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LISTAS_PROVEEDORES } from '../../shared/domain/proveedores.js';
+import { API_MSG } from '../../shared/schemas/messages.js';
+import { CORREO_BIENVENIDA, PROVEEDOR_MSG } from '../../shared/schemas/proveedores.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { api, idToken, stack } from '../support/clients.js';
+import { openMenu, page, shots, sideMenu, signIn, signOut, url, usePage } from '../support/e2e.js';
+import { appApi } from '../support/servicios.js';
+
+/*
+ * The provider validation panel through the console (issue "provider validation panel"), as the demo
+ * marketplace staff member: the seed's counts, each list, a driver and a guide validated, an
+ * operator welcomed by a real e-mail, counts that follow a change made elsewhere; and a company admin
+ * who has no entry and is refused by the API.
+ */
+
+usePage({ viewport: { width: 1280, height: 1000 } });
+
+/** The chip of a list, named by its title and count ('Conductores Nuevos: 6'). */
+const chip = (titulo: string) => page.getByRole('button', { name: new RegExp(`^${titulo}: \\d+$`) });
+const conteo = async (titulo: string) => Number((await chip(titulo).getAttribute('aria-label'))!.split(': ')[1]);
+const fila = (nombre: string) => page.getByRole('row', { name: new RegExp(nombre) });
+
+function correosPara(email: string): string[] {
+  const dir = stack().outboxDir;
+  return readdirSync(dir)
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .filter((t) => t.startsWith(`Para: ${email}\n`));
+}
+
+describe('provider validation panel', () => {
+  it('shows the seed\'s counts and every list, from the side menu', async () => {
+    await signIn(DEMO_USERS.plataforma, DEMO_PASSWORD);
+    await page.waitForURL(/\/panel-control/);
+    await openMenu();
+    await sideMenu().getByRole('link', { name: 'Usuarios' }).click();
+    await page.waitForURL(/\/panel-control\/usuarios$/);
+    // List 1 opens by default, its chip pressed.
+    await page.getByRole('heading', { name: /^Conductores Nuevos/ }).waitFor();
+    expect(await chip('Conductores Nuevos').getAttribute('aria-pressed')).toBe('true');
+    await fila('Fredy Alexander Quiñones').waitFor();
+    // The demo seed (scripts/local/seed-proveedores.ts and the fleet's unvalidated vehicles).
+    const seed: Record<string, number> = {
+      'Conductores Nuevos': 6,
+      'Conductores por Validar': 6,
+      'Operadores Nuevos': 5,
+      'Operadores Activos': 6,
+      'Guías Nuevos': 6,
+      'Guías por Validar': 5,
+      'Guías Activos': 5,
+    };
+    for (const [titulo, n] of Object.entries(seed)) expect(await conteo(titulo), titulo).toBe(n);
+    // Other files add vehicles to the fleets: active drivers are at least the seed's nine.
+    expect(await conteo('Conductores Activos')).toBeGreaterThanOrEqual(9);
+    await shots('proveedores-panel');
+
+    for (const lista of LISTAS_PROVEEDORES) {
+      await chip(lista.titulo).click();
+      await page.getByRole('heading', { name: new RegExp(`^${lista.titulo}`) }).waitFor();
+      expect(await chip(lista.titulo).getAttribute('aria-pressed')).toBe('true');
+      // Each seeded list shows its rows (an empty one would show the spec's message, lista.vacio).
+      await page.getByRole('button', { name: /^Ver detalle de / }).first().waitFor();
+    }
+    // The filter asks the server, accents and case aside; nothing found says so.
+    await chip('Conductores Activos').click();
+    await page.getByRole('searchbox', { name: 'Buscar proveedores' }).fill('LOZANO');
+    await fila('Ana María Lozano').waitFor();
+    await page.getByRole('searchbox', { name: 'Buscar proveedores' }).fill('nadie se llama así');
+    await page.getByText('Ningún proveedor coincide con la búsqueda').waitFor();
+  });
+
+  it('opens a list by its own route, and validates a driver who moves to the active list', async () => {
+    await page.goto(url('/panel-control/conductores-por-validar'));
+    await page.getByRole('heading', { name: /^Conductores por Validar/ }).first().waitFor();
+    const porValidar = await conteo('Conductores por Validar');
+    const activos = await conteo('Conductores Activos');
+    await page.getByRole('button', { name: 'Ver detalle de Harold Stiven Ibarra' }).click();
+    const modal = page.getByRole('dialog', { name: 'Harold Stiven Ibarra' });
+    await modal.getByText('HSI655').waitFor();
+    await modal.getByRole('img', { name: 'Calificación 5 de 5' }).waitFor();
+    await modal.getByRole('link', { name: /SOAT/ }).waitFor();
+    await shots('proveedores-detalle-conductor');
+    await modal.getByRole('button', { name: 'Validar Conductor' }).click();
+    await page.getByText(PROVEEDOR_MSG.validadoConductor).waitFor();
+    await page.waitForURL(/\/panel-control\/usuarios$/);
+    await expect.poll(() => conteo('Conductores por Validar')).toBe(porValidar - 1);
+    expect(await conteo('Conductores Activos')).toBe(activos + 1);
+    await chip('Conductores Activos').click();
+    await page.getByRole('searchbox', { name: 'Buscar proveedores' }).fill('HSI655');
+    await fila('Harold Stiven Ibarra').waitFor();
+  });
+
+  it('validates a guide from \'Ver Lista\', and welcomes a new operator with a real e-mail', async () => {
+    await page.goto(url('/panel-control/usuarios'));
+    await page.getByRole('button', { name: 'Ver Lista' }).click();
+    await page.getByRole('heading', { name: /^Guías por Validar/ }).waitFor();
+    await page.getByRole('button', { name: 'Ver detalle de Daniela Castaño Ruiz' }).click();
+    const guia = page.getByRole('dialog', { name: 'Daniela Castaño Ruiz' });
+    await guia.getByRole('link', { name: /Registro Nacional de Turismo/ }).waitFor();
+    await guia.getByRole('button', { name: 'Validar Guia' }).click();
+    await page.getByText(PROVEEDOR_MSG.validadoGuia).waitFor();
+    await expect.poll(() => conteo('Guías por Validar')).toBe(4);
+    expect(await conteo('Guías Activos')).toBe(6);
+
+    await chip('Operadores Nuevos').click();
+    await page.getByRole('button', { name: 'Ver detalle de Ricardo Balanta' }).click();
+    const operador = page.getByRole('dialog', { name: 'Ricardo Balanta' });
+    await operador.getByText('Viajes Pacífico Verde').waitFor();
+    await shots('proveedores-detalle-operador');
+    await operador.getByRole('button', { name: 'Antes de validar, enviar Email de Bienvenida' }).click();
+    await page.getByText(PROVEEDOR_MSG.bienvenidaEnviada).waitFor();
+    await page.waitForURL(/\/panel-control\/usuarios$/);
+    await expect.poll(() => conteo('Operadores Nuevos')).toBe(4);
+    const correos = correosPara('reservas@pacificoverde.demo');
+    expect(correos).toHaveLength(1);
+    expect(correos[0]).toContain(`Asunto: ${CORREO_BIENVENIDA.operador.subject}`);
+  });
+
+  it('suspends an active guide with a reason, shown in the list and the detail', async () => {
+    await page.goto(url('/panel-control/guias'));
+    await page.getByRole('button', { name: 'Ver detalle de Valeria Rojas Hurtado' }).click();
+    const modal = page.getByRole('dialog', { name: 'Valeria Rojas Hurtado' });
+    await modal.getByRole('button', { name: 'Suspender' }).click();
+    await modal.getByRole('button', { name: 'Confirmar suspensión' }).click();
+    await modal.getByText(PROVEEDOR_MSG.motivoRequerido).waitFor();
+    await modal.getByLabel('Motivo de la suspensión').fill('Documento de identidad ilegible');
+    await shots('proveedores-suspension');
+    await modal.getByRole('button', { name: 'Confirmar suspensión' }).click();
+    await page.getByText(PROVEEDOR_MSG.suspendido).waitFor();
+    await chip('Guías Activos').click();
+    await fila('Valeria Rojas Hurtado').getByText('Suspendido').waitFor();
+  });
+
+  it('counts follow a guide registered by its app, without reloading', async () => {
+    const antes = await conteo('Guías Nuevos');
+    const r = await appApi('PUT', `/integracion/proveedores/guias/${randomUUID()}`, { nombre: 'Guía Recién Registrada', email: 'recien@guias.demo', telefono: '3009998877' }, { app: 'proveedores' });
+    expect(r.status).toBe(201);
+    await expect.poll(() => conteo('Guías Nuevos'), { timeout: 12_000, interval: 500 }).toBe(antes + 1);
+    await signOut();
+  });
+
+  it('gives a company admin no entry, and the API refuses it', async () => {
+    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
+    await page.waitForURL(/\/panel-control/);
+    await openMenu();
+    await sideMenu().getByRole('link', { name: 'Perfil de Usuario' }).waitFor();
+    expect(await sideMenu().getByRole('link', { name: 'Usuarios' }).count()).toBe(0);
+    await page.goto(url('/panel-control/usuarios'));
+    await page.getByText(/no tienes permiso/i).first().waitFor();
+    const token = await idToken(DEMO_USERS.admin, DEMO_PASSWORD);
+    expect(await api('/plataforma/proveedores/resumen', { token })).toMatchObject({ status: 403, json: { error: { message: API_MSG.sinPermiso } } });
+    await signOut();
+  });
+});
