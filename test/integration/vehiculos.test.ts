@@ -50,7 +50,13 @@ async function flota(empresaId: string): Promise<Vehiculo[]> {
   return (res.Items ?? []) as Vehiculo[];
 }
 
-const guardado = async (id: string) => (await docClient().send(new GetCommand({ TableName: table('vehiculos'), Key: { id } }))).Item as Vehiculo | undefined;
+/** The stored vehicle without the provider panel's index attributes (the API never shows them). */
+async function guardado(id: string): Promise<Vehiculo | undefined> {
+  const item = (await docClient().send(new GetCommand({ TableName: table('vehiculos'), Key: { id } }))).Item;
+  if (!item) return undefined;
+  const { estadoProveedor: _e, busqueda: _b, ...vehiculo } = item;
+  return vehiculo as Vehiculo;
+}
 const guardaDePlaca = async (empresaId: string, placas: string) =>
   (await docClient().send(new GetCommand({ TableName: table('vehiculos'), Key: { id: `placa#${empresaId}#${placas}` } }))).Item;
 const usuarioGuardado = async (id: string) => (await docClient().send(new GetCommand({ TableName: table('usuarios'), Key: { id } }))).Item;
@@ -168,6 +174,9 @@ describe('fleet API', () => {
     expect(creado.fotos).toEqual(Object.fromEntries(FOTOS_VEHICULO.map((s) => [s, `vehiculos/${id}/fotos/${s}`])));
     expect(creado.documentos).toEqual(Object.fromEntries(DOCUMENTOS_VEHICULO.map((s) => [s, `vehiculos/${id}/documentos/${s}`])));
     expect(await guardado(id)).toEqual(creado);
+    // Its driver joins the provider panel's active drivers (a company's vehicle is validated at creation).
+    const indice = (await docClient().send(new GetCommand({ TableName: table('vehiculos'), Key: { id }, ProjectionExpression: 'estadoProveedor, busqueda' }))).Item;
+    expect(indice).toMatchObject({ estadoProveedor: 'conductor#activo', busqueda: expect.stringContaining('prb101') });
     expect(await guardaDePlaca(empresaId, 'PRB101')).toEqual({ id: `placa#${empresaId}#PRB101`, vehiculoId: id });
 
     // Files: exactly the nine, at the spec paths; no waiting upload left.
