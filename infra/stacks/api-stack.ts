@@ -43,29 +43,22 @@ export class ApiStack extends Stack {
 
     const defaults = { logRetention: config.logRetentionDays, logRemovalPolicy: config.removalPolicy };
 
-    // The client app's signing key (PRODUCT.md, integration endpoints): shared with that app's team.
-    const clientAppSecret = new Secret(this, 'ClientAppKey', {
-      secretName: `${config.prefix}/clave-app-clientes`,
-      description: 'Clave con la que la app de clientes firma sus llamadas a /integracion/cliente (HMAC-SHA256).',
-      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
-      removalPolicy: config.removalPolicy,
-    });
-    Validations.of(clientAppSecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason: 'The client app holds a copy of this key; an automatic rotation would break its calls until it re-reads the key. Ops rotate it with put-secret-value together with that team.',
-    });
-
-    // The guide and operator apps' signing key (integration endpoints), apart from the client app's.
-    const providerAppSecret = new Secret(this, 'ProviderAppKey', {
-      secretName: `${config.prefix}/clave-app-proveedores`,
-      description: 'Clave con la que las apps de guías y operadores firman sus llamadas a /integracion/proveedores (HMAC-SHA256).',
-      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
-      removalPolicy: config.removalPolicy,
-    });
-    Validations.of(providerAppSecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason: 'The provider apps hold a copy of this key; an automatic rotation would break their calls until they re-read it. Ops rotate it with put-secret-value together with that team.',
-    });
+    // Each app's signing key (PRODUCT.md, integration endpoints): shared with that app's team alone.
+    const appKey = (id: string, name: string, quien: string, prefijo: string) => {
+      const secret = new Secret(this, id, {
+        secretName: `${config.prefix}/${name}`,
+        description: `Clave con la que ${quien} firma sus llamadas a ${prefijo} (HMAC-SHA256).`,
+        generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+        removalPolicy: config.removalPolicy,
+      });
+      Validations.of(secret).acknowledge({
+        id: 'AwsSolutions-SMG4',
+        reason: 'The app holds a copy of this key; an automatic rotation would break its calls until it re-reads the key. Ops rotate it with put-secret-value together with that team.',
+      });
+      return secret;
+    };
+    const clientAppSecret = appKey('ClientAppKey', 'clave-app-clientes', 'la app de clientes', '/integracion/cliente');
+    const providerAppSecret = appKey('ProviderAppKey', 'clave-app-proveedores', 'cada app de guías y operadores', '/integracion/proveedores');
 
     // Each function gets only the settings, tables and rights its code uses (least privilege).
     this.api = new ApiFunction(this, 'Api', {
