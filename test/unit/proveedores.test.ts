@@ -103,6 +103,11 @@ describe('the panel lists', () => {
     for (const m of ['No hay Conductores Nuevos Registrados', 'No hay Conductores Registrados', 'No hay Guías Nuevos Registrados', 'No hay Operadores Turisticos Registrados']) expect(vacios).toContain(m);
   });
 
+  it('each list has its console route, titled as the list', async () => {
+    const { PANEL_SCREENS } = await import('../../web/src/app/screens.js');
+    for (const l of LISTAS_PROVEEDORES) expect(PANEL_SCREENS.find((s) => s.path === l.id)?.title, l.id).toBe(l.titulo);
+  });
+
   it('search text ignores case and accents', () => {
     expect(normalizarBusqueda('  José  ÑOÑO Güiza ')).toBe('jose nono guiza');
   });

@@ -1,6 +1,6 @@
 import type { IconProps } from '@cloudscape-design/components/icon';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { LISTAS_PROVEEDORES } from '../../../shared/domain/proveedores.js';
+import type { ListaId } from '../../../shared/domain/proveedores.js';
 
 /**
  * Every panel screen, declared once: the router, the side menu, the bottom bar and the document
@@ -49,6 +49,16 @@ export interface PanelScreen {
 /* Every screen is its own chunk: the panel must not pay for the map, nor the map for the fleet. */
 const screen = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType<ScreenProps>) =>
   lazy(() => load().then((module) => ({ default: pick(module) })));
+
+/** A provider list's own route: the panel opened on that list. */
+const lista = <P extends ListaId>(path: P, title: string, icon: IconProps.Name) => ({
+  path,
+  title,
+  icon,
+  roles: PLATAFORMA,
+  gated: false,
+  component: screen(() => import('../features/providers/components/providers-page.js'), (m) => m.paginaDeLista(path)),
+});
 
 const SCREENS = [
   {
@@ -137,15 +147,17 @@ const SCREENS = [
     sideMenu: 5,
     component: screen(() => import('../features/providers/components/providers-page.js'), (m) => m.ProvidersPage),
   },
-  // Spec 01 section 2: each of the eight lists has its own route, opening the same panel on it.
-  ...LISTAS_PROVEEDORES.map((l) => ({
-    path: l.id,
-    title: l.titulo,
-    icon: ({ conductor: 'user-profile-active', guia: 'location-pin', operador: 'contact' } as const)[l.tipo],
-    roles: PLATAFORMA,
-    gated: false,
-    component: screen(() => import('../features/providers/components/providers-page.js'), (m) => m.paginaDeLista(l.id)),
-  })),
+  // Spec 01 section 2: each of the eight lists has its own route, opening the same panel on it (titles
+  // as in shared/domain/proveedores.ts, checked by test/unit/proveedores.test.ts; kept here so the
+  // sign-in page's first load does not carry the provider module).
+  lista('conductores-nuevos', 'Conductores Nuevos', 'user-profile-active'),
+  lista('conductores-por-validar', 'Conductores por Validar', 'user-profile-active'),
+  lista('conductores', 'Conductores Activos', 'user-profile-active'),
+  lista('operadores-nuevos', 'Operadores Nuevos', 'contact'),
+  lista('operadores', 'Operadores Activos', 'contact'),
+  lista('guias-nuevos', 'Guías Nuevos', 'location-pin'),
+  lista('guias-por-validar', 'Guías por Validar', 'location-pin'),
+  lista('guias', 'Guías Activos', 'location-pin'),
   { path: 'validarEpayco', title: 'Pagos Epayco por Validar', icon: 'check', roles: PLATAFORMA, gated: false, sideMenu: 6 },
   {
     path: 'validarTransferencia',
