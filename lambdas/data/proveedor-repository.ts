@@ -26,7 +26,7 @@ export const estadoDeProveedor = (p: Proveedor): EstadoProveedor | null => estad
 /** The text the list filter searches: name, e-mail, phone, plates, company, RNT (lower case, no accents). */
 export function busquedaDe(p: Proveedor): string {
   const { r } = p;
-  const partes = [r.nombre, r.email, r.telefono, ...(p.tipo === 'conductor' ? [p.r.placas, p.r.empresa, p.r.marca, p.r.tipo] : p.tipo === 'guia' ? [p.r.rnt] : [p.r.empresa])];
+  const partes = [r.nombre, r.email, r.telefono, ...(p.tipo === 'conductor' ? [p.r.placas, p.r.empresa, p.r.marca, p.r.tipo, p.r.ciudad] : p.tipo === 'guia' ? [p.r.rnt] : [p.r.empresa])];
   return normalizarBusqueda(partes.join(' '));
 }
 
@@ -74,6 +74,12 @@ export const proveedorRepository = {
     return Item ? leer(tipo, Item) : null;
   },
 
+  /** The kind of record an id names in the proveedores table ('contadores' for the counters), or null. */
+  async tipoDeId(id: string): Promise<string | null> {
+    const { Item } = await ddb().send(new GetCommand({ TableName: tableName('proveedores'), Key: { id }, ProjectionExpression: 'id, tipo' }));
+    return Item ? String(Item.tipo ?? Item.id) : null;
+  },
+
   /** Every list's count, from the counters item (one read, whatever the number of providers). */
   async conteos(): Promise<Record<ListaId, number>> {
     const { Item } = await ddb().send(new GetCommand({ TableName: tableName('proveedores'), Key: CONTADORES }));
@@ -91,6 +97,7 @@ export const proveedorRepository = {
   ): Promise<{ items: Proveedor[]; cursor: Record<string, unknown> | null }> {
     const items: Proveedor[] = [];
     const filtro = opciones.texto ? normalizarBusqueda(opciones.texto) : '';
+    const palabras = filtro ? filtro.split(' ').slice(0, 6) : [];
     const maxLeidos = opciones.maxLeidos ?? 1000;
     let leidos = 0;
     let cursor = opciones.cursor;
@@ -100,8 +107,9 @@ export const proveedorRepository = {
           TableName: tablaDe(lista.tipo),
           IndexName: 'porEstadoProveedor',
           KeyConditionExpression: 'estadoProveedor = :e',
-          ExpressionAttributeValues: { ':e': claveEstado(lista.tipo, lista.estado), ...(filtro ? { ':q': filtro } : {}) },
-          ...(filtro ? { FilterExpression: 'contains(busqueda, :q)' } : {}),
+          ExpressionAttributeValues: { ':e': claveEstado(lista.tipo, lista.estado), ...Object.fromEntries(palabras.map((p, i) => [`:q${i}`, p])) },
+          // Every word somewhere ('gloria sinisterra' finds 'Gloria Inés Sinisterra').
+          ...(filtro ? { FilterExpression: palabras.map((_, i) => `contains(busqueda, :q${i})`).join(' AND ') } : {}),
           ScanIndexForward: false,
           Limit: filtro ? 100 : opciones.limite - items.length,
           ExclusiveStartKey: cursor,

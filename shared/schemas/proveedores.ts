@@ -32,6 +32,10 @@ export const PROVEEDOR_MSG = {
   correoInvalido: 'Ingresa un correo electrónico válido',
   telefonoRequerido: 'El teléfono es requerido',
   archivoRepetido: 'El mismo archivo no puede ir en dos documentos',
+  suspendidoNoValida: 'El proveedor está suspendido: reactívalo antes de validarlo.',
+  idEnUso: 'Ese identificador ya está en uso por otro proveedor.',
+  empresaRequerida: 'La empresa es requerida',
+  direccionRequerida: 'La dirección es requerida',
 } as const;
 
 /** The files a provider app sends with a guide's or an operator's profile: upload ids by slot. */
@@ -75,16 +79,19 @@ export const operadorPerfilSchema = z.object({
   nombre: texto(PROVEEDOR_MSG.nombreRequerido),
   email: correo,
   telefono,
-  empresa: opcional(),
-  direccion: opcional(),
+  // An operator always has its profile: new until staff welcome it, then active (spec 01 section 4).
+  empresa: texto(PROVEEDOR_MSG.empresaRequerida),
+  direccion: texto(PROVEEDOR_MSG.direccionRequerida),
   archivos: z.partialRecord(z.enum(ARCHIVOS_OPERADOR), uploadId).default({}),
 });
 export type OperadorPerfil = z.output<typeof operadorPerfilSchema>;
 
-/** A guide's profile is complete when every field the marketplace pays and checks it by is there. */
-export const perfilGuiaCompleto = (g: Omit<GuiaPerfil, 'archivos'>): boolean =>
-  [g.direccion, g.rnt, g.rut, g.banco, g.tipocuenta, g.cuenta, g.titular].every((v) => v !== '');
-export const perfilOperadorCompleto = (o: Omit<OperadorPerfil, 'archivos'>): boolean => o.empresa !== '' && o.direccion !== '';
+/**
+ * A guide's profile is complete (and it waits for validation) when every field the marketplace pays
+ * and checks it by is there, with its RNT, RUT and cédula documents.
+ */
+export const perfilGuiaCompleto = (g: Omit<GuiaPerfil, 'archivos'>, documentos: Partial<Record<(typeof ARCHIVOS_GUIA)[number], string>>): boolean =>
+  [g.direccion, g.rnt, g.rut, g.banco, g.tipocuenta, g.cuenta, g.titular].every((v) => v !== '') && (['rnt', 'rut', 'cedula'] as const).every((d) => !!documentos[d]);
 
 const comunes = {
   id: z.string(),

@@ -39,7 +39,7 @@ describe('provider validation panel', () => {
     await sideMenu().getByRole('link', { name: 'Usuarios' }).click();
     await page.waitForURL(/\/panel-control\/usuarios$/);
     // List 1 opens by default, its chip pressed.
-    await page.getByRole('heading', { name: /^Conductores Nuevos/ }).waitFor();
+    await page.getByRole('heading', { level: 2, name: /^Conductores Nuevos/ }).waitFor();
     expect(await chip('Conductores Nuevos').getAttribute('aria-pressed')).toBe('true');
     await fila('Fredy Alexander Quiñones').waitFor();
     // The demo seed (scripts/local/seed-proveedores.ts and the fleet's unvalidated vehicles).
@@ -59,7 +59,7 @@ describe('provider validation panel', () => {
 
     for (const lista of LISTAS_PROVEEDORES) {
       await chip(lista.titulo).click();
-      await page.getByRole('heading', { name: new RegExp(`^${lista.titulo}`) }).waitFor();
+      await page.getByRole('heading', { level: 2, name: new RegExp(`^${lista.titulo}`) }).waitFor();
       expect(await chip(lista.titulo).getAttribute('aria-pressed')).toBe('true');
       // Each seeded list shows its rows (an empty one would show the spec's message, lista.vacio).
       await page.getByRole('button', { name: /^Ver detalle de / }).first().waitFor();
@@ -74,7 +74,7 @@ describe('provider validation panel', () => {
 
   it('opens a list by its own route, and validates a driver who moves to the active list', async () => {
     await page.goto(url('/panel-control/conductores-por-validar'));
-    await page.getByRole('heading', { name: /^Conductores por Validar/ }).first().waitFor();
+    await page.getByRole('heading', { level: 2, name: /^Conductores por Validar/ }).waitFor();
     const porValidar = await conteo('Conductores por Validar');
     const activos = await conteo('Conductores Activos');
     await page.getByRole('button', { name: 'Ver detalle de Harold Stiven Ibarra' }).click();
@@ -96,7 +96,7 @@ describe('provider validation panel', () => {
   it('validates a guide from \'Ver Lista\', and welcomes a new operator with a real e-mail', async () => {
     await page.goto(url('/panel-control/usuarios'));
     await page.getByRole('button', { name: 'Ver Lista' }).click();
-    await page.getByRole('heading', { name: /^Guías por Validar/ }).waitFor();
+    await page.getByRole('heading', { level: 2, name: /^Guías por Validar/ }).waitFor();
     await page.getByRole('button', { name: 'Ver detalle de Daniela Castaño Ruiz' }).click();
     const guia = page.getByRole('dialog', { name: 'Daniela Castaño Ruiz' });
     await guia.getByRole('link', { name: /Registro Nacional de Turismo/ }).waitFor();

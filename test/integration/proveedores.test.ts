@@ -100,11 +100,15 @@ describe('provider panel: counts and lists', () => {
     expect(r.status).toBe(200);
     expect(r.json.items.map((i: { nombre: string }) => i.nombre)).toEqual(['Fredy Alexander Quiñones']);
     expect((await pagina('guias', '?q=nadie-se-llama-asi')).json.items).toEqual([]);
+    // Every word somewhere, in any order, middle names aside.
+    expect((await pagina('conductores-nuevos', '?q=sinisterra%20gloria')).json.items.map((i: { nombre: string }) => i.nombre)).toEqual(['Gloria Inés Sinisterra']);
   });
 
   it('refuses an unknown list, a forged cursor and another list\'s cursor with Spanish errors', async () => {
     expect(await pagina('todos')).toMatchObject({ status: 404, json: { error: { message: PROVEEDOR_MSG.listaInvalida } } });
     expect(await pagina('guias', '?cursor=no-es-un-cursor')).toMatchObject({ status: 400, json: { error: { message: PROVEEDOR_MSG.cursorInvalido } } });
+    const vacio = Buffer.from(JSON.stringify({ id: '', estadoProveedor: 'guia#activo', fechaCreacion: '' })).toString('base64url');
+    expect(await pagina('guias', `?cursor=${vacio}`)).toMatchObject({ status: 400, json: { error: { message: PROVEEDOR_MSG.cursorInvalido } } });
     const otra = (await pagina('guias-nuevos', '?limite=1')).json.cursor as string;
     expect(await pagina('guias', `?cursor=${otra}`)).toMatchObject({ status: 400, json: { error: { message: PROVEEDOR_MSG.cursorInvalido } } });
   });
@@ -216,18 +220,45 @@ describe('provider apps: registration and update (integration endpoints)', () =>
     const foto = await subirComoApp('fotoProveedor', solidPng(40, 40, [10, 120, 200]), 'image/png');
     const rnt = await subirComoApp('documentoProveedor', PDF_BYTES, 'application/pdf');
     const perfil = { nombre: 'Tatiana Escobar', email: 'tatiana.escobar@guias.demo', telefono: '3001112233', direccion: 'Calle 9 # 8-7, Cali', rnt: '77881', rut: '1107999888', banco: 'Nequi', tipocuenta: 'ahorros', cuenta: '3001112233', titular: 'Tatiana Escobar' };
-    const completa = await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, archivos: { foto, rnt } }, { app: 'proveedores' });
+    // The whole profile with only the RNT document: still new (RUT and cédula missing).
+    const parcial = await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, archivos: { foto, rnt } }, { app: 'proveedores' });
+    expect(parcial).toMatchObject({ status: 200, json: { lista: 'guias-nuevos' } });
+    const rut = await subirComoApp('documentoProveedor', PDF_BYTES, 'application/pdf');
+    const cedula = await subirComoApp('documentoProveedor', solidPng(30, 20, [200, 200, 200]), 'image/png');
+    const completa = await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, archivos: { rut, cedula } }, { app: 'proveedores' });
     expect(completa).toMatchObject({ status: 200, json: { lista: 'guias-por-validar' } });
-    expect(await listKeys(`proveedores/guia/${id}/`)).toEqual([`proveedores/guia/${id}/foto`, `proveedores/guia/${id}/rnt`]);
+    expect(await listKeys(`proveedores/guia/${id}/`)).toEqual(['cedula', 'foto', 'rnt', 'rut'].map((s) => `proveedores/guia/${id}/${s}`));
     const d = await detalle('guia', id);
     expect(d.json.imagenUrl).toMatch(/^http/);
-    expect(d.json.documentos.map((x: { nombre: string }) => x.nombre)).toEqual(['Registro Nacional de Turismo (RNT)']);
-    expect(d.json.historial.map((e: { accion: string }) => e.accion)).toEqual(['registro', 'actualizacion']);
+    expect(d.json.documentos.map((x: { nombre: string }) => x.nombre).sort()).toEqual(['Cédula', 'RUT', 'Registro Nacional de Turismo (RNT)']);
+    expect(d.json.historial.map((e: { accion: string }) => e.accion)).toEqual(['registro', 'actualizacion', 'actualizacion']);
     const despues = await conteos();
     expect(despues['guias-nuevos']).toBe(antes['guias-nuevos']);
     expect(despues['guias-por-validar']).toBe(antes['guias-por-validar']! + 1);
     // The same ticket twice is refused: nothing changes.
     expect((await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, archivos: { rut: rnt } }, { app: 'proveedores' })).status).toBe(400);
+
+    // Validated, then the app changes the bank account: the guide goes back to be validated.
+    expect((await accion('guia', id, 'validar')).status).toBe(200);
+    const cambio = await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, cuenta: '3777777777' }, { app: 'proveedores' });
+    expect(cambio).toMatchObject({ status: 200, json: { lista: 'guias-por-validar' } });
+    // The same data again (a retried call) keeps it where it is.
+    expect(await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, cuenta: '3777777777' }, { app: 'proveedores' })).toMatchObject({ json: { lista: 'guias-por-validar' } });
+  });
+
+  it('refuses an id another kind of provider holds before using any upload', async () => {
+    const foto = await subirComoApp('fotoProveedor', solidPng(20, 20, [1, 2, 3]), 'image/png');
+    const r = await appApi('PUT', '/integracion/proveedores/guias/operador-demo-003', { nombre: 'X', email: 'x@x.co', telefono: '3001112233', archivos: { foto } }, { app: 'proveedores' });
+    expect(r).toMatchObject({ status: 409, json: { error: { message: PROVEEDOR_MSG.idEnUso } } });
+    expect(await listKeys('proveedores/guia/operador-demo-003/')).toEqual([]);
+    expect((await appApi('PUT', '/integracion/proveedores/operadores/contadores', { nombre: 'X', email: 'x@x.co', telefono: '3001112233', empresa: 'X', direccion: 'Y' }, { app: 'proveedores' })).status).toBe(409);
+  });
+
+  it('refuses to validate a suspended provider (a suspension is lifted on purpose)', async () => {
+    const url = '/plataforma/proveedores/guia/guia-demo-009/suspension';
+    expect((await api(url, { token: plataforma, body: { suspendido: true, motivo: 'Documentos en revisión' } })).status).toBe(200);
+    expect(await accion('guia', 'guia-demo-009', 'validar')).toMatchObject({ status: 409, json: { error: { message: PROVEEDOR_MSG.suspendidoNoValida } } });
+    expect((await api(url, { token: plataforma, body: { suspendido: false } })).status).toBe(200);
   });
 
   it('registers an operator as new with a photo of the wrong type refused, leaving nothing behind', async () => {

@@ -114,12 +114,14 @@ describe('the panel lists', () => {
 });
 
 describe('provider app bodies', () => {
-  it('a guide without bank and RNT registers as new; with them, as complete', () => {
+  it('a guide without bank, RNT or its three documents registers as new; with them all, as complete', () => {
     const base = guiaPerfilSchema.parse({ nombre: 'Ana', email: 'ANA@x.co', telefono: '3001234567' });
     expect(base.email).toBe('ana@x.co');
-    expect(perfilGuiaCompleto(base)).toBe(false);
+    const docs = { rnt: 'k1', rut: 'k2', cedula: 'k3' };
+    expect(perfilGuiaCompleto(base, docs)).toBe(false);
     const completo = guiaPerfilSchema.parse({ ...base, direccion: 'Calle 1', rnt: '123', rut: '456', banco: 'Nequi', tipocuenta: 'ahorros', cuenta: '3001234567', titular: 'Ana' });
-    expect(perfilGuiaCompleto(completo)).toBe(true);
+    expect(perfilGuiaCompleto(completo, docs)).toBe(true);
+    expect(perfilGuiaCompleto(completo, { rnt: 'k1', rut: 'k2' })).toBe(false);
   });
 
   it('a suspension needs a reason; a reactivation does not', () => {

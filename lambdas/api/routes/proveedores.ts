@@ -7,7 +7,6 @@ import {
   CORREO_BIENVENIDA,
   listaIdSchema,
   perfilGuiaCompleto,
-  perfilOperadorCompleto,
   PROVEEDOR_MSG,
   sujetoProveedor,
   tipoProveedorSchema,
@@ -41,7 +40,7 @@ export async function resumenProveedores(c: Context) {
 }
 
 /** A page cursor is the index key of the last item given, opaque to the console. */
-const cursorSchema = z.object({ id: z.string().max(64), estadoProveedor: z.string().max(40), fechaCreacion: z.string().max(40) }).strict();
+const cursorSchema = z.object({ id: z.string().min(1).max(64), estadoProveedor: z.string().min(1).max(40), fechaCreacion: z.iso.datetime() }).strict();
 const codificar = (key: Record<string, unknown> | null) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null);
 function decodificar(texto: string | undefined, clave: string): Record<string, unknown> | undefined {
   if (!texto) return undefined;
@@ -87,6 +86,8 @@ const listaTexto = (p: Proveedor) => listaDe(p.tipo, estadoDeProveedor(p))?.titu
 export async function validarProveedor(c: Context, caller: PlataformaCaller) {
   const p = await cargar(c);
   exigirAccion(p, 'validar');
+  // A suspension is lifted on purpose, with its own trail entry, never as a side effect.
+  if (p.r.suspendido) throw conflict(PROVEEDOR_MSG.suspendidoNoValida);
   const cambios = cambiosDeAccion(p.tipo, 'validar');
   const antes = Object.fromEntries(Object.keys(cambios).map((k) => [k, Boolean((p.r as Record<string, unknown>)[k])]));
   try {
@@ -161,7 +162,7 @@ export async function suspenderProveedor(c: Context, caller: PlataformaCaller, b
 function exigirAccion(p: Proveedor, accion: AccionProveedor): void {
   const estado = estadoDeProveedor(p);
   if (accionDe(p.tipo, estado) === accion) return;
-  if (accion === 'validar' && estado === 'activo') throw conflict(PROVEEDOR_MSG.yaValidado);
+  if (accion === 'validar' && estado === 'activo' && p.tipo !== 'operador') throw conflict(PROVEEDOR_MSG.yaValidado);
   if (accion === 'bienvenida' && p.r.bienvenidaEnviada) throw conflict(PROVEEDOR_MSG.bienvenidaYaEnviada);
   throw conflict(PROVEEDOR_MSG.noAplica(BOTON_ACCION[p.tipo][accion] ?? (accion === 'validar' ? 'Validar' : 'Enviar Email de Bienvenida')));
 }
@@ -271,6 +272,9 @@ async function archivosDe(tipo: 'guia' | 'operador', id: string, archivos: Parti
 /** Registers the record, or updates it through `mover` (its list may change with its profile). */
 async function guardar(c: Context, tipo: 'guia' | 'operador', nuevo: (now: string, keys: Record<string, string>) => Guia | Operador, campos: (keys: Record<string, string>, actual: Proveedor) => Record<string, unknown>, archivos: Partial<Record<string, string>>) {
   const id = proveedorId(c);
+  // An id another kind (or the counters item) holds is refused before any upload is used up.
+  const otro = await proveedorRepository.tipoDeId(id);
+  if (otro && otro !== tipo) throw conflict(PROVEEDOR_MSG.idEnUso);
   const taken = await archivosDe(tipo, id, archivos);
   const keys = Object.fromEntries(taken.slots.map((s, i) => [s, taken.keys[i]!]));
   // Fixed keys per slot, overwritten in place: a refused write leaves the previous files as they were.
@@ -297,20 +301,31 @@ async function guardar(c: Context, tipo: 'guia' | 'operador', nuevo: (now: strin
 /** `PUT /integracion/proveedores/guias/{id}`: registers or updates a guide (state from its profile). */
 export async function guardarGuia(c: Context, _caller: null, body: GuiaPerfil) {
   const { archivos, ...perfil } = body;
-  const completo = perfilGuiaCompleto(perfil);
   return guardar(
     c,
     'guia',
-    (now, keys) => ({ ...perfil, tipo: 'guia', id: proveedorId(c), perfil: completo, validado: false, documentosGuia: false, suspendido: false, rating: INITIAL_RATING, imagen: keys.foto ?? '', documentos: sinFoto(keys), fechaCreacion: now }),
-    (keys, actual) => ({ ...perfil, perfil: completo, ...(keys.foto ? { imagen: keys.foto } : {}), documentos: { ...(actual.tipo === 'guia' ? actual.r.documentos : {}), ...sinFoto(keys) } }),
+    (now, keys) => {
+      const documentos = sinFoto(keys);
+      return { ...perfil, tipo: 'guia', id: proveedorId(c), perfil: perfilGuiaCompleto(perfil, documentos), validado: false, documentosGuia: false, suspendido: false, rating: INITIAL_RATING, imagen: keys.foto ?? '', documentos, fechaCreacion: now };
+    },
+    (keys, actual) => {
+      const antes = actual.r as Guia;
+      const documentos = { ...antes.documentos, ...sinFoto(keys) };
+      // What staff checked (identity, RNT, bank account, documents) changed: it must be checked again.
+      const revisar = antes.validado && (CAMPOS_REVISADOS_GUIA.some((k) => perfil[k] !== antes[k]) || Object.keys(sinFoto(keys)).length > 0);
+      return { ...perfil, perfil: perfilGuiaCompleto(perfil, documentos), ...(keys.foto ? { imagen: keys.foto } : {}), documentos, ...(revisar ? { validado: false, documentosGuia: false } : {}) };
+    },
     archivos,
   );
 }
 
+/** A validated guide's data staff checked: changing one sends it back to be validated. */
+const CAMPOS_REVISADOS_GUIA = ['nombre', 'rnt', 'rut', 'banco', 'tipocuenta', 'cuenta', 'titular'] as const;
+
 /** `PUT /integracion/proveedores/operadores/{id}`: registers or updates a tour operator (new until welcomed). */
 export async function guardarOperador(c: Context, _caller: null, body: OperadorPerfil) {
   const { archivos, ...perfil } = body;
-  const completo = perfilOperadorCompleto(perfil);
+  const completo = true;
   return guardar(
     c,
     'operador',

@@ -79,7 +79,8 @@ const RECORDED_BY_ROUTE: readonly UploadKind[] = ['fotoVehiculo', 'documentoVehi
 
 function checkMayUpload(caller: UploadCaller, kind: UploadKind): void {
   if (!mayUpload(kind, caller.role)) {
-    const adminsOnly = UPLOAD_KINDS[kind].roles.every((r) => r === 'admin');
+    const roles = UPLOAD_KINDS[kind].roles as readonly string[];
+    const adminsOnly = roles.length > 0 && roles.every((r) => r === 'admin');
     throw forbidden(adminsOnly ? API_MSG.soloAdminEmpresa : API_MSG.sinPermiso);
   }
   if (!RECORDERS[kind] && !RECORDED_BY_ROUTE.includes(kind)) throw badRequest(UPLOAD_MSG.noDisponible);

@@ -89,9 +89,12 @@ export function ProviderDetailModal({ tipo, id, onClose, onDone }: { tipo: TipoP
           Cerrar
         </Button>
         {suspendiendo ? (
-          <Button variant="primary" loading={accion.isPending} onClick={suspender}>
-            Confirmar suspensión
-          </Button>
+          <>
+            <Button onClick={() => (setSuspendiendo(false), setMotivo(''), setMotivoError(null))}>Cancelar suspensión</Button>
+            <Button variant="primary" loading={accion.isPending} onClick={suspender}>
+              Confirmar suspensión
+            </Button>
+          </>
         ) : (
           <>
             {d.fila.suspendido ? (
@@ -160,7 +163,7 @@ export function ProviderDetailModal({ tipo, id, onClose, onDone }: { tipo: TipoP
             </div>
             {suspendiendo && (
               <FormField label="Motivo de la suspensión" errorText={motivoError} description="Queda en el historial del proveedor.">
-                <Textarea value={motivo} onChange={({ detail }) => (setMotivo(detail.value), setMotivoError(null))} ariaRequired rows={3} />
+                <Textarea autoFocus value={motivo} onChange={({ detail }) => (setMotivo(detail.value), setMotivoError(null))} ariaRequired rows={3} />
               </FormField>
             )}
             <ExpandableSection headerText="Historial" variant="container">

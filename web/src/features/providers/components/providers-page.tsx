@@ -11,6 +11,7 @@ import TextFilter from '@cloudscape-design/components/text-filter';
 import ToggleButton from '@cloudscape-design/components/toggle-button';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
 import { LISTA_IDS, listaPorId, TARJETAS_PROVEEDORES, type ListaId } from '../../../../../shared/domain/proveedores.js';
 import type { ProveedorFila } from '../../../../../shared/schemas/proveedores.js';
 import { Paginacion } from '../../../components/paginacion.js';
@@ -44,11 +45,17 @@ const COLUMNAS_CSV = {
 const COLUMNAS_CSV_COMUNES = [
   { titulo: 'Correo', valor: (f: ProveedorFila) => f.email },
   { titulo: 'Teléfono', valor: (f: ProveedorFila) => f.telefono },
-  { titulo: 'Calificación', valor: (f: ProveedorFila) => f.rating },
-  { titulo: 'Registro', valor: (f: ProveedorFila) => f.fechaCreacion.slice(0, 10) },
+  // Written as the console shows them: decimal comma, the registration day in Bogotá.
+  { titulo: 'Calificación', valor: (f: ProveedorFila) => f.rating.toLocaleString('es-CO', { maximumFractionDigits: 1 }) },
+  { titulo: 'Registro', valor: (f: ProveedorFila) => hoyEnBogota(new Date(f.fechaCreacion)) },
   { titulo: 'Suspendido', valor: (f: ProveedorFila) => (f.suspendido ? 'Sí' : 'No') },
 ];
 
+const BUSCAR_POR = {
+  conductor: 'Buscar por nombre, correo, teléfono, placas, empresa o ciudad',
+  guia: 'Buscar por nombre, correo, teléfono o RNT',
+  operador: 'Buscar por nombre, correo, teléfono o empresa',
+} as const;
 const ESTADO_FILA = { nuevo: 'Nuevo', 'por-validar': 'Por validar', activo: 'Activo' } as const;
 
 /** Waits until typing pauses before asking the server (one query per word, not per key). */
@@ -70,7 +77,7 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
   const navigate = useNavigate();
   const location = useLocation();
   const desdeAccion = (location.state as EstadoNavegacion)?.lista;
-  const [lista, setLista] = useState<ListaId>(desdeAccion && LISTA_IDS.includes(desdeAccion) ? desdeAccion : inicial);
+  const lista: ListaId = desdeAccion && LISTA_IDS.includes(desdeAccion) ? desdeAccion : inicial;
   const [texto, setTexto] = useState('');
   const q = useDemorado(texto.trim());
   // Cursors of the pages seen so far: page n is asked with cursores[n - 1] (the first with none).
@@ -92,9 +99,10 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
     if (siguiente && !pagina.isPlaceholderData) setCursores((c) => (c[paginaActual] === siguiente ? c : [...c.slice(0, paginaActual), siguiente]));
   }, [pagina.data, pagina.isPlaceholderData, paginaActual]);
 
+  // Each list has its own address (spec 01 section 2): Back returns to the list before, a list can be shared.
   const elegir = (id: ListaId) => {
-    setLista(id);
-    setTexto('');
+    if (id === lista) return;
+    navigate(`/panel-control/${id}`);
   };
 
   const exportar = async () => {
@@ -168,7 +176,7 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
                   {t.listas.map((id) => {
                     const l = listaPorId(id);
                     return (
-                      <ToggleButton key={id} pressed={lista === id} onChange={() => elegir(id)} ariaLabel={`${l.titulo}: ${conteos?.[id] ?? 0}`}>
+                      <ToggleButton key={id} pressed={lista === id} onChange={() => elegir(id)} ariaLabel={`${l.titulo}: ${conteos?.[id] ?? '…'}`}>
                         {`${l.chip} ${conteos ? conteos[id] : '…'}`}
                       </ToggleButton>
                     );
@@ -206,7 +214,7 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
           filter={
             <TextFilter
               filteringText={texto}
-              filteringPlaceholder="Buscar por nombre, correo, teléfono, placas o empresa"
+              filteringPlaceholder={BUSCAR_POR[def.tipo]}
               filteringAriaLabel="Buscar proveedores"
               filteringClearAriaLabel="Borrar búsqueda"
               onChange={({ detail }) => setTexto(detail.filteringText)}
