@@ -181,28 +181,22 @@ export class ApiStack extends Stack {
       reason: 'GET /health is the unauthenticated liveness check; every other route has the Cognito authorizer.',
     });
 
-    // The client app has no Cognito token: the API checks its HMAC signature on every call.
-    for (const integracion of this.httpApi.addRoutes({ path: '/integracion/cliente/{proxy+}', methods: [HttpMethod.GET, HttpMethod.POST], integration })) {
-      Validations.of(integracion).acknowledge({
-        id: 'AwsSolutions-APIG4',
-        reason: 'The client app signs each call with its own key (HMAC-SHA256 over time, method, path and body); the API refuses any call without a valid, fresh signature.',
-      });
-      Validations.of(integracion).acknowledge({
-        id: 'AwsSolutions-COG4',
-        reason: 'The client app is not a Cognito user; its routes are authorised by its HMAC signature, checked by the API.',
-      });
-    }
-
-    // The provider apps likewise: their routes are authorised by their own HMAC signature.
-    for (const integracion of this.httpApi.addRoutes({ path: '/integracion/proveedores/{proxy+}', methods: [HttpMethod.POST, HttpMethod.PUT], integration })) {
-      Validations.of(integracion).acknowledge({
-        id: 'AwsSolutions-APIG4',
-        reason: 'The guide and operator apps sign each call with their own key (HMAC-SHA256 over time, method, path and body); the API refuses any call without a valid, fresh signature.',
-      });
-      Validations.of(integracion).acknowledge({
-        id: 'AwsSolutions-COG4',
-        reason: 'The provider apps are not Cognito users; their routes are authorised by their HMAC signature, checked by the API.',
-      });
+    // The marketplace's apps have no Cognito token: the API checks each app's HMAC signature on every call.
+    const apps = [
+      { path: '/integracion/cliente/{proxy+}', methods: [HttpMethod.GET, HttpMethod.POST], quien: 'The client app' },
+      { path: '/integracion/proveedores/{proxy+}', methods: [HttpMethod.POST, HttpMethod.PUT], quien: 'The guide and operator apps' },
+    ];
+    for (const app of apps) {
+      for (const integracion of this.httpApi.addRoutes({ path: app.path, methods: app.methods, integration })) {
+        Validations.of(integracion).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `${app.quien} sign each call with their own key (HMAC-SHA256 over time, method, path and body); the API refuses any call without a valid, fresh signature.`,
+        });
+        Validations.of(integracion).acknowledge({
+          id: 'AwsSolutions-COG4',
+          reason: `${app.quien} are not Cognito users; their routes are authorised by their HMAC signature, checked by the API.`,
+        });
+      }
     }
 
     new CfnOutput(this, 'ProviderAppKeySecretName', {

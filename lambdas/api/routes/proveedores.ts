@@ -182,7 +182,8 @@ async function detalleDe(p: Proveedor): Promise<ProveedorDetalle> {
   const estado = estadoDeProveedor(p);
   const lista = listaDe(p.tipo, estado)?.id ?? null;
   const historial = historialRepository.delServicio(sujetoProveedor(p.tipo, p.r.id));
-  let datos: { etiqueta: string; valor: string }[];
+  /** Label and value, in the order the modal shows them (empty ones left out). */
+  let datos: [string, string][];
   let archivos: { nombre: string; key: string }[];
   let imagen: string | undefined;
   if (p.tipo === 'conductor') {
@@ -201,7 +202,7 @@ async function detalleDe(p: Proveedor): Promise<ProveedorDetalle> {
       ['Licencia de conducción', v.licenciaDeConducir],
       ['Viajes realizados', String(v.viajesRealizados)],
       ['Cuenta', [v.banco, v.tipocuenta, v.cuenta].filter(Boolean).join(' · ')],
-    ].map(([etiqueta, valor]) => ({ etiqueta: etiqueta!, valor: valor ?? '' }));
+    ];
     archivos = [
       ...Object.entries(v.fotos).map(([slot, key]) => ({ nombre: `Foto ${FOTO_LABELS[slot as keyof typeof FOTO_LABELS].toLowerCase()}`, key })),
       ...Object.entries(v.documentos).map(([slot, key]) => ({ nombre: DOCUMENTO_LABELS[slot as keyof typeof DOCUMENTO_LABELS], key })),
@@ -217,7 +218,7 @@ async function detalleDe(p: Proveedor): Promise<ProveedorDetalle> {
       ['Dirección', g.direccion],
       ['Cuenta', [g.banco, g.tipocuenta, g.cuenta].filter(Boolean).join(' · ')],
       ['Titular', g.titular],
-    ].map(([etiqueta, valor]) => ({ etiqueta: etiqueta!, valor: valor ?? '' }));
+    ];
     archivos = Object.entries(g.documentos).map(([slot, key]) => ({ nombre: ARCHIVO_TEXTO[slot as keyof typeof ARCHIVO_TEXTO], key: key ?? '' }));
   } else {
     const o = p.r;
@@ -227,7 +228,7 @@ async function detalleDe(p: Proveedor): Promise<ProveedorDetalle> {
       ['Correo', o.email],
       ['Teléfono', o.telefono],
       ['Dirección', o.direccion],
-    ].map(([etiqueta, valor]) => ({ etiqueta: etiqueta!, valor: valor ?? '' }));
+    ];
     archivos = [];
   }
   const conArchivo = archivos.filter((a) => a.key);
@@ -240,7 +241,7 @@ async function detalleDe(p: Proveedor): Promise<ProveedorDetalle> {
     fila: filaDe(p),
     lista,
     imagenUrl,
-    datos: datos.filter((d) => d.valor !== ''),
+    datos: datos.filter(([, valor]) => valor !== '').map(([etiqueta, valor]) => ({ etiqueta, valor })),
     documentos,
     ...(p.tipo === 'conductor' ? { viajesRealizados: p.r.viajesRealizados } : {}),
     ...(p.r.motivoSuspension ? { motivoSuspension: p.r.motivoSuspension } : {}),
@@ -325,12 +326,11 @@ const CAMPOS_REVISADOS_GUIA = ['nombre', 'rnt', 'rut', 'banco', 'tipocuenta', 'c
 /** `PUT /integracion/proveedores/operadores/{id}`: registers or updates a tour operator (new until welcomed). */
 export async function guardarOperador(c: Context, _caller: null, body: OperadorPerfil) {
   const { archivos, ...perfil } = body;
-  const completo = true;
   return guardar(
     c,
     'operador',
-    (now, keys) => ({ ...perfil, tipo: 'operador', id: proveedorId(c), perfil: completo, nuevo: true, suspendido: false, rating: INITIAL_RATING, imagen: keys.foto ?? '', fechaCreacion: now }),
-    (keys) => ({ ...perfil, perfil: completo, ...(keys.foto ? { imagen: keys.foto } : {}) }),
+    (now, keys) => ({ ...perfil, tipo: 'operador', id: proveedorId(c), perfil: true, nuevo: true, suspendido: false, rating: INITIAL_RATING, imagen: keys.foto ?? '', fechaCreacion: now }),
+    (keys) => ({ ...perfil, perfil: true, ...(keys.foto ? { imagen: keys.foto } : {}) }),
     archivos,
   );
 }
