@@ -27,6 +27,9 @@ const envSchema = z.object({
   /** The provider apps' signing key (guides and operators): same two forms. */
   PROVIDER_APP_SECRET_ARN: z.string().optional(),
   PROVIDER_APP_SECRET: z.string().optional(),
+  /** ePayco's merchant credentials, JSON `{"p_cust_id_cliente","p_key"}`: same two forms. */
+  EPAYCO_SECRET_ARN: z.string().optional(),
+  EPAYCO_SECRET: z.string().optional(),
   /** The address the API's e-mails come from (a verified SES identity). */
   CORREO_REMITENTE: z.string().min(3).optional(),
   /** The region of the verified SES identity (may differ from the function's). */
@@ -51,6 +54,7 @@ export type Config = {
   signUpKey: { secretArn: string } | { value: string } | null;
   clientAppSecret: { secretArn: string } | { value: string } | null;
   providerAppSecret: { secretArn: string } | { value: string } | null;
+  epayco: { secretArn: string } | { value: string } | null;
   remitente?: string;
   sesRegion?: string;
   outboxDir?: string;
@@ -76,6 +80,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     signUpKey: e.SIGNUP_KEY_SECRET_ARN ? { secretArn: e.SIGNUP_KEY_SECRET_ARN } : e.SIGNUP_KEY ? { value: e.SIGNUP_KEY } : null,
     clientAppSecret: e.CLIENT_APP_SECRET_ARN ? { secretArn: e.CLIENT_APP_SECRET_ARN } : e.CLIENT_APP_SECRET ? { value: e.CLIENT_APP_SECRET } : null,
     providerAppSecret: e.PROVIDER_APP_SECRET_ARN ? { secretArn: e.PROVIDER_APP_SECRET_ARN } : e.PROVIDER_APP_SECRET ? { value: e.PROVIDER_APP_SECRET } : null,
+    epayco: e.EPAYCO_SECRET_ARN ? { secretArn: e.EPAYCO_SECRET_ARN } : e.EPAYCO_SECRET ? { value: e.EPAYCO_SECRET } : null,
     remitente: e.CORREO_REMITENTE,
     sesRegion: e.SES_REGION,
     outboxDir: e.OUTBOX_DIR,

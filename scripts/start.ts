@@ -30,6 +30,13 @@ const providerKeyFile = join(dataDir, 'provider-app-key');
 const providerAppSecret = process.env.PROVIDER_APP_SECRET ?? (existsSync(providerKeyFile) ? readFileSync(providerKeyFile, 'utf8').trim() : randomBytes(24).toString('hex'));
 if (!process.env.PROVIDER_APP_SECRET) writeFileSync(providerKeyFile, providerAppSecret);
 
+// ePayco's merchant credentials for the local demo (the client simulator signs its confirmations with them).
+const epaycoFile = join(dataDir, 'epayco.json');
+const epayco = existsSync(epaycoFile)
+  ? (JSON.parse(readFileSync(epaycoFile, 'utf8')) as { p_cust_id_cliente: string; p_key: string })
+  : { p_cust_id_cliente: '900123', p_key: randomBytes(20).toString('hex') };
+writeFileSync(epaycoFile, JSON.stringify(epayco));
+
 const log = (line: string) => console.log(`[local] ${line}`);
 const webPort = Number(process.env.PORT ?? 5173);
 
@@ -41,6 +48,7 @@ const stack = await startStack({
   signUpKey,
   clientAppSecret,
   providerAppSecret,
+  epayco,
   web: 'dev',
   jobsIntervalMs: 60_000,
   log,
@@ -57,7 +65,7 @@ const acceptAfterMs = periodo('SIMULADOR_ACEPTAR_MS', 4 * 60_000);
 const simulator =
   process.env.SIMULADOR_CLIENTES === '0'
     ? null
-    : startClientSimulator({ apiUrl: stack.urls.api, secret: clientAppSecret, log: (line) => console.log(line), publishEveryMs, acceptAfterMs, stateFile: join(dataDir, 'client-simulator.json') });
+    : startClientSimulator({ apiUrl: stack.urls.api, secret: clientAppSecret, epayco, log: (line) => console.log(line), publishEveryMs, acceptAfterMs, stateFile: join(dataDir, 'client-simulator.json') });
 // The driver app, simulated: drivers of started trips report their positions (SIMULADOR_CONDUCTORES=0 turns it off).
 const conductores =
   process.env.SIMULADOR_CONDUCTORES === '0'

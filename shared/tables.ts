@@ -20,14 +20,19 @@ export type TableDef = {
   readonly ttlAttribute?: string;
 };
 
-export const TABLE_KEYS = ['empresas', 'usuarios', 'services', 'offers', 'vehiculos', 'uploads', 'registros', 'cambios', 'historial', 'proveedores'] as const;
+export const TABLE_KEYS = ['empresas', 'usuarios', 'services', 'offers', 'vehiculos', 'uploads', 'registros', 'cambios', 'historial', 'proveedores', 'pagos'] as const;
 export type TableKey = (typeof TABLE_KEYS)[number];
 
 const S = (name: string): KeyAttr => ({ name, type: 'S' });
 
 export const TABLES: Record<TableKey, TableDef> = {
   /** Company (tenant) records: company data, bank data, logo and corporate photos. */
-  empresas: { key: 'empresas', partitionKey: S('id'), indexes: [] },
+  empresas: {
+    key: 'empresas',
+    partitionKey: S('id'),
+    /** Every company by name (all carry `directorio` = 'empresas'): marketplace staff's company filter. */
+    indexes: [{ indexName: 'porNombre', partitionKey: S('directorio'), sortKey: S('empresa') }],
+  },
   /** Console users and drivers (Cognito sub as id). */
   usuarios: {
     key: 'usuarios',
@@ -58,6 +63,19 @@ export const TABLES: Record<TableKey, TableDef> = {
        * ('pendiente'), removed when the trip starts, so each run reads just the due ones.
        */
       { indexName: 'porIniciar', partitionKey: S('inicio'), sortKey: S('fechaSalida') },
+      /**
+       * A company's services in one state (`<empresa>#<estado>`, shared/domain/listas.ts): its service
+       * lists read only that state, never its whole history.
+       */
+      { indexName: 'porEstadoEmpresa', partitionKey: S('estadoEmpresa'), sortKey: S('fechaSalida') },
+      /**
+       * What is waiting for a payment, sparse (shared/domain/pagos.ts): the client's (`epayco`,
+       * `transferencia`) while its reservation is validated, then the driver's advance and balance
+       * (`anticipo`, `saldo`). One at a time, so each list and count reads only what is owed.
+       */
+      { indexName: 'porPagar', partitionKey: S('pagoPendiente'), sortKey: S('fechaSalida') },
+      /** The same, per company (`<empresa>#anticipo`): a company's own pending payouts. */
+      { indexName: 'porPagarEmpresa', partitionKey: S('pagoPendienteEmpresa'), sortKey: S('fechaSalida') },
     ],
   },
   /** One offer per company per service: the key itself makes a second offer impossible. */
@@ -79,6 +97,11 @@ export const TABLES: Record<TableKey, TableDef> = {
        * only while the driver is in one of them (shared/domain/proveedores.ts), newest first.
        */
       { indexName: 'porEstadoProveedor', partitionKey: S('estadoProveedor'), sortKey: S('fechaCreacion') },
+      /**
+       * Referral rewards to pay, sparse: `recompensa` ('pendiente') is set once a referred vehicle
+       * reaches the trips that earn its referrer the commission, removed when it is paid.
+       */
+      { indexName: 'porRecompensa', partitionKey: S('recompensa'), sortKey: S('fechaCreacion') },
     ],
   },
   /** Upload tickets: each presigned POST is confirmed at most once, by its uploader. */
@@ -110,6 +133,13 @@ export const TABLES: Record<TableKey, TableDef> = {
     partitionKey: S('id'),
     indexes: [{ indexName: 'porEstadoProveedor', partitionKey: S('estadoProveedor'), sortKey: S('fechaCreacion') }],
   },
+  /**
+   * The payments ledger: each client payment confirmed, each payout to a driver (advance, balance)
+   * and each referral reward, keyed by what it pays (`anticipo#<servicio>`), so the key itself makes
+   * a second payment of the same thing impossible; and each ePayco transaction seen
+   * (`epayco#<x_ref_payco>`), so a replayed callback changes nothing.
+   */
+  pagos: { key: 'pagos', partitionKey: S('id'), indexes: [] },
 };
 
 /** Environment variable that carries a table's physical name to the Lambda functions. */

@@ -59,6 +59,17 @@ export class ApiStack extends Stack {
     };
     const clientAppSecret = appKey('ClientAppKey', 'clave-app-clientes', 'la app de clientes', '/integracion/cliente');
     const providerAppSecret = appKey('ProviderAppKey', 'clave-app-proveedores', 'cada app de guías y operadores', '/integracion/proveedores');
+    // ePayco's merchant credentials (PRODUCT.md, "ePayco confirmation"): ops put the JSON
+    // {"p_cust_id_cliente","p_key"} from ePayco's panel; until then every confirmation is refused.
+    const epaycoSecret = new Secret(this, 'EpaycoCredentials', {
+      secretName: `${config.prefix}/epayco`,
+      description: 'Credenciales del comercio en ePayco: JSON {"p_cust_id_cliente": "...", "p_key": "..."} (verifican la firma de la confirmación).',
+      removalPolicy: config.removalPolicy,
+    });
+    Validations.of(epaycoSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'The values are issued by ePayco and cannot be rotated from AWS; ops replace them with put-secret-value when ePayco issues new ones.',
+    });
 
     // Each function gets only the settings, tables and rights its code uses (least privilege).
     this.api = new ApiFunction(this, 'Api', {
@@ -74,6 +85,7 @@ export class ApiStack extends Stack {
         SIGNUP_KEY_SECRET_ARN: props.signUpKey.secretArn,
         CLIENT_APP_SECRET_ARN: clientAppSecret.secretArn,
         PROVIDER_APP_SECRET_ARN: providerAppSecret.secretArn,
+        EPAYCO_SECRET_ARN: epaycoSecret.secretArn,
         // The welcome e-mails to providers go out through SES from the verified domain.
         CORREO_REMITENTE: `"${config.email.fromName}" <${config.email.fromAddress}>`,
         SES_REGION: config.email.sesRegion,
@@ -104,6 +116,8 @@ export class ApiStack extends Stack {
       .bindTable('historial', tables.historial, ['read', 'put'])
       // The provider panel: guides and operators, and the counters item, moved in one transaction.
       .bindTable('proveedores', tables.proveedores, ['read', 'put', 'update'])
+      // The payments ledger: each payment a conditional put in the transaction of its flag.
+      .bindTable('pagos', tables.pagos, ['read', 'put'])
       // Takes waiting uploads, writes checked files, deletes replaced ones; presigns reads and uploads.
       .bindBucket(bucketName, 'readWrite');
     // Internal registration signs staff up with a proof made from the key...
@@ -111,6 +125,7 @@ export class ApiStack extends Stack {
     // The client app's routes check its signature with this key.
     clientAppSecret.grantRead(this.api.role);
     providerAppSecret.grantRead(this.api.role);
+    epaycoSecret.grantRead(this.api.role);
     // The welcome e-mails: only from the verified domain's identity.
     this.api.role.addToPrincipalPolicy(
       new PolicyStatement({
@@ -180,6 +195,15 @@ export class ApiStack extends Stack {
       id: 'AwsSolutions-COG4',
       reason: 'GET /health is the unauthenticated liveness check; every other route has the Cognito authorizer.',
     });
+
+    // ePayco calls the confirmation URL without any token: the API checks its SHA-256 signature.
+    for (const epayco of this.httpApi.addRoutes({ path: '/integracion/epayco/confirmacion', methods: [HttpMethod.POST], integration })) {
+      Validations.of(epayco).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason: "ePayco's server-to-server confirmation carries no token; the API recomputes its SHA-256 signature with the merchant's key and changes nothing otherwise.",
+      });
+      Validations.of(epayco).acknowledge({ id: 'AwsSolutions-COG4', reason: 'ePayco is not a Cognito user; the call is authorised by its signature, checked by the API.' });
+    }
 
     // The marketplace's apps have no Cognito token: the API checks each app's HMAC signature on every call.
     const apps = [

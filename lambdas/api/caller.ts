@@ -35,4 +35,5 @@ export function callerFrom(usuario: Usuario, email: string): Caller {
 }
 
 /** Who a change was made by, as the service's audit trail records it. */
-export const quienDe = (caller: CompanyCaller | ConductorCaller): Quien => ({ tipo: caller.kind === 'conductor' ? 'conductor' : 'usuario', nombre: caller.email, empresaId: caller.empresaId });
+export const quienDe = (caller: Caller): Quien =>
+  caller.kind === 'plataforma' ? { tipo: 'usuario', nombre: caller.email } : { tipo: caller.kind === 'conductor' ? 'conductor' : 'usuario', nombre: caller.email, empresaId: caller.empresaId };

@@ -8,7 +8,11 @@ import { fuecBodySchema } from '../../shared/schemas/fuec.js';
 import { posicionSchema } from '../../shared/schemas/recorrido.js';
 import { ofertaBodySchema } from '../../shared/schemas/oferta.js';
 import { guiaPerfilSchema, operadorPerfilSchema, suspensionBodySchema } from '../../shared/schemas/proveedores.js';
+import { comprobanteClienteSchema, decisionPagoSchema, pagoConductorBodySchema, recompensaBodySchema } from '../../shared/schemas/pagos.js';
 import { appRoute, publicRoute, route } from './define-route.js';
+import { confirmacionEpayco } from './routes/epayco.js';
+import { historialServicios, listarEmpresas, listarServicios } from './routes/listas.js';
+import { decidirPago, listarPagosConductor, listarPagosPorValidar, listarRecompensas, pagarConductor, pagarRecompensa, resumenPagos, verPagosDeServicio } from './routes/pagos.js';
 import {
   bienvenidaProveedor,
   guardarGuia,
@@ -19,7 +23,7 @@ import {
   validarProveedor,
   verProveedor,
 } from './routes/proveedores.js';
-import { aceptarOferta, listarOfertas, publicarServicio } from './routes/integracion-cliente.js';
+import { aceptarOferta, listarOfertas, publicarServicio, subirComprobante } from './routes/integracion-cliente.js';
 import { verMapa } from './routes/mapa.js';
 import { finalizarComoConductor, reportarPosicion, verConductores } from './routes/recorridos.js';
 import { asignarVehiculo, finalizarViaje, listarReservas, ofertar, subirFuec, verHistorial, verServicio } from './routes/servicios.js';
@@ -73,6 +77,12 @@ export const ROUTES = [
   route({ method: 'GET', path: '/mapa', access: EMPRESA, perfilCompleto: true, handler: verMapa }),
   route({ method: 'GET', path: '/mapa/conductores', access: EMPRESA, perfilCompleto: true, handler: verConductores }),
   route({ method: 'GET', path: '/reservas', access: EMPRESA, perfilCompleto: true, handler: listarReservas }),
+  // Service lists, history and payments (spec 01 section 2): a company's own, or every company's for staff.
+  route({ method: 'GET', path: '/servicios', access: CONSOLA, perfilCompleto: true, handler: listarServicios }),
+  route({ method: 'GET', path: '/historial', access: CONSOLA, perfilCompleto: true, handler: historialServicios }),
+  route({ method: 'GET', path: '/pagos', access: CONSOLA, perfilCompleto: true, handler: listarPagosConductor }),
+  route({ method: 'GET', path: '/pagos/resumen', access: CONSOLA, handler: resumenPagos }),
+  route({ method: 'GET', path: '/servicios/:servicioId/pagos', access: CONSOLA, perfilCompleto: true, handler: verPagosDeServicio }),
   route({ method: 'GET', path: '/servicios/:servicioId', access: EMPRESA, perfilCompleto: true, handler: verServicio }),
   route({ method: 'GET', path: '/servicios/:servicioId/historial', access: EMPRESA, perfilCompleto: true, handler: verHistorial }),
   route({ method: 'POST', path: '/servicios/:servicioId/ofertas', access: EMPRESA, perfilCompleto: true, body: ofertaBodySchema, handler: ofertar }),
@@ -86,6 +96,15 @@ export const ROUTES = [
   route({ method: 'POST', path: '/plataforma/proveedores/:tipo/:id/validar', access: ['plataforma'], handler: validarProveedor }),
   route({ method: 'POST', path: '/plataforma/proveedores/:tipo/:id/bienvenida', access: ['plataforma'], handler: bienvenidaProveedor }),
   route({ method: 'POST', path: '/plataforma/proveedores/:tipo/:id/suspension', access: ['plataforma'], body: suspensionBodySchema, handler: suspenderProveedor }),
+  // Payments to validate, payouts and referral rewards: marketplace staff only.
+  route({ method: 'GET', path: '/plataforma/empresas', access: ['plataforma'], handler: listarEmpresas }),
+  route({ method: 'GET', path: '/plataforma/pagos-por-validar/:metodo', access: ['plataforma'], handler: listarPagosPorValidar }),
+  route({ method: 'POST', path: '/plataforma/servicios/:servicioId/pago', access: ['plataforma'], body: decisionPagoSchema, handler: decidirPago }),
+  route({ method: 'POST', path: '/plataforma/servicios/:servicioId/pago-conductor', access: ['plataforma'], body: pagoConductorBodySchema, handler: pagarConductor }),
+  route({ method: 'GET', path: '/plataforma/recompensas', access: ['plataforma'], handler: listarRecompensas }),
+  route({ method: 'POST', path: '/plataforma/recompensas/:vehiculoId', access: ['plataforma'], body: recompensaBodySchema, handler: pagarRecompensa }),
+  // ePayco's confirmation (PRODUCT.md): no token, its own signature checked by the handler.
+  publicRoute({ method: 'POST', path: '/integracion/epayco/confirmacion', handler: confirmacionEpayco }),
   // The driver app (PRODUCT.md): its drivers' own accounts (group conductor), only for their vehicle.
   route({ method: 'POST', path: '/integracion/conductor/posicion', access: ['conductor'], body: posicionSchema, handler: reportarPosicion }),
   route({ method: 'POST', path: '/integracion/conductor/servicios/:servicioId/finalizar', access: ['conductor'], handler: finalizarComoConductor }),
@@ -93,8 +112,10 @@ export const ROUTES = [
   appRoute({ app: 'cliente', method: 'POST', path: '/integracion/cliente/servicios', body: servicioPublicadoSchema, handler: publicarServicio }),
   appRoute({ app: 'cliente', method: 'GET', path: '/integracion/cliente/servicios/:servicioId/ofertas', handler: listarOfertas }),
   appRoute({ app: 'cliente', method: 'POST', path: '/integracion/cliente/servicios/:servicioId/aceptar', body: aceptarOfertaSchema, handler: aceptarOferta }),
+  appRoute({ app: 'cliente', method: 'POST', path: '/integracion/cliente/uploads', body: uploadRequestSchema, handler: presignAppUpload('cliente') }),
+  appRoute({ app: 'cliente', method: 'POST', path: '/integracion/cliente/servicios/:servicioId/comprobante', body: comprobanteClienteSchema, handler: subirComprobante }),
   // The guides' and tour operators' apps (PRODUCT.md): their own signature, no console token.
-  appRoute({ app: 'proveedores', method: 'POST', path: '/integracion/proveedores/uploads', body: uploadRequestSchema, handler: presignAppUpload }),
+  appRoute({ app: 'proveedores', method: 'POST', path: '/integracion/proveedores/uploads', body: uploadRequestSchema, handler: presignAppUpload('proveedores') }),
   appRoute({ app: 'proveedores', method: 'PUT', path: '/integracion/proveedores/guias/:id', body: guiaPerfilSchema, handler: guardarGuia }),
   appRoute({ app: 'proveedores', method: 'PUT', path: '/integracion/proveedores/operadores/:id', body: operadorPerfilSchema, handler: guardarOperador }),
 ];

@@ -2,6 +2,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { CORPORATE_PHOTO_SLOTS, empresaSchema, type Empresa, type Usuario } from '../../shared/schemas/empresa.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { cambios } from './cambios.js';
+import { queryAll } from './query-all.js';
 import { replaceAttribute } from './replace-attribute.js';
 import { usuarioRepository, type DatosPersonales } from './usuario-repository.js';
 
@@ -14,7 +15,24 @@ export type DatosEmpresa = Pick<Empresa, 'empresa' | 'ciudad' | 'departamento' |
  */
 const cached = cambios.cache<Empresa | null>('empresa');
 
+/** Every company carries it: the `porNombre` index lists them all by name (marketplace staff's filter). */
+export const DIRECTORIO = 'empresas';
+
 export const empresaRepository = {
+  /** Every company's id and name, by name (one indexed query; bounded by the number of companies). */
+  directorio(): Promise<{ id: string; empresa: string }[]> {
+    return queryAll(
+      {
+        TableName: tableName('empresas'),
+        IndexName: 'porNombre',
+        KeyConditionExpression: 'directorio = :d',
+        ExpressionAttributeValues: { ':d': DIRECTORIO },
+        ProjectionExpression: 'id, empresa',
+      },
+      (i) => ({ id: String(i.id), empresa: String(i.empresa ?? '') }),
+    );
+  },
+
   async get(id: string): Promise<Empresa | null> {
     const { Item } = await ddb().send(new GetCommand({ TableName: tableName('empresas'), Key: { id } }));
     return Item ? empresaSchema.parse(Item) : null;
@@ -33,7 +51,7 @@ export const empresaRepository = {
     await ddb().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: tableName('empresas'), Item: empresa, ConditionExpression: 'attribute_not_exists(id)' } },
+          { Put: { TableName: tableName('empresas'), Item: { ...empresa, directorio: DIRECTORIO }, ConditionExpression: 'attribute_not_exists(id)' } },
           { Put: { TableName: tableName('usuarios'), Item: usuario, ConditionExpression: 'attribute_not_exists(id)' } },
           // The sign-up data it was founded from, used up with it.
           { Delete: consumed },

@@ -1,11 +1,12 @@
 import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { MetodoPago } from '../../shared/schemas/service.js';
+import type { MetodoPago, Service } from '../../shared/schemas/service.js';
 import { ofertaSchema, type Oferta } from '../../shared/schemas/oferta.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { APP_CLIENTES, type Quien } from '../../shared/schemas/historial.js';
 import { cambios } from './cambios.js';
 import { entradaHistorial } from './historial-repository.js';
 import { queryAll } from './query-all.js';
+import { cambioDeServicio } from './service-repository.js';
 import { cancellationCodes, transact } from './transact.js';
 
 const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
@@ -74,10 +75,11 @@ export const ofertaRepository = {
    * exactly one wins.
    */
   async aceptar(
-    args: { idServicio: string; oferta: Oferta; otras: readonly Oferta[]; metodoPago: MetodoPago },
+    args: { servicio: Service; oferta: Oferta; otras: readonly Oferta[]; metodoPago: MetodoPago },
     now: Date,
   ): Promise<RechazoAceptacion | null> {
-    const { idServicio, oferta, otras, metodoPago } = args;
+    const { servicio, oferta, otras, metodoPago } = args;
+    const idServicio = servicio.id;
     const offers = tableName('offers');
     const at = now.toISOString();
     const cerrar = (o: Oferta) => ({
@@ -89,15 +91,12 @@ export const ofertaRepository = {
     });
     const input: TransactWriteCommandInput = {
       TransactItems: [
-        {
-          Update: {
-            TableName: tableName('services'),
-            Key: { id: idServicio },
-            UpdateExpression: 'SET estado = :v, empresaAliada = :e, valorOferta = :precio, metodoPago = :m, aceptadoEn = :at REMOVE mapa, expiresAt',
-            ConditionExpression: ABIERTO,
-            ExpressionAttributeValues: { ':v': 'validar', ':e': oferta.empresaAliada, ':precio': oferta.precio, ':m': metodoPago, ':at': at, ':p': 'pendiente', ':now': nowSeconds(now), ':salida': at },
-          },
-        },
+        cambioDeServicio(
+          servicio,
+          { estado: 'validar', empresaAliada: oferta.empresaAliada, nombreEmpresaAliada: oferta.empresa, valorOferta: oferta.precio, metodoPago, aceptadoEn: at },
+          ['mapa', 'expiresAt'],
+          { expresion: ABIERTO, valores: { ':p': 'pendiente', ':now': nowSeconds(now), ':salida': at } },
+        ),
         {
           Update: {
             TableName: offers,

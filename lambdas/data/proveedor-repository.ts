@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { claveEstado, estadoDe, LISTAS_PROVEEDORES, listaDe, normalizarBusqueda, type EstadoProveedor, type ListaId, type TipoProveedor } from '../../shared/domain/proveedores.js';
 import { proveedorRegistroSchema, sujetoProveedor, type Guia, type Operador } from '../../shared/schemas/proveedores.js';
 import { vehiculoSchema, type Vehiculo } from '../../shared/schemas/vehiculo.js';
@@ -6,6 +6,7 @@ import type { Accion, EntradaHistorial, Quien } from '../../shared/schemas/histo
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { cambios as registroDeCambios } from './cambios.js';
 import { entradaHistorial } from './historial-repository.js';
+import { paginaDeIndice, type Pagina } from './pagina.js';
 import { cancellationCodes, transact } from './transact.js';
 
 /**
@@ -86,46 +87,20 @@ export const proveedorRepository = {
     return Object.fromEntries(LISTAS_PROVEEDORES.map((l) => [l.id, Math.max(0, Number(Item?.[claveEstado(l.tipo, l.estado)!] ?? 0))])) as Record<ListaId, number>;
   },
 
-  /**
-   * One page of a list, newest first: a query on the state index, filtered by the search text when
-   * given. With a filter a page may come back short; reading stops after `maxLeidos` items so one
-   * request stays bounded, and the cursor says where to go on.
-   */
-  async pagina(
+  /** One page of a list, newest first (lambdas/data/pagina.ts). */
+  pagina(
     lista: { tipo: TipoProveedor; estado: EstadoProveedor },
     opciones: { limite: number; cursor?: Record<string, unknown>; texto?: string; maxLeidos?: number },
-  ): Promise<{ items: Proveedor[]; cursor: Record<string, unknown> | null }> {
-    const items: Proveedor[] = [];
-    const filtro = opciones.texto ? normalizarBusqueda(opciones.texto) : '';
-    const palabras = filtro ? filtro.split(' ').slice(0, 6) : [];
-    const maxLeidos = opciones.maxLeidos ?? 1000;
-    let leidos = 0;
-    let cursor = opciones.cursor;
-    do {
-      const page = await ddb().send(
-        new QueryCommand({
-          TableName: tablaDe(lista.tipo),
-          IndexName: 'porEstadoProveedor',
-          KeyConditionExpression: 'estadoProveedor = :e',
-          ExpressionAttributeValues: { ':e': claveEstado(lista.tipo, lista.estado), ...Object.fromEntries(palabras.map((p, i) => [`:q${i}`, p])) },
-          // Every word somewhere ('gloria sinisterra' finds 'Gloria Inés Sinisterra').
-          ...(filtro ? { FilterExpression: palabras.map((_, i) => `contains(busqueda, :q${i})`).join(' AND ') } : {}),
-          ScanIndexForward: false,
-          Limit: filtro ? 100 : opciones.limite - items.length,
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      leidos += page.ScannedCount ?? 0;
-      for (const item of page.Items ?? []) {
-        if (items.length === opciones.limite) break;
-        const p = leer(lista.tipo, item);
-        if (p) items.push(p);
-      }
-      cursor = page.LastEvaluatedKey;
-      // A full page cut short inside DynamoDB's page: go on from the last item returned.
-      if (items.length === opciones.limite && filtro) cursor = claveDeCursor(lista.tipo, items.at(-1)!);
-    } while (cursor && items.length < opciones.limite && leidos < maxLeidos);
-    return { items, cursor: cursor ?? null };
+  ): Promise<Pagina<Proveedor>> {
+    return paginaDeIndice({
+      tabla: tablaDe(lista.tipo),
+      indice: 'porEstadoProveedor',
+      clave: { nombre: 'estadoProveedor', valor: claveEstado(lista.tipo, lista.estado)! },
+      descendente: true,
+      ...opciones,
+      claveDe: (p) => claveDeCursor(lista.tipo, p),
+      leer: (item) => leer(lista.tipo, item),
+    });
   },
 
   /**

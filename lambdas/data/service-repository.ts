@@ -1,15 +1,21 @@
 import { GetCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { busquedaServicio, type ListaServicios } from '../../shared/domain/listas.js';
+import { INDICES_SERVICIO, indicesServicio, type PagoPendiente } from '../../shared/domain/pagos.js';
 import { claveMapa, DIAS_FINALIZADOS_EN_MAPA, MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
 import type { CamposAsignacion } from '../../shared/domain/asignacion.js';
 import type { VerificacionFuec } from '../../shared/domain/fuec.js';
 import { tripStartCutoff } from '../../shared/domain/trips.js';
 import { CAMPOS_RESERVA, DIAS_RESERVAS_PASADAS, reservaSchema, type Reserva } from '../../shared/schemas/reservas.js';
-import { INICIO_PENDIENTE, POR_ASIGNAR } from '../../shared/schemas/service.js';
+import { INICIO_PENDIENTE, POR_ASIGNAR, SERVICE_STATES, type ServiceState } from '../../shared/schemas/service.js';
 import { serviceSchema, type Service, type VehicleType } from '../../shared/schemas/service.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
-import { APP_CLIENTES, SISTEMA, type Quien } from '../../shared/schemas/historial.js';
+import { APP_CLIENTES, SISTEMA, type EntradaHistorial, type Quien } from '../../shared/schemas/historial.js';
+import { actualizacion } from './actualizacion.js';
 import { cambios } from './cambios.js';
 import { entradaHistorial } from './historial-repository.js';
+import { paginaDeIndice, type Pagina } from './pagina.js';
+import { movimientoPut, type Movimiento } from './pago-repository.js';
+import { vehiculoRepository } from './vehiculo-repository.js';
 import { queryAll } from './query-all.js';
 import { cancellationCodes, transact } from './transact.js';
 
@@ -22,6 +28,14 @@ const projection = {
   ExpressionAttributeNames: Object.fromEntries(CAMPOS_MAPA.map((c, i) => [`#m${i}`, c])),
 };
 
+/** What a list row shows of a service (shared/schemas/pagos.ts, servicioFilaSchema), read as a projection. */
+export const CAMPOS_FILA = [
+  'id', 'estado', 'tipo', 'clase', 'origen', 'destino', 'fechaSalida', 'pasajeros', 'empresa', 'placas', 'conductor', 'valorOferta', 'metodoPago',
+  'recorridoIniciado', 'fuec', 'anticipoConductorPagado', 'saldoConductorPagado', 'empresaAliada', 'nombreEmpresaAliada',
+] as const;
+
+type OpcionesPagina = { limite: number; cursor?: Record<string, unknown>; texto?: string };
+
 /** A page of one vehicle type's pending services, newest first, and where the next page starts. */
 export type PaginaPendientes = { items: ServicioMapa[]; next: Record<string, unknown> | undefined };
 
@@ -33,7 +47,36 @@ export const servicioItem = ({ oferentes, inicio: _i, ...rest }: Service): Recor
   ...(oferentes.length ? { oferentes: new Set(oferentes) } : {}),
   // In the job's index exactly while it has a trip to start (seeds and tests build items here too).
   ...(rest.estado === 'confirmado' && !rest.recorridoIniciado ? { inicio: INICIO_PENDIENTE } : {}),
+  // On the lists' indexes (shared/domain/pagos.ts) and searchable by their filter.
+  ...indicesServicio(rest),
+  busqueda: busquedaServicio(rest),
 });
+
+type Condicion = { expresion: string; valores: Record<string, unknown> };
+
+/**
+ * The write of a change of the service read as `antes`: the changed fields, the lists' keys and search
+ * text of the service after it (every list a service is on follows from its fields, so no change can
+ * leave it on a wrong one), on `condicion` (placeholders `:c…`).
+ */
+export function cambioDeServicio(antes: Service, cambios: Partial<Service>, quitar: readonly (keyof Service)[], condicion: Condicion) {
+  const despues: Service = { ...antes, ...cambios };
+  for (const campo of quitar) delete despues[campo];
+  const indices = indicesServicio(despues);
+  const u = actualizacion({ ...cambios, ...indices, busqueda: busquedaServicio(despues) }, [...quitar, ...INDICES_SERVICIO.filter((k) => !indices[k])]);
+  return {
+    Update: {
+      TableName: tableName('services'),
+      Key: { id: antes.id },
+      UpdateExpression: u.UpdateExpression,
+      ConditionExpression: condicion.expresion,
+      ExpressionAttributeNames: u.ExpressionAttributeNames,
+      ExpressionAttributeValues: { ...u.ExpressionAttributeValues, ...condicion.valores },
+    },
+  };
+}
+
+type Registro = { accion: EntradaHistorial['accion']; quien: Quien; antes: EntradaHistorial['antes']; despues: EntradaHistorial['despues'] };
 
 /**
  * A change of the company's service, with its trail entry, in one transaction: false when a condition
@@ -137,6 +180,97 @@ export const serviceRepository = {
     return (page.Items ?? []).map((i) => mapaSchema.parse(i));
   },
 
+  /**
+   * A page of one of the service lists (shared/domain/listas.ts): one company's from its state's
+   * partition of `porEstadoEmpresa`, or every company's from `byEstado` (marketplace staff).
+   */
+  lista(l: ListaServicios, empresaId: string | null, opciones: OpcionesPagina): Promise<Pagina<Record<string, unknown>>> {
+    const clave = empresaId ? { nombre: 'estadoEmpresa', valor: `${empresaId}#${l.estado}` } : { nombre: 'estado', valor: l.estado };
+    return paginaDeIndice({
+      tabla: tableName('services'),
+      indice: empresaId ? 'porEstadoEmpresa' : 'byEstado',
+      clave,
+      descendente: l.recientesPrimero,
+      ...(l.soloIniciados ? { filtro: { expresion: '#fsi = :fsi', nombres: { '#fsi': 'recorridoIniciado' }, valores: { ':fsi': true } } } : {}),
+      ...opciones,
+      proyeccion: CAMPOS_FILA,
+      claveDe: (item) => ({ id: item.id, [clave.nombre]: clave.valor, fechaSalida: item.fechaSalida }),
+      leer: (item) => item,
+    });
+  },
+
+  /** A page of the services waiting for one payment (`porPagar`, or per company `porPagarEmpresa`), earliest departure first. */
+  porPagar(pago: PagoPendiente, empresaId: string | null, opciones: OpcionesPagina): Promise<Pagina<Service>> {
+    const clave = empresaId ? { nombre: 'pagoPendienteEmpresa', valor: `${empresaId}#${pago}` } : { nombre: 'pagoPendiente', valor: pago };
+    return paginaDeIndice({
+      tabla: tableName('services'),
+      indice: empresaId ? 'porPagarEmpresa' : 'porPagar',
+      clave,
+      descendente: false,
+      ...opciones,
+      claveDe: (s) => ({ id: s.id, [clave.nombre]: clave.valor, fechaSalida: s.fechaSalida }),
+      leer: (item) => serviceSchema.parse(item),
+    });
+  },
+
+  /** How many services wait for this payment (a count of its index partition: only what is owed is read). */
+  async contarPorPagar(pago: PagoPendiente, empresaId: string | null): Promise<number> {
+    let total = 0;
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await ddb().send(
+        new QueryCommand({
+          TableName: tableName('services'),
+          IndexName: empresaId ? 'porPagarEmpresa' : 'porPagar',
+          KeyConditionExpression: '#k = :k',
+          ExpressionAttributeNames: { '#k': empresaId ? 'pagoPendienteEmpresa' : 'pagoPendiente' },
+          ExpressionAttributeValues: { ':k': empresaId ? `${empresaId}#${pago}` : pago },
+          Select: 'COUNT',
+          ExclusiveStartKey,
+        }),
+      );
+      total += page.Count ?? 0;
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return total;
+  },
+
+  /**
+   * The services departing in [desde, hasta] (the history), latest first: the company's (or every
+   * company's, `empresaId` null), in one state or in all after pendiente. Each read is one query on an
+   * index bounded by the range (the state's partition when one is asked), at most `max` rows
+   * (`truncado` says there were more).
+   */
+  async historial(empresaId: string | null, rango: { desde: string; hasta: string; estado?: ServiceState }, max: number): Promise<{ items: Record<string, unknown>[]; truncado: boolean }> {
+    const particiones: { indice: string; k: string; v: string }[] = empresaId
+      ? [rango.estado ? { indice: 'porEstadoEmpresa', k: 'estadoEmpresa', v: `${empresaId}#${rango.estado}` } : { indice: 'byEmpresaAliada', k: 'empresaAliada', v: empresaId }]
+      : (rango.estado ? [rango.estado] : SERVICE_STATES.filter((e) => e !== 'pendiente')).map((e) => ({ indice: 'byEstado', k: 'estado', v: e }));
+    const leer = async (p: (typeof particiones)[number]) => {
+      const items: Record<string, unknown>[] = [];
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const page = await ddb().send(
+          new QueryCommand({
+            TableName: tableName('services'),
+            IndexName: p.indice,
+            KeyConditionExpression: '#k = :k AND fechaSalida BETWEEN :desde AND :hasta',
+            ExpressionAttributeValues: { ':k': p.v, ':desde': rango.desde, ':hasta': rango.hasta },
+            ProjectionExpression: CAMPOS_FILA.map((_, i) => `#p${i}`).join(', '),
+            ExpressionAttributeNames: { '#k': p.k, ...Object.fromEntries(CAMPOS_FILA.map((c, i) => [`#p${i}`, c])) },
+            ScanIndexForward: false,
+            Limit: max + 1 - items.length,
+            ExclusiveStartKey,
+          }),
+        );
+        items.push(...(page.Items ?? []));
+        ExclusiveStartKey = page.LastEvaluatedKey;
+      } while (ExclusiveStartKey && items.length <= max);
+      return items;
+    };
+    const items = (await Promise.all(particiones.map(leer))).flat().sort((a, b) => String(b.fechaSalida).localeCompare(String(a.fechaSalida)));
+    return { items: items.slice(0, max), truncado: items.length > max };
+  },
+
   /** A new pending service; false when one with this id exists (the client app retried). */
   async publicar(service: Service, now: Date): Promise<boolean> {
     try {
@@ -158,26 +292,14 @@ export const serviceRepository = {
    * and no FUEC (spec 02 section 4.3): of two assignments at once, one wins. Whether this one
    * won.
    */
-  async asignar(id: string, empresaId: string, campos: CamposAsignacion, quien: Quien, now: Date): Promise<boolean> {
-    const entries = Object.entries(campos);
+  async asignar(service: Service, campos: CamposAsignacion, quien: Quien, now: Date): Promise<boolean> {
+    const empresaId = service.empresaAliada!;
     return cambiarServicio(empresaId, [
-      {
-        Update: {
-          TableName: tableName('services'),
-          Key: { id },
-          UpdateExpression: `SET ${entries.map((_, i) => `#c${i} = :c${i}`).join(', ')}`,
-          ConditionExpression: 'estado = :reservado AND empresaAliada = :e AND placas = :por AND fuec = :no',
-          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#c${i}`, k])),
-          ExpressionAttributeValues: {
-            ...Object.fromEntries(entries.map(([, v], i) => [`:c${i}`, v])),
-            ':reservado': 'reservado',
-            ':e': empresaId,
-            ':por': POR_ASIGNAR,
-            ':no': false,
-          },
-        },
-      },
-      entradaHistorial(id, 'asignacion', quien, { placas: POR_ASIGNAR, conductor: POR_ASIGNAR }, { placas: campos.placas, conductor: campos.conductor, vehiculoId: campos.vehiculoId }, now),
+      cambioDeServicio(service, campos, [], {
+        expresion: 'estado = :cr AND empresaAliada = :ce AND placas = :cpor AND fuec = :cno',
+        valores: { ':cr': 'reservado', ':ce': empresaId, ':cpor': POR_ASIGNAR, ':cno': false },
+      }),
+      entradaHistorial(service.id, 'asignacion', quien, { placas: POR_ASIGNAR, conductor: POR_ASIGNAR }, { placas: campos.placas, conductor: campos.conductor, vehiculoId: campos.vehiculoId }, now),
     ]);
   },
 
@@ -185,59 +307,45 @@ export const serviceRepository = {
    * The FUEC's upload confirms the company's reservation (spec 02 section 4.2): only a reserved service
    * with its vehicle and without FUEC, so of two uploads at once one wins. Whether it won.
    */
-  async confirmarConFuec(id: string, empresaId: string, fuec: { fuecURL: string; tipoFuec: string; verificacion: VerificacionFuec }, quien: Quien, now: Date): Promise<boolean> {
+  async confirmarConFuec(service: Service, fuec: { fuecURL: string; tipoFuec: string; verificacion: VerificacionFuec }, quien: Quien, now: Date): Promise<boolean> {
+    const empresaId = service.empresaAliada!;
     return cambiarServicio(empresaId, [
-      {
-        Update: {
-          TableName: tableName('services'),
-          Key: { id },
-          UpdateExpression: 'SET estado = :confirmado, fuec = :si, fuecURL = :url, tipoFuec = :tipo, pagarAnticipoConductor = :si, confirmadoEn = :at, inicio = :inicio, verificacionFuec = :v',
-          ConditionExpression: 'estado = :reservado AND empresaAliada = :e AND placas <> :por AND fuec = :no',
-          ExpressionAttributeValues: {
-            ':confirmado': 'confirmado', ':reservado': 'reservado', ':si': true, ':no': false, ':url': fuec.fuecURL, ':tipo': fuec.tipoFuec,
-            ':at': now.toISOString(), ':e': empresaId, ':por': POR_ASIGNAR, ':inicio': INICIO_PENDIENTE, ':v': fuec.verificacion,
-          },
-        },
-      },
-      entradaHistorial(id, 'fuec', quien, { estado: 'reservado', fuec: false }, { estado: 'confirmado', fuec: true, tipoFuec: fuec.tipoFuec, pagarAnticipoConductor: true, verificacion: fuec.verificacion.estado }, now),
+      cambioDeServicio(
+        service,
+        { estado: 'confirmado', fuec: true, fuecURL: fuec.fuecURL, tipoFuec: fuec.tipoFuec, pagarAnticipoConductor: true, confirmadoEn: now.toISOString(), inicio: INICIO_PENDIENTE, verificacionFuec: fuec.verificacion },
+        [],
+        { expresion: 'estado = :cr AND empresaAliada = :ce AND placas <> :cpor AND fuec = :cno', valores: { ':cr': 'reservado', ':ce': empresaId, ':cpor': POR_ASIGNAR, ':cno': false } },
+      ),
+      entradaHistorial(service.id, 'fuec', quien, { estado: 'reservado', fuec: false }, { estado: 'confirmado', fuec: true, tipoFuec: fuec.tipoFuec, pagarAnticipoConductor: true, verificacion: fuec.verificacion.estado }, now),
     ]);
   },
 
-  /** Undoes `confirmarConFuec` when its file could not be stored (only while nothing else changed it). */
-  async revertirFuec(id: string, empresaId: string, fuecURL: string, quien: Quien, now: Date): Promise<void> {
+  /** Undoes `confirmarConFuec` (given the service as it was before) when its file could not be stored, only while nothing else changed it. */
+  async revertirFuec(service: Service, fuecURL: string, quien: Quien, now: Date): Promise<void> {
     await transact({
       TransactItems: [
-        {
-          Update: {
-            TableName: tableName('services'),
-            Key: { id },
-            UpdateExpression: 'SET estado = :reservado, fuec = :no, pagarAnticipoConductor = :no REMOVE fuecURL, tipoFuec, confirmadoEn, inicio, verificacionFuec',
-            ConditionExpression: 'estado = :confirmado AND fuecURL = :url AND recorridoIniciado = :no',
-            ExpressionAttributeValues: { ':reservado': 'reservado', ':confirmado': 'confirmado', ':no': false, ':url': fuecURL },
-          },
-        },
-        entradaHistorial(id, 'fuec-retirado', quien, { estado: 'confirmado', fuec: true }, { estado: 'reservado', fuec: false }, now),
+        cambioDeServicio({ ...service, estado: 'confirmado' }, { estado: 'reservado', fuec: false, pagarAnticipoConductor: false }, ['fuecURL', 'tipoFuec', 'confirmadoEn', 'inicio', 'verificacionFuec'], {
+          expresion: 'estado = :cc AND fuecURL = :curl AND recorridoIniciado = :cno',
+          valores: { ':cc': 'confirmado', ':cno': false, ':curl': fuecURL },
+        }),
+        entradaHistorial(service.id, 'fuec-retirado', quien, { estado: 'confirmado', fuec: true }, { estado: 'reservado', fuec: false }, now),
       ],
     });
-    await cambios.anunciar({ tipo: 'empresa', id: empresaId });
+    await cambios.anunciar({ tipo: 'empresa', id: service.empresaAliada! });
   },
 
   /**
    * The end of a started trip (PRODUCT.md lifecycle): finalizado with the driver's balance due, and
    * the vehicle's trip count up by one, together; only once, only after the departure.
    */
-  async finalizar(s: Pick<Service, 'id' | 'empresaAliada' | 'vehiculoId'>, quien: Quien, now: Date): Promise<boolean> {
+  async finalizar(s: Service, quien: Quien, now: Date): Promise<boolean> {
     const empresaId = s.empresaAliada!;
-    return cambiarServicio(empresaId, [
-      {
-        Update: {
-          TableName: tableName('services'),
-          Key: { id: s.id },
-          UpdateExpression: 'SET estado = :fin, pagarSaldoConductor = :si, finalizadoEn = :at REMOVE inicio',
-          ConditionExpression: 'estado = :confirmado AND recorridoIniciado = :si AND empresaAliada = :e AND fechaSalida <= :at',
-          ExpressionAttributeValues: { ':fin': 'finalizado', ':confirmado': 'confirmado', ':si': true, ':at': now.toISOString(), ':e': empresaId },
-        },
-      },
+    const hecho = await cambiarServicio(empresaId, [
+      // The advance as read: whether the balance is due now or after it decides the list.
+      cambioDeServicio(s, { estado: 'finalizado', pagarSaldoConductor: true, finalizadoEn: now.toISOString() }, ['inicio'], {
+        expresion: 'estado = :cc AND recorridoIniciado = :csi AND empresaAliada = :ce AND fechaSalida <= :cat AND anticipoConductorPagado = :cap',
+        valores: { ':cc': 'confirmado', ':csi': true, ':cat': now.toISOString(), ':ce': empresaId, ':cap': s.anticipoConductorPagado },
+      }),
       ...(s.vehiculoId
         ? [
             {
@@ -252,6 +360,23 @@ export const serviceRepository = {
           ]
         : []),
       entradaHistorial(s.id, 'fin', quien, { estado: 'confirmado', pagarSaldoConductor: false }, { estado: 'finalizado', pagarSaldoConductor: true }, now),
+    ]);
+    // The trip may be the one that earns the vehicle's referrer the reward.
+    if (hecho && s.vehiculoId) await vehiculoRepository.revisarRecompensa(s.vehiculoId).catch((err: unknown) => console.error('No se pudo revisar la recompensa', s.vehiculoId, err));
+    return hecho;
+  },
+
+  /**
+   * A change of the service's payments (the client's payment confirmed or refused, a receipt attached,
+   * a payout made) with its ledger rows and trail entry, in one transaction on `condicion`: false when
+   * the service changed meanwhile or the payment was already recorded.
+   */
+  async cambiarPago(antes: Service, cambio: { cambios: Partial<Service>; quitar?: (keyof Service)[]; condicion: Condicion; movimientos?: Movimiento[]; extra?: NonNullable<TransactWriteCommandInput['TransactItems']> }, registro: Registro, now: Date): Promise<boolean> {
+    return cambiarServicio(antes.empresaAliada!, [
+      cambioDeServicio(antes, cambio.cambios, cambio.quitar ?? [], cambio.condicion),
+      ...(cambio.movimientos ?? []).map(movimientoPut),
+      ...(cambio.extra ?? []),
+      entradaHistorial(antes.id, registro.accion, registro.quien, registro.antes, registro.despues, now),
     ]);
   },
 

@@ -4,6 +4,12 @@ import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { cambios } from './cambios.js';
 import { queryAll } from './query-all.js';
 import { cancellationCodes, transact } from './transact.js';
+import { ganaRecompensa, RECOMPENSA_PENDIENTE } from '../../shared/domain/pagos.js';
+import type { Quien } from '../../shared/schemas/historial.js';
+import { sujetoProveedor } from '../../shared/schemas/proveedores.js';
+import { entradaHistorial } from './historial-repository.js';
+import { paginaDeIndice, type Pagina } from './pagina.js';
+import { movimientoPut, type Movimiento } from './pago-repository.js';
 import { atributosDeEstado, contadoresItem } from './proveedor-repository.js';
 
 const conItem = <T>(item: T | null): T[] => (item ? [item] : []);
@@ -27,6 +33,96 @@ export const vehiculoRepository = {
   async get(empresaId: string, id: string): Promise<Vehiculo | null> {
     const { Item } = await ddb().send(new GetCommand({ TableName: tableName('vehiculos'), Key: { id } }));
     return Item && Item.empresaAliada === empresaId ? vehiculoSchema.parse(Item) : null;
+  },
+
+  /** Any company's vehicle (marketplace staff's payouts), never the plate guard's item. */
+  async porId(id: string): Promise<Vehiculo | null> {
+    const { Item } = await ddb().send(new GetCommand({ TableName: tableName('vehiculos'), Key: { id } }));
+    return Item && typeof Item.empresaAliada === 'string' ? vehiculoSchema.parse(Item) : null;
+  },
+
+  /** Several vehicles of any company by id (the payout lists' driver data), in one batch read. */
+  async varios(ids: readonly string[]): Promise<Map<string, Vehiculo>> {
+    const unicos = [...new Set(ids)];
+    const out = new Map<string, Vehiculo>();
+    const table = tableName('vehiculos');
+    for (let i = 0; i < unicos.length; i += 100) {
+      const r = await ddb().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: unicos.slice(i, i + 100).map((id) => ({ id })) } } }));
+      for (const item of r.Responses?.[table] ?? []) if (typeof item.empresaAliada === 'string') out.set(String(item.id), vehiculoSchema.parse(item));
+    }
+    return out;
+  },
+
+  /**
+   * After a trip ends: puts the vehicle on the rewards list (`recompensa`) when its referrer has
+   * just earned the commission (shared/domain/pagos.ts), once.
+   */
+  async revisarRecompensa(id: string): Promise<void> {
+    const v = await this.porId(id);
+    if (!v || !ganaRecompensa(v)) return;
+    await ddb()
+      .send(
+        new UpdateCommand({
+          TableName: tableName('vehiculos'),
+          Key: { id },
+          UpdateExpression: 'SET recompensa = :p',
+          ConditionExpression: 'attribute_not_exists(recompensa) AND comisionPagadaAReferente <> :si',
+          ExpressionAttributeValues: { ':p': RECOMPENSA_PENDIENTE, ':si': true },
+        }),
+      )
+      .catch((err: Error) => {
+        if (err.name !== 'ConditionalCheckFailedException') throw err;
+      });
+  },
+
+  /** A page of the vehicles whose referrer is owed the commission, newest vehicle first. */
+  recompensas(opciones: { limite: number; cursor?: Record<string, unknown>; texto?: string }): Promise<Pagina<Vehiculo>> {
+    return paginaDeIndice({
+      tabla: tableName('vehiculos'),
+      indice: 'porRecompensa',
+      clave: { nombre: 'recompensa', valor: RECOMPENSA_PENDIENTE },
+      descendente: true,
+      ...opciones,
+      claveDe: (v) => ({ id: v.id, recompensa: RECOMPENSA_PENDIENTE, fechaCreacion: v.fechaCreacion }),
+      leer: (item) => vehiculoSchema.parse(item),
+    });
+  },
+
+  /** How many rewards wait (a count of the sparse index: only the owed ones are read). */
+  async contarRecompensas(): Promise<number> {
+    const items = await queryAll(
+      { TableName: tableName('vehiculos'), IndexName: 'porRecompensa', KeyConditionExpression: 'recompensa = :p', ExpressionAttributeValues: { ':p': RECOMPENSA_PENDIENTE }, ProjectionExpression: 'id' },
+      () => 1,
+    );
+    return items.length;
+  },
+
+  /**
+   * The referrer's commission paid: the vehicle leaves the rewards list, with its ledger row and the
+   * trail entry, in one transaction that only one of two payments can win. Whether this one won.
+   */
+  async pagarRecompensa(v: Vehiculo, movimiento: Movimiento, quien: Quien, now: Date): Promise<boolean> {
+    try {
+      await transact({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName('vehiculos'),
+              Key: { id: v.id },
+              UpdateExpression: 'SET comisionPagadaAReferente = :si REMOVE recompensa',
+              ConditionExpression: 'recompensa = :p',
+              ExpressionAttributeValues: { ':si': true, ':p': RECOMPENSA_PENDIENTE },
+            },
+          },
+          movimientoPut(movimiento),
+          entradaHistorial(sujetoProveedor('conductor', v.id), 'recompensa', quien, { comisionPagadaAReferente: false }, { comisionPagadaAReferente: true, valor: movimiento.monto, referencia: movimiento.referencia }, now),
+        ],
+      });
+      return true;
+    } catch (err) {
+      if (cancellationCodes(err)?.some((c) => c === 'ConditionalCheckFailed')) return false;
+      throw err;
+    }
   },
 
   /** The fleet list: one indexed query on the company, sorted by plate, only the list's fields. */

@@ -3,6 +3,13 @@ import { cabecerasApp } from '../../lambdas/api/middleware/apps.js';
 import { BOGOTA_TZ } from '../../shared/constants.js';
 import { METODOS_PAGO, type MetodoPago, type VehicleType } from '../../shared/schemas/service.js';
 import { servicioSimulado, TYPES } from './demo-data.js';
+import { firmaEpayco, type CredencialesEpayco } from '../../shared/domain/epayco.js';
+
+/** ePayco's confirmation of an accepted card payment, signed as ePayco signs it (also used by the tests). */
+export function confirmacionFirmada(c: CredencialesEpayco, t: { x_id_invoice: string; x_amount: string; x_ref_payco: string; x_transaction_id: string; x_currency_code?: string; x_cod_response?: string; x_test_request?: string; x_cust_id_cliente?: string }): Record<string, string> {
+  const campos = { x_cust_id_cliente: c.p_cust_id_cliente, x_currency_code: 'COP', x_cod_response: '1', x_test_request: 'FALSE', x_response_reason_text: 'Aprobada', ...t };
+  return { ...campos, x_signature: firmaEpayco(c, campos) };
+}
 
 /**
  * The client app, played locally for `npm start` (never by the tests' stacks): it publishes a realistic
@@ -30,6 +37,8 @@ export type ClientSimulatorOptions = {
   tipos?: readonly VehicleType[];
   /** Source of randomness (Math.random by default). */
   random?: () => number;
+  /** ePayco's merchant credentials: with them, a reservation paid by card is confirmed as ePayco would. */
+  epayco?: CredencialesEpayco;
 };
 
 export type ClientSimulator = { stop: () => Promise<void> };
@@ -60,6 +69,7 @@ export function startClientSimulator({
   stateFile,
   tipos = TYPES,
   random = Math.random,
+  epayco,
 }: ClientSimulatorOptions): ClientSimulator {
   // One task at a time, so a slow API never makes two publications or two acceptances overlap.
   let stopped = false;
@@ -147,6 +157,32 @@ export function startClientSimulator({
     if (res.status !== 200) throw new Error(`la API respondió ${res.status}: ${res.message}`);
     log(`[cliente] aceptó la oferta de ${mejor.empresa} por ${pesos(mejor.precio)} (${metodoPago}) para el servicio ${corto(s.id)} (${s.tipo}) de ${s.cliente}`);
     olvidar(s.id);
+    await pagar(s.id, metodoPago, mejor.precio);
+  };
+
+  /**
+   * Pays the reservation as the client would: a transfer's receipt through the client app, or the card
+   * payment confirmed by ePayco's signed callback (only with the merchant's credentials).
+   */
+  const pagar = async (id: string, metodo: MetodoPago, valor: number) => {
+    if (metodo === 'transferencia') {
+      const bytes = new TextEncoder().encode(`%PDF-1.4\n% Comprobante de transferencia ${id}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
+      const ticket = await llamar('POST', '/integracion/cliente/uploads', { kind: 'comprobanteCliente', contentType: 'application/pdf', size: bytes.length, fileName: 'comprobante.pdf' });
+      if (ticket.status !== 200) throw new Error(`no pudo pedir la carga del comprobante: ${ticket.message}`);
+      const form = new FormData();
+      for (const [k, v] of Object.entries(ticket.json?.fields as Record<string, string>)) form.append(k, v);
+      form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'comprobante.pdf');
+      const subida = await fetch(String(ticket.json?.url), { method: 'POST', body: form, signal: AbortSignal.timeout(15_000) });
+      if (!subida.ok) throw new Error(`no pudo subir el comprobante: ${subida.status}`);
+      const res = await llamar('POST', `/integracion/cliente/servicios/${id}/comprobante`, { archivo: ticket.json?.uploadId });
+      if (res.status !== 201) throw new Error(`no pudo enviar el comprobante: ${res.message}`);
+      return log(`[cliente] envió el comprobante de la transferencia del servicio ${corto(id)}`);
+    }
+    if (!epayco) return;
+    const campos = confirmacionFirmada(epayco, { x_id_invoice: id, x_amount: String(valor), x_ref_payco: String(Math.floor(random() * 1e9)), x_transaction_id: `${Date.now()}` });
+    const res = await fetch(`${apiUrl}/integracion/epayco/confirmacion`, { method: 'POST', body: new URLSearchParams(campos), signal: AbortSignal.timeout(15_000) });
+    if (!res.ok) throw new Error(`ePayco no pudo confirmar el pago: ${res.status}`);
+    log(`[cliente] pagó con ePayco el servicio ${corto(id)}: ${pesos(valor)} confirmados`);
   };
 
   /** Every service whose next look is due, one after another. */

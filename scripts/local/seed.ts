@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { S3RVER_CREDENTIALS } from '../../lambdas/adapters/clients/shared.js';
 import { isExpired } from '../../shared/domain/trips.js';
 import { empresaSchema, type Empresa } from '../../shared/schemas/empresa.js';
-import { APP_CLIENTES, nuevaEntrada, SISTEMA, type EntradaHistorial, type Quien } from '../../shared/schemas/historial.js';
+import { APP_CLIENTES, EPAYCO, nuevaEntrada, SISTEMA, type EntradaHistorial, type Quien } from '../../shared/schemas/historial.js';
 import { nuevaOferta, type Oferta } from '../../shared/schemas/oferta.js';
 import { POR_ASIGNAR, serviceSchema, type Service, type VehicleType } from '../../shared/schemas/service.js';
 import { servicioPendiente } from '../../shared/domain/servicios.js';
@@ -25,9 +25,12 @@ import { fechaFuec, fuecPdf } from './fuec-pdf.js';
 import { contadoresDe, demoProveedores } from './seed-proveedores.js';
 import { atributosDeEstado, type Proveedor } from '../../lambdas/data/proveedor-repository.js';
 import type { Operador } from '../../shared/schemas/proveedores.js';
+import { ganaRecompensa, pagoConductor, RECOMPENSA_PENDIENTE } from '../../shared/domain/pagos.js';
+import { DIRECTORIO } from '../../lambdas/data/empresa-repository.js';
+import { idMovimiento, type Movimiento } from '../../lambdas/data/pago-repository.js';
 
 /** A vehicle as the repository stores it: with the provider panel's index attributes. */
-const conIndice = (v: Vehiculo) => ({ ...v, ...atributosDeEstado({ tipo: 'conductor', r: v }) });
+const conIndice = (v: Vehiculo) => ({ ...v, ...atributosDeEstado({ tipo: 'conductor', r: v }), ...(ganaRecompensa(v) ? { recompensa: RECOMPENSA_PENDIENTE } : {}) });
 /** A small real PDF standing in for a provider's scanned document. */
 const DOCUMENTO_DEMO = new TextEncoder().encode('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
@@ -79,7 +82,7 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
         fotosCorporativas: [andinoPhoto, '', '', '', ''], perfil: true, creadoEn: at,
       }),
     ];
-    for (const e of empresas) await ddb.send(new PutCommand({ TableName: table('empresas'), Item: e }));
+    for (const e of empresas) await ddb.send(new PutCommand({ TableName: table('empresas'), Item: { ...e, directorio: DIRECTORIO } }));
 
     await createConsoleUser(deps, { email: DEMO_USERS.admin, password: DEMO_PASSWORD, nombres: 'Laura', apellidos: 'Gómez Restrepo', role: 'admin', empresaId: 'demo-transvalle', puesto: 'CEO', perfil: true });
     await createConsoleUser(deps, { email: DEMO_USERS.staff, password: DEMO_PASSWORD, nombres: 'Andrés', apellidos: 'Mosquera', role: 'user', empresaId: 'demo-transvalle', puesto: 'COORDINADOR_COMERCIAL', perfil: true });
@@ -111,6 +114,11 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
     ];
     await ddb.send(new PutCommand({ TableName: table('proveedores'), Item: contadoresDe(todos) }));
     const propios = ownServices(now).map((s) => (s.fuec ? { ...s, fuecURL: uploadKeys.fuec(s.id), tipoFuec: 'application/pdf' } : s));
+    // The transfer receipts the client sent for the reservations waiting for their check.
+    for (const s of propios.filter((p) => p.comprobantePago)) {
+      await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: s.comprobantePago!, Body: DOCUMENTO_DEMO, ContentType: 'application/pdf' }));
+    }
+    await batchPut(ddb, 'pagos', propios.flatMap((s) => demoLedger(s)));
     // The confirmed and finished demo trips' FUEC, so their detail links a real file.
     for (const s of propios.filter((p) => p.fuec)) {
       await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: uploadKeys.fuec(s.id), Body: await fuecDemo(s), ContentType: 'application/pdf' }));
@@ -186,16 +194,54 @@ function pendingServices(count: number, now: Date, seedValue: number): Service[]
  */
 function ownServices(now: Date): Service[] {
   const rand = prng(2026);
-  const mine = { empresaAliada: 'demo-transvalle' };
+  const mine = { empresaAliada: 'demo-transvalle', nombreEmpresaAliada: 'Transportes del Valle S.A.S.' };
   // Assigned as the assignment route does it: the vehicle's and driver's fields copied in.
   const con = (i: number) => camposDeAsignacion(demoVehiculo(FLEET[i]!, i, now).vehiculo);
+  const dias = (n: number) => new Date(now.getTime() + n * 86_400_000).toISOString();
+  const confirmado = { estado: 'confirmado', fuec: true, pagarAnticipoConductor: true } as const;
+  const finalizado = { estado: 'finalizado', fuec: true, recorridoIniciado: true, pagarAnticipoConductor: true, pagarSaldoConductor: true } as const;
+  // Months of finished, fully paid trips behind it: the history and its totals.
+  const pasados = () =>
+    Array.from({ length: 10 }, (_, k) =>
+    makeService(rand, now, {
+      id: `demo-historico-${String(k + 1).padStart(2, '0')}`, ...mine, ...finalizado, ...con(k % 3), tipo: FLEET[k % 3]!.tipo, pasajeros: 4 + k,
+      valorOferta: 480_000 + k * 137_000, metodoPago: k % 2 ? 'epayco' : 'transferencia', anticipoConductorPagado: true, saldoConductorPagado: true,
+      fechaSalida: dias(-8 - k * 6), fechaRegreso: null, creadoEn: dias(-11 - k * 6),
+    }),
+  );
+  // The first five keep their place: the random draws (dates, routes) other tests rely on stay the same.
   return [
-    makeService(rand, now, { id: 'demo-validar-1', estado: 'validar', ...mine, tipo: 'Minivan', pasajeros: 9, valorOferta: 850_000, metodoPago: 'transferencia' }),
+    makeService(rand, now, { id: 'demo-validar-1', estado: 'validar', ...mine, tipo: 'Minivan', pasajeros: 9, valorOferta: 850_000, metodoPago: 'transferencia', comprobantePago: uploadKeys.comprobanteCliente('demo-validar-1', 'demo') }),
     makeService(rand, now, { id: 'demo-reservado-1', estado: 'reservado', ...mine, tipo: 'Suv', pasajeros: 5, valorOferta: 1_200_000, metodoPago: 'epayco' }),
     makeService(rand, now, { id: 'demo-reservado-2', estado: 'reservado', ...mine, tipo: 'Van', pasajeros: 12, valorOferta: 640_000, metodoPago: 'transferencia', ...con(0) }),
-    makeService(rand, now, { id: 'demo-confirmado-1', estado: 'confirmado', ...mine, tipo: 'Buseta', pasajeros: 22, valorOferta: 2_300_000, metodoPago: 'epayco', ...con(1), fuec: true, pagarAnticipoConductor: true, fechaSalida: new Date(now.getTime() + 90 * 60_000).toISOString() }),
-    makeService(rand, now, { id: 'demo-finalizado-1', estado: 'finalizado', ...mine, tipo: 'Van', pasajeros: 14, valorOferta: 980_000, metodoPago: 'transferencia', ...con(0), fuec: true, pagarAnticipoConductor: true, anticipoConductorPagado: true, pagarSaldoConductor: true, fechaSalida: new Date(now.getTime() - 3 * 86_400_000).toISOString(), creadoEn: new Date(now.getTime() - 6 * 86_400_000).toISOString() }),
+    makeService(rand, now, { id: 'demo-confirmado-1', ...mine, ...confirmado, tipo: 'Buseta', pasajeros: 22, valorOferta: 2_300_000, metodoPago: 'epayco', ...con(1), fechaSalida: new Date(now.getTime() + 90 * 60_000).toISOString() }),
+    makeService(rand, now, { id: 'demo-finalizado-1', ...mine, ...finalizado, tipo: 'Van', pasajeros: 14, valorOferta: 980_000, metodoPago: 'transferencia', ...con(0), anticipoConductorPagado: true, fechaSalida: dias(-3), creadoEn: dias(-6) }),
+    // Beyond them: transfers and card payments waiting, an advance paid, a trip under way, balances due and paid.
+    makeService(rand, now, { id: 'demo-validar-2', estado: 'validar', ...mine, tipo: 'Van', pasajeros: 11, valorOferta: 1_350_000, metodoPago: 'epayco' }),
+    makeService(rand, now, { id: 'demo-validar-3', estado: 'validar', ...mine, tipo: 'Suv', pasajeros: 4, valorOferta: 720_000, metodoPago: 'transferencia' }),
+    makeService(rand, now, { id: 'demo-validar-4', estado: 'validar', ...mine, tipo: 'Bus', pasajeros: 38, valorOferta: 3_150_000, metodoPago: 'epayco' }),
+    makeService(rand, now, { id: 'demo-confirmado-2', ...mine, ...confirmado, tipo: 'Automovil', pasajeros: 3, valorOferta: 415_000, metodoPago: 'transferencia', ...con(4), anticipoConductorPagado: true, fechaSalida: dias(2), fechaRegreso: null }),
+    makeService(rand, now, { id: 'demo-encurso-1', ...mine, ...confirmado, recorridoIniciado: true, tipo: 'Minivan', pasajeros: 10, valorOferta: 1_080_000, metodoPago: 'epayco', ...con(5), anticipoConductorPagado: true, fechaSalida: new Date(now.getTime() - 60 * 60_000).toISOString(), fechaRegreso: new Date(now.getTime() + 6 * 3600_000).toISOString() }),
+    makeService(rand, now, { id: 'demo-finalizado-2', ...mine, ...finalizado, tipo: 'Chiva', pasajeros: 30, valorOferta: 1_745_001, metodoPago: 'epayco', ...con(6), fechaSalida: dias(-2), fechaRegreso: null, creadoEn: dias(-5) }),
+    makeService(rand, now, { id: 'demo-finalizado-3', ...mine, ...finalizado, tipo: 'Suv', pasajeros: 6, valorOferta: 890_000, metodoPago: 'transferencia', ...con(2), anticipoConductorPagado: true, saldoConductorPagado: true, fechaSalida: dias(-5), fechaRegreso: null, creadoEn: dias(-8) }),
+    ...pasados(),
   ];
+}
+
+/** The ledger rows of what a demo reservation has been paid: the client's payment, then the driver's payouts. */
+function demoLedger(s: Service): Movimiento[] {
+  if (s.estado === 'pendiente' || s.estado === 'validar') return [];
+  const dia = (iso: string) => hoyEnBogota(new Date(iso));
+  const base = { servicioId: s.id, empresaAliada: s.empresaAliada, registradoPor: DEMO_USERS.plataforma };
+  const out: Movimiento[] = [
+    { ...base, id: idMovimiento.pagoCliente(s.id), tipo: 'pago-cliente', monto: s.valorOferta ?? 0, fecha: dia(s.creadoEn), referencia: s.metodoPago === 'epayco' ? `ePayco ${s.id.length * 7919}` : 'Transferencia verificada', registradoEn: s.creadoEn, metodo: s.metodoPago ?? undefined },
+  ];
+  const monto = pagoConductor(s.valorOferta ?? 0);
+  const antesDeSalir = new Date(Date.parse(s.fechaSalida) - 86_400_000).toISOString();
+  if (s.anticipoConductorPagado) out.push({ ...base, id: idMovimiento.conductor('anticipo', s.id), tipo: 'anticipo', monto, fecha: dia(antesDeSalir), referencia: `TRF-${s.id.slice(-4).toUpperCase()}-A`, registradoEn: antesDeSalir, vehiculoId: s.vehiculoId });
+  const despues = new Date(Date.parse(s.fechaSalida) + 2 * 86_400_000).toISOString();
+  if (s.saldoConductorPagado) out.push({ ...base, id: idMovimiento.conductor('saldo', s.id), tipo: 'saldo', monto, fecha: dia(despues), referencia: `TRF-${s.id.slice(-4).toUpperCase()}-S`, registradoEn: despues, vehiculoId: s.vehiculoId });
+  return out;
 }
 
 /** The demo trip's FUEC: its plate, dates and route, so the check finds it in order. */
@@ -212,12 +258,17 @@ function demoHistory(s: Service, now: Date): EntradaHistorial[] {
   const out = [nuevaEntrada(s.id, 'publicacion', APP_CLIENTES, {}, { estado: 'pendiente' }, at(0))];
   out.push(nuevaEntrada(s.id, 'oferta', admin, {}, { precio: s.valorOferta ?? 0, estado: 'enviada' }, at(1)));
   out.push(nuevaEntrada(s.id, 'aceptacion', APP_CLIENTES, { estado: 'pendiente' }, { estado: 'validar', empresaAliada: 'demo-transvalle', precio: s.valorOferta ?? 0, metodoPago: s.metodoPago }, at(2)));
+  if (s.comprobantePago) out.push(nuevaEntrada(s.id, 'comprobante', APP_CLIENTES, {}, { comprobante: 'application/pdf' }, at(2.5)));
+  const plataforma: Quien = { tipo: 'usuario', nombre: DEMO_USERS.plataforma };
+  if (s.estado !== 'validar') out.push(nuevaEntrada(s.id, 'pago-validado', s.metodoPago === 'epayco' ? EPAYCO : plataforma, { estado: 'validar' }, { estado: 'reservado', metodoPago: s.metodoPago }, at(3)));
   if (s.placas !== POR_ASIGNAR) out.push(nuevaEntrada(s.id, 'asignacion', admin, { placas: POR_ASIGNAR, conductor: POR_ASIGNAR }, { placas: s.placas, conductor: s.conductor, vehiculoId: s.vehiculoId ?? null }, at(4)));
   if (s.fuec) out.push(nuevaEntrada(s.id, 'fuec', admin, { estado: 'reservado', fuec: false }, { estado: 'confirmado', fuec: true, tipoFuec: 'application/pdf', pagarAnticipoConductor: true }, at(5)));
+  if (s.anticipoConductorPagado) out.push(nuevaEntrada(s.id, 'anticipo', plataforma, { anticipoConductorPagado: false }, { anticipoConductorPagado: true, monto: pagoConductor(s.valorOferta ?? 0) }, at(6)));
   if (s.estado === 'finalizado') {
     const salida = Date.parse(s.fechaSalida);
     out.push(nuevaEntrada(s.id, 'inicio', SISTEMA, { recorridoIniciado: false }, { recorridoIniciado: true }, new Date(salida - 2 * 3600_000)));
     out.push(nuevaEntrada(s.id, 'fin', admin, { estado: 'confirmado', pagarSaldoConductor: false }, { estado: 'finalizado', pagarSaldoConductor: true }, new Date(salida + 5 * 3600_000)));
+    if (s.saldoConductorPagado) out.push(nuevaEntrada(s.id, 'saldo', plataforma, { saldoConductorPagado: false }, { saldoConductorPagado: true, monto: pagoConductor(s.valorOferta ?? 0) }, new Date(salida + 2 * 86_400_000)));
   }
   return out;
 }
@@ -242,6 +293,17 @@ const FLEET: DemoVehiculo[] = [
   { empresaAliada: 'demo-andino', empresa: 'Turismo Andino', nombre: 'Carlos Andrés Muñoz', telefono: '3112223344', email: 'carlos.munoz@turismoandino.demo', placas: 'AND101', marca: 'Toyota Hiace', modelo: '2023', tipo: 'Van', capacidad: 14, color: 'Blanco', cedula: '10234567', ciudad: 'Popayan', vence: [240, 200, 450, 1100], amenidades: { aire: true, wifi: true } },
   { empresaAliada: 'demo-andino', empresa: 'Turismo Andino', nombre: 'Sandra Milena Ordóñez', telefono: '3129876543', email: 'sandra.ordonez@turismoandino.demo', placas: 'AND202', marca: 'Mitsubishi L200', modelo: '2020', tipo: '4x4 Platon', capacidad: 4, color: 'Rojo', cedula: '34567123', ciudad: 'Popayan', vence: [20, 180, 260, 700] },
 ];
+/**
+ * Vehicles that came through the referral programme (by fleet position): three have made the 30 trips
+ * that earn their referrer the commission, one is the platform's own referral (no reward), one is not there yet.
+ */
+const REFERIDOS: Record<number, { por: string; viajes: number }> = {
+  0: { por: 'veh-demo-andino-012', viajes: 12 },
+  2: { por: 'veh-demo-andino-011', viajes: 31 },
+  5: { por: 'veh-demo-transvalle-001', viajes: 35 },
+  8: { por: 'veh-demo-transvalle-002', viajes: 30 },
+  11: { por: 'plataforma', viajes: 36 },
+};
 /** A demo vehicle as stored, with its plate guard (so the demo refuses a repeated plate as AWS would). */
 function demoVehiculo(v: DemoVehiculo, i: number, now: Date): { vehiculo: Vehiculo; guard: Record<string, string> } {
   const id = `veh-${v.empresaAliada}-${String(i + 1).padStart(3, '0')}`;
@@ -254,7 +316,8 @@ function demoVehiculo(v: DemoVehiculo, i: number, now: Date): { vehiculo: Vehicu
     propietario: v.nombre, licencia: `LT${String(4_000_123 + i * 7919)}`, soat: `AT-${1_300_000 + i * 311}`, fechasoat: dia(soat),
     numeroRevisionTecnica: `RTM-${880_000 + i * 97}`, vencimientoRevisionTecnica: dia(revision), tarjetaOperacion: `TO-${55_000 + i * 13}`, vencimientoTarjetaOperacion: dia(operacion),
     banco: (['Bancolombia', 'Davivienda', 'BBVA', 'Nequi'] as const)[i % 4], tipocuenta: i % 2 ? 'corriente' : 'ahorros', cuenta: `04${String(512_345_678 + i * 1_234_567).padStart(9, '0')}`,
-    titular: v.nombre, rut: v.cedula, validado: i % 4 !== 3, rating: 5, viajesRealizados: (i * 7) % 41, fechaCreacion: new Date(now.getTime() - (60 - i) * 86_400_000).toISOString(),
+    titular: v.nombre, rut: v.cedula, validado: i % 4 !== 3, rating: 5, viajesRealizados: REFERIDOS[i]?.viajes ?? (i * 7) % 41, fechaCreacion: new Date(now.getTime() - (60 - i) * 86_400_000).toISOString(),
+    ...(REFERIDOS[i] ? { referidoPor: REFERIDOS[i].por } : {}),
   });
   return { vehiculo, guard: { id: `placa#${v.empresaAliada}#${v.placas}`, vehiculoId: id } };
 }

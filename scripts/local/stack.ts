@@ -22,6 +22,8 @@ export type StackOptions = {
   clientAppSecret: string;
   /** The provider apps' signing key (guides' and operators' integration endpoints). */
   providerAppSecret: string;
+  /** ePayco's merchant credentials (the confirmation's signature); without them every confirmation is refused. */
+  epayco?: { p_cust_id_cliente: string; p_key: string };
   /** Serve the console: Vite's dev server (npm start), the built web/dist (e2e), or not at all. */
   web?: 'dev' | 'preview' | false;
   jobsIntervalMs?: number | false;
@@ -76,6 +78,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       SIGNUP_KEY: opts.signUpKey,
       CLIENT_APP_SECRET: opts.clientAppSecret,
       PROVIDER_APP_SECRET: opts.providerAppSecret,
+      ...(opts.epayco ? { EPAYCO_SECRET: JSON.stringify(opts.epayco) } : {}),
       OUTBOX_DIR: outbox.dir,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,

@@ -70,6 +70,26 @@ export const UPLOAD_KINDS = {
     tooBig: (f: FileFacts) => `El documento ${f.name} (${mb(f.size)}MB) excede el tamaño máximo de 2MB`,
     wrongType: (f: FileFacts) => `Tipo de documento no soportado: ${f.name} (${f.type ?? 'desconocido'})`,
   },
+  /** A payout's receipt (advance, balance, referral reward), uploaded by marketplace staff. */
+  comprobantePago: {
+    maxBytes: 2 * MB,
+    types: DOCUMENTS,
+    roles: ['plataforma'],
+    perfilCompleto: false,
+    noSubido: UPLOAD_MSG.archivoNoSubido,
+    tooBig: () => 'El comprobante excede el tamaño máximo de 2MB',
+    wrongType: () => 'El comprobante debe ser PDF, JPG o PNG',
+  },
+  /** The client's transfer receipt, sent by the client app. */
+  comprobanteCliente: {
+    maxBytes: 2 * MB,
+    types: DOCUMENTS,
+    roles: [],
+    perfilCompleto: false,
+    noSubido: UPLOAD_MSG.archivoNoSubido,
+    tooBig: () => 'El comprobante excede el tamaño máximo de 2MB',
+    wrongType: () => 'El comprobante debe ser PDF, JPG o PNG',
+  },
   cotizacion: {
     maxBytes: 2 * MB,
     types: ['application/pdf'],
@@ -137,5 +157,10 @@ export const uploadKeys = {
   fuec: (serviceId: string) => `fuecs/${serviceId}/fuec`,
   /** A guide's or operator's photo and documents, one fixed key per slot (a new file replaces the old). */
   archivoProveedor: (tipo: 'guia' | 'operador', id: string, slot: string) => `proveedores/${tipo}/${id}/${slot}`,
+  /** A payout's receipt: one per payment (`anticipo`, `saldo`), or the referral reward's per vehicle. */
+  comprobantePago: (servicioId: string, tipo: 'anticipo' | 'saldo') => `pagos/${servicioId}/${tipo}`,
+  comprobanteRecompensa: (vehiculoId: string) => `pagos/recompensas/${vehiculoId}`,
+  /** Each receipt the client sends is kept under its own name: a refused one stays on record. */
+  comprobanteCliente: (servicioId: string, ticketId: string) => `pagos/${servicioId}/cliente/${ticketId}`,
   cotizacion: (empresaId: string, serviceId: string, fileName: string) => `ofertas/${empresaId}/${serviceId}/${safeName(fileName)}`,
 };

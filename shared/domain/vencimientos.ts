@@ -51,7 +51,7 @@ export function hoyEnBogota(now: Date = new Date()): string {
  * Milliseconds at UTC midnight of a 'YYYY-MM-DD' date, or null when it is empty or not a real date.
  * UTC on both sides keeps day differences whole (no DST, no machine time zone).
  */
-function diaUTC(fecha: string | null | undefined): number | null {
+export function diaUTC(fecha: string | null | undefined): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(fecha ?? '');
   if (!m) return null;
   const [anio, mes, dia] = [Number(m[1]), Number(m[2]), Number(m[3])];

@@ -7,6 +7,7 @@ import * as z from './zod-es.js';
 export const ACCIONES = [
   'publicacion', 'oferta', 'aceptacion', 'asignacion', 'fuec', 'fuec-retirado', 'inicio', 'fin',
   'registro', 'actualizacion', 'validacion', 'bienvenida', 'bienvenida-fallida', 'suspension', 'reactivacion',
+  'comprobante', 'pago-validado', 'pago-rechazado', 'anticipo', 'saldo', 'recompensa',
 ] as const;
 export type Accion = (typeof ACCIONES)[number];
 
@@ -27,6 +28,12 @@ export const ACCION_TEXTO: Record<Accion, string> = {
   'bienvenida-fallida': 'Correo de bienvenida no enviado: el cambio se deshizo',
   suspension: 'Proveedor suspendido',
   reactivacion: 'Proveedor reactivado',
+  comprobante: 'Comprobante de transferencia recibido del cliente',
+  'pago-validado': 'Pago validado',
+  'pago-rechazado': 'Pago rechazado',
+  anticipo: 'Anticipo pagado al conductor',
+  saldo: 'Saldo pagado al conductor',
+  recompensa: 'Recompensa por referido pagada',
 };
 
 /** How the timeline names the fields a change touched. */
@@ -51,6 +58,15 @@ export const CAMPO_TEXTO: Record<string, string> = {
   perfil: 'Perfil completo',
   lista: 'Lista',
   correo: 'Correo',
+  anticipoConductorPagado: 'Anticipo pagado',
+  saldoConductorPagado: 'Saldo pagado',
+  comisionPagadaAReferente: 'Comisión del referente pagada',
+  referencia: 'Referencia',
+  valor: 'Valor',
+  monto: 'Valor',
+  fecha: 'Fecha del pago',
+  comprobante: 'Comprobante',
+  transaccion: 'Transacción',
 };
 
 /** Recorded fields the timeline leaves out: internal ids (the plates and the company's own view say it). */
@@ -105,3 +121,4 @@ export function nuevaEntrada(servicioId: string, accion: Accion, quien: Quien, a
 export const SISTEMA: Quien = { tipo: 'sistema', nombre: 'Tarea programada' };
 export const APP_CLIENTES: Quien = { tipo: 'app-clientes', nombre: 'Aplicación de clientes' };
 export const APP_PROVEEDORES: Quien = { tipo: 'app-proveedores', nombre: 'Aplicación de proveedores' };
+export const EPAYCO: Quien = { tipo: 'sistema', nombre: 'ePayco' };

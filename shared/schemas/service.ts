@@ -83,6 +83,20 @@ export const serviceSchema = z.object({
   verificacionFuec: z.object({ estado: z.enum(VERIFICACIONES_FUEC), problemas: z.array(z.string()) }).optional(),
   valorOferta: z.number().int().nonnegative().nullable().default(null),
   metodoPago: z.enum(METODOS_PAGO).nullable().default(null),
+  /** The company whose offer the client accepted, by name (copied from the offer: lists show it). */
+  nombreEmpresaAliada: z.string().optional(),
+  /** The client's picture, an https address the client app sends (spec 01 section 3: imagenCliente). */
+  imagenCliente: z.string().optional(),
+  aceptadoEn: z.iso.datetime().optional(),
+  /** Storage key of the transfer receipt the client app uploaded, while it waits to be checked. */
+  comprobantePago: z.string().optional(),
+  /** Why marketplace staff (or ePayco) refused the last payment; the client pays again. */
+  pagoRechazado: z.object({ motivo: z.string(), at: z.iso.datetime() }).optional(),
+  /** When and by what reference the client's payment was confirmed. */
+  pagoValidadoEn: z.iso.datetime().optional(),
+  referenciaPago: z.string().optional(),
+  recorridoIniciadoEn: z.iso.datetime().optional(),
+  finalizadoEn: z.iso.datetime().optional(),
   pagarAnticipoConductor: z.boolean().default(false),
   anticipoConductorPagado: z.boolean().default(false),
   pagarSaldoConductor: z.boolean().default(false),

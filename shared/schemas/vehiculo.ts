@@ -278,6 +278,10 @@ export const vehiculoSchema = z.object({
   conected: z.boolean().default(false),
   rating: z.number(),
   viajesRealizados: z.number().int().nonnegative(),
+  /** Who brought the vehicle to the marketplace: another vehicle's id, or 'plataforma' (spec 01 section 9). */
+  referidoPor: z.string().optional(),
+  /** Whether the referrer's commission was paid (once the vehicle made its 30 trips). */
+  comisionPagadaAReferente: z.boolean().default(false),
   comisionesAcumuladas: z.number().default(0),
   comisionesTotalesPagadas: z.number().default(0),
   /** The driver's last reported position (driver app), shown while a trip of it is under way. */

@@ -294,7 +294,8 @@ describe('GET /servicios/{id}/historial', () => {
 
     expect((await appApi('POST', `/integracion/cliente/servicios/${body.id}/aceptar`, { empresaAliada: TRANSVALLE, metodoPago: 'epayco' })).status).toBe(200);
     await docClient().send(new UpdateCommand({ TableName: table('services'), Key: { id: body.id }, UpdateExpression: 'SET estado = :r', ExpressionAttributeValues: { ':r': 'reservado' } }));
-    expect((await asignar(staff, body.id, VAN)).status).toBe(200);
+    const asignado = await asignar(staff, body.id, VAN);
+    expect(asignado.status, JSON.stringify(asignado.json)).toBe(200);
     expect((await api(`/servicios/${body.id}/fuec`, { token: admin, body: { archivo: await upload(admin, 'fuec', PDF_BYTES, 'application/pdf') } })).status).toBe(200);
 
     const res = await api(`/servicios/${body.id}/historial`, { token: admin });

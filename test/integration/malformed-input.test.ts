@@ -44,7 +44,44 @@ const FUZZ_GUIA = 'guia-demo-012';
 const GUIA_NUEVA = '7f3c2a10-5b1e-4c2d-9a8f-0e1d2c3b4a59';
 const OPERADOR_NUEVO = '1e2d3c4b-5a69-4788-9a0b-c1d2e3f40516';
 
+/** Payments the payment bodies target (demo data no other integration test changes). */
+const FUZZ_TRANSFERENCIA = 'demo-validar-1';
+const FUZZ_ANTICIPO = 'demo-confirmado-1';
+const FUZZ_RECOMPENSA = 'veh-demo-transvalle-006';
+const FUZZ_COMPROBANTE = 'demo-validar-3';
+const HOY = new Date().toISOString().slice(0, 10);
+
 const SAMPLES: Record<string, Sample> = {
+  'POST /plataforma/servicios/:servicioId/pago': {
+    valid: { decision: 'rechazar', motivo: 'El valor no coincide' },
+    required: ['decision', 'motivo'],
+    texts: ['motivo'],
+    path: `/plataforma/servicios/${FUZZ_TRANSFERENCIA}/pago`,
+  },
+  'POST /plataforma/servicios/:servicioId/pago-conductor': {
+    valid: { tipo: 'anticipo', fecha: HOY, referencia: 'TRF-0001' },
+    required: ['tipo', 'fecha', 'referencia'],
+    texts: ['referencia'],
+    path: `/plataforma/servicios/${FUZZ_ANTICIPO}/pago-conductor`,
+  },
+  'POST /plataforma/recompensas/:vehiculoId': {
+    valid: { fecha: HOY, referencia: 'NEQ-0001', valor: 120_000 },
+    required: ['fecha', 'referencia', 'valor'],
+    texts: ['referencia'],
+    path: `/plataforma/recompensas/${FUZZ_RECOMPENSA}`,
+  },
+  'POST /integracion/cliente/uploads': {
+    valid: { kind: 'comprobanteCliente', contentType: 'application/pdf', size: 1000, fileName: 'fuzz-comprobante.pdf' },
+    required: ['kind', 'contentType', 'size'],
+    texts: ['fileName'],
+    path: '',
+  },
+  'POST /integracion/cliente/servicios/:servicioId/comprobante': {
+    valid: { archivo: '0b6f3a52-3d2e-4f7a-9c1b-2a3b4c5d6e7f' },
+    required: ['archivo'],
+    texts: [],
+    path: `/integracion/cliente/servicios/${FUZZ_COMPROBANTE}/comprobante`,
+  },
   'POST /plataforma/proveedores/:tipo/:id/suspension': {
     valid: { suspendido: true, motivo: 'Documentos vencidos' },
     required: ['suspendido', 'motivo'],
@@ -263,6 +300,28 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
             FilterExpression: '#sub = :sub AND begins_with(fileName, :f)',
             ExpressionAttributeNames: { '#sub': 'sub' },
             ExpressionAttributeValues: { ':sub': 'app-proveedores', ':f': 'fuz' },
+          }),
+        )
+      ).Count,
+      // Payments: the transfer, the advance, the reward and the receipt the bodies aim at, untouched; no client-app ticket.
+      pagos: await Promise.all(
+        [
+          ['services', FUZZ_TRANSFERENCIA],
+          ['services', FUZZ_ANTICIPO],
+          ['services', FUZZ_COMPROBANTE],
+          ['vehiculos', FUZZ_RECOMPENSA],
+          ['pagos', `anticipo#${FUZZ_ANTICIPO}`],
+          ['pagos', `recompensa#${FUZZ_RECOMPENSA}`],
+        ].map(async ([t, id]) => (await docClient().send(new GetCommand({ TableName: table(t as 'services'), Key: { id } }))).Item ?? null),
+      ),
+      ticketsCliente: (
+        await docClient().send(
+          new ScanCommand({
+            TableName: table('uploads'),
+            Select: 'COUNT',
+            FilterExpression: '#sub = :sub AND begins_with(fileName, :f)',
+            ExpressionAttributeNames: { '#sub': 'sub' },
+            ExpressionAttributeValues: { ':sub': 'app-cliente', ':f': 'fuz' },
           }),
         )
       ).Count,

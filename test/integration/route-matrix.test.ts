@@ -26,6 +26,9 @@ const PARAM_FIXTURES: Record<string, { value: string; owner?: string }> = {
   /** The provider panel's: a list, a kind of provider and (with `id` above) a driver of the demo fleet. */
   lista: { value: 'conductores-por-validar' },
   tipo: { value: 'conductor' },
+  /** Payments: a method of the payments to validate and a vehicle whose referrer is owed the reward. */
+  metodo: { value: 'transferencia' },
+  vehiculoId: { value: 'veh-demo-transvalle-006' },
 };
 
 const paramsOf = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);

@@ -1,8 +1,10 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { cabecerasApp } from '../../lambdas/api/middleware/apps.js';
 import { cambioItem } from '../../lambdas/data/cambios.js';
 import type { ServicioPublicado } from '../../shared/schemas/integracion.js';
+import { serviceSchema, type Service } from '../../shared/schemas/service.js';
+import { servicioItem } from '../../lambdas/data/service-repository.js';
 import { docClient, stack, table } from './clients.js';
 
 /** A transport request as the client app publishes it, departing in `dias` days. */
@@ -60,22 +62,18 @@ export async function appApi(
 }
 
 /**
- * A service published by the client app and then reserved for `empresaId`, written as the payment
- * validation will (issue 11) leave it: reservado, no longer pending, with the accepted offer's value.
- * The change is logged, as the API's own writes are, so the API's cached map part sees it.
+ * A service published by the client app and then moved on for `empresaId` as the API would leave it
+ * (stored whole, with its lists' keys): reservado by default, or any later stage with `cambios`. The
+ * change is logged, as the API's own writes are, so the API's cached map part sees it.
  */
-export async function servicioReservado(empresaId: string, overrides: Partial<ServicioPublicado> = {}, dias = 3): Promise<string> {
+export async function servicioReservado(empresaId: string, overrides: Partial<ServicioPublicado> = {}, dias = 3, cambios: Partial<Service> = {}): Promise<string> {
   const body = servicioPublicado(overrides, dias);
   const res = await appApi('POST', '/integracion/cliente/servicios', body);
   if (res.status !== 201) throw new Error(`publicar ${res.status}: ${JSON.stringify(res.json)}`);
-  await docClient().send(
-    new UpdateCommand({
-      TableName: table('services'),
-      Key: { id: body.id },
-      UpdateExpression: 'SET estado = :r, empresaAliada = :e, valorOferta = :v, metodoPago = :m REMOVE mapa, expiresAt',
-      ExpressionAttributeValues: { ':r': 'reservado', ':e': empresaId, ':v': 900_000, ':m': 'transferencia' },
-    }),
-  );
+  const { Item } = await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: body.id } }));
+  const { mapa: _m, expiresAt: _e, ...publicado } = serviceSchema.parse(Item);
+  const service = serviceSchema.parse({ ...publicado, estado: 'reservado', empresaAliada: empresaId, nombreEmpresaAliada: `Empresa ${empresaId}`, valorOferta: 900_000, metodoPago: 'transferencia', ...cambios });
+  await docClient().send(new PutCommand({ TableName: table('services'), Item: servicioItem(service) }));
   await docClient().send(new PutCommand({ TableName: table('cambios'), Item: cambioItem({ tipo: 'empresa', id: empresaId }) }));
   return body.id;
 }

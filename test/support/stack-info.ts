@@ -12,6 +12,7 @@ export type StackInfo = {
   signUpKey: string;
   clientAppSecret: string;
   providerAppSecret: string;
+  epayco: { p_cust_id_cliente: string; p_key: string };
 };
 
 declare module 'vitest' {

@@ -9,11 +9,12 @@ import type { StackInfo } from './stack-info.js';
 export const TEST_SIGNUP_KEY = 'clave-de-pruebas-2026';
 export const TEST_CLIENT_APP_SECRET = 'clave-app-clientes-de-pruebas';
 export const TEST_PROVIDER_APP_SECRET = 'clave-app-proveedores-de-pruebas';
+export const TEST_EPAYCO = { p_cust_id_cliente: '900777', p_key: 'llave-epayco-de-pruebas' };
 
 /** Starts a throw-away stack (in-memory DynamoDB, temp folders) with the demo data, for one test run. */
 export async function startTestStack(project: TestProject, web: StackOptions['web']) {
   const dataDir = mkdtempSync(join(tmpdir(), 'transportadoras-test-'));
-  const stack = await startStack({ dataDir, persistDynamo: false, signUpKey: TEST_SIGNUP_KEY, clientAppSecret: TEST_CLIENT_APP_SECRET, providerAppSecret: TEST_PROVIDER_APP_SECRET, web, jobsIntervalMs: false, log: (l) => console.log(`[stack] ${l}`) });
+  const stack = await startStack({ dataDir, persistDynamo: false, signUpKey: TEST_SIGNUP_KEY, clientAppSecret: TEST_CLIENT_APP_SECRET, providerAppSecret: TEST_PROVIDER_APP_SECRET, epayco: TEST_EPAYCO, web, jobsIntervalMs: false, log: (l) => console.log(`[stack] ${l}`) });
   await seed(stack);
   const info: StackInfo = {
     apiUrl: stack.urls.api,
@@ -28,6 +29,7 @@ export async function startTestStack(project: TestProject, web: StackOptions['we
     signUpKey: TEST_SIGNUP_KEY,
     clientAppSecret: TEST_CLIENT_APP_SECRET,
     providerAppSecret: TEST_PROVIDER_APP_SECRET,
+    epayco: TEST_EPAYCO,
   };
   project.provide('stack', info);
   return async () => {

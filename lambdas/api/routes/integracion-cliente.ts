@@ -3,6 +3,9 @@ import { abiertoAOfertas } from '../../../shared/domain/ofertas.js';
 import { servicioPendiente } from '../../../shared/domain/servicios.js';
 import { isExpired } from '../../../shared/domain/trips.js';
 import type { AceptarOferta, ServicioPublicado } from '../../../shared/schemas/integracion.js';
+import { uploadKeys } from '../../../shared/domain/uploads.js';
+import { APP_CLIENTES } from '../../../shared/schemas/historial.js';
+import { PAGO_MSG, type ComprobanteCliente } from '../../../shared/schemas/pagos.js';
 import { INTEGRACION_MSG, MAPA_MSG } from '../../../shared/schemas/messages-servicios.js';
 import type { Oferta } from '../../../shared/schemas/oferta.js';
 import { storage } from '../../adapters/storage.js';
@@ -10,6 +13,7 @@ import { ofertaRepository } from '../../data/oferta-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { conflict, notFound } from '../../errors.js';
 import { idParam } from '../validate.js';
+import { putFiles, takeAppFiles } from './uploads.js';
 import { mapaCaches } from './mapa.js';
 
 /** Client-app calls (PRODUCT.md, integration endpoints): publish a request, see its offers, accept one. */
@@ -65,8 +69,37 @@ export async function aceptarOferta(c: Context, _caller: unknown, body: AceptarO
   const oferta = ofertas.find((o) => o.empresaAliada === body.empresaAliada);
   if (!oferta || oferta.estado !== 'enviada' || isExpired(oferta, now)) throw conflict(INTEGRACION_MSG.ofertaNoDisponible);
   const otras = ofertas.filter((o) => o !== oferta);
-  const rechazo = await ofertaRepository.aceptar({ idServicio: service.id, oferta, otras, metodoPago: body.metodoPago }, now);
+  const rechazo = await ofertaRepository.aceptar({ servicio: service, oferta, otras, metodoPago: body.metodoPago }, now);
   if (rechazo) throw conflict(rechazo === 'servicio-cerrado' ? INTEGRACION_MSG.servicioNoPendiente : INTEGRACION_MSG.ofertaNoDisponible);
   mapaCaches.olvidarPendientes();
   return c.json({ id: service.id, estado: 'validar', empresaAliada: oferta.empresaAliada, valorOferta: oferta.precio, metodoPago: body.metodoPago });
+}
+
+/**
+ * `POST /integracion/cliente/servicios/{id}/comprobante`: the client's transfer receipt (checked by its
+ * bytes), for a reservation in validation paid by transfer. It replaces a refused one; marketplace
+ * staff then confirm or reject it. Stored under its own name, so a refused receipt stays on record.
+ */
+export async function subirComprobante(c: Context, _caller: unknown, body: ComprobanteCliente) {
+  const service = await servicioDe(c);
+  if (service.estado !== 'validar' || service.metodoPago !== 'transferencia') throw conflict(PAGO_MSG.comprobanteNoAplica);
+  const { tickets, files } = await takeAppFiles('cliente', 'comprobanteCliente', [body.archivo]);
+  const key = uploadKeys.comprobanteCliente(service.id, tickets[0]!.id);
+  await putFiles([key], files);
+  const now = new Date();
+  const hecho = await serviceRepository.cambiarPago(
+    service,
+    {
+      cambios: { comprobantePago: key },
+      quitar: ['pagoRechazado'],
+      condicion: { expresion: 'estado = :cv AND metodoPago = :cm', valores: { ':cv': 'validar', ':cm': 'transferencia' } },
+    },
+    { accion: 'comprobante', quien: APP_CLIENTES, antes: {}, despues: { comprobante: files[0]!.mime } },
+    now,
+  );
+  if (!hecho) {
+    await storage.delete(key).catch(() => undefined);
+    throw conflict(PAGO_MSG.comprobanteNoAplica);
+  }
+  return c.json({ id: service.id, estado: 'validar', comprobante: 'recibido' }, 201);
 }

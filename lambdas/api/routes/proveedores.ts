@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { accionDe, BOTON_ACCION, cambiosDeAccion, listaDe, listaPorId, type AccionProveedor } from '../../../shared/domain/proveedores.js';
 import { uploadKeys } from '../../../shared/domain/uploads.js';
-import { APP_PROVEEDORES, type Quien } from '../../../shared/schemas/historial.js';
+import { APP_PROVEEDORES } from '../../../shared/schemas/historial.js';
 import {
   ARCHIVO_TEXTO,
   CORREO_BIENVENIDA,
@@ -20,37 +20,22 @@ import {
 } from '../../../shared/schemas/proveedores.js';
 import { DOCUMENTO_LABELS, FOTO_LABELS } from '../../../shared/schemas/vehiculo.js';
 import { INITIAL_RATING } from '../../../shared/constants.js';
-import * as z from '../../../shared/schemas/zod-es.js';
 import { correo } from '../../adapters/correo.js';
 import { storage } from '../../adapters/storage.js';
 import { historialRepository } from '../../data/historial-repository.js';
 import { estadoDeProveedor, ProveedorCambio, proveedorRepository, type Proveedor } from '../../data/proveedor-repository.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
-import type { PlataformaCaller } from '../caller.js';
+import { quienDe, type PlataformaCaller } from '../caller.js';
+import { codificarCursor, decodificarCursor } from '../cursor.js';
 import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
 import { putFiles, takeAppFiles, type CheckedFile } from './uploads.js';
 
 const POR_PAGINA = 20;
-const quienPlataforma = (caller: PlataformaCaller): Quien => ({ tipo: 'usuario', nombre: caller.email });
 
 /** `GET /plataforma/proveedores/resumen`: the count of each of the eight lists (one read of the counters). */
 export async function resumenProveedores(c: Context) {
   return jsonWithEtag(c, { conteos: await proveedorRepository.conteos() });
-}
-
-/** A page cursor is the index key of the last item given, opaque to the console. */
-const cursorSchema = z.object({ id: z.string().min(1).max(64), estadoProveedor: z.string().min(1).max(40), fechaCreacion: z.iso.datetime() }).strict();
-const codificar = (key: Record<string, unknown> | null) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null);
-function decodificar(texto: string | undefined, clave: string): Record<string, unknown> | undefined {
-  if (!texto) return undefined;
-  try {
-    const key = cursorSchema.parse(JSON.parse(Buffer.from(texto, 'base64url').toString('utf8')));
-    if (key.estadoProveedor !== clave) throw new Error('otra lista');
-    return key;
-  } catch {
-    throw badRequest(PROVEEDOR_MSG.cursorInvalido);
-  }
 }
 
 /** `GET /plataforma/proveedores/listas/{lista}?q=&cursor=&limite=`: one page of a list, newest first. */
@@ -60,9 +45,9 @@ export async function listarProveedores(c: Context) {
   const lista = listaPorId(parsed.data);
   const q = (c.req.query('q') ?? '').trim().slice(0, 100);
   const limite = Math.min(100, Math.max(1, Number.parseInt(c.req.query('limite') ?? '', 10) || POR_PAGINA));
-  const cursor = decodificar(c.req.query('cursor'), `${lista.tipo}#${lista.estado}`);
+  const cursor = decodificarCursor(c.req.query('cursor'), { particion: ['estadoProveedor', `${lista.tipo}#${lista.estado}`], campos: ['id', 'fechaCreacion'] }, PROVEEDOR_MSG.cursorInvalido);
   const pagina = await proveedorRepository.pagina(lista, { limite, cursor, texto: q });
-  return jsonWithEtag(c, { items: pagina.items.map(filaDe), cursor: codificar(pagina.cursor) });
+  return jsonWithEtag(c, { items: pagina.items.map(filaDe), cursor: codificarCursor(pagina.cursor) });
 }
 
 /** A provider from the path: `tipo` and `id`; anything unknown is a 404. */
@@ -94,7 +79,7 @@ export async function validarProveedor(c: Context, caller: PlataformaCaller) {
     const despues = await proveedorRepository.mover(
       p,
       cambios,
-      { accion: 'validacion', quien: quienPlataforma(caller), antes: { ...antes, lista: listaTexto(p) }, despues: { ...cambios, lista: '' } },
+      { accion: 'validacion', quien: quienDe(caller), antes: { ...antes, lista: listaTexto(p) }, despues: { ...cambios, lista: '' } },
       new Date(),
     );
     return c.json(await detalleDe(despues));
@@ -115,7 +100,7 @@ export async function bienvenidaProveedor(c: Context, caller: PlataformaCaller) 
   if (p.r.bienvenidaEnviada) throw conflict(PROVEEDOR_MSG.bienvenidaYaEnviada);
   const now = new Date();
   const cambios = { ...cambiosDeAccion(p.tipo, 'bienvenida'), bienvenidaEnviada: now.toISOString() };
-  const quien = quienPlataforma(caller);
+  const quien = quienDe(caller);
   let enviado: Proveedor;
   try {
     enviado = await proveedorRepository.mover(p, cambios, { accion: 'bienvenida', quien, antes: { lista: listaTexto(p) }, despues: { correo: p.r.email } }, now, {
@@ -146,7 +131,7 @@ export async function suspenderProveedor(c: Context, caller: PlataformaCaller, b
     const despues = await proveedorRepository.mover(
       p,
       { suspendido: body.suspendido, motivoSuspension: motivo },
-      { accion: body.suspendido ? 'suspension' : 'reactivacion', quien: quienPlataforma(caller), antes: { suspendido: p.r.suspendido }, despues: { suspendido: body.suspendido, ...(motivo ? { motivo } : {}) } },
+      { accion: body.suspendido ? 'suspension' : 'reactivacion', quien: quienDe(caller), antes: { suspendido: p.r.suspendido }, despues: { suspendido: body.suspendido, ...(motivo ? { motivo } : {}) } },
       new Date(),
       // Absent counts as not suspended (records from before the flag).
       { condicion: body.suspendido ? { expresion: 'attribute_not_exists(#sus) OR #sus = :no', nombres: { '#sus': 'suspendido' }, valores: { ':no': false } } : { expresion: '#sus = :si', nombres: { '#sus': 'suspendido' }, valores: { ':si': true } } },
@@ -263,8 +248,8 @@ async function archivosDe(tipo: 'guia' | 'operador', id: string, archivos: Parti
   const foto = slots.filter((s) => s === 'foto');
   const docs = slots.filter((s) => s !== 'foto');
   const files: CheckedFile[] = [
-    ...(foto.length ? (await takeAppFiles('fotoProveedor', foto.map((s) => archivos[s]!))).files : []),
-    ...(docs.length ? (await takeAppFiles('documentoProveedor', docs.map((s) => archivos[s]!))).files : []),
+    ...(foto.length ? (await takeAppFiles('proveedores', 'fotoProveedor', foto.map((s) => archivos[s]!))).files : []),
+    ...(docs.length ? (await takeAppFiles('proveedores', 'documentoProveedor', docs.map((s) => archivos[s]!))).files : []),
   ];
   const orden = [...foto, ...docs];
   return { slots: orden, keys: orden.map((s) => uploadKeys.archivoProveedor(tipo, id, s)), files };

@@ -126,7 +126,7 @@ export async function asignarVehiculo(c: Context, caller: CompanyCaller, body: A
   const otros = await serviceRepository.delVehiculo(caller.empresaId, vehiculo.id, new Date());
   if (otros.some((o) => o.id !== service.id && seSolapan(o, service))) throw conflict(ASIGNACION_MSG.vehiculoOcupado);
   const campos = camposDeAsignacion(vehiculo);
-  if (!(await serviceRepository.asignar(service.id, caller.empresaId, campos, quienDe(caller), new Date()))) throw conflict(ASIGNACION_MSG.noAsignable);
+  if (!(await serviceRepository.asignar(service, campos, quienDe(caller), new Date()))) throw conflict(ASIGNACION_MSG.noAsignable);
   return c.json({ id: service.id, estado: service.estado, placas: campos.placas, conductor: campos.conductor });
 }
 
@@ -150,11 +150,11 @@ export async function subirFuec(c: Context, caller: CompanyCaller, body: FuecBod
   if (verificacion.estado === 'no-coincide' && !body.confirmarDiferencias) throw fuecNoCoincide(verificacion);
   const key = uploadKeys.fuec(service.id);
   const tipoFuec = files[0]!.mime;
-  if (!(await serviceRepository.confirmarConFuec(service.id, caller.empresaId, { fuecURL: key, tipoFuec, verificacion }, quienDe(caller), now))) throw conflict(FUEC_MSG.noAdmite);
+  if (!(await serviceRepository.confirmarConFuec(service, { fuecURL: key, tipoFuec, verificacion }, quienDe(caller), now))) throw conflict(FUEC_MSG.noAdmite);
   try {
     await putFiles([key], files);
   } catch (err) {
-    await serviceRepository.revertirFuec(service.id, caller.empresaId, key, quienDe(caller), new Date()).catch(() => undefined);
+    await serviceRepository.revertirFuec(service, key, quienDe(caller), new Date()).catch(() => undefined);
     throw err;
   }
   return c.json({ id: service.id, estado: 'confirmado', fuec: true, tipoFuec, verificacion });

@@ -10,6 +10,7 @@ import { uploadRepository, type UploadTicketItem } from '../../data/upload-repos
 import { usuarioRepository } from '../../data/usuario-repository.js';
 import { badRequest, conflict, forbidden } from '../../errors.js';
 import type { CompanyCaller, PlataformaCaller } from '../caller.js';
+import type { AppId } from '../middleware/apps.js';
 import { loadMe } from '../me.js';
 
 type UploadCaller = CompanyCaller | PlataformaCaller;
@@ -75,7 +76,7 @@ const RECORDERS: Partial<Record<UploadKind, Recorder>> = {
 };
 
 /** Kinds whose files are recorded by their feature's own route (the vehicle form, the offer), not by confirm. */
-const RECORDED_BY_ROUTE: readonly UploadKind[] = ['fotoVehiculo', 'documentoVehiculo', 'cotizacion', 'fuec', 'fotoProveedor', 'documentoProveedor'];
+const RECORDED_BY_ROUTE: readonly UploadKind[] = ['fotoVehiculo', 'documentoVehiculo', 'cotizacion', 'fuec', 'fotoProveedor', 'documentoProveedor', 'comprobantePago', 'comprobanteCliente'];
 
 function checkMayUpload(caller: UploadCaller, kind: UploadKind): void {
   if (!mayUpload(kind, caller.role)) {
@@ -103,18 +104,22 @@ export async function presignUpload(c: Context, caller: UploadCaller, body: Uplo
   return c.json(await issueTicket(caller.sub, body));
 }
 
-/** The provider apps' uploads are ticketed to the app itself (it answers for all its providers). */
-export const APP_PROVEEDORES_SUB = 'app-proveedores';
-const KINDS_APP_PROVEEDORES: readonly UploadKind[] = ['fotoProveedor', 'documentoProveedor'];
+/**
+ * The marketplace apps' uploads are ticketed to the app itself (it answers for all its users): the
+ * provider apps send guides' and operators' files, the client app transfer receipts.
+ */
+const KINDS_APP: Record<AppId, readonly UploadKind[]> = { proveedores: ['fotoProveedor', 'documentoProveedor'], cliente: ['comprobanteCliente'] };
+const subDeApp = (app: AppId) => `app-${app}`;
 
-/** `POST /integracion/proveedores/uploads`: a presigned POST for a guide's or operator's photo or document. */
-export async function presignAppUpload(c: Context, _caller: null, body: UploadRequest) {
-  if (!KINDS_APP_PROVEEDORES.includes(body.kind)) throw badRequest(UPLOAD_MSG.noDisponible);
-  return c.json(await issueTicket(APP_PROVEEDORES_SUB, body));
-}
+/** `POST /integracion/{app}/uploads`: a presigned POST for one of the app's kinds of file. */
+export const presignAppUpload = (app: AppId) =>
+  async function presignAppUpload(c: Context, _caller: null, body: UploadRequest) {
+    if (!KINDS_APP[app].includes(body.kind)) throw badRequest(UPLOAD_MSG.noDisponible);
+    return c.json(await issueTicket(subDeApp(app), body));
+  };
 
-/** The provider app's waiting uploads, taken and checked like a console user's. */
-export const takeAppFiles = (kind: UploadKind, ids: readonly string[]) => takeChecked(APP_PROVEEDORES_SUB, kind, ids);
+/** The app's waiting uploads, taken and checked like a console user's. */
+export const takeAppFiles = (app: AppId, kind: UploadKind, ids: readonly string[]) => takeChecked(subDeApp(app), kind, ids);
 
 async function issueTicket(sub: string, { kind, contentType, size, fileName }: UploadRequest) {
   const name = fileName || 'archivo';

@@ -1,0 +1,124 @@
+import type { Context } from 'hono';
+import { confirmacionEpaycoSchema, credencialesEpaycoSchema, dictaminar, firmaEpayco, type ConfirmacionEpayco, type CredencialesEpayco, type Dictamen } from '../../../shared/domain/epayco.js';
+import { EPAYCO } from '../../../shared/schemas/historial.js';
+import { EPAYCO_MSG } from '../../../shared/schemas/pagos.js';
+import { config } from '../../config.js';
+import { sameText, secretValue } from '../../adapters/secrets.js';
+import { idMovimiento, movimientoPut, pagoRepository } from '../../data/pago-repository.js';
+import { serviceRepository } from '../../data/service-repository.js';
+import { AppError, badRequest, conflict } from '../../errors.js';
+import { pagoDelCliente } from './pagos.js';
+
+/**
+ * `POST /integracion/epayco/confirmacion` (PRODUCT.md, "ePayco confirmation"): ePayco's server-to-server
+ * confirmation, a form post. The signature is recomputed with the merchant's key; only an accepted,
+ * correctly signed confirmation from our merchant, for the reservation's exact amount in COP, moves it
+ * to 'reservado'. Its reference is recorded in the ledger in the same transaction, so a replay changes
+ * nothing. Every refusal is logged (never the key or the signature).
+ */
+export async function confirmacionEpayco(c: Context) {
+  const campos = await leerCampos(c);
+  const parsed = confirmacionEpaycoSchema.safeParse(campos);
+  if (!parsed.success) {
+    registrar('campos-invalidos', { campos: parsed.error.issues.map((i) => i.path.join('.')).join(',') });
+    throw badRequest(EPAYCO_MSG.camposInvalidos);
+  }
+  const t = parsed.data;
+  const cred = await credenciales();
+  if (!sameText(firmaEpayco(cred, t), t.x_signature.toLowerCase())) {
+    registrar('firma-invalida', resumen(t));
+    throw badRequest(EPAYCO_MSG.firmaInvalida);
+  }
+  const evento = idMovimiento.epayco(t.x_ref_payco);
+  if ((await pagoRepository.get([evento])).length > 0) return repetida(c, t);
+
+  const s = /^[A-Za-z0-9-]{1,64}$/.test(t.x_id_invoice) ? await serviceRepository.get(t.x_id_invoice) : null;
+  const dictamen = dictaminar(t, s, cred, config().stage === 'prod');
+  if (dictamen.resultado === 'ignorada' || !s) {
+    registrar('ignorada', { ...resumen(t), motivo: dictamen.resultado === 'ignorada' ? dictamen.motivo : '' });
+    throw conflict(`Confirmación de ePayco no aplicada: ${dictamen.resultado === 'ignorada' ? dictamen.motivo : 'la reserva no existe'}`);
+  }
+
+  const now = new Date();
+  const referencia = `ePayco ${t.x_ref_payco}`;
+  const registro = { id: evento, tipo: 'epayco', servicioId: s.id, transaccion: t.x_transaction_id, respuesta: t.x_cod_response, monto: t.x_amount, moneda: t.x_currency_code, resultado: dictamen.resultado, registradoEn: now.toISOString() };
+  // Only while the reservation still waits for ePayco for this amount: of a callback and its replay at once, one applies.
+  const condicion = { expresion: 'estado = :cv AND metodoPago = :cm AND valorOferta = :cvo', valores: { ':cv': 'validar', ':cm': 'epayco', ':cvo': s.valorOferta } };
+  const hecho = await aplicar(dictamen, s, condicion, registro, referencia, now);
+  if (!hecho) return repetida(c, t);
+  registrar(dictamen.resultado, resumen(t), 'info');
+  return c.json({ resultado: dictamen.resultado, mensaje: EPAYCO_MSG.procesada });
+}
+
+function aplicar(d: Exclude<Dictamen, { resultado: 'ignorada' }>, s: NonNullable<Awaited<ReturnType<typeof serviceRepository.get>>>, condicion: { expresion: string; valores: Record<string, unknown> }, registro: Record<string, unknown>, referencia: string, now: Date) {
+  if (d.resultado === 'aceptada') {
+    return serviceRepository.cambiarPago(
+      s,
+      {
+        cambios: { estado: 'reservado', pagoValidadoEn: now.toISOString(), referenciaPago: referencia },
+        quitar: ['pagoRechazado'],
+        condicion,
+        movimientos: [pagoDelCliente(s, referencia, EPAYCO.nombre, now)],
+        extra: [movimientoPut(registro)],
+      },
+      { accion: 'pago-validado', quien: EPAYCO, antes: { estado: 'validar' }, despues: { estado: 'reservado', metodoPago: 'epayco', transaccion: String(registro.transaccion) } },
+      now,
+    );
+  }
+  return serviceRepository.cambiarPago(
+    s,
+    { cambios: { pagoRechazado: { motivo: d.motivo, at: now.toISOString() } }, condicion, extra: [movimientoPut(registro)] },
+    { accion: 'pago-rechazado', quien: EPAYCO, antes: { metodoPago: 'epayco' }, despues: { motivo: d.motivo, transaccion: String(registro.transaccion) } },
+    now,
+  );
+}
+
+function repetida(c: Context, t: ConfirmacionEpayco) {
+  registrar('repetida', resumen(t), 'info');
+  return c.json({ resultado: 'repetida', mensaje: EPAYCO_MSG.repetida });
+}
+
+/** ePayco posts a form; a JSON body is read too (their SDKs and our simulator). */
+async function leerCampos(c: Context): Promise<Record<string, unknown>> {
+  const tipo = c.req.header('content-type') ?? '';
+  try {
+    if (tipo.includes('application/json')) {
+      const json: unknown = await c.req.json();
+      return json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+    }
+    if (tipo.includes('application/x-www-form-urlencoded') || tipo.includes('multipart/form-data')) {
+      const form = await c.req.parseBody();
+      return Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string'));
+    }
+  } catch {
+    // Falls through: unreadable is incomplete.
+  }
+  return {};
+}
+
+async function credenciales(): Promise<CredencialesEpayco> {
+  const source = config().epayco;
+  if (!source) {
+    registrar('sin-configurar', {});
+    throw new AppError(503, 'unavailable', EPAYCO_MSG.noConfigurado);
+  }
+  let valor: unknown = null;
+  try {
+    valor = JSON.parse(await secretValue(source, 'EPAYCO_SECRET'));
+  } catch (err) {
+    console.error('No se pudieron leer las credenciales de ePayco', (err as Error).name);
+  }
+  const parsed = credencialesEpaycoSchema.safeParse(valor);
+  if (!parsed.success) {
+    registrar('sin-configurar', {});
+    throw new AppError(503, 'unavailable', EPAYCO_MSG.noConfigurado);
+  }
+  return parsed.data;
+}
+
+const resumen = (t: ConfirmacionEpayco) => ({ ref: t.x_ref_payco, transaccion: t.x_transaction_id, reserva: t.x_id_invoice, valor: t.x_amount, moneda: t.x_currency_code, respuesta: t.x_cod_response });
+
+/** One structured log line per confirmation (CloudWatch Logs Insights filters on `epayco`). */
+function registrar(resultado: string, datos: Record<string, string>, nivel: 'info' | 'warn' = 'warn') {
+  console[nivel](JSON.stringify({ evento: 'epayco', resultado, ...datos }));
+}

@@ -1,0 +1,90 @@
+import type { Context } from 'hono';
+import { LISTA_SERVICIOS_IDS, listaServicios } from '../../../shared/domain/listas.js';
+import { diaUTC, hoyEnBogota } from '../../../shared/domain/vencimientos.js';
+import { HISTORIAL_MAX_DIAS, PAGO_MSG, servicioFilaSchema, type HistorialServicios, type ServicioFila } from '../../../shared/schemas/pagos.js';
+import { SERVICE_STATES, type ServiceState } from '../../../shared/schemas/service.js';
+import * as z from '../../../shared/schemas/zod-es.js';
+import { empresaRepository } from '../../data/empresa-repository.js';
+import { serviceRepository } from '../../data/service-repository.js';
+import { ttlCache } from '../../data/ttl-cache.js';
+import { badRequest } from '../../errors.js';
+import type { CompanyCaller, PlataformaCaller } from '../caller.js';
+import { codificarCursor } from '../cursor.js';
+import { jsonWithEtag } from '../etag.js';
+import { empresaDeLista, opcionesDeLista } from './pagos.js';
+
+/** The service lists and the history (spec 01 section 2, "Payment and service lists"). */
+
+type ConsolaCaller = CompanyCaller | PlataformaCaller;
+
+/** A stored service (a projection) as a list row; fields a service has not had yet take their defaults. */
+const fila = (item: Record<string, unknown>): ServicioFila =>
+  servicioFilaSchema.parse({
+    valorOferta: null,
+    metodoPago: null,
+    recorridoIniciado: false,
+    fuec: false,
+    anticipoConductorPagado: false,
+    saldoConductorPagado: false,
+    nombreEmpresaAliada: '',
+    ...item,
+    cliente: item.empresa,
+  });
+
+const listaSchema = z.enum(LISTA_SERVICIOS_IDS);
+
+/**
+ * `GET /servicios?lista=pedidos|reservados|confirmados|finalizados|en-curso`: one page of a list. A
+ * company sees its own services; marketplace staff every company's, or one's with `empresa`.
+ */
+export async function listarServicios(c: Context, caller: ConsolaCaller) {
+  const id = listaSchema.safeParse(c.req.query('lista') ?? 'pedidos');
+  if (!id.success) throw badRequest(PAGO_MSG.listaInvalida);
+  const lista = listaServicios(id.data);
+  const empresaId = empresaDeLista(c, caller);
+  const particion: [string, string] = empresaId ? ['estadoEmpresa', `${empresaId}#${lista.estado}`] : ['estado', lista.estado];
+  const pagina = await serviceRepository.lista(lista, empresaId, opcionesDeLista(c, particion, 'fechaSalida', 'La página pedida no es válida. Vuelve a la primera.'));
+  return jsonWithEtag(c, { items: pagina.items.map(fila), cursor: codificarCursor(pagina.cursor) });
+}
+
+const HISTORIAL_MAX_FILAS = 2000;
+
+/**
+ * `GET /historial?desde=&hasta=&estado=`: the company's services departing in the range (days in
+ * Bogotá, the last 90 days to the next 30 by default, at most a year), latest first, with totals.
+ * Marketplace staff see every company's, or one's with `empresa`.
+ */
+export async function historialServicios(c: Context, caller: ConsolaCaller) {
+  const empresaId = empresaDeLista(c, caller);
+  const hoy = hoyEnBogota();
+  const desdeTxt = c.req.query('desde') ?? sumarDias(hoy, -90);
+  const hastaTxt = c.req.query('hasta') ?? sumarDias(hoy, 30);
+  if (diaUTC(desdeTxt) === null || diaUTC(hastaTxt) === null) throw badRequest(PAGO_MSG.rangoInvalido);
+  const dias = (diaUTC(hastaTxt)! - diaUTC(desdeTxt)!) / 86_400_000;
+  if (dias < 0 || dias > HISTORIAL_MAX_DIAS) throw badRequest(PAGO_MSG.rangoInvalido);
+  const estado = c.req.query('estado') || undefined;
+  if (estado && !(SERVICE_STATES as readonly string[]).includes(estado)) throw badRequest(PAGO_MSG.listaInvalida);
+  // Bogotá is UTC-5: its day D runs from D 05:00 UTC to D+1 05:00 UTC.
+  const desde = new Date(diaUTC(desdeTxt)! + 5 * 3_600_000).toISOString();
+  const hasta = new Date(diaUTC(hastaTxt)! + 29 * 3_600_000 - 1).toISOString();
+  const { items, truncado } = await serviceRepository.historial(empresaId, { desde, hasta, estado: estado as ServiceState | undefined }, HISTORIAL_MAX_FILAS);
+  const filas = items.map(fila);
+  const finalizados = filas.filter((f) => f.estado === 'finalizado');
+  const suma = (fs: ServicioFila[]) => fs.reduce((t, f) => t + (f.valorOferta ?? 0), 0);
+  const respuesta: HistorialServicios = {
+    items: filas,
+    totales: { servicios: filas.length, valor: suma(filas), finalizados: finalizados.length, valorFinalizados: suma(finalizados) },
+    truncado,
+  };
+  return jsonWithEtag(c, respuesta);
+}
+
+const sumarDias = (dia: string, n: number) => new Date(diaUTC(dia)! + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The companies' names change rarely: kept a minute per container. */
+const directorio = ttlCache<{ id: string; empresa: string }[]>(60_000);
+
+/** `GET /plataforma/empresas`: every company's id and name, for marketplace staff's company filter. */
+export async function listarEmpresas(c: Context) {
+  return jsonWithEtag(c, { items: await directorio.get('todas', () => empresaRepository.directorio()) });
+}

@@ -1,0 +1,392 @@
+import type { Context } from 'hono';
+import { comisionPlataforma, pagoConductor, problemaPagoConductor, type PagoConductor } from '../../../shared/domain/pagos.js';
+import { hoyEnBogota } from '../../../shared/domain/vencimientos.js';
+import { uploadKeys } from '../../../shared/domain/uploads.js';
+import {
+  PAGO_MSG,
+  textoFiltro,
+  type DecisionPago,
+  type Movimiento as MovimientoVista,
+  type PagoConductorBody,
+  type PagoConductorFila,
+  type PagoDetalle,
+  type PagoPorValidarFila,
+  type RecompensaBody,
+  type RecompensaFila,
+  type ResumenPagos,
+} from '../../../shared/schemas/pagos.js';
+import { MAPA_MSG } from '../../../shared/schemas/messages-servicios.js';
+import type { Service } from '../../../shared/schemas/service.js';
+import type { Vehiculo } from '../../../shared/schemas/vehiculo.js';
+import * as z from '../../../shared/schemas/zod-es.js';
+import { storage } from '../../adapters/storage.js';
+import { cambios } from '../../data/cambios.js';
+import { idMovimiento, pagoRepository, type Movimiento } from '../../data/pago-repository.js';
+import { serviceRepository } from '../../data/service-repository.js';
+import { vehiculoRepository } from '../../data/vehiculo-repository.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import { quienDe, type CompanyCaller, type PlataformaCaller } from '../caller.js';
+import { codificarCursor, decodificarCursor } from '../cursor.js';
+import { jsonWithEtag } from '../etag.js';
+import { idParam } from '../validate.js';
+import { putFiles, takeCheckedFiles } from './uploads.js';
+
+/**
+ * Payments (issue "Payments, driver payouts, referral rewards…"): the client's payment validated by
+ * marketplace staff, the driver's advance and balance, the referrer's reward. Every payout is one
+ * transaction: the flag, the ledger row keyed by what it pays (so never twice) and the trail entry.
+ */
+
+type ConsolaCaller = CompanyCaller | PlataformaCaller;
+
+export const POR_PAGINA = 25;
+
+/** The company a list is read for: a company user's own; marketplace staff's choice, or every company's. */
+export function empresaDeLista(c: Context, caller: ConsolaCaller): string | null {
+  if (caller.kind === 'empresa') return caller.empresaId;
+  const empresa = c.req.query('empresa');
+  if (!empresa) return null;
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(empresa)) throw badRequest(PAGO_MSG.empresaRequerida);
+  return empresa;
+}
+
+/** The list's paging and filter from the query string: `q`, `cursor`, `limite`. */
+export function opcionesDeLista(c: Context, particion: [string, string], campoOrden: string, mensajeCursor: string) {
+  const texto = textoFiltro.safeParse(c.req.query('q') ?? '');
+  const limite = Math.min(100, Math.max(1, Number.parseInt(c.req.query('limite') ?? '', 10) || POR_PAGINA));
+  return {
+    limite,
+    texto: texto.success ? texto.data : '',
+    cursor: decodificarCursor(c.req.query('cursor'), { particion, campos: ['id', campoOrden] }, mensajeCursor),
+  };
+}
+
+const CURSOR_MSG = 'La página pedida no es válida. Vuelve a la primera.';
+
+// --- Counts (the bottom bar's badge and the tabs) ---------------------------------------------
+
+/** Kept per container until a company's services change (the change log), so polling reads nothing. */
+const TODAS = '*';
+const conteos = cambios.cache<ResumenPagos>('empresa', 60_000, { claveDeTodos: TODAS });
+
+/** `GET /pagos/resumen`: how many payouts wait (the badge is anticipos + saldos); staff also see payments to validate and rewards. */
+export async function resumenPagos(c: Context, caller: ConsolaCaller) {
+  const empresaId = caller.kind === 'empresa' ? caller.empresaId : null;
+  const resumen = await conteos.get(empresaId ?? TODAS, async () => {
+    const [anticipos, saldos] = await Promise.all([serviceRepository.contarPorPagar('anticipo', empresaId), serviceRepository.contarPorPagar('saldo', empresaId)]);
+    if (empresaId) return { anticipos, saldos };
+    const [epayco, transferencia, recompensas] = await Promise.all([
+      serviceRepository.contarPorPagar('epayco', null),
+      serviceRepository.contarPorPagar('transferencia', null),
+      vehiculoRepository.contarRecompensas(),
+    ]);
+    return { anticipos, saldos, epayco, transferencia, recompensas };
+  });
+  return jsonWithEtag(c, resumen);
+}
+
+// --- The client's payment -------------------------------------------------------------------
+
+const metodoSchema = z.enum(['epayco', 'transferencia']);
+
+const filaPorValidar = async (s: Service): Promise<PagoPorValidarFila> => ({
+  id: s.id,
+  metodoPago: s.metodoPago!,
+  valorOferta: s.valorOferta ?? 0,
+  clase: s.clase,
+  origen: s.origen,
+  destino: s.destino,
+  tipo: s.tipo,
+  imagenCliente: s.imagenCliente ?? null,
+  cliente: s.empresa,
+  fechaSalida: s.fechaSalida,
+  empresaAliada: s.empresaAliada ?? '',
+  nombreEmpresaAliada: s.nombreEmpresaAliada ?? '',
+  comprobante: s.comprobantePago ? 'recibido' : s.pagoRechazado ? 'rechazado' : 'pendiente',
+});
+
+/** `GET /plataforma/pagos-por-validar/{metodo}`: reservations whose payment by this method waits, earliest departure first. */
+export async function listarPagosPorValidar(c: Context, caller: PlataformaCaller) {
+  const metodo = metodoSchema.safeParse(c.req.param('metodo'));
+  if (!metodo.success) throw notFound(PAGO_MSG.listaInvalida);
+  const empresaId = empresaDeLista(c, caller);
+  const particion: [string, string] = empresaId ? ['pagoPendienteEmpresa', `${empresaId}#${metodo.data}`] : ['pagoPendiente', metodo.data];
+  const pagina = await serviceRepository.porPagar(metodo.data, empresaId, opcionesDeLista(c, particion, 'fechaSalida', CURSOR_MSG));
+  return jsonWithEtag(c, { items: await Promise.all(pagina.items.map(filaPorValidar)), cursor: codificarCursor(pagina.cursor) });
+}
+
+const servicioId = (c: Context) => idParam(c, 'servicioId', MAPA_MSG.servicioNoEncontrado);
+
+async function servicioExistente(c: Context): Promise<Service> {
+  const s = await serviceRepository.get(servicioId(c));
+  if (!s) throw notFound(MAPA_MSG.servicioNoEncontrado);
+  return s;
+}
+
+/** The client's payment as validated: the ledger row of the whole offer's value. */
+export function pagoDelCliente(s: Service, referencia: string, registradoPor: string, now: Date, comprobante?: string): Movimiento {
+  return {
+    id: idMovimiento.pagoCliente(s.id),
+    tipo: 'pago-cliente',
+    monto: s.valorOferta ?? 0,
+    fecha: hoyEnBogota(now),
+    referencia,
+    ...(comprobante ? { comprobante } : {}),
+    registradoPor,
+    registradoEn: now.toISOString(),
+    servicioId: s.id,
+    empresaAliada: s.empresaAliada,
+    metodo: s.metodoPago ?? undefined,
+  };
+}
+
+/**
+ * `POST /plataforma/servicios/{id}/pago`: marketplace staff confirm the client's transfer (the
+ * reservation becomes 'reservado' for its company) or reject it with a reason (the receipt is set
+ * aside and the client sends another). Only a transfer in validation with a receipt; of two decisions
+ * at once, one wins.
+ */
+export async function decidirPago(c: Context, caller: PlataformaCaller, body: DecisionPago) {
+  const s = await servicioExistente(c);
+  if (s.estado !== 'validar') throw conflict(PAGO_MSG.noEnValidacion);
+  if (s.metodoPago !== 'transferencia') throw conflict(PAGO_MSG.noEsTransferencia);
+  if (!s.comprobantePago) throw conflict(PAGO_MSG.sinComprobante);
+  const now = new Date();
+  const condicion = {
+    expresion: 'estado = :cv AND metodoPago = :cm AND comprobantePago = :cc',
+    valores: { ':cv': 'validar', ':cm': 'transferencia', ':cc': s.comprobantePago },
+  };
+  const quien = quienDe(caller);
+  const hecho =
+    body.decision === 'confirmar'
+      ? await serviceRepository.cambiarPago(
+          s,
+          {
+            cambios: { estado: 'reservado', pagoValidadoEn: now.toISOString(), referenciaPago: 'Transferencia verificada' },
+            quitar: ['pagoRechazado'],
+            condicion,
+            movimientos: [pagoDelCliente(s, 'Transferencia verificada', caller.email, now, s.comprobantePago)],
+          },
+          { accion: 'pago-validado', quien, antes: { estado: 'validar' }, despues: { estado: 'reservado', metodoPago: 'transferencia' } },
+          now,
+        )
+      : await serviceRepository.cambiarPago(
+          s,
+          { cambios: { pagoRechazado: { motivo: body.motivo, at: now.toISOString() } }, quitar: ['comprobantePago'], condicion },
+          { accion: 'pago-rechazado', quien, antes: { comprobante: 'Recibido' }, despues: { motivo: body.motivo } },
+          now,
+        );
+  if (!hecho) throw conflict(PAGO_MSG.noEnValidacion);
+  return c.json({ id: s.id, estado: body.decision === 'confirmar' ? 'reservado' : 'validar' });
+}
+
+// --- The driver's payouts -------------------------------------------------------------------
+
+const tipoConductorSchema = z.enum(['anticipo', 'saldo']);
+const FLAG: Record<PagoConductor, 'anticipoConductorPagado' | 'saldoConductorPagado'> = { anticipo: 'anticipoConductorPagado', saldo: 'saldoConductorPagado' };
+
+const url = (key: string | undefined | null) => (key ? storage.readUrl(key) : Promise.resolve(null));
+
+async function filaPagoConductor(tipo: PagoConductor, s: Service, v: Vehiculo | undefined): Promise<PagoConductorFila> {
+  return {
+    id: s.id,
+    tipo,
+    valorOferta: s.valorOferta ?? 0,
+    monto: pagoConductor(s.valorOferta ?? 0),
+    estado: s.estado,
+    fechaSalida: s.fechaSalida,
+    origen: s.origen,
+    destino: s.destino,
+    conductor: v?.nombre ?? s.conductor,
+    cedulaConductor: v?.cedula ?? s.cedulaConductor ?? '',
+    placas: v?.placas ?? s.placas,
+    imagenConductor: await url(v?.fotos.frente),
+    banco: v?.banco ?? '',
+    tipocuenta: v?.tipocuenta ?? '',
+    cuenta: v?.cuenta ?? '',
+    titular: v?.titular ?? '',
+    empresaAliada: s.empresaAliada ?? '',
+    nombreEmpresaAliada: s.nombreEmpresaAliada ?? '',
+  };
+}
+
+/**
+ * `GET /pagos?lista=anticipo|saldo`: payouts waiting, earliest departure first, with the driver's bank
+ * data as it is now (read from the vehicles of the page). A company sees its own; staff every company's.
+ */
+export async function listarPagosConductor(c: Context, caller: ConsolaCaller) {
+  const tipo = tipoConductorSchema.safeParse(c.req.query('lista') ?? 'anticipo');
+  if (!tipo.success) throw badRequest(PAGO_MSG.listaInvalida);
+  const empresaId = empresaDeLista(c, caller);
+  const particion: [string, string] = empresaId ? ['pagoPendienteEmpresa', `${empresaId}#${tipo.data}`] : ['pagoPendiente', tipo.data];
+  const pagina = await serviceRepository.porPagar(tipo.data, empresaId, opcionesDeLista(c, particion, 'fechaSalida', CURSOR_MSG));
+  const vehiculos = await vehiculoRepository.varios(pagina.items.flatMap((s) => (s.vehiculoId ? [s.vehiculoId] : [])));
+  const items = await Promise.all(pagina.items.map((s) => filaPagoConductor(tipo.data, s, s.vehiculoId ? vehiculos.get(s.vehiculoId) : undefined)));
+  return jsonWithEtag(c, { items, cursor: codificarCursor(pagina.cursor) });
+}
+
+/** Takes the payout's receipt, if any, and stores it under a name of its own (a lost race deletes only its own file). */
+async function guardarComprobante(caller: PlataformaCaller, uploadId: string | undefined, key: (ticketId: string) => string): Promise<string | undefined> {
+  if (!uploadId) return undefined;
+  const { tickets, files } = await takeCheckedFiles(caller, 'comprobantePago', [uploadId]);
+  const destino = key(tickets[0]!.id);
+  await putFiles([destino], files);
+  return destino;
+}
+
+/**
+ * `POST /plataforma/servicios/{id}/pago-conductor`: the advance (due with the FUEC) or the balance
+ * (due when the trip ends, after the advance) paid, exactly once: the service must still wait for
+ * this very payout when it is written, and the ledger row must not exist.
+ */
+export async function pagarConductor(c: Context, caller: PlataformaCaller, body: PagoConductorBody) {
+  const s = await servicioExistente(c);
+  const problema = problemaPagoConductor(s, body.tipo);
+  if (problema) throw conflict(problema);
+  const now = new Date();
+  const comprobante = await guardarComprobante(caller, body.comprobante, (ticket) => `${uploadKeys.comprobantePago(s.id, body.tipo)}-${ticket}`);
+  const monto = pagoConductor(s.valorOferta ?? 0);
+  const movimiento: Movimiento = {
+    id: idMovimiento.conductor(body.tipo, s.id),
+    tipo: body.tipo,
+    monto,
+    fecha: body.fecha,
+    referencia: body.referencia,
+    ...(comprobante ? { comprobante } : {}),
+    registradoPor: caller.email,
+    registradoEn: now.toISOString(),
+    servicioId: s.id,
+    vehiculoId: s.vehiculoId,
+    empresaAliada: s.empresaAliada,
+  };
+  const hecho = await serviceRepository
+    .cambiarPago(
+      s,
+      {
+        cambios: { [FLAG[body.tipo]]: true },
+        condicion: { expresion: 'estado = :ce AND pagoPendiente = :cp', valores: { ':ce': s.estado, ':cp': body.tipo } },
+        movimientos: [movimiento],
+      },
+      { accion: body.tipo, quien: quienDe(caller), antes: { [FLAG[body.tipo]]: false }, despues: { [FLAG[body.tipo]]: true, monto, referencia: body.referencia, fecha: body.fecha } },
+      now,
+    )
+    .catch(async (err: unknown) => {
+      if (comprobante) await storage.delete(comprobante).catch(() => undefined);
+      throw err;
+    });
+  if (!hecho) {
+    if (comprobante) await storage.delete(comprobante).catch(() => undefined);
+    // Say why, as the service stands now (another payout won, or the trip ended meanwhile).
+    const ahora = await serviceRepository.get(s.id);
+    throw conflict((ahora && problemaPagoConductor(ahora, body.tipo)) ?? PAGO_MSG.cambioConcurrente);
+  }
+  return c.json({ id: s.id, tipo: body.tipo, monto, [FLAG[body.tipo]]: true }, 201);
+}
+
+/** The ledger row as shown, with a short-lived link to its receipt. */
+const vistaMovimiento = async (m: Movimiento): Promise<MovimientoVista> => ({
+  id: m.id,
+  tipo: m.tipo,
+  monto: m.monto,
+  fecha: m.fecha,
+  referencia: m.referencia,
+  comprobanteUrl: await url(m.comprobante),
+  registradoPor: m.registradoPor,
+  registradoEn: m.registradoEn,
+});
+
+/**
+ * `GET /servicios/{id}/pagos`: the service's money (the offer, both payouts and the platform's part)
+ * and its ledger. A company sees its own services only (any other is not found); staff any, with the
+ * client's receipt waiting to be checked.
+ */
+export async function verPagosDeServicio(c: Context, caller: ConsolaCaller) {
+  const s = await servicioExistente(c);
+  if (caller.kind === 'empresa' && s.empresaAliada !== caller.empresaId) throw notFound(MAPA_MSG.servicioNoEncontrado);
+  const valor = s.valorOferta ?? 0;
+  const movimientos = await pagoRepository.get([idMovimiento.pagoCliente(s.id), idMovimiento.conductor('anticipo', s.id), idMovimiento.conductor('saldo', s.id)]);
+  const detalle: PagoDetalle = {
+    servicio: {
+      id: s.id,
+      estado: s.estado,
+      tipo: s.tipo,
+      clase: s.clase,
+      origen: s.origen,
+      destino: s.destino,
+      fechaSalida: s.fechaSalida,
+      fechaRegreso: s.fechaRegreso,
+      pasajeros: s.pasajeros,
+      cliente: s.empresa,
+      placas: s.placas,
+      conductor: s.conductor,
+      valorOferta: s.valorOferta,
+      metodoPago: s.metodoPago,
+      recorridoIniciado: s.recorridoIniciado,
+      fuec: s.fuec,
+      anticipoConductorPagado: s.anticipoConductorPagado,
+      saldoConductorPagado: s.saldoConductorPagado,
+      empresaAliada: s.empresaAliada ?? '',
+      nombreEmpresaAliada: s.nombreEmpresaAliada ?? '',
+      imagenCliente: s.imagenCliente ?? null,
+    },
+    comprobanteUrl: caller.kind === 'plataforma' ? await url(s.comprobantePago) : null,
+    pagoRechazado: s.pagoRechazado ?? null,
+    pagoValidadoEn: s.pagoValidadoEn ?? null,
+    anticipo: { monto: pagoConductor(valor), debido: s.pagarAnticipoConductor, pagado: s.anticipoConductorPagado },
+    saldo: { monto: pagoConductor(valor), debido: s.pagarSaldoConductor, pagado: s.saldoConductorPagado },
+    comisionPlataforma: comisionPlataforma(valor),
+    movimientos: await Promise.all(movimientos.map(vistaMovimiento)),
+  };
+  return c.json(detalle);
+}
+
+// --- Referral rewards ----------------------------------------------------------------------
+
+const filaRecompensa = async (v: Vehiculo): Promise<RecompensaFila> => ({
+  id: v.id,
+  nombre: v.nombre,
+  referidoPor: v.referidoPor ?? '',
+  placas: v.placas,
+  tipo: v.tipo,
+  capacidad: v.capacidad,
+  viajesRealizados: v.viajesRealizados,
+  imagen: await url(v.fotos.frente),
+  empresa: v.empresa,
+});
+
+/** `GET /plataforma/recompensas`: vehicles whose referrer is owed the commission ('Vehículos con pago por referidos'). */
+export async function listarRecompensas(c: Context) {
+  const pagina = await vehiculoRepository.recompensas(opcionesDeLista(c, ['recompensa', 'pendiente'], 'fechaCreacion', CURSOR_MSG));
+  return jsonWithEtag(c, { items: await Promise.all(pagina.items.map(filaRecompensa)), cursor: codificarCursor(pagina.cursor) });
+}
+
+/** `POST /plataforma/recompensas/{vehiculoId}`: the referrer's commission paid, once. */
+export async function pagarRecompensa(c: Context, caller: PlataformaCaller, body: RecompensaBody) {
+  const v = await vehiculoRepository.porId(idParam(c, 'vehiculoId', PAGO_MSG.vehiculoNoEncontrado));
+  if (!v) throw notFound(PAGO_MSG.vehiculoNoEncontrado);
+  if (v.comisionPagadaAReferente) throw conflict(PAGO_MSG.recompensaYaPagada);
+  const now = new Date();
+  const comprobante = await guardarComprobante(caller, body.comprobante, (ticket) => `${uploadKeys.comprobanteRecompensa(v.id)}-${ticket}`);
+  const movimiento: Movimiento = {
+    id: idMovimiento.recompensa(v.id),
+    tipo: 'recompensa',
+    monto: body.valor,
+    fecha: body.fecha,
+    referencia: body.referencia,
+    ...(comprobante ? { comprobante } : {}),
+    registradoPor: caller.email,
+    registradoEn: now.toISOString(),
+    vehiculoId: v.id,
+    empresaAliada: v.empresaAliada,
+  };
+  const hecho = await vehiculoRepository.pagarRecompensa(v, movimiento, quienDe(caller), now).catch(async (err: unknown) => {
+    if (comprobante) await storage.delete(comprobante).catch(() => undefined);
+    throw err;
+  });
+  if (!hecho) {
+    if (comprobante) await storage.delete(comprobante).catch(() => undefined);
+    throw conflict(PAGO_MSG.recompensaNoDebida);
+  }
+  await cambios.anunciar({ tipo: 'empresa', id: v.empresaAliada });
+  return c.json({ id: v.id, comisionPagadaAReferente: true, valor: body.valor }, 201);
+}

@@ -1,0 +1,48 @@
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import type { PagoConductor } from '../../shared/domain/pagos.js';
+import { ddb, tableName } from '../adapters/clients/dynamodb.js';
+
+/**
+ * The payments ledger (table `pagos`): one row per payment, keyed by what it pays, put in the same
+ * transaction as the flag it sets and only if absent, so nothing is paid twice.
+ */
+export type Movimiento = {
+  id: string;
+  tipo: 'pago-cliente' | PagoConductor | 'recompensa';
+  monto: number;
+  /** The day it was paid, 'YYYY-MM-DD' in Bogotá. */
+  fecha: string;
+  referencia: string;
+  /** Storage key of the receipt, if any. */
+  comprobante?: string;
+  registradoPor: string;
+  registradoEn: string;
+  servicioId?: string;
+  vehiculoId?: string;
+  empresaAliada?: string;
+  /** A client payment: how it was paid. */
+  metodo?: string;
+};
+
+export const idMovimiento = {
+  pagoCliente: (servicioId: string) => `pago-cliente#${servicioId}`,
+  conductor: (tipo: PagoConductor, servicioId: string) => `${tipo}#${servicioId}`,
+  recompensa: (vehiculoId: string) => `recompensa#${vehiculoId}`,
+  /** An ePayco transaction seen (accepted or refused), so its replay changes nothing. */
+  epayco: (refPayco: string) => `epayco#${refPayco}`,
+};
+
+export const movimientoPut = (m: Movimiento | Record<string, unknown>) => ({
+  Put: { TableName: tableName('pagos'), Item: m, ConditionExpression: 'attribute_not_exists(id)' },
+});
+
+export const pagoRepository = {
+  /** The ledger rows with these ids (the payments of one service or vehicle), those that exist. */
+  async get(ids: readonly string[]): Promise<Movimiento[]> {
+    if (ids.length === 0) return [];
+    const table = tableName('pagos');
+    const r = await ddb().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: ids.map((id) => ({ id })) } } }));
+    const items = (r.Responses?.[table] ?? []) as Movimiento[];
+    return ids.flatMap((id) => items.filter((m) => m.id === id));
+  },
+};

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import * as z from '../schemas/zod-es.js';
+import type { Service } from '../schemas/service.js';
+
+/**
+ * ePayco's confirmation (PRODUCT.md, "ePayco confirmation"): the server-to-server call that says how a
+ * client's card payment ended. Only a correctly signed call from our merchant, accepted, not a test in
+ * production, for the reservation's exact amount and currency moves the reservation on; the ePayco
+ * reference (`x_ref_payco`) makes it idempotent.
+ */
+
+/** The fields we read (ePayco sends more; they are ignored). Strings, as the form post carries them. */
+const campo = z.string().trim().min(1).max(200);
+export const confirmacionEpaycoSchema = z.object({
+  x_cust_id_cliente: campo,
+  x_ref_payco: campo,
+  x_transaction_id: campo,
+  x_id_invoice: campo,
+  x_amount: campo,
+  x_currency_code: campo,
+  x_cod_response: campo,
+  x_response_reason_text: z.string().max(500).optional(),
+  x_test_request: z.string().max(10).optional(),
+  x_signature: z.string().trim().regex(/^[0-9a-fA-F]{64}$/),
+});
+export type ConfirmacionEpayco = z.infer<typeof confirmacionEpaycoSchema>;
+
+/** The merchant's credentials (Secrets Manager in AWS, never in the repository). */
+export type CredencialesEpayco = { p_cust_id_cliente: string; p_key: string };
+export const credencialesEpaycoSchema = z.object({ p_cust_id_cliente: z.string().min(1), p_key: z.string().min(1) });
+
+/** SHA-256 hex of `p_cust_id_cliente^p_key^x_ref_payco^x_transaction_id^x_amount^x_currency_code`. */
+export function firmaEpayco(c: CredencialesEpayco, t: Pick<ConfirmacionEpayco, 'x_ref_payco' | 'x_transaction_id' | 'x_amount' | 'x_currency_code'>): string {
+  return createHash('sha256').update([c.p_cust_id_cliente, c.p_key, t.x_ref_payco, t.x_transaction_id, t.x_amount, t.x_currency_code].join('^')).digest('hex');
+}
+
+export const MONEDA = 'COP';
+/** `x_cod_response`: 1 accepted, 2 rejected, 3 pending, 4 failed. */
+export const RESPUESTAS_EPAYCO: Record<string, string> = { '1': 'Aceptada', '2': 'Rechazada', '3': 'Pendiente', '4': 'Fallida' };
+
+/** What a correctly signed confirmation does to its reservation. */
+export type Dictamen = { resultado: 'aceptada' } | { resultado: 'rechazada'; motivo: string } | { resultado: 'ignorada'; motivo: string };
+
+const esPrueba = (v: string | undefined) => /^(true|1|yes|si)$/i.test(v?.trim() ?? '');
+
+/**
+ * The decision on a signed confirmation for the reservation it names. A mismatch (another merchant,
+ * a test in production, another amount or currency, a reservation not waiting for ePayco) is ignored:
+ * it changes nothing and is logged. A declined or failed payment is recorded as refused; a pending
+ * one waits for its final confirmation.
+ */
+export function dictaminar(t: ConfirmacionEpayco, s: Pick<Service, 'id' | 'estado' | 'metodoPago' | 'valorOferta'> | null, c: CredencialesEpayco, produccion: boolean): Dictamen {
+  if (t.x_cust_id_cliente !== c.p_cust_id_cliente) return { resultado: 'ignorada', motivo: 'el comercio no es el nuestro' };
+  if (produccion && esPrueba(t.x_test_request)) return { resultado: 'ignorada', motivo: 'transacción de prueba en producción' };
+  if (!s) return { resultado: 'ignorada', motivo: 'la reserva no existe' };
+  if (s.estado !== 'validar' || s.metodoPago !== 'epayco') return { resultado: 'ignorada', motivo: 'la reserva no espera un pago por ePayco' };
+  if (t.x_currency_code.toUpperCase() !== MONEDA) return { resultado: 'ignorada', motivo: `moneda ${t.x_currency_code} distinta de ${MONEDA}` };
+  if (!/^\d+(\.\d{1,2})?$/.test(t.x_amount) || Number(t.x_amount) !== s.valorOferta) return { resultado: 'ignorada', motivo: `valor ${t.x_amount} distinto del de la reserva (${s.valorOferta})` };
+  if (t.x_cod_response === '1') return { resultado: 'aceptada' };
+  if (t.x_cod_response === '2' || t.x_cod_response === '4') {
+    return { resultado: 'rechazada', motivo: `ePayco: ${RESPUESTAS_EPAYCO[t.x_cod_response]}${t.x_response_reason_text ? ` (${t.x_response_reason_text})` : ''}` };
+  }
+  return { resultado: 'ignorada', motivo: `respuesta ${RESPUESTAS_EPAYCO[t.x_cod_response] ?? t.x_cod_response}: se espera la confirmación final` };
+}

@@ -1,0 +1,233 @@
+import { esFechaValida, hoyEnBogota } from '../domain/vencimientos.js';
+import { METODOS_PAGO, SERVICE_STATES, vehicleTypeSchema } from './service.js';
+import { cleanText, requiredText } from './text.js';
+import { uploadId } from './upload.js';
+import * as z from './zod-es.js';
+
+/**
+ * Payments and the service lists (spec 01 sections 2, 3, 8 and 9; issue "Payments, driver payouts,
+ * referral rewards and the service lists"). Apart from messages.ts: only these screens load them.
+ */
+export const PAGO_MSG = {
+  /** Spec 01 section 8, verbatim (the lists' own empty messages are in shared/domain/listas.ts). */
+  sinRecompensas: 'No hay Recompensas Por Pagar',
+  tituloRecompensas: 'Vehículos con pago por referidos',
+  /** Beyond the spec. */
+  anticipoNoDebido: 'El anticipo se paga cuando el FUEC del servicio está cargado.',
+  anticipoYaPagado: 'El anticipo de este servicio ya fue registrado.',
+  saldoYaPagado: 'El saldo de este servicio ya fue registrado.',
+  saldoAntesDelFin: 'El saldo se paga cuando el viaje termina.',
+  anticipoPrimero: 'Primero se registra el anticipo; el saldo se paga después.',
+  tipoPagoRequerido: 'Indica si el pago es el anticipo o el saldo',
+  fechaRequerida: 'La fecha del pago es requerida',
+  fechaInvalida: 'La fecha del pago no es válida',
+  fechaFutura: 'La fecha del pago no puede ser futura',
+  referenciaRequerida: 'La referencia del pago es requerida',
+  valorRequerido: 'Ingresa el valor pagado',
+  valorInvalido: 'El valor pagado debe ser un número entero de pesos mayor que cero',
+  decisionRequerida: "Indica si el pago se confirma ('confirmar') o se rechaza ('rechazar')",
+  motivoRequerido: 'Indica el motivo del rechazo',
+  noEnValidacion: 'Esta reserva ya no está en validación de pago.',
+  noEsTransferencia: 'Este pago es por ePayco: se confirma solo con la confirmación firmada de ePayco.',
+  sinComprobante: 'El cliente aún no ha subido el comprobante de la transferencia.',
+  vehiculoNoEncontrado: 'No encontramos ese vehículo.',
+  recompensaNoDebida: 'Este vehículo no tiene recompensa por pagar.',
+  recompensaYaPagada: 'La recompensa de este vehículo ya fue registrada.',
+  listaInvalida: 'Esa lista no existe.',
+  empresaRequerida: 'Elige una empresa.',
+  rangoInvalido: 'El rango de fechas no es válido: la fecha inicial debe ser anterior a la final y el rango de máximo un año.',
+  comprobanteNoAplica: 'Esta reserva no espera un comprobante de transferencia.',
+  cambioConcurrente: 'El servicio cambió mientras registrabas el pago. Revisa su estado y vuelve a intentarlo.',
+  /** Toasts. */
+  pagoConfirmado: 'Pago confirmado: la reserva quedó reservada para la empresa.',
+  pagoRechazado: 'Pago rechazado: el cliente debe enviar un nuevo comprobante.',
+  pagoRegistrado: 'Pago registrado',
+  errorRegistro: 'No se pudo registrar el pago',
+  errorCarga: 'No se pudieron cargar los pagos',
+} as const;
+
+/** The answers to ePayco's confirmation callback (logged; ePayco shows them in its panel). */
+export const EPAYCO_MSG = {
+  camposInvalidos: 'Confirmación de ePayco incompleta o con campos inválidos',
+  firmaInvalida: 'Firma de ePayco inválida',
+  noConfigurado: 'La confirmación de ePayco no está configurada',
+  procesada: 'Confirmación de ePayco procesada',
+  repetida: 'Esta transacción de ePayco ya fue procesada',
+} as const;
+
+/** A payout's day, 'YYYY-MM-DD' in Bogotá: a real date, not after today. */
+const fechaPago = z
+  .string({ error: PAGO_MSG.fechaRequerida })
+  .trim()
+  .min(1, { error: PAGO_MSG.fechaRequerida, abort: true })
+  .refine(esFechaValida, { error: PAGO_MSG.fechaInvalida, abort: true })
+  .refine((v) => v <= hoyEnBogota(), PAGO_MSG.fechaFutura);
+
+/** What every payout records: when, the bank's reference and, optionally, the receipt's upload ticket. */
+const datosPago = {
+  fecha: fechaPago,
+  referencia: requiredText(PAGO_MSG.referenciaRequerida, 80),
+  comprobante: uploadId.optional(),
+};
+
+/** `POST /plataforma/servicios/{id}/pago-conductor`: the driver's advance or balance, paid. */
+export const pagoConductorBodySchema = z.object({
+  tipo: z.enum(['anticipo', 'saldo'], { error: PAGO_MSG.tipoPagoRequerido }),
+  ...datosPago,
+});
+export type PagoConductorBody = z.infer<typeof pagoConductorBodySchema>;
+
+/** `POST /plataforma/recompensas/{vehiculoId}`: the referrer's commission, paid (the spec sets no amount, so staff enter it). */
+export const recompensaBodySchema = z.object({
+  ...datosPago,
+  valor: z.number({ error: PAGO_MSG.valorRequerido }).int(PAGO_MSG.valorInvalido).min(1, PAGO_MSG.valorInvalido).max(100_000_000, PAGO_MSG.valorInvalido),
+});
+export type RecompensaBody = z.infer<typeof recompensaBodySchema>;
+
+/** `POST /plataforma/servicios/{id}/pago`: the client's transfer, confirmed or rejected with a reason. */
+export const decisionPagoSchema = z.discriminatedUnion(
+  'decision',
+  [z.object({ decision: z.literal('confirmar') }), z.object({ decision: z.literal('rechazar'), motivo: requiredText(PAGO_MSG.motivoRequerido, 300) })],
+  { error: PAGO_MSG.decisionRequerida },
+);
+export type DecisionPago = z.infer<typeof decisionPagoSchema>;
+
+/** `POST /integracion/cliente/servicios/{id}/comprobante`: the transfer receipt the client uploaded. */
+export const comprobanteClienteSchema = z.object({ archivo: z.string({ error: 'El comprobante es requerido' }).pipe(uploadId) });
+export type ComprobanteCliente = z.infer<typeof comprobanteClienteSchema>;
+
+/** Where a transfer's receipt stands (the transfer list's column). */
+export const ESTADOS_COMPROBANTE = ['recibido', 'pendiente', 'rechazado'] as const;
+
+/** A reservation waiting for its payment to be validated (spec 01 section 3: service to validate). */
+export const pagoPorValidarFilaSchema = z.object({
+  id: z.string(),
+  metodoPago: z.enum(METODOS_PAGO),
+  valorOferta: z.number(),
+  clase: z.string(),
+  origen: z.string(),
+  destino: z.string(),
+  tipo: vehicleTypeSchema,
+  imagenCliente: z.string().nullable(),
+  cliente: z.string(),
+  fechaSalida: z.string(),
+  empresaAliada: z.string(),
+  nombreEmpresaAliada: z.string(),
+  comprobante: z.enum(ESTADOS_COMPROBANTE),
+});
+export type PagoPorValidarFila = z.infer<typeof pagoPorValidarFilaSchema>;
+
+/** A payout waiting to be made (spec 01 section 3: advance and balance items, one shape). */
+export const pagoConductorFilaSchema = z.object({
+  id: z.string(),
+  tipo: z.enum(['anticipo', 'saldo']),
+  valorOferta: z.number(),
+  monto: z.number(),
+  estado: z.enum(SERVICE_STATES),
+  fechaSalida: z.string(),
+  origen: z.string(),
+  destino: z.string(),
+  conductor: z.string(),
+  cedulaConductor: z.string(),
+  placas: z.string(),
+  imagenConductor: z.string().nullable(),
+  banco: z.string(),
+  tipocuenta: z.string(),
+  cuenta: z.string(),
+  titular: z.string(),
+  empresaAliada: z.string(),
+  nombreEmpresaAliada: z.string(),
+});
+export type PagoConductorFila = z.infer<typeof pagoConductorFilaSchema>;
+
+/** A vehicle whose referrer is owed the commission (spec 01 section 3: referred vehicle). */
+export const recompensaFilaSchema = z.object({
+  id: z.string(),
+  nombre: z.string(),
+  referidoPor: z.string(),
+  placas: z.string(),
+  tipo: vehicleTypeSchema,
+  capacidad: z.number(),
+  viajesRealizados: z.number(),
+  imagen: z.string().nullable(),
+  empresa: z.string(),
+});
+export type RecompensaFila = z.infer<typeof recompensaFilaSchema>;
+
+/** A row of the service lists and the history. */
+export const servicioFilaSchema = z.object({
+  id: z.string(),
+  estado: z.enum(SERVICE_STATES),
+  tipo: vehicleTypeSchema,
+  clase: z.string(),
+  origen: z.string(),
+  destino: z.string(),
+  fechaSalida: z.string(),
+  pasajeros: z.number(),
+  cliente: z.string(),
+  placas: z.string(),
+  conductor: z.string(),
+  valorOferta: z.number().nullable(),
+  metodoPago: z.enum(METODOS_PAGO).nullable(),
+  recorridoIniciado: z.boolean(),
+  fuec: z.boolean(),
+  anticipoConductorPagado: z.boolean(),
+  saldoConductorPagado: z.boolean(),
+  empresaAliada: z.string(),
+  nombreEmpresaAliada: z.string(),
+});
+export type ServicioFila = z.infer<typeof servicioFilaSchema>;
+
+/** One page of a list; `cursor` asks for the next (null on the last). */
+export const paginaSchema = <T extends z.ZodType>(fila: T) => z.object({ items: z.array(fila), cursor: z.string().nullable() });
+
+/** `GET /pagos/resumen`: what the caller's pending-payment lists hold (the bottom bar's badge is anticipos + saldos). */
+export const resumenPagosSchema = z.object({
+  anticipos: z.number(),
+  saldos: z.number(),
+  /** Marketplace staff only: reservations whose payment waits, and referral rewards. */
+  epayco: z.number().optional(),
+  transferencia: z.number().optional(),
+  recompensas: z.number().optional(),
+});
+export type ResumenPagos = z.infer<typeof resumenPagosSchema>;
+
+/** A payment in the ledger, as the detail modal shows it. */
+export const movimientoSchema = z.object({
+  id: z.string(),
+  tipo: z.enum(['pago-cliente', 'anticipo', 'saldo', 'recompensa']),
+  monto: z.number(),
+  fecha: z.string(),
+  referencia: z.string(),
+  comprobanteUrl: z.string().nullable(),
+  registradoPor: z.string(),
+  registradoEn: z.string(),
+});
+export type Movimiento = z.infer<typeof movimientoSchema>;
+
+/** `GET /historial`: the company's services departing in a range, with its totals. */
+export const HISTORIAL_MAX_DIAS = 366;
+export const historialServiciosSchema = z.object({
+  items: z.array(servicioFilaSchema),
+  totales: z.object({ servicios: z.number(), valor: z.number(), finalizados: z.number(), valorFinalizados: z.number() }),
+  /** More services than one answer carries: narrow the range. */
+  truncado: z.boolean(),
+});
+export type HistorialServicios = z.infer<typeof historialServiciosSchema>;
+
+/** A free-text filter as the lists take it. */
+export const textoFiltro = cleanText(100);
+
+/** `GET /servicios/{id}/pagos`: a service's money, for its company (read-only) and marketplace staff. */
+export const pagoDetalleSchema = z.object({
+  servicio: servicioFilaSchema.extend({ fechaRegreso: z.string().nullable(), imagenCliente: z.string().nullable() }),
+  /** The client's transfer receipt waiting to be checked (marketplace staff only). */
+  comprobanteUrl: z.string().nullable(),
+  pagoRechazado: z.object({ motivo: z.string(), at: z.string() }).nullable(),
+  pagoValidadoEn: z.string().nullable(),
+  anticipo: z.object({ monto: z.number(), debido: z.boolean(), pagado: z.boolean() }),
+  saldo: z.object({ monto: z.number(), debido: z.boolean(), pagado: z.boolean() }),
+  comisionPlataforma: z.number(),
+  movimientos: z.array(movimientoSchema),
+});
+export type PagoDetalle = z.infer<typeof pagoDetalleSchema>;

@@ -1,0 +1,348 @@
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { confirmacionFirmada } from '../../scripts/local/client-simulator.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { LISTAS_SERVICIOS } from '../../shared/domain/listas.js';
+import { pagoConductor } from '../../shared/domain/pagos.js';
+import { API_MSG } from '../../shared/schemas/messages.js';
+import { PAGO_MSG } from '../../shared/schemas/pagos.js';
+import { api, docClient, idToken, PDF_BYTES, stack, table, upload } from '../support/clients.js';
+import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
+
+/**
+ * Payments (issue "Payments, driver payouts, referral rewards and the service lists"): the client's
+ * transfer checked by marketplace staff and its card payment confirmed by ePayco's signed callback;
+ * the driver's advance and balance, each once; the referral rewards; the service lists and history.
+ */
+const TRANSVALLE = 'demo-transvalle';
+
+let admin: string;
+let staff: string;
+let andino: string;
+let plataforma: string;
+
+const guardado = async (key: 'services' | 'vehiculos' | 'pagos', id: string) => (await docClient().send(new GetCommand({ TableName: table(key), Key: { id } }))).Item;
+const trail = async (id: string) =>
+  ((await docClient().send(new QueryCommand({ TableName: table('historial'), KeyConditionExpression: 'servicioId = :s', ExpressionAttributeValues: { ':s': id } }))).Items ?? []).map((e) => e.accion as string);
+const esperarCache = () => new Promise((r) => setTimeout(r, 1100));
+
+/** A Van request of the client app, offered on by Transportes del Valle and accepted by the client with `metodo`. */
+async function aceptado(metodo: 'epayco' | 'transferencia', precio = 1_234_000): Promise<string> {
+  const body = servicioPublicado({ tipo: 'Van' });
+  expect((await appApi('POST', '/integracion/cliente/servicios', body)).status).toBe(201);
+  const oferta = await api(`/servicios/${body.id}/ofertas`, { token: admin, body: { precio } });
+  expect(oferta.status, JSON.stringify(oferta.json)).toBe(201);
+  const res = await appApi('POST', `/integracion/cliente/servicios/${body.id}/aceptar`, { empresaAliada: TRANSVALLE, metodoPago: metodo });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return body.id;
+}
+
+/** The client app sends its transfer receipt: a ticket, the file to S3, then the receipt route. */
+async function enviarComprobante(id: string, bytes: Uint8Array = PDF_BYTES, contentType = 'application/pdf') {
+  const ticket = await appApi('POST', '/integracion/cliente/uploads', { kind: 'comprobanteCliente', contentType, size: bytes.length, fileName: 'comprobante.pdf' });
+  expect(ticket.status, JSON.stringify(ticket.json)).toBe(200);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(ticket.json.fields as Record<string, string>)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }));
+  expect((await fetch(ticket.json.url as string, { method: 'POST', body: form })).status).toBeLessThan(300);
+  return appApi('POST', `/integracion/cliente/servicios/${id}/comprobante`, { archivo: ticket.json.uploadId });
+}
+
+const epayco = (campos: Record<string, string>, tipo: 'form' | 'json' = 'form') =>
+  fetch(`${stack().apiUrl}/integracion/epayco/confirmacion`, {
+    method: 'POST',
+    headers: { 'content-type': tipo === 'form' ? 'application/x-www-form-urlencoded' : 'application/json' },
+    body: tipo === 'form' ? new URLSearchParams(campos).toString() : JSON.stringify(campos),
+  }).then(async (r) => ({ status: r.status, json: (await r.json()) as Record<string, any> }));
+
+const ids = (res: { json: Record<string, any> }) => (res.json.items as { id: string }[]).map((i) => i.id);
+
+beforeAll(async () => {
+  [admin, staff, andino, plataforma] = await Promise.all([
+    idToken(DEMO_USERS.admin, DEMO_PASSWORD),
+    idToken(DEMO_USERS.staff, DEMO_PASSWORD),
+    idToken(DEMO_USERS.admin3, DEMO_PASSWORD),
+    idToken(DEMO_USERS.plataforma, DEMO_PASSWORD),
+  ]);
+});
+
+describe('a payment by transfer', () => {
+  it('waits for its receipt, can be rejected with a reason, and once confirmed the reservation is its company’s', async () => {
+    const id = await aceptado('transferencia');
+    const lista = await api('/plataforma/pagos-por-validar/transferencia', { token: plataforma });
+    expect(lista.status).toBe(200);
+    expect(lista.json.items.find((f: { id: string }) => f.id === id)).toMatchObject({ metodoPago: 'transferencia', valorOferta: 1_234_000, comprobante: 'pendiente', tipo: 'Van', nombreEmpresaAliada: 'Transportes del Valle S.A.S.' });
+    // Nothing to check yet.
+    expect(await api(`/plataforma/servicios/${id}/pago`, { token: plataforma, body: { decision: 'confirmar' } })).toMatchObject({ status: 409, json: { error: { message: PAGO_MSG.sinComprobante } } });
+    // A file that is not a document is refused by its bytes, and nothing is recorded.
+    const falso = await enviarComprobante(id, new TextEncoder().encode('no soy un pdf'), 'application/pdf');
+    expect(falso.status).toBe(400);
+    expect((await guardado('services', id))!.comprobantePago).toBeUndefined();
+
+    expect((await enviarComprobante(id)).status).toBe(201);
+    // Company users can see it is in validation, but never decide it.
+    for (const token of [admin, staff, andino]) {
+      const intento = await api(`/plataforma/servicios/${id}/pago`, { token, body: { decision: 'confirmar' } });
+      expect(intento).toMatchObject({ status: 403, json: { error: { message: API_MSG.sinPermiso } } });
+    }
+    const detalle = await api(`/servicios/${id}/pagos`, { token: plataforma });
+    expect(detalle.json.comprobanteUrl).toMatch(/^http/);
+    expect((await fetch(detalle.json.comprobanteUrl as string)).status).toBe(200);
+    // The company sees its service's money, never the client's receipt; another company nothing.
+    expect((await api(`/servicios/${id}/pagos`, { token: admin })).json).toMatchObject({ comprobanteUrl: null, anticipo: { monto: pagoConductor(1_234_000) } });
+    expect((await api(`/servicios/${id}/pagos`, { token: andino })).status).toBe(404);
+
+    // A rejection needs its reason, sets the receipt aside and asks the client for another.
+    expect((await api(`/plataforma/servicios/${id}/pago`, { token: plataforma, body: { decision: 'rechazar' } })).json.error.message).toBe(PAGO_MSG.motivoRequerido);
+    const rechazo = await api(`/plataforma/servicios/${id}/pago`, { token: plataforma, body: { decision: 'rechazar', motivo: 'El valor transferido no coincide' } });
+    expect(rechazo.status).toBe(200);
+    expect(await guardado('services', id)).toMatchObject({ estado: 'validar', pagoRechazado: { motivo: 'El valor transferido no coincide' } });
+    expect((await api('/plataforma/pagos-por-validar/transferencia', { token: plataforma })).json.items.find((f: { id: string }) => f.id === id).comprobante).toBe('rechazado');
+
+    expect((await enviarComprobante(id)).status).toBe(201);
+    const [a, b] = await Promise.all([
+      api(`/plataforma/servicios/${id}/pago`, { token: plataforma, body: { decision: 'confirmar' } }),
+      api(`/plataforma/servicios/${id}/pago`, { token: plataforma, body: { decision: 'confirmar' } }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const servicio = await guardado('services', id);
+    expect(servicio).toMatchObject({ estado: 'reservado', empresaAliada: TRANSVALLE, estadoEmpresa: `${TRANSVALLE}#reservado` });
+    expect(servicio!.pagoPendiente).toBeUndefined();
+    expect(servicio!.pagoRechazado).toBeUndefined();
+    expect(await guardado('pagos', `pago-cliente#${id}`)).toMatchObject({ tipo: 'pago-cliente', monto: 1_234_000, registradoPor: DEMO_USERS.plataforma });
+    expect(await trail(id)).toEqual(expect.arrayContaining(['aceptacion', 'comprobante', 'pago-rechazado', 'pago-validado']));
+    // Now on the company's list of reservations, and on nobody else's.
+    expect(ids(await api('/servicios?lista=reservados&limite=100', { token: staff }))).toContain(id);
+    expect(ids(await api('/servicios?lista=reservados&limite=100', { token: andino }))).not.toContain(id);
+    // A receipt for a reservation no longer in validation is refused.
+    expect((await enviarComprobante(id)).status).toBe(409);
+  });
+});
+
+describe("ePayco's confirmation", () => {
+  it('moves the reservation on only when signed, ours, accepted and for its amount in COP; a replay changes nothing', async () => {
+    const id = await aceptado('epayco', 980_000);
+    const cred = stack().epayco;
+    const base = { x_id_invoice: id, x_amount: '980000', x_ref_payco: `ref-${id.slice(0, 8)}`, x_transaction_id: 'tx-1' };
+    const sinCambios = async () => expect(await guardado('services', id)).toMatchObject({ estado: 'validar', metodoPago: 'epayco' });
+
+    // Forged: signed with another key, or with a field changed after signing.
+    const forjada = confirmacionFirmada({ ...cred, p_key: 'otra-llave' }, base);
+    expect(await epayco(forjada)).toMatchObject({ status: 400, json: { error: { message: 'Firma de ePayco inválida' } } });
+    expect((await epayco({ ...confirmacionFirmada(cred, base), x_amount: '1' })).status).toBe(400);
+    // Signed, but not for this reservation: another amount, another currency, another merchant.
+    expect((await epayco(confirmacionFirmada(cred, { ...base, x_amount: '979999' }))).status).toBe(409);
+    expect((await epayco(confirmacionFirmada(cred, { ...base, x_currency_code: 'USD' }))).status).toBe(409);
+    expect((await epayco(confirmacionFirmada(cred, { ...base, x_cust_id_cliente: '123' }))).status).toBe(409);
+    // Another merchant's own signature does not verify with ours.
+    expect((await epayco(confirmacionFirmada({ ...cred, p_cust_id_cliente: '123' }, base))).status).toBe(400);
+    // Incomplete fields are refused in Spanish.
+    expect((await epayco({ x_ref_payco: 'x' })).json.error.message).toBe('Confirmación de ePayco incompleta o con campos inválidos');
+    await sinCambios();
+    expect(await guardado('pagos', `epayco#${base.x_ref_payco}`)).toBeUndefined();
+
+    const firmada = confirmacionFirmada(cred, base);
+    const ok = await epayco(firmada);
+    expect(ok).toMatchObject({ status: 200, json: { resultado: 'aceptada' } });
+    expect(await guardado('services', id)).toMatchObject({ estado: 'reservado', referenciaPago: `ePayco ${base.x_ref_payco}` });
+    // The same callback again, as a form or as JSON: nothing more happens.
+    expect((await epayco(firmada)).json.resultado).toBe('repetida');
+    expect((await epayco(firmada, 'json')).json.resultado).toBe('repetida');
+    expect((await trail(id)).filter((a) => a === 'pago-validado')).toHaveLength(1);
+    expect(await guardado('pagos', `pago-cliente#${id}`)).toMatchObject({ monto: 980_000, metodo: 'epayco' });
+  });
+
+  it('answers generated malformed confirmations with a Spanish 4xx and changes nothing', async () => {
+    const id = await aceptado('epayco', 610_000);
+    const valida = confirmacionFirmada(stack().epayco, { x_id_invoice: id, x_amount: '610000', x_ref_payco: `fz-${id.slice(0, 6)}`, x_transaction_id: 'tx-fz' });
+    const campos = Object.keys(valida);
+    // Fields whose absence or change still leaves a valid confirmation of something else (optional
+    // ones; the response code, which ePayco does not sign) are not broken here.
+    const rompibles = campos.filter((k) => !['x_test_request', 'x_response_reason_text', 'x_cod_response'].includes(k));
+    let enviadas = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          // A field missing, changed or made huge after signing; or a body that is no form at all.
+          fc.constantFrom(...rompibles).map((k) => Object.fromEntries(Object.entries(valida).filter(([c]) => c !== k))),
+          fc.tuple(fc.constantFrom(...rompibles), fc.string({ maxLength: 30 })).filter(([k, v]) => v !== valida[k]).map(([k, v]) => ({ ...valida, [k]: v })),
+          fc.tuple(fc.constantFrom(...campos), fc.integer({ min: 600, max: 20_000 })).map(([k, n]) => ({ ...valida, [k]: 'x'.repeat(n) })),
+        ),
+        async (cuerpo) => {
+          enviadas++;
+          const res = await epayco(cuerpo as Record<string, string>);
+          expect(res.status).toBeGreaterThanOrEqual(400);
+          expect(res.status).toBeLessThan(500);
+          expect(res.json.error.message).toMatch(/ePayco|Confirmación/);
+        },
+      ),
+      { numRuns: 100, seed: 20261123 },
+    );
+    expect(enviadas).toBeGreaterThanOrEqual(100);
+    expect(await guardado('services', id)).toMatchObject({ estado: 'validar' });
+    expect(await trail(id)).not.toContain('pago-validado');
+  });
+
+  it('records a declined payment without reserving, and a pending one waits', async () => {
+    const id = await aceptado('epayco', 450_000);
+    const base = { x_id_invoice: id, x_amount: '450000.00', x_transaction_id: 'tx-2' };
+    expect((await epayco(confirmacionFirmada(stack().epayco, { ...base, x_ref_payco: `p-${id.slice(0, 6)}`, x_cod_response: '3' }))).status).toBe(409);
+    expect((await guardado('services', id))!.pagoRechazado).toBeUndefined();
+    const r = await epayco(confirmacionFirmada(stack().epayco, { ...base, x_ref_payco: `r-${id.slice(0, 6)}`, x_cod_response: '2' }));
+    expect(r.json.resultado).toBe('rechazada');
+    expect(await guardado('services', id)).toMatchObject({ estado: 'validar', pagoRechazado: { motivo: expect.stringContaining('Rechazada') } });
+    // The client pays again: accepted, with decimals in the amount.
+    expect((await epayco(confirmacionFirmada(stack().epayco, { ...base, x_ref_payco: `a-${id.slice(0, 6)}` }))).json.resultado).toBe('aceptada');
+    expect((await guardado('services', id))!.estado).toBe('reservado');
+  });
+});
+
+describe("the driver's payouts", () => {
+  it('pay the advance after the FUEC and the balance after the trip, each exactly once, and the badge counts them', async () => {
+    const salida = new Date(Date.now() - 30 * 60_000).toISOString();
+    const id = await servicioReservado(TRANSVALLE, { tipo: 'Van' }, 3, {
+      estado: 'confirmado', fuec: true, pagarAnticipoConductor: true, recorridoIniciado: true, fechaSalida: salida,
+      vehiculoId: 'veh-demo-transvalle-001', placas: 'VCK512', conductor: 'Jhon Jairo Paz', valorOferta: 1_000_001,
+    });
+    await esperarCache();
+    const antes = (await api('/pagos/resumen', { token: staff })).json;
+    const fila = (await api('/pagos?lista=anticipo&limite=100', { token: staff })).json.items.find((f: { id: string }) => f.id === id);
+    // 50% of 90%: 450.000,45 rounds to 450.000; the driver's bank data from the vehicle.
+    expect(fila).toMatchObject({ tipo: 'anticipo', monto: 450_000, placas: 'VCK512', conductor: 'Jhon Jairo Paz', banco: 'Bancolombia', titular: 'Jhon Jairo Paz' });
+    expect(ids(await api('/pagos?lista=anticipo&limite=100', { token: andino }))).not.toContain(id);
+
+    const pago = { tipo: 'anticipo', fecha: new Date().toISOString().slice(0, 10), referencia: 'TRF-998877' };
+    expect((await api(`/plataforma/servicios/${id}/pago-conductor`, { token: admin, body: pago })).status).toBe(403);
+    expect((await api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: { ...pago, tipo: 'saldo' } })).json.error.message).toBe(PAGO_MSG.saldoAntesDelFin);
+    expect((await api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: { ...pago, fecha: '2999-01-01' } })).json.error.message).toBe(PAGO_MSG.fechaFutura);
+
+    const intentos = await Promise.all(Array.from({ length: 5 }, () => api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: pago })));
+    expect(intentos.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(intentos.filter((r) => r.status === 409).map((r) => r.json.error.message)).toEqual(Array(4).fill(PAGO_MSG.anticipoYaPagado));
+    expect(await guardado('pagos', `anticipo#${id}`)).toMatchObject({ monto: 450_000, referencia: 'TRF-998877', servicioId: id, empresaAliada: TRANSVALLE });
+    expect((await guardado('services', id))!.pagoPendiente).toBeUndefined();
+    await esperarCache();
+    expect((await api('/pagos/resumen', { token: staff })).json.anticipos).toBe(antes.anticipos - 1);
+
+    // The trip ends: the balance is due, paid with its receipt.
+    expect((await api(`/servicios/${id}/finalizar`, { token: admin, method: 'POST' })).status).toBe(200);
+    await esperarCache();
+    expect(ids(await api('/pagos?lista=saldo&limite=100', { token: admin }))).toContain(id);
+    expect((await api('/pagos/resumen', { token: staff })).json.saldos).toBe(antes.saldos + 1);
+    const comprobante = await upload(plataforma, 'comprobantePago', PDF_BYTES, 'application/pdf');
+    const saldo = await api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: { ...pago, tipo: 'saldo', referencia: 'TRF-S-1', comprobante } });
+    expect(saldo.status, JSON.stringify(saldo.json)).toBe(201);
+    expect((await api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: { ...pago, tipo: 'saldo' } })).json.error.message).toBe(PAGO_MSG.saldoYaPagado);
+    const detalle = await api(`/servicios/${id}/pagos`, { token: admin });
+    expect(detalle.json.movimientos.map((m: { tipo: string }) => m.tipo)).toEqual(['anticipo', 'saldo']);
+    expect(detalle.json.movimientos[1].comprobanteUrl).toMatch(/^http/);
+    expect(detalle.json).toMatchObject({ anticipo: { monto: 450_000, pagado: true }, saldo: { monto: 450_000, pagado: true }, comisionPlataforma: 100_001 });
+    await esperarCache();
+    expect((await api('/pagos/resumen', { token: staff })).json).toMatchObject({ anticipos: antes.anticipos - 1, saldos: antes.saldos });
+    expect(await trail(id)).toEqual(expect.arrayContaining(['anticipo', 'fin', 'saldo']));
+  });
+
+  it('answers the polled count with 304 when nothing changed', async () => {
+    const first = await api('/pagos/resumen', { token: plataforma });
+    expect(first.json).toMatchObject({ anticipos: expect.any(Number), saldos: expect.any(Number), epayco: expect.any(Number), transferencia: expect.any(Number), recompensas: expect.any(Number) });
+    const again = await api('/pagos/resumen', { token: plataforma, headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe('referral rewards', () => {
+  it('list the vehicles with 30 trips whose referrer is not the platform, and pay each once', async () => {
+    const lista = await api('/plataforma/recompensas', { token: plataforma });
+    const placas = (lista.json.items as { placas: string }[]).map((i) => i.placas).sort();
+    // Seeded: three referred vehicles past 30 trips; the platform's own referral (AND202, 36 trips) is not there.
+    expect(placas).toEqual(expect.arrayContaining(['TSQ204', 'VLC846', 'CHV220']));
+    expect(placas).not.toContain('AND202');
+    expect((await api('/plataforma/recompensas', { token: admin })).status).toBe(403);
+
+    const vehiculo = (lista.json.items as { id: string; placas: string }[]).find((i) => i.placas === 'CHV220')!.id;
+    const pago = { fecha: new Date().toISOString().slice(0, 10), referencia: 'NEQ-5544', valor: 150_000 };
+    expect((await api(`/plataforma/recompensas/${vehiculo}`, { token: plataforma, body: { ...pago, valor: 0 } })).json.error.message).toBe(PAGO_MSG.valorInvalido);
+    const [a, b] = await Promise.all([api(`/plataforma/recompensas/${vehiculo}`, { token: plataforma, body: pago }), api(`/plataforma/recompensas/${vehiculo}`, { token: plataforma, body: pago })]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    expect(await guardado('vehiculos', vehiculo)).toMatchObject({ comisionPagadaAReferente: true });
+    expect((await guardado('vehiculos', vehiculo))!.recompensa).toBeUndefined();
+    expect(await guardado('pagos', `recompensa#${vehiculo}`)).toMatchObject({ monto: 150_000, referencia: 'NEQ-5544' });
+    expect((await api('/plataforma/recompensas', { token: plataforma })).json.items.map((i: { id: string }) => i.id)).not.toContain(vehiculo);
+  });
+
+  it('puts a referred vehicle on the list when the trip that makes its 30th ends', async () => {
+    const van = 'veh-demo-transvalle-004';
+    await docClient().send(new UpdateCommand({ TableName: table('vehiculos'), Key: { id: van }, UpdateExpression: 'SET viajesRealizados = :n, referidoPor = :r', ExpressionAttributeValues: { ':n': 29, ':r': 'veh-demo-andino-011' } }));
+    const id = await servicioReservado(TRANSVALLE, { tipo: 'Bus' }, 3, { estado: 'confirmado', fuec: true, pagarAnticipoConductor: true, recorridoIniciado: true, fechaSalida: new Date(Date.now() - 60_000).toISOString(), vehiculoId: van, placas: 'SXT771', conductor: 'Héctor Fabio Caicedo' });
+    await esperarCache();
+    expect((await api('/plataforma/recompensas', { token: plataforma })).json.items.map((i: { id: string }) => i.id)).not.toContain(van);
+    expect((await api(`/servicios/${id}/finalizar`, { token: admin, method: 'POST' })).status).toBe(200);
+    expect(await guardado('vehiculos', van)).toMatchObject({ viajesRealizados: 30, recompensa: 'pendiente' });
+    expect((await api('/plataforma/recompensas', { token: plataforma })).json.items.map((i: { id: string }) => i.id)).toContain(van);
+  });
+});
+
+describe('the service lists and the history', () => {
+  it("show a company its own services in each state, marketplace staff every company's or one's", async () => {
+    for (const lista of LISTAS_SERVICIOS) {
+      const propios = await api(`/servicios?lista=${lista.id}&limite=100`, { token: staff });
+      expect(propios.status).toBe(200);
+      expect(propios.json.items.length, lista.id).toBeGreaterThan(0);
+      for (const f of propios.json.items) {
+        expect(f.empresaAliada).toBe(TRANSVALLE);
+        expect(f.estado).toBe(lista.estado);
+        if (lista.soloIniciados) expect(f.recorridoIniciado).toBe(true);
+      }
+      // Another company sees only its own (Turismo Andino may win a reservation in the offers tests, never
+      // more), and a company without services none.
+      const ajenos = (await api(`/servicios?lista=${lista.id}&limite=100`, { token: andino })).json.items as { empresaAliada: string }[];
+      expect(ajenos.filter((f) => f.empresaAliada !== 'demo-andino')).toEqual([]);
+      if (lista.id !== 'pedidos') expect(ajenos).toEqual([]);
+      expect((await api(`/servicios?lista=${lista.id}&empresa=demo-expresopacifico`, { token: plataforma })).json.items).toEqual([]);
+      // A company cannot read another's by naming it.
+      expect(ids(await api(`/servicios?lista=${lista.id}&empresa=${TRANSVALLE}`, { token: andino }))).toEqual([]);
+    }
+    expect(ids(await api('/servicios?lista=pedidos', { token: plataforma }))).toEqual(expect.arrayContaining(['demo-validar-1', 'demo-validar-2']));
+    expect(ids(await api('/servicios?lista=en-curso', { token: admin }))).toContain('demo-encurso-1');
+    // Finished: latest departure first.
+    const fin = (await api('/servicios?lista=finalizados&limite=100', { token: admin })).json.items as { fechaSalida: string }[];
+    expect(fin.map((f) => f.fechaSalida)).toEqual([...fin.map((f) => f.fechaSalida)].sort().reverse());
+  });
+
+  it('pages with a cursor, filters by words without accents, and refuses a forged cursor or an unknown list', async () => {
+    const primera = await api('/servicios?lista=finalizados&limite=4', { token: admin });
+    expect(primera.json.items).toHaveLength(4);
+    expect(primera.json.cursor).toEqual(expect.any(String));
+    const segunda = await api(`/servicios?lista=finalizados&limite=4&cursor=${primera.json.cursor}`, { token: admin });
+    expect(ids(segunda).some((id) => ids(primera).includes(id))).toBe(false);
+    // Another list's cursor, or a made-up one, is a Spanish 400.
+    expect((await api(`/servicios?lista=reservados&cursor=${primera.json.cursor}`, { token: admin })).status).toBe(400);
+    expect((await api('/servicios?lista=finalizados&cursor=eyJpZCI6MX0', { token: admin })).json.error.message).toBe('La página pedida no es válida. Vuelve a la primera.');
+    expect((await api('/servicios?lista=todas', { token: admin })).json.error.message).toBe(PAGO_MSG.listaInvalida);
+    const filtro = await api(`/servicios?lista=finalizados&limite=100&q=${encodeURIComponent('CHIVA')}`, { token: admin });
+    expect(ids(filtro)).toEqual(['demo-finalizado-2']);
+  });
+
+  it('gives the history of a date range with its totals', async () => {
+    const res = await api('/historial', { token: admin });
+    expect(res.status).toBe(200);
+    const { items, totales } = res.json as { items: { estado: string; valorOferta: number }[]; totales: { servicios: number; valor: number; finalizados: number } };
+    expect(totales.servicios).toBe(items.length);
+    expect(totales.valor).toBe(items.reduce((t, i) => t + (i.valorOferta ?? 0), 0));
+    expect(totales.finalizados).toBe(items.filter((i) => i.estado === 'finalizado').length);
+    expect(totales.finalizados).toBeGreaterThanOrEqual(12);
+    const soloFin = await api('/historial?estado=finalizado', { token: admin });
+    expect((soloFin.json.items as { estado: string }[]).every((i) => i.estado === 'finalizado')).toBe(true);
+    expect((await api(`/historial?empresa=demo-expresopacifico`, { token: plataforma })).json.items).toEqual([]);
+    expect((await api('/historial?desde=2026-05-01&hasta=2025-01-01', { token: admin })).json.error.message).toBe(PAGO_MSG.rangoInvalido);
+    // Staff see every company's history, or one company's.
+    expect((await api('/historial', { token: plataforma })).json.totales.servicios).toBeGreaterThanOrEqual(totales.servicios);
+    expect((await api(`/historial?empresa=${TRANSVALLE}`, { token: plataforma })).json.totales.servicios).toBe(totales.servicios);
+  });
+
+  it('lists the companies for marketplace staff', async () => {
+    const res = await api('/plataforma/empresas', { token: plataforma });
+    expect(res.json.items).toEqual(expect.arrayContaining([{ id: TRANSVALLE, empresa: 'Transportes del Valle S.A.S.' }, { id: 'demo-andino', empresa: 'Turismo Andino S.A.S.' }]));
+  });
+});
