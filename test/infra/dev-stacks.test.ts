@@ -119,8 +119,23 @@ describe('data stack: DynamoDB tables from shared/tables.ts', () => {
 
   it('lists the provider panel drivers from vehiculos by the same porEstadoProveedor index', () => {
     const indexes = tableByOutput('vehiculos').GlobalSecondaryIndexes as { IndexName: string }[];
-    expect(indexes.map((i) => i.IndexName).sort()).toEqual(['byEmpresaAliada', 'porEstadoProveedor']);
+    expect(indexes.map((i) => i.IndexName).sort()).toEqual(['byEmpresaAliada', 'porEstadoProveedor', 'porRecompensa']);
     expect(indexes).toContainEqual({ IndexName: 'porEstadoProveedor', KeySchema: keySchema('estadoProveedor', 'fechaCreacion'), Projection: { ProjectionType: 'ALL' } });
+    // The referral rewards to pay: a sparse index, so the list reads only the owed ones.
+    expect(indexes).toContainEqual({ IndexName: 'porRecompensa', KeySchema: keySchema('recompensa', 'fechaCreacion'), Projection: { ProjectionType: 'ALL' } });
+  });
+
+  it('keeps the payment lists as sparse indexes on services, and the ledger keyed by what it pays, with PITR', () => {
+    const indexes = (tableByOutput('services').GlobalSecondaryIndexes as { IndexName: string; KeySchema: unknown }[]).map((i) => [i.IndexName, i.KeySchema]);
+    expect(indexes).toEqual(
+      expect.arrayContaining([
+        ['porEstadoEmpresa', keySchema('estadoEmpresa', 'fechaSalida')],
+        ['porPagar', keySchema('pagoPendiente', 'fechaSalida')],
+        ['porPagarEmpresa', keySchema('pagoPendienteEmpresa', 'fechaSalida')],
+      ]),
+    );
+    expect(tableByOutput('pagos')).toMatchObject({ KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } });
+    expect((tableByOutput('empresas').GlobalSecondaryIndexes as { IndexName: string }[]).map((i) => i.IndexName)).toEqual(['porNombre']);
   });
 });
 
@@ -355,8 +370,8 @@ describe('lambda functions', () => {
     const api = fnWithEntryDescription(t.api, 'API de la consola (Hono)');
     const vars = (api.props.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(Object.keys(vars).sort()).toEqual([
-      'ALLOWED_ORIGINS', 'BUCKET_NAME', 'CLIENT_APP_SECRET_ARN', 'COGNITO_ISSUER', 'CORREO_REMITENTE', 'NODE_OPTIONS', 'PROVIDER_APP_SECRET_ARN', 'SES_REGION',
-      'SIGNUP_KEY_SECRET_ARN', 'STAGE', 'TABLE_CAMBIOS', 'TABLE_EMPRESAS', 'TABLE_HISTORIAL', 'TABLE_OFFERS', 'TABLE_PROVEEDORES', 'TABLE_SERVICES', 'TABLE_UPLOADS',
+      'ALLOWED_ORIGINS', 'BUCKET_NAME', 'CLIENT_APP_SECRET_ARN', 'COGNITO_ISSUER', 'CORREO_REMITENTE', 'EPAYCO_SECRET_ARN', 'NODE_OPTIONS', 'PROVIDER_APP_SECRET_ARN', 'SES_REGION',
+      'SIGNUP_KEY_SECRET_ARN', 'STAGE', 'TABLE_CAMBIOS', 'TABLE_EMPRESAS', 'TABLE_HISTORIAL', 'TABLE_OFFERS', 'TABLE_PAGOS', 'TABLE_PROVEEDORES', 'TABLE_SERVICES', 'TABLE_UPLOADS',
       'TABLE_USUARIOS', 'TABLE_VEHICULOS', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID',
     ]);
     expect(JSON.stringify(vars.COGNITO_ISSUER)).toContain('https://cognito-idp.');
@@ -376,6 +391,7 @@ describe('lambda functions', () => {
         cambios: [...read, 'dynamodb:PutItem'].sort(),
         historial: [...read, 'dynamodb:PutItem'].sort(),
         proveedores: [...read, 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
+        pagos: [...read, 'dynamodb:PutItem'].sort(),
       },
       [TICK]: {
         services: [...read, 'dynamodb:UpdateItem'].sort(),
@@ -440,14 +456,16 @@ describe('api stack: HTTP API', () => {
     // Likewise the guide and operator apps' signature, with their own key.
     t.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /integracion/proveedores/{proxy+}', AuthorizationType: 'NONE' });
     t.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'PUT /integracion/proveedores/{proxy+}', AuthorizationType: 'NONE' });
-    t.api.resourceCountIs('AWS::ApiGatewayV2::Route', 6);
+    // ePayco's confirmation carries no token: the API checks its SHA-256 signature.
+    t.api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /integracion/epayco/confirmacion', AuthorizationType: 'NONE' });
+    t.api.resourceCountIs('AWS::ApiGatewayV2::Route', 7);
   });
 
   it('leaves only the signed app routes and GET /health without the JWT authorizer', () => {
     const routes = Object.values(t.api.findResources('AWS::ApiGatewayV2::Route')) as { Properties: { RouteKey: string; AuthorizationType: string; AuthorizerId?: unknown } }[];
     const open = routes.filter((r) => r.Properties.AuthorizationType === 'NONE').map((r) => r.Properties.RouteKey).sort();
     expect(open).toEqual([
-      'GET /health', 'GET /integracion/cliente/{proxy+}', 'POST /integracion/cliente/{proxy+}', 'POST /integracion/proveedores/{proxy+}', 'PUT /integracion/proveedores/{proxy+}',
+      'GET /health', 'GET /integracion/cliente/{proxy+}', 'POST /integracion/cliente/{proxy+}', 'POST /integracion/epayco/confirmacion', 'POST /integracion/proveedores/{proxy+}', 'PUT /integracion/proveedores/{proxy+}',
     ]);
     for (const r of routes.filter((r) => r.Properties.AuthorizationType === 'NONE')) expect(r.Properties.AuthorizerId).toBeUndefined();
     const [proxy] = routes.filter((r) => r.Properties.RouteKey === 'ANY /{proxy+}');
@@ -505,6 +523,15 @@ describe('api stack: provider panel', () => {
     expect(JSON.stringify(reads)).toContain(JSON.stringify({ Ref: secret }));
     expect(JSON.stringify(fnWithEntryDescription(t.api, TICK).props.Environment)).not.toContain('APP_SECRET');
     t.api.hasOutput('ProviderAppKeySecretName', Match.anyValue());
+  });
+
+  it("gives the API ePayco's merchant credentials from their own secret, read by it alone", () => {
+    const api = fnWithEntryDescription(t.api, 'API de la consola (Hono)');
+    const vars = (api.props.Environment as { Variables: Record<string, unknown> }).Variables;
+    const secrets = t.api.findResources('AWS::SecretsManager::Secret', { Properties: { Name: 'transportadoras-dev/epayco' } });
+    expect(Object.keys(secrets)).toHaveLength(1);
+    expect(vars.EPAYCO_SECRET_ARN).toEqual({ Ref: Object.keys(secrets)[0] });
+    expect(JSON.stringify(fnWithEntryDescription(t.api, TICK).props.Environment)).not.toContain('EPAYCO');
   });
 
   it('sends the providers\' welcome e-mails through SES from the verified domain only', () => {

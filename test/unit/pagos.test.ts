@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { dictaminar, firmaEpayco, type ConfirmacionEpayco } from '../../shared/domain/epayco.js';
+import { comisionPlataforma, ganaRecompensa, indicesServicio, pagoConductor, pagoPendienteDe, problemaPagoConductor } from '../../shared/domain/pagos.js';
+import { PAGO_MSG } from '../../shared/schemas/pagos.js';
+
+describe("the driver's payouts (spec 01 section 9)", () => {
+  it('are each 50% of 90% of the offer, rounded to whole pesos, half a peso up', () => {
+    expect(pagoConductor(1_000_000)).toBe(450_000);
+    expect(pagoConductor(1_000_001)).toBe(450_000); // 450.000,45
+    expect(pagoConductor(1_745_001)).toBe(785_250); // 785.250,45
+    expect(pagoConductor(10)).toBe(5); // 4,5
+    expect(pagoConductor(1_234_567)).toBe(555_555); // 555.555,15
+    expect(pagoConductor(999_999)).toBe(450_000); // 449.999,55
+    expect(pagoConductor(0)).toBe(0);
+  });
+
+  it('leave the platform the rest, 10% give or take the rounding', () => {
+    expect(comisionPlataforma(1_000_000)).toBe(100_000);
+    expect(comisionPlataforma(1_000_001)).toBe(100_001);
+    expect(comisionPlataforma(10)).toBe(0);
+    for (const v of [1, 7, 99, 850_000, 2_300_001]) expect(2 * pagoConductor(v) + comisionPlataforma(v)).toBe(v);
+  });
+
+  const base = { estado: 'confirmado', empresaAliada: 'e1', metodoPago: 'epayco', pagarAnticipoConductor: true, anticipoConductorPagado: false, pagarSaldoConductor: false, saldoConductorPagado: false } as const;
+
+  it('come in order: the advance with the FUEC, the balance after the trip and the advance', () => {
+    expect(pagoPendienteDe({ ...base, estado: 'validar' })).toBe('epayco');
+    expect(pagoPendienteDe({ ...base, estado: 'reservado', pagarAnticipoConductor: false })).toBeNull();
+    expect(pagoPendienteDe(base)).toBe('anticipo');
+    expect(pagoPendienteDe({ ...base, anticipoConductorPagado: true })).toBeNull();
+    // A trip that ended with its advance unpaid waits for the advance first.
+    expect(pagoPendienteDe({ ...base, estado: 'finalizado', pagarSaldoConductor: true })).toBe('anticipo');
+    expect(pagoPendienteDe({ ...base, estado: 'finalizado', pagarSaldoConductor: true, anticipoConductorPagado: true })).toBe('saldo');
+    expect(pagoPendienteDe({ ...base, estado: 'finalizado', pagarSaldoConductor: true, anticipoConductorPagado: true, saldoConductorPagado: true })).toBeNull();
+    expect(problemaPagoConductor({ ...base, estado: 'reservado', pagarAnticipoConductor: false }, 'anticipo')).toBe(PAGO_MSG.anticipoNoDebido);
+    expect(problemaPagoConductor(base, 'saldo')).toBe(PAGO_MSG.saldoAntesDelFin);
+    expect(problemaPagoConductor({ ...base, estado: 'finalizado', pagarSaldoConductor: true }, 'saldo')).toBe(PAGO_MSG.anticipoPrimero);
+    expect(problemaPagoConductor({ ...base, anticipoConductorPagado: true }, 'anticipo')).toBe(PAGO_MSG.anticipoYaPagado);
+  });
+
+  it('put the service on its lists by keys derived from its fields alone', () => {
+    expect(indicesServicio(base)).toEqual({ estadoEmpresa: 'e1#confirmado', pagoPendiente: 'anticipo', pagoPendienteEmpresa: 'e1#anticipo' });
+    expect(indicesServicio({ ...base, estado: 'reservado', pagarAnticipoConductor: false })).toEqual({ estadoEmpresa: 'e1#reservado' });
+    expect(indicesServicio({ ...base, estado: 'pendiente', empresaAliada: undefined, metodoPago: null, pagarAnticipoConductor: false })).toEqual({});
+  });
+});
+
+describe('referral rewards', () => {
+  it('are owed from 30 trips, once, and never for the platform’s own referrals', () => {
+    expect(ganaRecompensa({ viajesRealizados: 30, referidoPor: 'veh-1' })).toBe(true);
+    expect(ganaRecompensa({ viajesRealizados: 29, referidoPor: 'veh-1' })).toBe(false);
+    expect(ganaRecompensa({ viajesRealizados: 45, referidoPor: 'plataforma' })).toBe(false);
+    expect(ganaRecompensa({ viajesRealizados: 45 })).toBe(false);
+    expect(ganaRecompensa({ viajesRealizados: 45, referidoPor: 'veh-1', comisionPagadaAReferente: true })).toBe(false);
+  });
+});
+
+describe("ePayco's confirmation", () => {
+  const cred = { p_cust_id_cliente: '900777', p_key: 'llave' };
+  const t = (over: Partial<ConfirmacionEpayco> = {}): ConfirmacionEpayco => {
+    const campos = { x_cust_id_cliente: '900777', x_ref_payco: '123', x_transaction_id: 'tx', x_id_invoice: 's1', x_amount: '850000', x_currency_code: 'COP', x_cod_response: '1', x_test_request: 'FALSE', ...over };
+    return { ...campos, x_signature: firmaEpayco(cred, campos) };
+  };
+  const s = { id: 's1', estado: 'validar', metodoPago: 'epayco', valorOferta: 850_000 } as const;
+
+  it('is signed as SHA-256 of the customer id, key, reference, transaction, amount and currency joined by ^', () => {
+    expect(t().x_signature).toBe(createHash('sha256').update('900777^llave^123^tx^850000^COP').digest('hex'));
+  });
+
+  it('moves on only an accepted payment of the reservation’s amount in COP, from our merchant, not a test in production', () => {
+    expect(dictaminar(t(), s, cred, true)).toEqual({ resultado: 'aceptada' });
+    expect(dictaminar(t({ x_amount: '850000.00' }), s, cred, true)).toEqual({ resultado: 'aceptada' });
+    expect(dictaminar(t({ x_amount: '849999' }), s, cred, true).resultado).toBe('ignorada');
+    expect(dictaminar(t({ x_amount: '8.5e5' }), s, cred, true).resultado).toBe('ignorada');
+    expect(dictaminar(t({ x_currency_code: 'USD' }), s, cred, true).resultado).toBe('ignorada');
+    expect(dictaminar(t({ x_cust_id_cliente: '1' }), s, cred, true).resultado).toBe('ignorada');
+    expect(dictaminar(t({ x_test_request: 'TRUE' }), s, cred, true).resultado).toBe('ignorada');
+    expect(dictaminar(t({ x_test_request: 'TRUE' }), s, cred, false).resultado).toBe('aceptada');
+    expect(dictaminar(t(), { ...s, estado: 'reservado' }, cred, true).resultado).toBe('ignorada');
+    expect(dictaminar(t(), { ...s, metodoPago: 'transferencia' }, cred, true).resultado).toBe('ignorada');
+    expect(dictaminar(t(), null, cred, true).resultado).toBe('ignorada');
+    expect(dictaminar(t({ x_cod_response: '2' }), s, cred, true).resultado).toBe('rechazada');
+    expect(dictaminar(t({ x_cod_response: '4' }), s, cred, true).resultado).toBe('rechazada');
+    expect(dictaminar(t({ x_cod_response: '3' }), s, cred, true).resultado).toBe('ignorada');
+  });
+});
