@@ -180,7 +180,8 @@ function makeService(rand: () => number, now: Date, overrides: Partial<Service> 
   const creadoEn = new Date(now.getTime() - Math.floor(rand() * 10 * 3600_000));
   const { expiresAt, mapa, ...publicado } = servicioPendiente(servicioSimulado(rand, now), creadoEn);
   // Past pendiente a service no longer expires nor sits in the map's pending index.
-  return serviceSchema.parse({ ...publicado, ...(overrides.estado === 'pendiente' ? { expiresAt, mapa } : {}), ...overrides });
+  const pagado = !['pendiente', 'validar'].includes(overrides.estado) ? { pagoValidadoEn: new Date(Date.parse(overrides.creadoEn ?? publicado.creadoEn) + 2 * 3600_000).toISOString() } : {};
+  return serviceSchema.parse({ ...publicado, ...(overrides.estado === 'pendiente' ? { expiresAt, mapa } : {}), ...pagado, ...overrides });
 }
 
 function pendingServices(count: number, now: Date, seedValue: number): Service[] {

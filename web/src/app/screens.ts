@@ -42,8 +42,8 @@ export interface PanelScreen {
   bottomBar?: number;
   /** A count on the bottom-bar tab. */
   badge?: 'pendingPayments';
-  /** Absent until its issue builds it: the shared 'not available yet' placeholder shows instead. */
-  component?: LazyExoticComponent<ComponentType<ScreenProps>>;
+  /** The screen itself, loaded when first opened. */
+  component: LazyExoticComponent<ComponentType<ScreenProps>>;
 }
 
 /* Every screen is its own chunk: the panel must not pay for the map, nor the map for the fleet. */
@@ -51,6 +51,9 @@ const screen = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType<Sc
   lazy(() => load().then((module) => ({ default: pick(module) })));
 
 /** A provider list's own route: the panel opened on that list. */
+const pagos = () => import('../features/payments/components/pagos-page.js');
+const servicios = () => import('../features/payments/components/servicios-page.js');
+
 const lista = <P extends ListaId>(path: P, title: string, icon: IconProps.Name) => ({
   path,
   title,
@@ -118,7 +121,16 @@ const SCREENS = [
       (m) => m.InternalRegistrationPage,
     ),
   },
-  { path: 'reservas', title: 'Reservas por Validar', shortLabel: 'Reservas', icon: 'calendar', roles: EVERYONE, gated: false, bottomBar: 2 },
+  {
+    path: 'reservas',
+    title: 'Reservas por Validar',
+    shortLabel: 'Reservas',
+    icon: 'calendar',
+    roles: EVERYONE,
+    gated: false,
+    bottomBar: 2,
+    component: screen(servicios, (m) => m.paginaDeServicios('pedidos')),
+  },
   {
     path: 'pagos',
     title: 'Pagos Pendientes',
@@ -128,6 +140,7 @@ const SCREENS = [
     gated: false,
     bottomBar: 4,
     badge: 'pendingPayments',
+    component: screen(pagos, (m) => m.PagosPage),
   },
   {
     path: 'servicios-en-curso',
@@ -137,6 +150,7 @@ const SCREENS = [
     roles: EVERYONE,
     gated: false,
     bottomBar: 5,
+    component: screen(servicios, (m) => m.EnCursoPage),
   },
   {
     path: 'usuarios',
@@ -158,7 +172,7 @@ const SCREENS = [
   lista('guias-nuevos', 'Guías Nuevos', 'location-pin'),
   lista('guias-por-validar', 'Guías por Validar', 'location-pin'),
   lista('guias', 'Guías Activos', 'location-pin'),
-  { path: 'validarEpayco', title: 'Pagos Epayco por Validar', icon: 'check', roles: PLATAFORMA, gated: false, sideMenu: 6 },
+  { path: 'validarEpayco', title: 'Pagos Epayco por Validar', icon: 'check', roles: PLATAFORMA, gated: false, sideMenu: 6, component: screen(pagos, (m) => m.paginaPorValidar('epayco')) },
   {
     path: 'validarTransferencia',
     title: 'Pagos por Transferencia por Validar',
@@ -166,8 +180,9 @@ const SCREENS = [
     roles: PLATAFORMA,
     gated: false,
     sideMenu: 7,
+    component: screen(pagos, (m) => m.paginaPorValidar('transferencia')),
   },
-  { path: 'lista-de-reservas', title: 'Lista de Reservas', icon: 'list-view', roles: EVERYONE, gated: false },
+  { path: 'lista-de-reservas', title: 'Lista de Reservas', icon: 'list-view', roles: EVERYONE, gated: false, component: screen(servicios, (m) => m.paginaDeServicios('reservados')) },
   {
     path: 'reservaciones',
     title: 'Reservaciones',
@@ -178,12 +193,21 @@ const SCREENS = [
     sideMenu: 2.5,
     component: screen(() => import('../features/map/components/reservations-page.js'), (m) => m.ReservationsPage),
   },
-  { path: 'viajes-confirmados', title: 'Viajes Confirmados', icon: 'status-positive', roles: EVERYONE, gated: false },
-  { path: 'viajes-finalizados', title: 'Viajes Finalizados', icon: 'flag', roles: EVERYONE, gated: false },
-  { path: 'anticipos', title: 'Anticipos por Pagar', icon: 'upload-download', roles: PLATAFORMA, gated: false, sideMenu: 8 },
-  { path: 'saldos', title: 'Saldos por Pagar', icon: 'upload-download', roles: PLATAFORMA, gated: false, sideMenu: 9 },
-  { path: 'recompensas', title: 'Recompensas por Referidos', icon: 'star', roles: PLATAFORMA, gated: false, sideMenu: 10 },
-  { path: 'historial', title: 'Historial', icon: 'history', roles: EVERYONE, gated: false },
+  { path: 'viajes-confirmados', title: 'Viajes Confirmados', icon: 'status-positive', roles: EVERYONE, gated: false, component: screen(servicios, (m) => m.paginaDeServicios('confirmados')) },
+  { path: 'viajes-finalizados', title: 'Viajes Finalizados', icon: 'flag', roles: EVERYONE, gated: false, component: screen(servicios, (m) => m.paginaDeServicios('finalizados')) },
+  { path: 'anticipos', title: 'Anticipos por Pagar', icon: 'upload-download', roles: PLATAFORMA, gated: false, sideMenu: 8, component: screen(pagos, (m) => m.paginaDePagos('anticipo')) },
+  { path: 'saldos', title: 'Saldos por Pagar', icon: 'upload-download', roles: PLATAFORMA, gated: false, sideMenu: 9, component: screen(pagos, (m) => m.paginaDePagos('saldo')) },
+  { path: 'recompensas', title: 'Recompensas por Referidos', icon: 'star', roles: PLATAFORMA, gated: false, sideMenu: 10, component: screen(pagos, (m) => m.RecompensasPage) },
+  {
+    path: 'historial',
+    title: 'Historial',
+    icon: 'history',
+    roles: EVERYONE,
+    gated: false,
+    // Beyond the spec's side menu: the bottom bar has no room for it, and it must be reachable.
+    sideMenu: 11,
+    component: screen(() => import('../features/payments/components/historial-page.js'), (m) => m.HistorialPage),
+  },
 ] as const satisfies readonly PanelScreen[];
 
 export type ScreenPath = (typeof SCREENS)[number]['path'];

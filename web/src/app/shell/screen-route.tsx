@@ -7,7 +7,6 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ReactNode } from 'react';
 import { LoadingScreen } from '../../components/loading-screen.js';
 import { MeLoadError } from '../../components/me-load-error.js';
-import { NotAvailable } from '../../components/not-available.js';
 import { useMe } from '../../lib/me/get-me.js';
 import { useFollow } from '../../lib/navigation.js';
 import { useDocumentTitle } from '../../lib/use-document-title.js';
@@ -76,7 +75,7 @@ function Locked({ groups }: { groups: readonly string[] }) {
 export function ScreenRoute({ screen }: { screen: PanelScreen }) {
   useDocumentTitle(screen.title);
   const { data: me, isPending, refetch, isRefetching } = useMe();
-  const Screen = screen.component ?? NotAvailable;
+  const Screen = screen.component;
   const open = <Screen title={screen.title} />;
 
   // The profile must open even when `/me` fails: it words that failure itself.

@@ -1,7 +1,11 @@
+import { useResumenPagos } from './pagos.js';
+
 /**
- * Count shown on the 'Pagos Pendientes' tab badge. Spec 01 fixes it at 0; it stays 0 until the
- * payments issue replaces this with a query over pending advances and balances.
+ * Count on the 'Pagos Pendientes' tab badge (the spec's app had it fixed at 0): the advances and
+ * balances waiting, the caller's company's or, for marketplace staff, every company's. Asked every
+ * 5 s; the server keeps the count until a payment changes and answers 304 meanwhile.
  */
 export function usePendingPaymentsCount(): number {
-  return 0;
+  const { data } = useResumenPagos();
+  return data ? data.anticipos + data.saldos : 0;
 }

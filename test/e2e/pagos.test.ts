@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { confirmacionFirmada } from '../../scripts/local/client-simulator.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { LISTAS_PAGOS, LISTAS_SERVICIOS } from '../../shared/domain/listas.js';
+import { PAGO_MSG } from '../../shared/schemas/pagos.js';
+import { stack } from '../support/clients.js';
+import { page, shots, signIn, signOut, url, usePage } from '../support/e2e.js';
+
+/*
+ * Payments through the console (issue "Payments, driver payouts, referral rewards and the service
+ * lists"), on the demo data: a transfer confirmed by marketplace staff reaches its company's
+ * reservations; ePayco's signed confirmation confirms another; an advance and a balance are
+ * registered and the bottom bar's count falls; the service tabs show the seeded services; a company
+ * without data sees each empty message.
+ */
+
+usePage({ viewport: { width: 1280, height: 1000 } });
+
+const vacio = (lista: { vacio: string }) => page.getByText(lista.vacio, { exact: true });
+const buscar = (texto: string) => page.getByRole('searchbox').first().fill(texto);
+/** The 'Pagos Pendientes' tab's count (its accessible name says it: 'Pagos Pendientes, 3 pendientes'). */
+const pagosPendientes = () => page.getByRole('navigation', { name: 'Navegación inferior' }).getByRole('link', { name: /^Pagos Pendientes/ });
+const insignia = async () => Number(/(\d+) pendientes/.exec((await pagosPendientes().getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+
+describe('payments to validate', () => {
+  it('confirms a transfer with its receipt; the reservation appears as reserved for its company', async () => {
+    await signIn(DEMO_USERS.plataforma, DEMO_PASSWORD);
+    await page.waitForURL(/\/panel-control/);
+    await page.goto(url('/panel-control/validarTransferencia'));
+    await page.getByRole('heading', { level: 2, name: /Reservas en proceso de validación/ }).waitFor();
+    const fila = page.getByRole('row', { name: /demo-validar-1/ });
+    await fila.getByText('Comprobante recibido').waitFor();
+    await shots('pagos-transferencias');
+    await fila.getByRole('button', { name: /^Validar pago/ }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('link', { name: /Ver comprobante/ }).waitFor();
+    await shots('pagos-transferencia-detalle');
+    await modal.getByRole('button', { name: 'Confirmar pago' }).click();
+    await page.getByText(PAGO_MSG.pagoConfirmado).waitFor();
+    await expect.poll(() => page.getByRole('row', { name: /demo-validar-1/ }).count()).toBe(0);
+
+    // ePayco confirms another by itself, with its signed callback.
+    const res = await fetch(`${stack().apiUrl}/integracion/epayco/confirmacion`, {
+      method: 'POST',
+      body: new URLSearchParams(confirmacionFirmada(stack().epayco, { x_id_invoice: 'demo-validar-2', x_amount: '1350000', x_ref_payco: '771234', x_transaction_id: '9921' })),
+    });
+    expect(res.status).toBe(200);
+    await page.getByRole('tab', { name: /Epayco/ }).click();
+    await page.getByRole('heading', { level: 2, name: /Pagos Epayco por validar/ }).waitFor();
+    await page.getByRole('row', { name: /demo-validar-4/ }).waitFor();
+    expect(await page.getByRole('row', { name: /demo-validar-2/ }).count()).toBe(0);
+    await shots('pagos-epayco');
+    await signOut();
+
+    // The company sees both among its reservations.
+    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
+    await page.waitForURL(/\/panel-control/);
+    await page.goto(url('/panel-control/reservas'));
+    await page.getByRole('button', { name: 'Reservas Activas' }).click();
+    await page.waitForURL(/\/panel-control\/lista-de-reservas$/);
+    for (const id of ['demo-validar-1', 'demo-validar-2']) {
+      await buscar(id);
+      await page.getByRole('row', { name: /Reservado/ }).first().waitFor();
+    }
+  });
+});
+
+describe('the service lists', () => {
+  it('show the seeded services in each tab, with their detail', async () => {
+    await page.goto(url('/panel-control/reservas'));
+    await page.getByRole('tab', { name: 'Pedidos', selected: true }).waitFor();
+    await page.getByRole('row', { name: /Validando pago/ }).first().waitFor();
+    await shots('servicios-pedidos');
+    for (const [tab, estado] of [['Reservados', 'Reservado'], ['Confirmados', /Confirmado|En curso/], ['Finalizados', 'Finalizado']] as const) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.getByRole('row', { name: estado }).first().waitFor();
+    }
+    await page.getByRole('button', { name: /^Ver detalle del servicio/ }).first().click();
+    await page.getByRole('dialog').getByText('Pagos registrados').waitFor();
+    await shots('servicios-detalle');
+    await page.keyboard.press('Escape');
+    await page.goto(url('/panel-control/servicios-en-curso'));
+    await page.getByRole('row', { name: /En curso/ }).first().waitFor();
+    await page.goto(url('/panel-control/historial'));
+    await page.getByText('Servicios ganados', { exact: true }).waitFor();
+    await page.getByRole('row', { name: /Finalizado/ }).first().waitFor();
+    await shots('historial');
+    await signOut();
+  });
+});
+
+describe('pending payouts', () => {
+  it('registers an advance and then a balance, and the bottom bar’s count falls', async () => {
+    await signIn(DEMO_USERS.plataforma, DEMO_PASSWORD);
+    await page.waitForURL(/\/panel-control/);
+    await pagosPendientes().click();
+    await page.getByRole('tab', { name: /Anticipos/, selected: true }).waitFor();
+    await page.getByRole('row', { name: /demo-finalizado-2|CHT119/ }).first().waitFor();
+    const antes = await insignia();
+    expect(antes).toBeGreaterThanOrEqual(2);
+    await shots('pagos-anticipos');
+
+    await page.getByRole('button', { name: /^Registrar pago de Martha Lucía Rengifo/ }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('button', { name: 'Registrar pago' }).click();
+    await modal.getByText(PAGO_MSG.referenciaRequerida).waitFor();
+    await modal.getByLabel('Referencia del pago').fill('TRF-20261123-01');
+    await modal.getByRole('button', { name: 'Registrar pago' }).click();
+    await page.getByText(PAGO_MSG.pagoRegistrado).first().waitFor();
+    await expect.poll(insignia, { timeout: 15_000 }).toBe(antes);
+    // Paying the advance of a finished trip makes its balance due: the count moves to the saldos tab.
+    await page.getByRole('tab', { name: /Saldos/ }).click();
+    await page.getByRole('button', { name: /^Registrar pago de Martha Lucía Rengifo/ }).click();
+    await page.getByRole('dialog').getByLabel('Referencia del pago').fill('TRF-20261123-02');
+    await page.getByRole('dialog').getByRole('button', { name: 'Registrar pago' }).click();
+    await expect.poll(insignia, { timeout: 15_000 }).toBe(antes - 1);
+    await shots('pagos-saldos');
+  });
+
+  it('pays every referral reward until the list is empty', async () => {
+    await page.goto(url('/panel-control/recompensas'));
+    await page.getByRole('heading', { level: 2, name: /Vehículos con pago por referidos/ }).waitFor();
+    await page.getByRole('button', { name: /^Pagar recompensa de / }).first().waitFor();
+    await shots('recompensas');
+    while ((await page.getByRole('button', { name: /^Pagar recompensa de / }).count()) > 0) {
+      const antes = await page.getByRole('button', { name: /^Pagar recompensa de / }).count();
+      await page.getByRole('button', { name: /^Pagar recompensa de / }).first().click();
+      const modal = page.getByRole('dialog');
+      await modal.getByLabel('Referencia del pago').fill('NEQ-7788');
+      await modal.getByLabel('Valor pagado (COP)').fill('150000');
+      await modal.getByRole('button', { name: 'Registrar pago' }).click();
+      await expect.poll(() => page.getByRole('button', { name: /^Pagar recompensa de / }).count(), { timeout: 20_000 }).toBe(antes - 1);
+    }
+    await page.getByText(PAGO_MSG.sinRecompensas).waitFor();
+    await signOut();
+  });
+});
+
+describe('a company without services', () => {
+  it('sees each list’s empty message', async () => {
+    await signIn(DEMO_USERS.admin3, DEMO_PASSWORD);
+    await page.waitForURL(/\/panel-control/);
+    for (const lista of LISTAS_SERVICIOS) {
+      await page.goto(url(`/panel-control/${lista.ruta}`));
+      await vacio(lista).waitFor();
+    }
+    await shots('servicios-vacio');
+    await pagosPendientes().click();
+    await vacio(LISTAS_PAGOS.find((l) => l.id === 'anticipo')!).waitFor();
+    await page.getByRole('tab', { name: /Saldos/ }).click();
+    await vacio(LISTAS_PAGOS.find((l) => l.id === 'saldo')!).waitFor();
+    await signOut();
+    // Marketplace staff filtered on that company: the payments to validate are empty too.
+    await signIn(DEMO_USERS.plataforma, DEMO_PASSWORD);
+    await page.waitForURL(/\/panel-control/);
+    for (const id of ['epayco', 'transferencia'] as const) {
+      const lista = LISTAS_PAGOS.find((l) => l.id === id)!;
+      await page.goto(url(`/panel-control/${lista.ruta}`));
+      await page.getByRole('button', { name: /^Empresa/ }).first().click();
+      await page.getByRole('option', { name: 'Turismo Andino S.A.S.' }).click();
+      await vacio(lista).waitFor();
+    }
+    await shots('pagos-vacio');
+  });
+});

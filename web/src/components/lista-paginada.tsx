@@ -1,0 +1,112 @@
+import Button from '@cloudscape-design/components/button';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { z } from 'zod';
+import { api, errorMessage } from '../lib/api-client.js';
+import { descargarCsv } from '../lib/csv.js';
+import { toast } from '../lib/toast.js';
+import { useCursores, useDemorado } from '../lib/use-paginas.js';
+import { Paginacion } from './paginacion.js';
+import { TableEmptyState } from './table-empty-state.js';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+/** Where a list is read: its address for a filter, a cursor and a page size; its row's shape. */
+export type Fuente<T> = { clave: string; ruta: (c: { q: string; cursor: string | null; limite: number }) => string; pagina: z.ZodType<{ items: T[]; cursor: string | null }> };
+export type ColumnaCsv<T> = { titulo: string; valor: (fila: T) => string | number };
+
+const POR_PAGINA = 20;
+const REFRESCO_MS = 15_000;
+
+/**
+ * A list paged by the server (cursor by cursor), refreshed by itself, with its text filter (sent to
+ * the server once typing pauses), its count, the CSV export of every matching row, and its empty
+ * message: what every list of the console shows the same way.
+ */
+export function ListaPaginada<T extends { id: string }>(props: {
+  titulo: string;
+  contador?: number;
+  descripcion?: string;
+  fuente: Fuente<T>;
+  columnas: TableProps.ColumnDefinition<T>[];
+  vacio: string;
+  buscarPor: string;
+  csv: { nombre: string; columnas: ColumnaCsv<T>[] };
+  acciones?: ReactNode;
+  variant?: TableProps['variant'];
+}) {
+  const { fuente } = props;
+  const [texto, setTexto] = useState('');
+  const q = useDemorado(texto.trim());
+  const paginas = useCursores(`${fuente.clave}|${q}`);
+  const ruta = fuente.ruta({ q, cursor: paginas.cursor, limite: POR_PAGINA });
+  const consulta = useQuery({
+    queryKey: ['listas', ruta],
+    queryFn: ({ signal }) => api.get(ruta, fuente.pagina, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: REFRESCO_MS,
+  });
+  const [exportando, setExportando] = useState(false);
+  const { registrar } = paginas;
+  useEffect(() => registrar(consulta.data?.cursor, consulta.isPlaceholderData), [consulta.data, consulta.isPlaceholderData]);
+
+  const exportar = async () => {
+    setExportando(true);
+    try {
+      const filas: T[] = [];
+      let cursor: string | null = null;
+      do {
+        const pagina: { items: T[]; cursor: string | null } = await api.get(fuente.ruta({ q, cursor, limite: 100 }), fuente.pagina);
+        filas.push(...pagina.items);
+        cursor = pagina.cursor;
+      } while (cursor && filas.length < 10_000);
+      await descargarCsv(`${props.csv.nombre}-${new Date().toISOString().slice(0, 10)}.csv`, props.csv.columnas, filas);
+    } catch (err) {
+      toast.error(errorMessage(err));
+    } finally {
+      setExportando(false);
+    }
+  };
+
+  const items = consulta.data?.items ?? [];
+  return (
+    <Table
+      variant={props.variant ?? 'container'}
+      header={
+        <Header
+          counter={props.contador !== undefined ? `(${props.contador})` : undefined}
+          description={props.descripcion}
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              {props.acciones}
+              <Button iconName="download" loading={exportando} disabled={!items.length} onClick={() => void exportar()}>
+                Exportar CSV
+              </Button>
+            </SpaceBetween>
+          }
+        >
+          {props.titulo}
+        </Header>
+      }
+      filter={
+        <TextFilter
+          filteringText={texto}
+          filteringPlaceholder={props.buscarPor}
+          filteringAriaLabel={props.buscarPor}
+          filteringClearAriaLabel="Borrar búsqueda"
+          onChange={({ detail }) => setTexto(detail.filteringText)}
+        />
+      }
+      pagination={<Paginacion currentPageIndex={paginas.pagina} pagesCount={paginas.paginas} openEnd={!!consulta.data?.cursor} onChange={({ detail }) => paginas.setPagina(detail.currentPageIndex)} />}
+      columnDefinitions={props.columnas}
+      items={items}
+      loading={consulta.isPending}
+      loadingText="Cargando"
+      trackBy="id"
+      wrapLines
+      empty={consulta.isError ? <TableEmptyState title={errorMessage(consulta.error)} /> : q ? <TableEmptyState title="Ningún registro coincide con la búsqueda" /> : <TableEmptyState title={props.vacio} />}
+    />
+  );
+}

@@ -1,0 +1,75 @@
+import Badge, { type BadgeProps } from '@cloudscape-design/components/badge';
+import Box from '@cloudscape-design/components/box';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { ServiceState } from '../../../../../shared/schemas/service.js';
+import { useAvatarUrl } from '../../../components/avatar.js';
+import { useMe } from '../../../lib/me/get-me.js';
+import { formatCOP, formatDateTime } from '../../../lib/format.js';
+import { useEmpresas } from '../api/pagos.js';
+
+/** The service states as the lists name them ('validar' reads 'Validando pago'). */
+export const ESTADO_TEXTO: Record<ServiceState, string> = {
+  pendiente: 'Pendiente',
+  validar: 'Validando pago',
+  reservado: 'Reservado',
+  confirmado: 'Confirmado',
+  finalizado: 'Finalizado',
+};
+const ESTADO_COLOR: Record<ServiceState, BadgeProps['color']> = { pendiente: 'severity-medium', validar: 'blue', reservado: 'blue', confirmado: 'green', finalizado: 'grey' };
+
+export function EstadoServicio({ estado, enCurso }: { estado: ServiceState; enCurso?: boolean }) {
+  return (
+    <span className="nowrap">
+      <Badge color={ESTADO_COLOR[estado]}>{enCurso && estado === 'confirmado' ? 'En curso' : ESTADO_TEXTO[estado]}</Badge>
+    </span>
+  );
+}
+
+export const METODO_TEXTO = { epayco: 'ePayco', transferencia: 'Transferencia' } as const;
+
+/** Money, right-aligned digits, never split over two lines. */
+export const Pesos = ({ valor }: { valor: number | null }) => <span className="nowrap">{valor === null ? '—' : formatCOP(valor)}</span>;
+export const Fecha = ({ valor }: { valor: string }) => <span className="nowrap">{formatDateTime(valor)}</span>;
+
+/** Origin to destination, the destination below. */
+export function Ruta({ origen, destino }: { origen: string; destino: string }) {
+  return (
+    <SpaceBetween size="xxxs">
+      <span>{origen}</span>
+      <Box variant="small">→ {destino}</Box>
+    </SpaceBetween>
+  );
+}
+
+/** A small round picture (the client's, the driver's), the default one when missing or broken. */
+export function Foto({ src, alt }: { src: string | null; alt: string }) {
+  const url = useAvatarUrl(src);
+  return <img className="foto-lista" src={url} alt={alt} width={36} height={36} />;
+}
+
+/** Whether the signed-in user is marketplace staff (they see every company's lists and act on them). */
+export const useEsPlataforma = (): boolean => useMe().data?.usuario.role === 'plataforma';
+
+/** Marketplace staff's company filter: every company, or one. */
+export function FiltroEmpresa({ valor, onChange }: { valor: string | null; onChange: (empresa: string | null) => void }) {
+  const empresas = useEmpresas(true);
+  const opciones = [{ value: '', label: 'Todas las empresas' }, ...(empresas.data ?? []).map((e) => ({ value: e.id, label: e.empresa || e.id }))];
+  return (
+    <Box>
+      <Select
+        selectedOption={opciones.find((o) => o.value === (valor ?? '')) ?? opciones[0]!}
+        options={opciones}
+        filteringType="auto"
+        filteringPlaceholder="Buscar empresa"
+        filteringAriaLabel="Buscar empresa"
+        empty="No hay empresas"
+        loadingText="Cargando empresas"
+        statusType={empresas.isPending ? 'loading' : 'finished'}
+        ariaLabel="Empresa"
+        inlineLabelText="Empresa"
+        onChange={({ detail }) => onChange(detail.selectedOption.value || null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,285 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import DatePicker from '@cloudscape-design/components/date-picker';
+import FileUpload from '@cloudscape-design/components/file-upload';
+import Form from '@cloudscape-design/components/form';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Link from '@cloudscape-design/components/link';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import Table from '@cloudscape-design/components/table';
+import Textarea from '@cloudscape-design/components/textarea';
+import { useState } from 'react';
+import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
+import { PAGO_MSG, pagoConductorBodySchema, recompensaBodySchema, type Movimiento, type PagoDetalle } from '../../../../../shared/schemas/pagos.js';
+import { StatusText } from '../../../components/status-text.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { formatCOP, formatCalendarDate, formatDateTime } from '../../../lib/format.js';
+import { toast } from '../../../lib/toast.js';
+import { checkFile, uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
+import { useDecidirPago, usePagarConductor, usePagarRecompensa, usePagoDetalle } from '../api/pagos.js';
+import { EstadoServicio, Foto, METODO_TEXTO } from './comunes.js';
+
+const MOVIMIENTO_TEXTO: Record<Movimiento['tipo'], string> = { 'pago-cliente': 'Pago del cliente', anticipo: 'Anticipo al conductor', saldo: 'Saldo al conductor', recompensa: 'Recompensa por referido' };
+
+/** What the modal lets marketplace staff do: check a transfer, pay an advance or a balance; or only look. */
+export type AccionDetalle = 'transferencia' | 'anticipo' | 'saldo' | null;
+
+/**
+ * A service's detail from any list (spec 01 section 2: "each list opens a detail modal from a row
+ * action"): the trip, the client's payment, the driver's advance and balance, the platform's part and
+ * the ledger. Marketplace staff confirm or reject a transfer, or register a payout, from here.
+ */
+export function DetallePagoModal({ id, accion, onClose }: { id: string | null; accion: AccionDetalle; onClose: () => void }) {
+  const detalle = usePagoDetalle(id);
+  const d = detalle.data;
+  return (
+    <Modal visible={!!id} onDismiss={onClose} size="large" header={<Header variant="h2">Detalle del servicio</Header>} footer={<Box float="right"><Button onClick={onClose}>Cerrar</Button></Box>}>
+      {detalle.isPending ? (
+        <Spinner size="large" />
+      ) : detalle.isError ? (
+        <Alert type="error">{errorMessage(detalle.error)}</Alert>
+      ) : d ? (
+        <SpaceBetween size="l">
+          <Resumen d={d} />
+          <Movimientos items={d.movimientos} />
+          {accion === 'transferencia' && d.servicio.estado === 'validar' && <DecisionTransferencia d={d} onDone={onClose} />}
+          {(accion === 'anticipo' || accion === 'saldo') && !d[accion].pagado && d[accion].debido && <RegistrarPago tipo={accion} id={d.servicio.id} monto={d[accion].monto} onDone={onClose} />}
+        </SpaceBetween>
+      ) : null}
+    </Modal>
+  );
+}
+
+const estadoPago = (p: { debido: boolean; pagado: boolean }) =>
+  p.pagado ? <StatusText type="success">Pagado</StatusText> : p.debido ? <StatusText type="warning">Por pagar</StatusText> : <StatusText type="stopped">Aún no se debe</StatusText>;
+
+function Resumen({ d }: { d: PagoDetalle }) {
+  const s = d.servicio;
+  return (
+    <SpaceBetween size="m">
+      <SpaceBetween direction="horizontal" size="s" alignItems="center">
+        <Foto src={s.imagenCliente} alt={`Imagen de ${s.cliente}`} />
+        <Box variant="h3" tagOverride="p">
+          {s.cliente}
+        </Box>
+        <EstadoServicio estado={s.estado} enCurso={s.recorridoIniciado} />
+      </SpaceBetween>
+      <KeyValuePairs
+        columns={3}
+        items={[
+          { label: 'Servicio', value: s.id },
+          { label: 'Origen', value: s.origen },
+          { label: 'Destino', value: s.destino },
+          { label: 'Salida', value: formatDateTime(s.fechaSalida) },
+          { label: 'Regreso', value: s.fechaRegreso ? formatDateTime(s.fechaRegreso) : 'Sin regreso' },
+          { label: 'Vehículo', value: `${s.tipo} · ${s.clase} · ${s.pasajeros} pasajeros` },
+          { label: 'Empresa', value: s.nombreEmpresaAliada || '—' },
+          { label: 'Placas y conductor', value: s.placas === 'por Asignar' ? 'Sin asignar' : `${s.placas} · ${s.conductor}` },
+          { label: 'Valor de la oferta', value: s.valorOferta === null ? '—' : formatCOP(s.valorOferta) },
+          { label: 'Método de pago', value: s.metodoPago ? METODO_TEXTO[s.metodoPago] : '—' },
+          {
+            label: 'Pago del cliente',
+            value: s.estado !== 'validar' ? (
+              <StatusText type="success">{d.pagoValidadoEn ? `Validado el ${formatDateTime(d.pagoValidadoEn)}` : 'Validado'}</StatusText>
+            ) : d.pagoRechazado ? (
+              <StatusText type="error">{`Rechazado: ${d.pagoRechazado.motivo}`}</StatusText>
+            ) : (
+              <StatusText type="info">En validación</StatusText>
+            ),
+          },
+          ...(d.comprobanteUrl
+            ? [{ label: 'Comprobante del cliente', value: <Link href={d.comprobanteUrl} external externalIconAriaLabel="(abre en una pestaña nueva)">Ver comprobante</Link> }]
+            : []),
+          { label: `Anticipo (${formatCOP(d.anticipo.monto)})`, value: estadoPago(d.anticipo) },
+          { label: `Saldo (${formatCOP(d.saldo.monto)})`, value: estadoPago(d.saldo) },
+          { label: 'Comisión de la plataforma', value: formatCOP(d.comisionPlataforma) },
+        ]}
+      />
+    </SpaceBetween>
+  );
+}
+
+function Movimientos({ items }: { items: Movimiento[] }) {
+  return (
+    <Table
+      variant="embedded"
+      header={<Header variant="h3">Pagos registrados</Header>}
+      items={items}
+      trackBy="id"
+      empty={<Box textAlign="center">Aún no hay pagos registrados</Box>}
+      columnDefinitions={[
+        { id: 'tipo', header: 'Pago', cell: (m) => MOVIMIENTO_TEXTO[m.tipo] },
+        { id: 'monto', header: 'Valor', cell: (m) => formatCOP(m.monto) },
+        { id: 'fecha', header: 'Fecha', cell: (m) => formatCalendarDate(m.fecha) },
+        { id: 'referencia', header: 'Referencia', cell: (m) => m.referencia },
+        { id: 'comprobante', header: 'Comprobante', cell: (m) => (m.comprobanteUrl ? <Link href={m.comprobanteUrl} external externalIconAriaLabel="(abre en una pestaña nueva)">Ver</Link> : '—') },
+        { id: 'por', header: 'Registrado por', cell: (m) => m.registradoPor },
+      ]}
+    />
+  );
+}
+
+function DecisionTransferencia({ d, onDone }: { d: PagoDetalle; onDone: () => void }) {
+  const decidir = useDecidirPago();
+  const [rechazando, setRechazando] = useState(false);
+  const [motivo, setMotivo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  // mutateAsync, not mutate's callbacks: the refreshed detail (no longer in validation) unmounts this part first.
+  const enviar = async (body: Parameters<typeof decidir.mutate>[0]['body']) => {
+    try {
+      await decidir.mutateAsync({ id: d.servicio.id, body });
+      toast.success(body.decision === 'confirmar' ? PAGO_MSG.pagoConfirmado : PAGO_MSG.pagoRechazado);
+      onDone();
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+  if (!d.comprobanteUrl) return <Alert type="info">{PAGO_MSG.sinComprobante}</Alert>;
+  return (
+    <SpaceBetween size="s">
+      {error && <Alert type="error">{error}</Alert>}
+      {rechazando ? (
+        <Form
+          actions={
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button onClick={() => setRechazando(false)}>Cancelar</Button>
+              <Button variant="primary" loading={decidir.isPending} onClick={() => (motivo.trim() ? void enviar({ decision: 'rechazar', motivo: motivo.trim() }) : setError(PAGO_MSG.motivoRequerido))}>
+                Rechazar pago
+              </Button>
+            </SpaceBetween>
+          }
+        >
+          <FormField label="Motivo del rechazo" description="El cliente lo verá y enviará un nuevo comprobante." errorText={error === PAGO_MSG.motivoRequerido ? error : undefined}>
+            <Textarea value={motivo} onChange={({ detail }) => setMotivo(detail.value)} autoFocus rows={3} />
+          </FormField>
+        </Form>
+      ) : (
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button onClick={() => setRechazando(true)}>Rechazar</Button>
+          <Button variant="primary" loading={decidir.isPending} onClick={() => void enviar({ decision: 'confirmar' })}>
+            Confirmar pago
+          </Button>
+        </SpaceBetween>
+      )}
+    </SpaceBetween>
+  );
+}
+
+/** The payout form: the day it was paid, the bank's reference, the receipt if there is one. */
+function FormularioPago({ titulo, conValor, enviando, onEnviar }: { titulo: string; conValor?: boolean; enviando: boolean; onEnviar: (datos: { fecha: string; referencia: string; valor?: number; comprobante?: string }) => Promise<void> }) {
+  const [fecha, setFecha] = useState(hoyEnBogota());
+  const [referencia, setReferencia] = useState('');
+  const [valor, setValor] = useState('');
+  const [archivos, setArchivos] = useState<File[]>([]);
+  const [errores, setErrores] = useState<Record<string, string>>({});
+  const [subiendo, setSubiendo] = useState(false);
+  const schema = conValor ? recompensaBodySchema : pagoConductorBodySchema.omit({ tipo: true });
+
+  const enviar = async () => {
+    const datos = { fecha, referencia, ...(conValor ? { valor: valor.trim() === '' ? undefined : Number(valor) } : {}) };
+    const r = schema.safeParse(datos);
+    const problemas: Record<string, string> = {};
+    if (!r.success) for (const i of r.error.issues) problemas[String(i.path[0])] ??= i.message;
+    const archivo = archivos[0];
+    if (archivo) {
+      const problema = await checkFile('comprobantePago', archivo);
+      if (problema) problemas.comprobante = problema;
+    }
+    setErrores(problemas);
+    if (Object.keys(problemas).length) return;
+    let comprobante: string | undefined;
+    try {
+      setSubiendo(true);
+      if (archivo) comprobante = await uploadFile('comprobantePago', archivo, () => undefined);
+    } catch (err) {
+      setErrores({ comprobante: uploadErrorMessage(err) });
+      return;
+    } finally {
+      setSubiendo(false);
+    }
+    await onEnviar({ fecha, referencia: referencia.trim(), ...(conValor ? { valor: Number(valor) } : {}), ...(comprobante ? { comprobante } : {}) });
+  };
+
+  return (
+    <Form header={<Header variant="h3">{titulo}</Header>} actions={<Button variant="primary" loading={enviando || subiendo} onClick={() => void enviar()}>Registrar pago</Button>}>
+      <SpaceBetween size="s">
+        <FormField label="Fecha del pago" errorText={errores.fecha}>
+          <DatePicker value={fecha} onChange={({ detail }) => setFecha(detail.value)} placeholder="AAAA/MM/DD" isDateEnabled={(d) => hoyEnBogota(d) <= hoyEnBogota()} openCalendarAriaLabel={() => 'Elegir fecha'} />
+        </FormField>
+        <FormField label="Referencia del pago" description="El número de la transferencia o consignación." errorText={errores.referencia}>
+          <Input value={referencia} onChange={({ detail }) => setReferencia(detail.value)} />
+        </FormField>
+        {conValor && (
+          <FormField label="Valor pagado (COP)" errorText={errores.valor}>
+            <Input value={valor} inputMode="numeric" onChange={({ detail }) => setValor(detail.value.replace(/\D/g, ''))} />
+          </FormField>
+        )}
+        <FormField label="Comprobante (opcional)" description="PDF, JPG o PNG de máximo 2MB." errorText={errores.comprobante}>
+          <FileUpload
+            value={archivos}
+            onChange={({ detail }) => setArchivos(detail.value.slice(-1))}
+            accept="application/pdf,image/jpeg,image/png"
+            i18nStrings={{
+              uploadButtonText: () => 'Elegir archivo',
+              dropzoneText: () => 'Suelta el comprobante aquí',
+              removeFileAriaLabel: () => 'Quitar archivo',
+              limitShowFewer: 'Ver menos',
+              limitShowMore: 'Ver más',
+              errorIconAriaLabel: 'Error',
+            }}
+          />
+        </FormField>
+      </SpaceBetween>
+    </Form>
+  );
+}
+
+function RegistrarPago({ tipo, id, monto, onDone }: { tipo: 'anticipo' | 'saldo'; id: string; monto: number; onDone: () => void }) {
+  const pagar = usePagarConductor();
+  return (
+    <FormularioPago
+      titulo={`Registrar ${tipo === 'anticipo' ? 'anticipo' : 'saldo'} de ${formatCOP(monto)}`}
+      enviando={pagar.isPending}
+      onEnviar={async (datos) => {
+        try {
+          await pagar.mutateAsync({ id, body: { tipo, fecha: datos.fecha, referencia: datos.referencia, comprobante: datos.comprobante } });
+          toast.success(PAGO_MSG.pagoRegistrado);
+          onDone();
+        } catch (err) {
+          toast.error(errorMessage(err));
+        }
+      }}
+    />
+  );
+}
+
+/** The referral reward's payout, from the rewards list. */
+export function PagoRecompensaModal({ vehiculo, onClose }: { vehiculo: { id: string; nombre: string; placas: string; referidoPor: string } | null; onClose: () => void }) {
+  const pagar = usePagarRecompensa();
+  return (
+    <Modal visible={!!vehiculo} onDismiss={onClose} header={<Header variant="h2" description={vehiculo ? `${vehiculo.placas} · ${vehiculo.nombre} · referido por ${vehiculo.referidoPor}` : undefined}>Pagar recompensa por referido</Header>}>
+      {vehiculo && (
+        <FormularioPago
+          titulo="Datos del pago al referente"
+          conValor
+          enviando={pagar.isPending}
+          onEnviar={async (datos) => {
+            try {
+              await pagar.mutateAsync({ id: vehiculo.id, body: { fecha: datos.fecha, referencia: datos.referencia, valor: datos.valor!, comprobante: datos.comprobante } });
+              toast.success(PAGO_MSG.pagoRegistrado);
+              onClose();
+            } catch (err) {
+              toast.error(errorMessage(err));
+            }
+          }}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,166 @@
+import { useCollection } from '@cloudscape-design/collection-hooks';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import DateRangePicker, { type DateRangePickerProps } from '@cloudscape-design/components/date-range-picker';
+import Header from '@cloudscape-design/components/header';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import Alert from '@cloudscape-design/components/alert';
+import { useState } from 'react';
+import { normalizarBusqueda } from '../../../../../shared/domain/proveedores.js';
+import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
+import { HISTORIAL_MAX_DIAS, type ServicioFila } from '../../../../../shared/schemas/pagos.js';
+import { SERVICE_STATES } from '../../../../../shared/schemas/service.js';
+import { Paginacion } from '../../../components/paginacion.js';
+import { TableEmptyState } from '../../../components/table-empty-state.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { descargarCsv } from '../../../lib/csv.js';
+import { formatCOP, formatNumber } from '../../../lib/format.js';
+import { toast } from '../../../lib/toast.js';
+import { useHistorial } from '../api/pagos.js';
+import { ESTADO_TEXTO, FiltroEmpresa, useEsPlataforma } from './comunes.js';
+import { DetallePagoModal } from './detalle-pago-modal.js';
+import { columnasServicio, CSV_SERVICIO } from './servicios-page.js';
+
+const dias = (hoy: string, n: number) => new Date(Date.parse(`${hoy}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The date range picker in Spanish (absolute days only: a history is read by calendar days). */
+const I18N: DateRangePickerProps.I18nStrings = {
+  todayAriaLabel: 'Hoy',
+  nextMonthAriaLabel: 'Mes siguiente',
+  previousMonthAriaLabel: 'Mes anterior',
+  customRelativeRangeDurationLabel: 'Duración',
+  customRelativeRangeDurationPlaceholder: 'Duración',
+  customRelativeRangeOptionLabel: 'Rango personalizado',
+  customRelativeRangeOptionDescription: 'Elige un rango',
+  customRelativeRangeUnitLabel: 'Unidad',
+  formatRelativeRange: () => '',
+  formatUnit: (u) => u,
+  dateTimeConstraintText: 'Formato AAAA/MM/DD.',
+  relativeModeTitle: 'Relativo',
+  absoluteModeTitle: 'Fechas',
+  relativeRangeSelectionHeading: 'Elige un rango',
+  startDateLabel: 'Desde',
+  endDateLabel: 'Hasta',
+  startTimeLabel: 'Hora inicial',
+  endTimeLabel: 'Hora final',
+  clearButtonLabel: 'Borrar',
+  cancelButtonLabel: 'Cancelar',
+  applyButtonLabel: 'Aplicar',
+  renderSelectedAbsoluteRangeAriaLive: (a, b) => `Rango del ${a} al ${b}`,
+};
+
+/**
+ * `historial` (spec 01 section 2; the spec's app had a placeholder): the company's services of a date
+ * range (the last 90 days and the next 30 by default, a year at most), filtered by state and text, with
+ * the totals of services won and their value, paged, and exported as CSV. Staff choose the company.
+ */
+export function HistorialPage({ title }: { title: string }) {
+  const hoy = hoyEnBogota();
+  const plataforma = useEsPlataforma();
+  const [rango, setRango] = useState({ desde: dias(hoy, -90), hasta: dias(hoy, 30) });
+  const [estado, setEstado] = useState('');
+  const [empresa, setEmpresa] = useState<string | null>(null);
+  const [detalle, setDetalle] = useState<string | null>(null);
+  const historial = useHistorial({ ...rango, estado, empresa: plataforma ? empresa : null });
+  const items = historial.data?.items ?? [];
+  const { items: visibles, collectionProps, filterProps, paginationProps, filteredItemsCount, actions } = useCollection(items, {
+    filtering: {
+      filteringFunction: (f: ServicioFila, texto) => {
+        const palabras = normalizarBusqueda(texto).split(' ').filter(Boolean);
+        const hay = normalizarBusqueda([f.id, f.cliente, f.origen, f.destino, f.tipo, f.placas, f.conductor, f.nombreEmpresaAliada].join(' '));
+        return palabras.every((p) => hay.includes(p));
+      },
+    },
+    pagination: { pageSize: 20 },
+  });
+  const t = historial.data?.totales;
+  const opciones = [{ value: '', label: 'Todos los estados' }, ...SERVICE_STATES.filter((e) => e !== 'pendiente').map((e) => ({ value: e, label: ESTADO_TEXTO[e] }))];
+  const valorRango: DateRangePickerProps.Value = { type: 'absolute', startDate: rango.desde, endDate: rango.hasta };
+
+  return (
+    <ContentLayout
+      header={<Header variant="h1" description={plataforma ? 'Los servicios ganados por las empresas, por fecha de salida, con sus totales.' : 'Los servicios que tu empresa ganó, por fecha de salida, con sus totales.'}>{title}</Header>}
+    >
+      <SpaceBetween size="l">
+        <Container header={<Header variant="h2">Filtros</Header>}>
+          <SpaceBetween direction="horizontal" size="m">
+            <DateRangePicker
+              value={valorRango}
+              rangeSelectorMode="absolute-only"
+              dateOnly
+              i18nStrings={I18N}
+              placeholder="Elige el rango de fechas"
+              isValidRange={(r) => {
+                if (r?.type !== 'absolute' || !r.startDate || !r.endDate) return { valid: false, errorMessage: 'Elige la fecha inicial y la final.' };
+                const d = (Date.parse(r.endDate) - Date.parse(r.startDate)) / 86_400_000;
+                return d < 0 || d > HISTORIAL_MAX_DIAS ? { valid: false, errorMessage: 'El rango debe ser de máximo un año.' } : { valid: true };
+              }}
+              onChange={({ detail }) => detail.value?.type === 'absolute' && setRango({ desde: detail.value.startDate.slice(0, 10), hasta: detail.value.endDate.slice(0, 10) })}
+              relativeOptions={[]}
+            />
+            <Select selectedOption={opciones.find((o) => o.value === estado)!} options={opciones} onChange={({ detail }) => setEstado(detail.selectedOption.value ?? '')} ariaLabel="Estado" inlineLabelText="Estado" />
+            {plataforma && <FiltroEmpresa valor={empresa} onChange={setEmpresa} />}
+          </SpaceBetween>
+        </Container>
+        {historial.data?.truncado && <Alert type="warning">Hay más servicios de los que se muestran: acorta el rango de fechas.</Alert>}
+        <Container header={<Header variant="h2">Totales del rango</Header>}>
+          <ColumnLayout columns={4} variant="text-grid">
+            <Total etiqueta="Servicios ganados" valor={t ? formatNumber(t.servicios) : '…'} />
+            <Total etiqueta="Valor de los servicios" valor={t ? formatCOP(t.valor) : '…'} />
+            <Total etiqueta="Viajes finalizados" valor={t ? formatNumber(t.finalizados) : '…'} />
+            <Total etiqueta="Valor finalizado" valor={t ? formatCOP(t.valorFinalizados) : '…'} />
+          </ColumnLayout>
+        </Container>
+        <Table
+          {...collectionProps}
+          variant="container"
+          header={
+            <Header
+              counter={`(${filteredItemsCount ?? items.length})`}
+              actions={
+                <Button iconName="download" disabled={!items.length} onClick={() => void descargarCsv(`historial-${rango.desde}-${rango.hasta}.csv`, CSV_SERVICIO, items).catch((e: unknown) => toast.error(errorMessage(e)))}>
+                  Exportar CSV
+                </Button>
+              }
+            >
+              Servicios
+            </Header>
+          }
+          filter={<TextFilter {...filterProps} filteringPlaceholder="Buscar por cliente, ruta, placas o conductor" filteringAriaLabel="Buscar en el historial" filteringClearAriaLabel="Borrar búsqueda" />}
+          pagination={<Paginacion {...paginationProps} />}
+          columnDefinitions={columnasServicio(plataforma, (f) => setDetalle(f.id))}
+          items={visibles}
+          loading={historial.isPending}
+          loadingText="Cargando el historial"
+          trackBy="id"
+          wrapLines
+          empty={
+            historial.isError ? (
+              <TableEmptyState title={errorMessage(historial.error)} />
+            ) : filterProps.filteringText ? (
+              <TableEmptyState title="Ningún servicio coincide con la búsqueda" action={<Button onClick={() => actions.setFiltering('')}>Borrar búsqueda</Button>} />
+            ) : (
+              <TableEmptyState title="No hay servicios en este rango de fechas" />
+            )
+          }
+        />
+      </SpaceBetween>
+      <DetallePagoModal id={detalle} accion={null} onClose={() => setDetalle(null)} />
+    </ContentLayout>
+  );
+}
+
+function Total({ etiqueta, valor }: { etiqueta: string; valor: string }) {
+  return (
+    <div>
+      <Box variant="awsui-key-label">{etiqueta}</Box>
+      <Box variant="awsui-value-large">{valor}</Box>
+    </div>
+  );
+}

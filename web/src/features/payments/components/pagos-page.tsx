@@ -1,0 +1,302 @@
+import Badge from '@cloudscape-design/components/badge';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { TableProps } from '@cloudscape-design/components/table';
+import Tabs from '@cloudscape-design/components/tabs';
+import { useState } from 'react';
+import { LISTAS_PAGOS } from '../../../../../shared/domain/listas.js';
+import { PAGO_MSG, type PagoConductorFila, type PagoPorValidarFila, type RecompensaFila } from '../../../../../shared/schemas/pagos.js';
+import { ListaPaginada, type ColumnaCsv } from '../../../components/lista-paginada.js';
+import { FUENTES, useResumenPagos } from '../api/pagos.js';
+import { DetallePagoModal, PagoRecompensaModal } from './detalle-pago-modal.js';
+import { EstadoServicio, Fecha, FiltroEmpresa, Foto, METODO_TEXTO, Pesos, Ruta, useEsPlataforma } from './comunes.js';
+
+const lista = (id: (typeof LISTAS_PAGOS)[number]['id']) => LISTAS_PAGOS.find((l) => l.id === id)!;
+const salidaBogota = (iso: string) => new Date(iso).toLocaleString('es-CO', { timeZone: 'America/Bogota' });
+
+const titulo = (t: string, n: number | undefined) => (
+  <span>
+    {t} {n ? <Badge color="blue">{n}</Badge> : null}
+  </span>
+);
+
+// --- Pending payouts: anticipos and saldos -------------------------------------------------
+
+const CSV_PAGO: ColumnaCsv<PagoConductorFila>[] = [
+  { titulo: 'Servicio', valor: (f) => f.id },
+  { titulo: 'Salida', valor: (f) => salidaBogota(f.fechaSalida) },
+  { titulo: 'Conductor', valor: (f) => f.conductor },
+  { titulo: 'Cédula', valor: (f) => f.cedulaConductor },
+  { titulo: 'Placas', valor: (f) => f.placas },
+  { titulo: 'Empresa', valor: (f) => f.nombreEmpresaAliada },
+  { titulo: 'Valor de la oferta', valor: (f) => f.valorOferta },
+  { titulo: 'Valor a pagar', valor: (f) => f.monto },
+  { titulo: 'Banco', valor: (f) => f.banco },
+  { titulo: 'Tipo de cuenta', valor: (f) => f.tipocuenta },
+  { titulo: 'Cuenta', valor: (f) => f.cuenta },
+  { titulo: 'Titular', valor: (f) => f.titular },
+];
+
+function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; contador?: number }) {
+  const plataforma = useEsPlataforma();
+  const [empresa, setEmpresa] = useState<string | null>(null);
+  const [detalle, setDetalle] = useState<string | null>(null);
+  const def = lista(tipo);
+  const columnas: TableProps.ColumnDefinition<PagoConductorFila>[] = [
+    {
+      id: 'conductor',
+      header: 'Conductor',
+      isRowHeader: true,
+      cell: (f) => (
+        <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+          <Foto src={f.imagenConductor} alt={`Foto del vehículo de ${f.conductor}`} />
+          <SpaceBetween size="xxxs">
+            <Box fontWeight="bold">{f.conductor}</Box>
+            <Box variant="small">{f.placas}</Box>
+          </SpaceBetween>
+        </SpaceBetween>
+      ),
+    },
+    { id: 'servicio', header: 'Servicio', cell: (f) => <Ruta origen={f.origen} destino={f.destino} /> },
+    { id: 'salida', header: 'Salida', cell: (f) => <Fecha valor={f.fechaSalida} /> },
+    ...(plataforma ? [{ id: 'empresa', header: 'Empresa', cell: (f: PagoConductorFila) => f.nombreEmpresaAliada || f.empresaAliada }] : []),
+    { id: 'valor', header: 'Valor de la oferta', cell: (f) => <Pesos valor={f.valorOferta} /> },
+    { id: 'monto', header: tipo === 'anticipo' ? 'Anticipo' : 'Saldo', cell: (f) => <Box fontWeight="bold"><Pesos valor={f.monto} /></Box> },
+    {
+      id: 'cuenta',
+      header: 'Cuenta del conductor',
+      cell: (f) => (f.cuenta ? <SpaceBetween size="xxxs"><span>{`${f.banco} · ${f.tipocuenta}`}</span><Box variant="small">{`${f.cuenta} · ${f.titular}`}</Box></SpaceBetween> : 'Sin datos bancarios'),
+    },
+    { id: 'estado', header: 'Viaje', cell: (f) => <EstadoServicio estado={f.estado} /> },
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      cell: (f) => (
+        <Button variant="inline-link" ariaLabel={`${plataforma ? 'Registrar pago' : 'Ver detalle'} de ${f.conductor}, servicio ${f.id}`} onClick={() => setDetalle(f.id)}>
+          {plataforma ? 'Registrar pago' : 'Ver detalle'}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <>
+      <ListaPaginada
+        variant="borderless"
+        titulo={tipo === 'anticipo' ? 'Anticipos por pagar' : 'Saldos por pagar'}
+        contador={contador}
+        descripcion={tipo === 'anticipo' ? 'El anticipo (45% del valor) se paga al conductor cuando el FUEC está cargado.' : 'El saldo (45% del valor) se paga cuando el viaje termina, después del anticipo.'}
+        fuente={FUENTES.pagosConductor(tipo, plataforma ? empresa : null)}
+        columnas={columnas}
+        vacio={def.vacio}
+        buscarPor="Buscar por conductor, placas, cliente o ruta"
+        csv={{ nombre: tipo === 'anticipo' ? 'anticipos' : 'saldos', columnas: CSV_PAGO }}
+        acciones={plataforma ? <FiltroEmpresa valor={empresa} onChange={setEmpresa} /> : undefined}
+      />
+      <DetallePagoModal id={detalle} accion={plataforma ? tipo : null} onClose={() => setDetalle(null)} />
+    </>
+  );
+}
+
+/**
+ * `pagos` (Pagos Pendientes) and its tab routes `anticipos`, `saldos` (spec 01 section 2): advances
+ * first, then balances. Marketplace staff see every company's and register each payout; a company
+ * sees its own, read-only.
+ */
+export function PagosPage({ title, inicial = 'anticipo' }: { title: string; inicial?: 'anticipo' | 'saldo' }) {
+  // Tabs switch in place: `anticipos` and `saldos` are staff's own addresses, a company has only `pagos`.
+  const [activa, setActiva] = useState(inicial);
+  const resumen = useResumenPagos().data;
+  const plataforma = useEsPlataforma();
+  return (
+    <ContentLayout
+      header={<Header variant="h1" description={plataforma ? 'Pagos a conductores por registrar. Se actualizan solos.' : 'Lo que la plataforma debe pagar a los conductores de tu empresa. Se actualiza solo.'}>{title}</Header>}
+    >
+      <Container>
+        <Tabs
+          activeTabId={activa}
+          onChange={({ detail }) => setActiva(detail.activeTabId as 'anticipo' | 'saldo')}
+          ariaLabel="Pagos pendientes"
+          tabs={(['anticipo', 'saldo'] as const).map((id) => ({
+            id,
+            label: titulo(lista(id).titulo, id === 'anticipo' ? resumen?.anticipos : resumen?.saldos),
+            content: id === activa ? <ListaPagosConductor tipo={id} contador={id === 'anticipo' ? resumen?.anticipos : resumen?.saldos} /> : null,
+          }))}
+        />
+      </Container>
+    </ContentLayout>
+  );
+}
+
+export const paginaDePagos = (inicial: 'anticipo' | 'saldo') =>
+  function PestanaDePagos({ title }: { title: string }) {
+    return <PagosPage title={title} inicial={inicial} />;
+  };
+
+// --- Payments to validate: ePayco and transfers ------------------------------------------------
+
+const COMPROBANTE = {
+  recibido: <Badge color="blue">Comprobante recibido</Badge>,
+  pendiente: <Badge color="grey">Sin comprobante</Badge>,
+  rechazado: <Badge color="red">Comprobante rechazado</Badge>,
+} as const;
+
+const CSV_VALIDAR: ColumnaCsv<PagoPorValidarFila>[] = [
+  { titulo: 'Servicio', valor: (f) => f.id },
+  { titulo: 'Cliente', valor: (f) => f.cliente },
+  { titulo: 'Método de pago', valor: (f) => METODO_TEXTO[f.metodoPago] },
+  { titulo: 'Valor', valor: (f) => f.valorOferta },
+  { titulo: 'Clase', valor: (f) => f.clase },
+  { titulo: 'Tipo', valor: (f) => f.tipo },
+  { titulo: 'Origen', valor: (f) => f.origen },
+  { titulo: 'Destino', valor: (f) => f.destino },
+  { titulo: 'Salida', valor: (f) => salidaBogota(f.fechaSalida) },
+  { titulo: 'Empresa', valor: (f) => f.nombreEmpresaAliada },
+  { titulo: 'Comprobante', valor: (f) => f.comprobante },
+];
+
+function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferencia'; contador?: number }) {
+  const [empresa, setEmpresa] = useState<string | null>(null);
+  const [detalle, setDetalle] = useState<string | null>(null);
+  const columnas: TableProps.ColumnDefinition<PagoPorValidarFila>[] = [
+    {
+      id: 'cliente',
+      header: 'Cliente',
+      isRowHeader: true,
+      cell: (f) => (
+        <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+          <Foto src={f.imagenCliente} alt={`Imagen de ${f.cliente}`} />
+          <SpaceBetween size="xxxs">
+            <Box fontWeight="bold">{f.cliente}</Box>
+            <Box variant="small">{f.id}</Box>
+          </SpaceBetween>
+        </SpaceBetween>
+      ),
+    },
+    { id: 'valor', header: 'Valor', cell: (f) => <Box fontWeight="bold"><Pesos valor={f.valorOferta} /></Box> },
+    { id: 'servicio', header: 'Servicio', cell: (f) => `${f.tipo} · ${f.clase}` },
+    { id: 'ruta', header: 'Ruta', cell: (f) => <Ruta origen={f.origen} destino={f.destino} /> },
+    { id: 'salida', header: 'Salida', cell: (f) => <Fecha valor={f.fechaSalida} /> },
+    { id: 'empresa', header: 'Empresa', cell: (f) => f.nombreEmpresaAliada || f.empresaAliada },
+    ...(metodo === 'transferencia' ? [{ id: 'comprobante', header: 'Comprobante', cell: (f: PagoPorValidarFila) => <span className="nowrap">{COMPROBANTE[f.comprobante]}</span> }] : []),
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      cell: (f) => (
+        <Button variant="inline-link" ariaLabel={`${metodo === 'transferencia' ? 'Validar pago' : 'Ver detalle'} de ${f.cliente}, servicio ${f.id}`} onClick={() => setDetalle(f.id)}>
+          {metodo === 'transferencia' ? 'Validar pago' : 'Ver detalle'}
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <>
+      <ListaPaginada
+        variant="borderless"
+        titulo={metodo === 'epayco' ? 'Pagos Epayco por validar' : 'Reservas en proceso de validación - Pagos por transferencia'}
+        contador={contador}
+        descripcion={metodo === 'epayco' ? 'Se confirman solos cuando ePayco envía su confirmación firmada.' : 'Revisa el comprobante del cliente y confirma o rechaza el pago.'}
+        fuente={FUENTES.porValidar(metodo, empresa)}
+        columnas={columnas}
+        vacio={lista(metodo).vacio}
+        buscarPor="Buscar por cliente, ruta, tipo o servicio"
+        csv={{ nombre: `pagos-${metodo}`, columnas: CSV_VALIDAR }}
+        acciones={<FiltroEmpresa valor={empresa} onChange={setEmpresa} />}
+      />
+      <DetallePagoModal id={detalle} accion={metodo === 'transferencia' ? 'transferencia' : null} onClose={() => setDetalle(null)} />
+    </>
+  );
+}
+
+/** `validarEpayco` and `validarTransferencia` (spec 01 section 2: tabs Epayco and Transferencia), marketplace staff only. */
+export function ValidarPagosPage({ title, inicial }: { title: string; inicial: 'epayco' | 'transferencia' }) {
+  const [activa, setActiva] = useState(inicial);
+  const resumen = useResumenPagos().data;
+  return (
+    <ContentLayout header={<Header variant="h1" description="Reservas aceptadas por el cliente cuyo pago falta validar. Se actualizan solas.">{title}</Header>}>
+      <Container>
+        <Tabs
+          activeTabId={activa}
+          onChange={({ detail }) => setActiva(detail.activeTabId as 'epayco' | 'transferencia')}
+          ariaLabel="Pagos por validar"
+          tabs={(['epayco', 'transferencia'] as const).map((id) => ({
+            id,
+            label: titulo(lista(id).titulo, resumen?.[id]),
+            content: id === activa ? <ListaPorValidar metodo={id} contador={resumen?.[id]} /> : null,
+          }))}
+        />
+      </Container>
+    </ContentLayout>
+  );
+}
+
+export const paginaPorValidar = (inicial: 'epayco' | 'transferencia') =>
+  function PestanaPorValidar({ title }: { title: string }) {
+    return <ValidarPagosPage title={title} inicial={inicial} />;
+  };
+
+// --- Referral rewards ------------------------------------------------------------------------
+
+const CSV_RECOMPENSA: ColumnaCsv<RecompensaFila>[] = [
+  { titulo: 'Vehículo', valor: (f) => f.id },
+  { titulo: 'Conductor', valor: (f) => f.nombre },
+  { titulo: 'Placas', valor: (f) => f.placas },
+  { titulo: 'Tipo', valor: (f) => f.tipo },
+  { titulo: 'Capacidad', valor: (f) => f.capacidad },
+  { titulo: 'Viajes realizados', valor: (f) => f.viajesRealizados },
+  { titulo: 'Referido por', valor: (f) => f.referidoPor },
+  { titulo: 'Empresa', valor: (f) => f.empresa },
+];
+
+/** `recompensas`: 'Vehículos con pago por referidos' with its count (spec 01 sections 2 and 9). */
+export function RecompensasPage({ title }: { title: string }) {
+  const resumen = useResumenPagos().data;
+  const [pagar, setPagar] = useState<RecompensaFila | null>(null);
+  const columnas: TableProps.ColumnDefinition<RecompensaFila>[] = [
+    {
+      id: 'vehiculo',
+      header: 'Vehículo',
+      isRowHeader: true,
+      cell: (f) => (
+        <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+          <Foto src={f.imagen} alt={`Foto del vehículo ${f.placas}`} />
+          <SpaceBetween size="xxxs">
+            <Box fontWeight="bold">{f.placas}</Box>
+            <Box variant="small">{`${f.tipo} · ${f.capacidad} pasajeros`}</Box>
+          </SpaceBetween>
+        </SpaceBetween>
+      ),
+    },
+    { id: 'conductor', header: 'Conductor', cell: (f) => f.nombre },
+    { id: 'empresa', header: 'Empresa', cell: (f) => f.empresa },
+    { id: 'viajes', header: 'Viajes realizados', cell: (f) => f.viajesRealizados },
+    { id: 'referido', header: 'Referido por', cell: (f) => f.referidoPor },
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      cell: (f) => (
+        <Button variant="inline-link" ariaLabel={`Pagar recompensa de ${f.placas}`} onClick={() => setPagar(f)}>
+          Pagar recompensa
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <ContentLayout header={<Header variant="h1" description="Vehículos con 30 viajes o más cuyo referente aún no recibe su comisión. Los referidos por la plataforma no suman.">{title}</Header>}>
+      <ListaPaginada
+        titulo={PAGO_MSG.tituloRecompensas}
+        contador={resumen?.recompensas}
+        fuente={FUENTES.recompensas()}
+        columnas={columnas}
+        vacio={PAGO_MSG.sinRecompensas}
+        buscarPor="Buscar por placas, conductor o empresa"
+        csv={{ nombre: 'recompensas', columnas: CSV_RECOMPENSA }}
+      />
+      <PagoRecompensaModal vehiculo={pagar} onClose={() => setPagar(null)} />
+    </ContentLayout>
+  );
+}
+

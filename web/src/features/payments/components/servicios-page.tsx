@@ -1,0 +1,132 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { TableProps } from '@cloudscape-design/components/table';
+import Tabs from '@cloudscape-design/components/tabs';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { listaServicios, type ListaServiciosId } from '../../../../../shared/domain/listas.js';
+import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
+import type { ServicioFila } from '../../../../../shared/schemas/pagos.js';
+import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
+import { ListaPaginada, type ColumnaCsv } from '../../../components/lista-paginada.js';
+import { FUENTES } from '../api/pagos.js';
+import { DetallePagoModal } from './detalle-pago-modal.js';
+import { ESTADO_TEXTO, EstadoServicio, Fecha, FiltroEmpresa, METODO_TEXTO, Pesos, Ruta, useEsPlataforma } from './comunes.js';
+
+/** The spec's service tabs, in its order (spec 01 section 2: Pedidos opens first). */
+const PESTANAS: ListaServiciosId[] = ['pedidos', 'reservados', 'confirmados', 'finalizados'];
+
+const asignado = (v: string) => (v === POR_ASIGNAR ? 'Sin asignar' : v);
+
+export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFila) => void): TableProps.ColumnDefinition<ServicioFila>[] {
+  return [
+    { id: 'salida', header: 'Salida', cell: (f) => <Fecha valor={f.fechaSalida} /> },
+    { id: 'cliente', header: 'Cliente', isRowHeader: true, cell: (f) => f.cliente },
+    { id: 'ruta', header: 'Ruta', cell: (f) => <Ruta origen={f.origen} destino={f.destino} /> },
+    { id: 'vehiculo', header: 'Vehículo', cell: (f) => `${f.tipo} · ${f.pasajeros} pas.` },
+    { id: 'asignado', header: 'Placas y conductor', cell: (f) => (f.placas === POR_ASIGNAR ? 'Sin asignar' : `${f.placas} · ${f.conductor}`) },
+    ...(plataforma ? [{ id: 'empresa', header: 'Empresa', cell: (f: ServicioFila) => f.nombreEmpresaAliada || f.empresaAliada }] : []),
+    { id: 'valor', header: 'Valor', cell: (f) => <Pesos valor={f.valorOferta} /> },
+    { id: 'estado', header: 'Estado', cell: (f) => <EstadoServicio estado={f.estado} enCurso={f.recorridoIniciado} /> },
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      cell: (f) => (
+        <Button variant="inline-link" ariaLabel={`Ver detalle del servicio de ${f.cliente} del ${hoyEnBogota(new Date(f.fechaSalida))}`} onClick={() => verDetalle(f)}>
+          Ver detalle
+        </Button>
+      ),
+    },
+  ];
+}
+
+export const CSV_SERVICIO: ColumnaCsv<ServicioFila>[] = [
+  { titulo: 'Servicio', valor: (f) => f.id },
+  { titulo: 'Salida', valor: (f) => new Date(f.fechaSalida).toLocaleString('es-CO', { timeZone: 'America/Bogota' }) },
+  { titulo: 'Cliente', valor: (f) => f.cliente },
+  { titulo: 'Origen', valor: (f) => f.origen },
+  { titulo: 'Destino', valor: (f) => f.destino },
+  { titulo: 'Tipo', valor: (f) => f.tipo },
+  { titulo: 'Pasajeros', valor: (f) => f.pasajeros },
+  { titulo: 'Placas', valor: (f) => asignado(f.placas) },
+  { titulo: 'Conductor', valor: (f) => asignado(f.conductor) },
+  { titulo: 'Empresa', valor: (f) => f.nombreEmpresaAliada },
+  { titulo: 'Valor', valor: (f) => f.valorOferta ?? '' },
+  { titulo: 'Método de pago', valor: (f) => (f.metodoPago ? METODO_TEXTO[f.metodoPago] : '') },
+  { titulo: 'Estado', valor: (f) => ESTADO_TEXTO[f.estado] },
+];
+
+const BUSCAR = 'Buscar por cliente, ruta, tipo, placas, conductor o servicio';
+
+/** One service list, with the company filter for marketplace staff and the detail per row. */
+function ListaDeServicios({ lista }: { lista: ListaServiciosId }) {
+  const plataforma = useEsPlataforma();
+  const [empresa, setEmpresa] = useState<string | null>(null);
+  const [detalle, setDetalle] = useState<string | null>(null);
+  const def = listaServicios(lista);
+  return (
+    <>
+      <ListaPaginada
+        variant="borderless"
+        titulo={def.titulo}
+        fuente={FUENTES.servicios(lista, plataforma ? empresa : null)}
+        columnas={columnasServicio(plataforma, (f) => setDetalle(f.id))}
+        vacio={def.vacio}
+        buscarPor={BUSCAR}
+        csv={{ nombre: `servicios-${lista}`, columnas: CSV_SERVICIO }}
+        acciones={plataforma ? <FiltroEmpresa valor={empresa} onChange={setEmpresa} /> : undefined}
+      />
+      <DetallePagoModal id={detalle} accion={null} onClose={() => setDetalle(null)} />
+    </>
+  );
+}
+
+/**
+ * `reservas` (Reservas por Validar) and its tab routes `lista-de-reservas`, `viajes-confirmados`,
+ * `viajes-finalizados` (spec 01 section 2, "Payment and service lists"): the Reservas card whose
+ * 'Reservas Activas' chip opens tab 2, and the four tabs. Each tab has its own address.
+ */
+export function ServiciosPage({ title, inicial = 'pedidos' }: { title: string; inicial?: ListaServiciosId }) {
+  const navigate = useNavigate();
+  const abrir = (id: ListaServiciosId) => id !== inicial && navigate(`/panel-control/${listaServicios(id).ruta}`);
+  return (
+    <ContentLayout header={<Header variant="h1" description="Los servicios de cada etapa, desde la validación del pago hasta el fin del viaje. Se actualizan solos.">{title}</Header>}>
+      <SpaceBetween size="l">
+        <Container header={<Header variant="h2">Reservas</Header>}>
+          <SpaceBetween direction="horizontal" size="m" alignItems="center">
+            <Box>Las reservas con pago validado, listas para asignar vehículo y cargar el FUEC.</Box>
+            <Button variant={inicial === 'reservados' ? 'primary' : 'normal'} onClick={() => abrir('reservados')}>
+              Reservas Activas
+            </Button>
+          </SpaceBetween>
+        </Container>
+        <Container>
+          <Tabs
+            activeTabId={inicial}
+            onChange={({ detail }) => abrir(detail.activeTabId as ListaServiciosId)}
+            ariaLabel="Estado de los servicios"
+            tabs={PESTANAS.map((id) => ({ id, label: listaServicios(id).titulo, content: id === inicial ? <ListaDeServicios lista={id} /> : null }))}
+          />
+        </Container>
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
+
+export const paginaDeServicios = (inicial: ListaServiciosId) =>
+  function PestanaDeServicios({ title }: { title: string }) {
+    return <ServiciosPage title={title} inicial={inicial} />;
+  };
+
+/** `servicios-en-curso`: trips under way (confirmed and started, not finished). */
+export function EnCursoPage({ title }: { title: string }) {
+  return (
+    <ContentLayout header={<Header variant="h1" description="Viajes iniciados que aún no han terminado. Se actualizan solos.">{title}</Header>}>
+      <ListaDeServicios lista="en-curso" />
+    </ContentLayout>
+  );
+}
