@@ -20,6 +20,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { descargarCsv } from '../../../lib/csv.js';
 import { formatDate } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
+import { useDemorado } from '../../../lib/use-paginas.js';
 import { todasLasFilas, useListaProveedores, useResumenProveedores } from '../api/proveedores.js';
 import { Estrellas, ProviderDetailModal } from './provider-detail-modal.js';
 
@@ -57,16 +58,6 @@ const BUSCAR_POR = {
   operador: 'Buscar por nombre, correo, teléfono o empresa',
 } as const;
 const ESTADO_FILA = { nuevo: 'Nuevo', 'por-validar': 'Por validar', activo: 'Activo' } as const;
-
-/** Waits until typing pauses before asking the server (one query per word, not per key). */
-function useDemorado<T>(valor: T, ms = 350): T {
-  const [v, setV] = useState(valor);
-  useEffect(() => {
-    const t = setTimeout(() => setV(valor), ms);
-    return () => clearTimeout(t);
-  }, [valor, ms]);
-  return v;
-}
 
 /**
  * `/panel-control/usuarios` and its eight child routes (spec 01 section 2, "Admin users panel"), for
