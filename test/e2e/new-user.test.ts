@@ -103,7 +103,8 @@ describe('what a new user tripped on', () => {
       const target = (await tab.boundingBox())!;
       expect(Math.min(target.width, target.height)).toBeGreaterThanOrEqual(24);
     }
-    expect(await tabs.evaluateAll((all) => all.map((t) => t.textContent))).toEqual([
+    // The labels, full and short (the badge's count, a separate element, left out).
+    expect(await tabs.evaluateAll((all) => all.map((t) => [...t.querySelectorAll('.bottom-nav__label')].map((l) => l.textContent).join('')))).toEqual([
       'Gestionar FlotaFlota',
       'Reservas por ValidarReservas',
       'Mapa de MonitoreoMapa',
