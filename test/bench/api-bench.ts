@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: latency of the API on the local stack over loopback, then the map feed's DynamoDB
- * reads (test/bench/mapa-bench.ts), the trip-start job's (inicio-bench.ts) and the drivers' position reports
- * (posiciones-bench.ts). Bounded (fixed request counts and durations), stops by itself.
+ * reads (test/bench/mapa-bench.ts), the trip-start job's (inicio-bench.ts), the drivers' position reports
+ * (posiciones-bench.ts) and the payments badge's (pagos-bench.ts). Bounded (fixed request counts and durations), stops by itself.
  * Figures go into the issue notes; no test asserts on time.
  */
 import '../../scripts/local/quiet-sdk.js';
@@ -19,6 +19,7 @@ import { localTableName } from '../../shared/tables.js';
 import { enDias, tinyJpeg, tinyWebp, vehiculoNuevo } from '../support/vehiculos.js';
 import { inicioBench } from './inicio-bench.js';
 import { mapaBench } from './mapa-bench.js';
+import { pagosBench } from './pagos-bench.js';
 import { posicionesBench } from './posiciones-bench.js';
 
 const REQUESTS = 400;
@@ -164,7 +165,10 @@ try {
   await inicioBench(stack);
 
   // The map: items one GET /mapa reads as the services table grows, and DynamoDB's load while users poll it.
-  await mapaBench(stack);
+  const sesiones = await mapaBench(stack);
+
+  // The 'Pagos Pendientes' badge: what its count reads, once and while the same users poll it.
+  await pagosBench(stack, sesiones);
 } finally {
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -129,7 +129,7 @@ const CAPACIDAD: Record<VehicleType, number> = { Automovil: 4, Suv: 6, '4x4 Plat
 const DIA = 86_400_000;
 
 /** A service as `servicioItem` stores it, parsed by `serviceSchema` first (so it has the real shape). */
-function servicio(rand: () => number, campos: Partial<Service> & Pick<Service, 'id' | 'estado' | 'tipo' | 'fechaSalida' | 'creadoEn'>): Record<string, unknown> {
+export function servicio(rand: () => number, campos: Partial<Service> & Pick<Service, 'id' | 'estado' | 'tipo' | 'fechaSalida' | 'creadoEn'>): Record<string, unknown> {
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const [origen, lat, lng] = pick(ORIGENES);
   const cliente = pick(CLIENTES);
@@ -192,7 +192,7 @@ function propio(rand: () => number, i: number, now: number, empresaAliada: strin
 }
 
 /** BatchWrite, 25 items a call, `LOTES_PARALELOS` calls in flight; returns the milliseconds it took. */
-async function cargar(doc: DynamoDBDocumentClient, key: TableKey, items: Record<string, unknown>[]): Promise<number> {
+export async function cargar(doc: DynamoDBDocumentClient, key: TableKey, items: Record<string, unknown>[]): Promise<number> {
   const started = performance.now();
   let next = 0;
   await Promise.all(
@@ -247,7 +247,8 @@ function flota(empresaId: string, nombre: string, tipos: readonly VehicleType[],
 
 // ---------------------------------------------------------------------------------------------------
 
-export async function mapaBench(stack: Stack, { TAMANOS = [1_000, 100_000], USUARIOS = [20, 50, 100, 200] } = {}): Promise<void> {
+/** Returns the polling users' sessions (3 per company), for the next sections of the bench to poll with. */
+export async function mapaBench(stack: Stack, { TAMANOS = [1_000, 100_000], USUARIOS = [20, 50, 100, 200] } = {}): Promise<{ empresa: string; token: string }[]> {
   const { MAPA_CACHE_MS } = await import('../../lambdas/api/routes/mapa.js');
   const { cambios, CACHE_REGISTROS_MS, SINCRONIZAR_MS } = await import('../../lambdas/data/cambios.js');
   const lecturas = await contarLecturas();
@@ -466,4 +467,5 @@ export async function mapaBench(stack: Stack, { TAMANOS = [1_000, 100_000], USUA
       `(×${(total(ultimo) / Math.max(0.1, total(primero))).toFixed(1)} con ×${(ultimo.n / primero.n).toFixed(0)} usuarios y ×${(ultimo.empresas / primero.empresas).toFixed(0)} empresas): ` +
       `${total(ultimo) <= 1.5 * total(primero) + 1 ? 'plano' : 'NO plano'}; lo que queda crece con las combinaciones de tipos que se piden y con los contenedores, no con usuarios ni empresas`,
   );
+  return sesiones.map(({ empresa, token }) => ({ empresa, token }));
 }

@@ -65,9 +65,9 @@ const CURSOR_MSG = 'La página pedida no es válida. Vuelve a la primera.';
 
 // --- Counts (the bottom bar's badge and the tabs) ---------------------------------------------
 
-/** Kept per container until a company's services change (the change log), so polling reads nothing. */
+/** Kept per container until the change log names the company (or CACHE_REGISTROS_MS), so polling reads nothing. */
 const TODAS = '*';
-const conteos = cambios.cache<ResumenPagos>('empresa', 60_000, { claveDeTodos: TODAS });
+const conteos = cambios.cache<ResumenPagos>('empresa', undefined, { claveDeTodos: TODAS });
 
 /** `GET /pagos/resumen`: how many payouts wait (the badge is anticipos + saldos); staff also see payments to validate and rewards. */
 export async function resumenPagos(c: Context, caller: ConsolaCaller) {
