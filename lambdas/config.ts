@@ -30,6 +30,8 @@ const envSchema = z.object({
   /** ePayco's merchant credentials, JSON `{"p_cust_id_cliente","p_key"}`: same two forms. */
   EPAYCO_SECRET_ARN: z.string().optional(),
   EPAYCO_SECRET: z.string().optional(),
+  /** ePayco's transaction lookup (a local stand-in off AWS). */
+  EPAYCO_API_URL: z.url().optional(),
   /** The address the API's e-mails come from (a verified SES identity). */
   CORREO_REMITENTE: z.string().min(3).optional(),
   /** The region of the verified SES identity (may differ from the function's). */
@@ -55,6 +57,7 @@ export type Config = {
   clientAppSecret: { secretArn: string } | { value: string } | null;
   providerAppSecret: { secretArn: string } | { value: string } | null;
   epayco: { secretArn: string } | { value: string } | null;
+  epaycoApiUrl: string;
   remitente?: string;
   sesRegion?: string;
   outboxDir?: string;
@@ -81,6 +84,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     clientAppSecret: e.CLIENT_APP_SECRET_ARN ? { secretArn: e.CLIENT_APP_SECRET_ARN } : e.CLIENT_APP_SECRET ? { value: e.CLIENT_APP_SECRET } : null,
     providerAppSecret: e.PROVIDER_APP_SECRET_ARN ? { secretArn: e.PROVIDER_APP_SECRET_ARN } : e.PROVIDER_APP_SECRET ? { value: e.PROVIDER_APP_SECRET } : null,
     epayco: e.EPAYCO_SECRET_ARN ? { secretArn: e.EPAYCO_SECRET_ARN } : e.EPAYCO_SECRET ? { value: e.EPAYCO_SECRET } : null,
+    epaycoApiUrl: e.EPAYCO_API_URL ?? 'https://secure.epayco.co',
     remitente: e.CORREO_REMITENTE,
     sesRegion: e.SES_REGION,
     outboxDir: e.OUTBOX_DIR,

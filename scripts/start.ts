@@ -65,7 +65,7 @@ const acceptAfterMs = periodo('SIMULADOR_ACEPTAR_MS', 4 * 60_000);
 const simulator =
   process.env.SIMULADOR_CLIENTES === '0'
     ? null
-    : startClientSimulator({ apiUrl: stack.urls.api, secret: clientAppSecret, epayco, log: (line) => console.log(line), publishEveryMs, acceptAfterMs, stateFile: join(dataDir, 'client-simulator.json') });
+    : startClientSimulator({ apiUrl: stack.urls.api, secret: clientAppSecret, epayco: { credenciales: epayco, url: stack.urls.epayco! }, log: (line) => console.log(line), publishEveryMs, acceptAfterMs, stateFile: join(dataDir, 'client-simulator.json') });
 // The driver app, simulated: drivers of started trips report their positions (SIMULADOR_CONDUCTORES=0 turns it off).
 const conductores =
   process.env.SIMULADOR_CONDUCTORES === '0'

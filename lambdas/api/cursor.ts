@@ -1,4 +1,15 @@
+import type { Context } from 'hono';
+import { MAX_POR_PAGINA, PAGINA_MSG, textoFiltro } from '../../shared/schemas/paginas.js';
 import { badRequest } from '../errors.js';
+
+/** A list's `q` and `limite` from the query string: a 400 in Spanish for a filter too long or a size out of range. */
+export function busquedaYLimite(c: Context, porDefecto: number): { texto: string; limite: number } {
+  const texto = textoFiltro.safeParse(c.req.query('q') ?? '');
+  if (!texto.success) throw badRequest(texto.error.issues[0]!.message);
+  const limite = c.req.query('limite');
+  if (limite !== undefined && (!/^\d{1,3}$/.test(limite) || Number(limite) < 1 || Number(limite) > MAX_POR_PAGINA)) throw badRequest(PAGINA_MSG.limiteInvalido);
+  return { texto: texto.data.trim(), limite: limite === undefined ? porDefecto : Number(limite) };
+}
 
 /**
  * A page cursor is the index key of the last item given, opaque to the console (base64url JSON).

@@ -4,7 +4,7 @@ import { isProfileComplete } from '../../shared/domain/profile.js';
 import type { Role } from '../../shared/schemas/empresa.js';
 import { API_MSG } from '../../shared/schemas/messages.js';
 import { empresaRepository } from '../data/empresa-repository.js';
-import { badRequest, forbidden } from '../errors.js';
+import { AppError, badRequest, forbidden } from '../errors.js';
 import type { CallerOf } from './caller.js';
 import { requireApp, type AppId } from './middleware/apps.js';
 import { requireAuth, type AuthEnv } from './middleware/auth.js';
@@ -109,7 +109,9 @@ export function publicRoute(def: { method: HttpMethod; path: string; handler: (c
   return { ...def, access: 'anonimo', perfilCompleto: false, middleware: [] };
 }
 
+/** JSON bodies only, declared as such (a form or text post is refused before it is read). */
 async function readJson(c: Context): Promise<unknown> {
+  if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) throw new AppError(415, 'unsupported_media_type', API_MSG.soloJson);
   try {
     return await c.req.json();
   } catch {

@@ -11,6 +11,8 @@ export function jsonWithEtag(c: Context, data: unknown): Response {
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
   const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' };
   const sent = c.req.header('If-None-Match');
-  if (sent && sent.split(',').some((t) => t.trim() === etag)) return c.body(null, 304, headers);
+  // If-None-Match compares weakly (RFC 9110): W/"x" and "x" are the same tag.
+  const debil = (t: string) => t.trim().replace(/^W\//, '');
+  if (sent && (sent.trim() === '*' || sent.split(',').some((t) => debil(t) === debil(etag)))) return c.body(null, 304, headers);
   return c.body(body, 200, { ...headers, 'Content-Type': 'application/json; charset=UTF-8' });
 }

@@ -1,12 +1,12 @@
 import { GetCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { busquedaServicio, type ListaServicios } from '../../shared/domain/listas.js';
+import { busquedaServicio, ESTADOS_HISTORIAL, type ListaServicios } from '../../shared/domain/listas.js';
 import { INDICES_SERVICIO, indicesServicio, type PagoPendiente } from '../../shared/domain/pagos.js';
 import { claveMapa, DIAS_FINALIZADOS_EN_MAPA, MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
 import type { CamposAsignacion } from '../../shared/domain/asignacion.js';
 import type { VerificacionFuec } from '../../shared/domain/fuec.js';
 import { tripStartCutoff } from '../../shared/domain/trips.js';
 import { CAMPOS_RESERVA, DIAS_RESERVAS_PASADAS, reservaSchema, type Reserva } from '../../shared/schemas/reservas.js';
-import { INICIO_PENDIENTE, POR_ASIGNAR, SERVICE_STATES, type ServiceState } from '../../shared/schemas/service.js';
+import { INICIO_PENDIENTE, POR_ASIGNAR, type ServiceState } from '../../shared/schemas/service.js';
 import { serviceSchema, type Service, type VehicleType } from '../../shared/schemas/service.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { APP_CLIENTES, SISTEMA, type EntradaHistorial, type Quien } from '../../shared/schemas/historial.js';
@@ -244,7 +244,7 @@ export const serviceRepository = {
   async historial(empresaId: string | null, rango: { desde: string; hasta: string; estado?: ServiceState }, max: number): Promise<{ items: Record<string, unknown>[]; truncado: boolean }> {
     const particiones: { indice: string; k: string; v: string }[] = empresaId
       ? [rango.estado ? { indice: 'porEstadoEmpresa', k: 'estadoEmpresa', v: `${empresaId}#${rango.estado}` } : { indice: 'byEmpresaAliada', k: 'empresaAliada', v: empresaId }]
-      : (rango.estado ? [rango.estado] : SERVICE_STATES.filter((e) => e !== 'pendiente')).map((e) => ({ indice: 'byEstado', k: 'estado', v: e }));
+      : (rango.estado ? [rango.estado] : ESTADOS_HISTORIAL).map((e) => ({ indice: 'byEstado', k: 'estado', v: e }));
     const leer = async (p: (typeof particiones)[number]) => {
       const items: Record<string, unknown>[] = [];
       let ExclusiveStartKey: Record<string, unknown> | undefined;

@@ -4,6 +4,7 @@ import { BOGOTA_TZ } from '../../shared/constants.js';
 import { METODOS_PAGO, type MetodoPago, type VehicleType } from '../../shared/schemas/service.js';
 import { servicioSimulado, TYPES } from './demo-data.js';
 import { firmaEpayco, type CredencialesEpayco } from '../../shared/domain/epayco.js';
+import { registrarTransaccionEpayco } from './epayco.js';
 
 /** ePayco's confirmation of an accepted card payment, signed as ePayco signs it (also used by the tests). */
 export function confirmacionFirmada(c: CredencialesEpayco, t: { x_id_invoice: string; x_amount: string; x_ref_payco: string; x_transaction_id: string; x_currency_code?: string; x_cod_response?: string; x_test_request?: string; x_cust_id_cliente?: string }): Record<string, string> {
@@ -37,8 +38,8 @@ export type ClientSimulatorOptions = {
   tipos?: readonly VehicleType[];
   /** Source of randomness (Math.random by default). */
   random?: () => number;
-  /** ePayco's merchant credentials: with them, a reservation paid by card is confirmed as ePayco would. */
-  epayco?: CredencialesEpayco;
+  /** ePayco's merchant credentials and its local stand-in: with them, a reservation paid by card is confirmed as ePayco would. */
+  epayco?: { credenciales: CredencialesEpayco; url: string };
 };
 
 export type ClientSimulator = { stop: () => Promise<void> };
@@ -179,7 +180,9 @@ export function startClientSimulator({
       return log(`[cliente] envió el comprobante de la transferencia del servicio ${corto(id)}`);
     }
     if (!epayco) return;
-    const campos = confirmacionFirmada(epayco, { x_id_invoice: id, x_amount: String(valor), x_ref_payco: String(Math.floor(random() * 1e9)), x_transaction_id: `${Date.now()}` });
+    const campos = confirmacionFirmada(epayco.credenciales, { x_id_invoice: id, x_amount: String(valor), x_ref_payco: String(Math.floor(random() * 1e9)), x_transaction_id: `${Date.now()}` });
+    // ePayco knows the transaction before it confirms it (the API looks it up).
+    await registrarTransaccionEpayco(epayco.url, campos);
     const res = await fetch(`${apiUrl}/integracion/epayco/confirmacion`, { method: 'POST', body: new URLSearchParams(campos), signal: AbortSignal.timeout(15_000) });
     if (!res.ok) throw new Error(`ePayco no pudo confirmar el pago: ${res.status}`);
     log(`[cliente] pagó con ePayco el servicio ${corto(id)}: ${pesos(valor)} confirmados`);

@@ -5,6 +5,7 @@ import type { RuntimeConfig } from '../../shared/schemas/runtime-config.js';
 import { TABLE_KEYS, localTableName, tableEnvVar } from '../../shared/tables.js';
 import { ensureUserPool, startCognito, LOCAL_TRIGGERS } from './cognito.js';
 import { ensureTables, startDynamoDb } from './dynamodb.js';
+import { startEpayco } from './epayco.js';
 import { startLambdaInvoke } from './lambda-invoke.js';
 import { createOutbox, type Outbox } from './outbox.js';
 import { freePort } from './ports.js';
@@ -31,7 +32,7 @@ export type StackOptions = {
 };
 
 export type Stack = {
-  urls: { console: string | null; api: string; cognito: string; s3: string; dynamodb: string };
+  urls: { console: string | null; api: string; cognito: string; s3: string; dynamodb: string; epayco: string | null };
   runtimeConfig: RuntimeConfig;
   configFile: string;
   outbox: Outbox;
@@ -64,6 +65,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const s3 = await startS3({ port: await port('s3'), directory: join(opts.dataDir, 's3'), bucket: BUCKET });
     stops.push(s3.stop);
 
+    // ePayco's transaction lookup, when the stack takes card payments.
+    const epayco = opts.epayco ? await startEpayco({ port: await freePort() }) : null;
+    if (epayco) stops.push(epayco.stop);
+
     const apiPort = await port('api');
     const webPort = opts.web ? await port('web') : null;
     const consoleUrl = webPort ? `http://localhost:${webPort}` : null;
@@ -78,7 +83,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       SIGNUP_KEY: opts.signUpKey,
       CLIENT_APP_SECRET: opts.clientAppSecret,
       PROVIDER_APP_SECRET: opts.providerAppSecret,
-      ...(opts.epayco ? { EPAYCO_SECRET: JSON.stringify(opts.epayco) } : {}),
+      ...(opts.epayco && epayco ? { EPAYCO_SECRET: JSON.stringify(opts.epayco), EPAYCO_API_URL: epayco.endpoint } : {}),
       OUTBOX_DIR: outbox.dir,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
@@ -147,7 +152,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     }
 
     return {
-      urls: { console: consoleUrl, api: apiUrl, cognito: cognito.endpoint, s3: s3.endpoint, dynamodb: dynamo.endpoint },
+      urls: { console: consoleUrl, api: apiUrl, cognito: cognito.endpoint, s3: s3.endpoint, dynamodb: dynamo.endpoint, epayco: epayco?.endpoint ?? null },
       runtimeConfig,
       configFile,
       outbox,

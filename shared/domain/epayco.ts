@@ -44,6 +44,19 @@ export type Dictamen = { resultado: 'aceptada' } | { resultado: 'rechazada'; mot
 const esPrueba = (v: string | undefined) => /^(true|1|yes|si)$/i.test(v?.trim() ?? '');
 
 /**
+ * Why a signed confirmation disagrees with ePayco's own record of its transaction (null when they
+ * agree). The signature covers reference, transaction, amount and currency only: the response code,
+ * the invoice (our reservation) and the test flag are believed only as ePayco's record states them.
+ */
+export function discrepancia(t: ConfirmacionEpayco, registro: ConfirmacionEpayco): string | null {
+  for (const k of ['x_signature', 'x_ref_payco', 'x_transaction_id', 'x_id_invoice', 'x_cod_response', 'x_cust_id_cliente'] as const) {
+    if (t[k].toLowerCase() !== registro[k].toLowerCase()) return `${k} no coincide con el registro de ePayco`;
+  }
+  if (esPrueba(t.x_test_request) !== esPrueba(registro.x_test_request)) return 'x_test_request no coincide con el registro de ePayco';
+  return null;
+}
+
+/**
  * The decision on a signed confirmation for the reservation it names. A mismatch (another merchant,
  * a test in production, another amount or currency, a reservation not waiting for ePayco) is ignored:
  * it changes nothing and is logged. A declined or failed payment is recorded as refused; a pending

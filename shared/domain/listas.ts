@@ -1,4 +1,4 @@
-import { POR_ASIGNAR, type ServiceState } from '../schemas/service.js';
+import { POR_ASIGNAR, SERVICE_STATES, type ServiceState } from '../schemas/service.js';
 import { normalizarBusqueda } from './proveedores.js';
 
 /**
@@ -27,6 +27,9 @@ export type ListaServicios = (typeof LISTAS_SERVICIOS)[number];
 export type ListaServiciosId = ListaServicios['id'];
 export const LISTA_SERVICIOS_IDS = LISTAS_SERVICIOS.map((l) => l.id) as [ListaServiciosId, ...ListaServiciosId[]];
 export const listaServicios = (id: ListaServiciosId): ListaServicios => LISTAS_SERVICIOS.find((l) => l.id === id)!;
+
+/** The history's states: a service is a company's from its acceptance on (a pending one is nobody's yet). */
+export const ESTADOS_HISTORIAL = SERVICE_STATES.filter((e): e is Exclude<ServiceState, 'pendiente'> => e !== 'pendiente');
 
 /** The pending-payment lists (spec 01 section 2): the client's payments to validate and the driver's payouts. */
 export const LISTAS_PAGOS = [

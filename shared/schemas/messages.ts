@@ -30,6 +30,7 @@ export const API_MSG = {
   perfilIncompleto: 'Completa tu perfil y sube una foto corporativa para usar esta sección.',
   soloAdminEmpresa: 'Solo un administrador puede cambiar los datos de la empresa.',
   jsonInvalido: 'El cuerpo de la solicitud no es un JSON válido.',
+  soloJson: 'El cuerpo de la solicitud debe enviarse como JSON (Content-Type: application/json).',
   cuerpoGrande: 'La solicitud es demasiado grande.',
   cuentaDesactivada: 'Tu cuenta está desactivada. Comunícate con el administrador de tu empresa.',
   conductorSinConsola: 'Las cuentas de conductor usan la aplicación de conductores, no esta consola.',

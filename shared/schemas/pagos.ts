@@ -1,6 +1,6 @@
-import { esFechaValida, hoyEnBogota } from '../domain/vencimientos.js';
+import { diaUTC, esFechaValida, hoyEnBogota } from '../domain/vencimientos.js';
 import { METODOS_PAGO, SERVICE_STATES, vehicleTypeSchema } from './service.js';
-import { cleanText, requiredText } from './text.js';
+import { requiredText } from './text.js';
 import { uploadId } from './upload.js';
 import * as z from './zod-es.js';
 
@@ -22,6 +22,7 @@ export const PAGO_MSG = {
   fechaRequerida: 'La fecha del pago es requerida',
   fechaInvalida: 'La fecha del pago no es válida',
   fechaFutura: 'La fecha del pago no puede ser futura',
+  fechaAntigua: 'La fecha del pago no puede ser de hace más de un año',
   referenciaRequerida: 'La referencia del pago es requerida',
   valorRequerido: 'Ingresa el valor pagado',
   valorInvalido: 'El valor pagado debe ser un número entero de pesos mayor que cero',
@@ -53,15 +54,18 @@ export const EPAYCO_MSG = {
   noConfigurado: 'La confirmación de ePayco no está configurada',
   procesada: 'Confirmación de ePayco procesada',
   repetida: 'Esta transacción de ePayco ya fue procesada',
+  noVerificada: 'La confirmación no coincide con la transacción registrada en ePayco',
+  sinRespuesta: 'No se pudo consultar la transacción en ePayco. Intenta de nuevo.',
 } as const;
 
-/** A payout's day, 'YYYY-MM-DD' in Bogotá: a real date, not after today. */
+/** A payout's day, 'YYYY-MM-DD' in Bogotá: a real date, not after today nor more than a year ago. */
 const fechaPago = z
   .string({ error: PAGO_MSG.fechaRequerida })
   .trim()
   .min(1, { error: PAGO_MSG.fechaRequerida, abort: true })
   .refine(esFechaValida, { error: PAGO_MSG.fechaInvalida, abort: true })
-  .refine((v) => v <= hoyEnBogota(), PAGO_MSG.fechaFutura);
+  .refine((v) => v <= hoyEnBogota(), PAGO_MSG.fechaFutura)
+  .refine((v) => v >= new Date(diaUTC(hoyEnBogota())! - 366 * 86_400_000).toISOString().slice(0, 10), PAGO_MSG.fechaAntigua);
 
 /** What every payout records: when, the bank's reference and, optionally, the receipt's upload ticket. */
 const datosPago = {
@@ -216,7 +220,6 @@ export const historialServiciosSchema = z.object({
 export type HistorialServicios = z.infer<typeof historialServiciosSchema>;
 
 /** A free-text filter as the lists take it. */
-export const textoFiltro = cleanText(100);
 
 /** `GET /servicios/{id}/pagos`: a service's money, for its company (read-only) and marketplace staff. */
 export const pagoDetalleSchema = z.object({

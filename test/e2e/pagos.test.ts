@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { confirmacionFirmada } from '../../scripts/local/client-simulator.js';
+import { registrarTransaccionEpayco } from '../../scripts/local/epayco.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { LISTAS_PAGOS, LISTAS_SERVICIOS } from '../../shared/domain/listas.js';
 import { PAGO_MSG } from '../../shared/schemas/pagos.js';
@@ -40,10 +41,9 @@ describe('payments to validate', () => {
     await expect.poll(() => page.getByRole('row', { name: /demo-validar-1/ }).count()).toBe(0);
 
     // ePayco confirms another by itself, with its signed callback.
-    const res = await fetch(`${stack().apiUrl}/integracion/epayco/confirmacion`, {
-      method: 'POST',
-      body: new URLSearchParams(confirmacionFirmada(stack().epayco, { x_id_invoice: 'demo-validar-2', x_amount: '1350000', x_ref_payco: '771234', x_transaction_id: '9921' })),
-    });
+    const confirmacion = confirmacionFirmada(stack().epayco, { x_id_invoice: 'demo-validar-2', x_amount: '1350000', x_ref_payco: '771234', x_transaction_id: '9921' });
+    await registrarTransaccionEpayco(stack().epaycoUrl, confirmacion);
+    const res = await fetch(`${stack().apiUrl}/integracion/epayco/confirmacion`, { method: 'POST', body: new URLSearchParams(confirmacion) });
     expect(res.status).toBe(200);
     await page.getByRole('tab', { name: /Epayco/ }).click();
     await page.getByRole('heading', { level: 2, name: /Pagos Epayco por validar/ }).waitFor();

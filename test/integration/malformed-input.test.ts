@@ -3,6 +3,7 @@ import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../lambdas/api/route-table.js';
+import { API_MSG } from '../../shared/schemas/messages.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { api, cognitoClient, docClient, idToken, listKeys, stack, subOf, table } from '../support/clients.js';
 import { cabecerasApp } from '../../lambdas/api/middleware/apps.js';
@@ -329,6 +330,35 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
     };
   }
 
+  /**
+   * A body sent to its route as the route's caller would: the client app's routes signed by that app
+   * (over exactly these bytes), the driver app's with the demo driver's token, marketplace-only ones
+   * with staff's, the others with the admin's; each reaches its route's validation.
+   */
+  function enviar(route: (typeof ROUTES)[number], raw: string, contentType = 'application/json') {
+    const path = SAMPLES[`${route.method} ${route.path}`]!.path || route.path;
+    const conductorOnly = Array.isArray(route.access) && route.access.includes('conductor');
+    const plataformaOnly = Array.isArray(route.access) && route.access.length === 1 && route.access[0] === 'plataforma';
+    const app = route.access === 'app-cliente' ? 'cliente' : route.access === 'app-proveedores' ? 'proveedores' : null;
+    const auth = app
+      ? cabecerasApp(app === 'cliente' ? stack().clientAppSecret : stack().providerAppSecret, route.method, path, raw, new Date(), app)
+      : { authorization: `Bearer ${conductorOnly ? conductorToken : plataformaOnly ? plataformaToken : token}` };
+    return fetch(`${stack().apiUrl}${path}`, { method: route.method, headers: { ...auth, 'content-type': contentType }, body: raw });
+  }
+
+  it('refuses a valid body not declared as JSON (a form or plain text) with a Spanish 415, and writes nothing', async () => {
+    const before = await snapshot();
+    for (const route of ROUTES.filter((r) => r.body)) {
+      const raw = JSON.stringify(SAMPLES[`${route.method} ${route.path}`]!.valid);
+      for (const tipo of ['text/plain', 'application/x-www-form-urlencoded', 'application/jsonx']) {
+        const res = await enviar(route, raw, tipo);
+        expect(res.status, `${route.method} ${route.path} (${tipo})`).toBe(415);
+        expect(((await res.json()) as { error: { message: string } }).error.message).toBe(API_MSG.soloJson);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('sends at least 100 malformed bodies to each route: each gets a Spanish 4xx and nothing is written', async () => {
     const bodyRoutes = ROUTES.filter((r) => r.body);
     expect(bodyRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual(Object.keys(SAMPLES).sort());
@@ -343,16 +373,7 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
       await fc.assert(
         fc.asyncProperty(malformed(SAMPLES[name]!), async ({ raw, how }) => {
           sent++;
-          const path = SAMPLES[name]!.path || route.path;
-          // The client app's routes are signed by that app (over exactly these bytes), the driver app's carry
-          // the demo driver's token, the others the admin's: each reaches its route's validation.
-          const conductorOnly = Array.isArray(route.access) && route.access.includes('conductor');
-          const plataformaOnly = Array.isArray(route.access) && route.access.length === 1 && route.access[0] === 'plataforma';
-          const app = route.access === 'app-cliente' ? 'cliente' : route.access === 'app-proveedores' ? 'proveedores' : null;
-          const auth = app
-            ? cabecerasApp(app === 'cliente' ? stack().clientAppSecret : stack().providerAppSecret, route.method, path, raw, new Date(), app)
-            : { authorization: `Bearer ${conductorOnly ? conductorToken : plataformaOnly ? plataformaToken : token}` };
-          const res = await fetch(`${stack().apiUrl}${path}`, { method: route.method, headers: { ...auth, 'content-type': 'application/json' }, body: raw });
+          const res = await enviar(route, raw);
           const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
           const message = body?.error?.message ?? '';
           messages.add(message);

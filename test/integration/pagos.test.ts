@@ -2,11 +2,13 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { confirmacionFirmada } from '../../scripts/local/client-simulator.js';
+import { registrarTransaccionEpayco } from '../../scripts/local/epayco.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { LISTAS_SERVICIOS } from '../../shared/domain/listas.js';
 import { pagoConductor } from '../../shared/domain/pagos.js';
 import { API_MSG } from '../../shared/schemas/messages.js';
-import { PAGO_MSG } from '../../shared/schemas/pagos.js';
+import { PAGINA_MSG } from '../../shared/schemas/paginas.js';
+import { EPAYCO_MSG, PAGO_MSG } from '../../shared/schemas/pagos.js';
 import { api, docClient, idToken, PDF_BYTES, stack, table, upload } from '../support/clients.js';
 import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
 
@@ -55,6 +57,12 @@ const epayco = (campos: Record<string, string>, tipo: 'form' | 'json' = 'form') 
     headers: { 'content-type': tipo === 'form' ? 'application/x-www-form-urlencoded' : 'application/json' },
     body: tipo === 'form' ? new URLSearchParams(campos).toString() : JSON.stringify(campos),
   }).then(async (r) => ({ status: r.status, json: (await r.json()) as Record<string, any> }));
+
+/** A transaction ePayco knows (its stand-in is told first), then confirmed with exactly those fields. */
+const conocida = async (campos: Record<string, string>) => {
+  await registrarTransaccionEpayco(stack().epaycoUrl, campos);
+  return epayco(campos);
+};
 
 const ids = (res: { json: Record<string, any> }) => (res.json.items as { id: string }[]).map((i) => i.id);
 
@@ -112,6 +120,9 @@ describe('a payment by transfer', () => {
     expect(servicio!.pagoRechazado).toBeUndefined();
     expect(await guardado('pagos', `pago-cliente#${id}`)).toMatchObject({ tipo: 'pago-cliente', monto: 1_234_000, registradoPor: DEMO_USERS.plataforma });
     expect(await trail(id)).toEqual(expect.arrayContaining(['aceptacion', 'comprobante', 'pago-rechazado', 'pago-validado']));
+    // In the ledger the company sees the client's payment, but neither its receipt nor who on the staff checked it.
+    const vistoPorEmpresa = (await api(`/servicios/${id}/pagos`, { token: admin })).json.movimientos as { tipo: string; comprobanteUrl: string | null; registradoPor: string }[];
+    expect(vistoPorEmpresa.find((m) => m.tipo === 'pago-cliente')).toMatchObject({ comprobanteUrl: null, registradoPor: 'Plataforma' });
     // Now on the company's list of reservations, and on nobody else's.
     expect(ids(await api('/servicios?lista=reservados&limite=100', { token: staff }))).toContain(id);
     expect(ids(await api('/servicios?lista=reservados&limite=100', { token: andino }))).not.toContain(id);
@@ -131,10 +142,23 @@ describe("ePayco's confirmation", () => {
     const forjada = confirmacionFirmada({ ...cred, p_key: 'otra-llave' }, base);
     expect(await epayco(forjada)).toMatchObject({ status: 400, json: { error: { message: 'Firma de ePayco inválida' } } });
     expect((await epayco({ ...confirmacionFirmada(cred, base), x_amount: '1' })).status).toBe(400);
-    // Signed, but not for this reservation: another amount, another currency, another merchant.
-    expect((await epayco(confirmacionFirmada(cred, { ...base, x_amount: '979999' }))).status).toBe(409);
-    expect((await epayco(confirmacionFirmada(cred, { ...base, x_currency_code: 'USD' }))).status).toBe(409);
-    expect((await epayco(confirmacionFirmada(cred, { ...base, x_cust_id_cliente: '123' }))).status).toBe(409);
+    // Signed and known to ePayco, but not for this reservation: another amount, another currency, another merchant.
+    expect((await conocida(confirmacionFirmada(cred, { ...base, x_ref_payco: `${base.x_ref_payco}-v`, x_amount: '979999' }))).status).toBe(409);
+    expect((await conocida(confirmacionFirmada(cred, { ...base, x_ref_payco: `${base.x_ref_payco}-m`, x_currency_code: 'USD' }))).status).toBe(409);
+    expect((await conocida(confirmacionFirmada(cred, { ...base, x_ref_payco: `${base.x_ref_payco}-c`, x_cust_id_cliente: '123' }))).status).toBe(409);
+    // The fields ePayco does not sign count only as ePayco's record states them: a pending payment
+    // turned 'accepted', a test turned real, or an accepted one pointed at this reservation are refused.
+    const pendiente = confirmacionFirmada(cred, { ...base, x_ref_payco: `${base.x_ref_payco}-p`, x_cod_response: '3' });
+    expect((await conocida(pendiente)).status).toBe(409);
+    expect(await epayco({ ...pendiente, x_cod_response: '1' })).toMatchObject({ status: 409, json: { error: { message: EPAYCO_MSG.noVerificada } } });
+    const prueba = confirmacionFirmada(cred, { ...base, x_ref_payco: `${base.x_ref_payco}-t`, x_test_request: 'TRUE' });
+    await registrarTransaccionEpayco(stack().epaycoUrl, prueba);
+    expect((await epayco({ ...prueba, x_test_request: 'FALSE' })).json.error.message).toBe(EPAYCO_MSG.noVerificada);
+    const otra = confirmacionFirmada(cred, { ...base, x_ref_payco: `${base.x_ref_payco}-o`, x_id_invoice: 'otra-reserva' });
+    await registrarTransaccionEpayco(stack().epaycoUrl, otra);
+    expect((await epayco({ ...otra, x_id_invoice: id })).json.error.message).toBe(EPAYCO_MSG.noVerificada);
+    // Correctly signed, but a reference ePayco does not know.
+    expect((await epayco(confirmacionFirmada(cred, { ...base, x_ref_payco: `${base.x_ref_payco}-x` }))).json.error.message).toBe(EPAYCO_MSG.noVerificada);
     // Another merchant's own signature does not verify with ours.
     expect((await epayco(confirmacionFirmada({ ...cred, p_cust_id_cliente: '123' }, base))).status).toBe(400);
     // Incomplete fields are refused in Spanish.
@@ -143,7 +167,7 @@ describe("ePayco's confirmation", () => {
     expect(await guardado('pagos', `epayco#${base.x_ref_payco}`)).toBeUndefined();
 
     const firmada = confirmacionFirmada(cred, base);
-    const ok = await epayco(firmada);
+    const ok = await conocida(firmada);
     expect(ok).toMatchObject({ status: 200, json: { resultado: 'aceptada' } });
     expect(await guardado('services', id)).toMatchObject({ estado: 'reservado', referenciaPago: `ePayco ${base.x_ref_payco}` });
     // The same callback again, as a form or as JSON: nothing more happens.
@@ -156,10 +180,11 @@ describe("ePayco's confirmation", () => {
   it('answers generated malformed confirmations with a Spanish 4xx and changes nothing', async () => {
     const id = await aceptado('epayco', 610_000);
     const valida = confirmacionFirmada(stack().epayco, { x_id_invoice: id, x_amount: '610000', x_ref_payco: `fz-${id.slice(0, 6)}`, x_transaction_id: 'tx-fz' });
+    await registrarTransaccionEpayco(stack().epaycoUrl, valida);
     const campos = Object.keys(valida);
-    // Fields whose absence or change still leaves a valid confirmation of something else (optional
-    // ones; the response code, which ePayco does not sign) are not broken here.
-    const rompibles = campos.filter((k) => !['x_test_request', 'x_response_reason_text', 'x_cod_response'].includes(k));
+    // Optional fields, whose absence still leaves a valid confirmation, are not broken here; a change
+    // to any other (signed, or checked against ePayco's record) is refused.
+    const rompibles = campos.filter((k) => !['x_test_request', 'x_response_reason_text'].includes(k));
     let enviadas = 0;
     await fc.assert(
       fc.asyncProperty(
@@ -187,13 +212,13 @@ describe("ePayco's confirmation", () => {
   it('records a declined payment without reserving, and a pending one waits', async () => {
     const id = await aceptado('epayco', 450_000);
     const base = { x_id_invoice: id, x_amount: '450000.00', x_transaction_id: 'tx-2' };
-    expect((await epayco(confirmacionFirmada(stack().epayco, { ...base, x_ref_payco: `p-${id.slice(0, 6)}`, x_cod_response: '3' }))).status).toBe(409);
+    expect((await conocida(confirmacionFirmada(stack().epayco, { ...base, x_ref_payco: `p-${id.slice(0, 6)}`, x_cod_response: '3' }))).status).toBe(409);
     expect((await guardado('services', id))!.pagoRechazado).toBeUndefined();
-    const r = await epayco(confirmacionFirmada(stack().epayco, { ...base, x_ref_payco: `r-${id.slice(0, 6)}`, x_cod_response: '2' }));
+    const r = await conocida(confirmacionFirmada(stack().epayco, { ...base, x_ref_payco: `r-${id.slice(0, 6)}`, x_cod_response: '2' }));
     expect(r.json.resultado).toBe('rechazada');
     expect(await guardado('services', id)).toMatchObject({ estado: 'validar', pagoRechazado: { motivo: expect.stringContaining('Rechazada') } });
     // The client pays again: accepted, with decimals in the amount.
-    expect((await epayco(confirmacionFirmada(stack().epayco, { ...base, x_ref_payco: `a-${id.slice(0, 6)}` }))).json.resultado).toBe('aceptada');
+    expect((await conocida(confirmacionFirmada(stack().epayco, { ...base, x_ref_payco: `a-${id.slice(0, 6)}` }))).json.resultado).toBe('aceptada');
     expect((await guardado('services', id))!.estado).toBe('reservado');
   });
 });
@@ -263,8 +288,10 @@ describe('referral rewards', () => {
     const vehiculo = (lista.json.items as { id: string; placas: string }[]).find((i) => i.placas === 'CHV220')!.id;
     const pago = { fecha: new Date().toISOString().slice(0, 10), referencia: 'NEQ-5544', valor: 150_000 };
     expect((await api(`/plataforma/recompensas/${vehiculo}`, { token: plataforma, body: { ...pago, valor: 0 } })).json.error.message).toBe(PAGO_MSG.valorInvalido);
-    const [a, b] = await Promise.all([api(`/plataforma/recompensas/${vehiculo}`, { token: plataforma, body: pago }), api(`/plataforma/recompensas/${vehiculo}`, { token: plataforma, body: pago })]);
-    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const pagos = await Promise.all(Array.from({ length: 5 }, () => api(`/plataforma/recompensas/${vehiculo}`, { token: plataforma, body: pago })));
+    expect(pagos.map((p) => p.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    // Every loser is told the reward was already paid (not that none was owed).
+    expect(new Set(pagos.filter((p) => p.status === 409).map((p) => p.json.error.message))).toEqual(new Set([PAGO_MSG.recompensaYaPagada]));
     expect(await guardado('vehiculos', vehiculo)).toMatchObject({ comisionPagadaAReferente: true });
     expect((await guardado('vehiculos', vehiculo))!.recompensa).toBeUndefined();
     expect(await guardado('pagos', `recompensa#${vehiculo}`)).toMatchObject({ monto: 150_000, referencia: 'NEQ-5544' });
@@ -322,6 +349,11 @@ describe('the service lists and the history', () => {
     expect((await api('/servicios?lista=todas', { token: admin })).json.error.message).toBe(PAGO_MSG.listaInvalida);
     const filtro = await api(`/servicios?lista=finalizados&limite=100&q=${encodeURIComponent('CHIVA')}`, { token: admin });
     expect(ids(filtro)).toEqual(['demo-finalizado-2']);
+    // A filter too long or a page size out of range is a Spanish 400, never a silently different list.
+    expect((await api(`/servicios?lista=finalizados&q=${'a'.repeat(101)}`, { token: admin })).json.error.message).toBe('Máximo 100 caracteres');
+    for (const limite of ['0', '-1', '101', '2.5', 'abc', '1e9']) {
+      expect((await api(`/servicios?lista=finalizados&limite=${limite}`, { token: admin })).json.error.message, limite).toBe(PAGINA_MSG.limiteInvalido);
+    }
   });
 
   it('gives the history of a date range with its totals', async () => {
@@ -336,6 +368,8 @@ describe('the service lists and the history', () => {
     expect((soloFin.json.items as { estado: string }[]).every((i) => i.estado === 'finalizado')).toBe(true);
     expect((await api(`/historial?empresa=demo-expresopacifico`, { token: plataforma })).json.items).toEqual([]);
     expect((await api('/historial?desde=2026-05-01&hasta=2025-01-01', { token: admin })).json.error.message).toBe(PAGO_MSG.rangoInvalido);
+    // Pending services belong to no company yet: not a state of the history.
+    for (const token of [admin, plataforma]) expect((await api('/historial?estado=pendiente', { token })).json.error.message).toBe(PAGO_MSG.listaInvalida);
     // Staff see every company's history, or one company's.
     expect((await api('/historial', { token: plataforma })).json.totales.servicios).toBeGreaterThanOrEqual(totales.servicios);
     expect((await api(`/historial?empresa=${TRANSVALLE}`, { token: plataforma })).json.totales.servicios).toBe(totales.servicios);

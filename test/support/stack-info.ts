@@ -13,6 +13,8 @@ export type StackInfo = {
   clientAppSecret: string;
   providerAppSecret: string;
   epayco: { p_cust_id_cliente: string; p_key: string };
+  /** The local stand-in of ePayco's transaction lookup (tests tell it what ePayco knows). */
+  epaycoUrl: string;
 };
 
 declare module 'vitest' {

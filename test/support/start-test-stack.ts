@@ -30,6 +30,7 @@ export async function startTestStack(project: TestProject, web: StackOptions['we
     clientAppSecret: TEST_CLIENT_APP_SECRET,
     providerAppSecret: TEST_PROVIDER_APP_SECRET,
     epayco: TEST_EPAYCO,
+    epaycoUrl: stack.urls.epayco!,
   };
   project.provide('stack', info);
   return async () => {

@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
-import { confirmacionEpaycoSchema, credencialesEpaycoSchema, dictaminar, firmaEpayco, type ConfirmacionEpayco, type CredencialesEpayco, type Dictamen } from '../../../shared/domain/epayco.js';
+import { confirmacionEpaycoSchema, credencialesEpaycoSchema, dictaminar, discrepancia, firmaEpayco, type ConfirmacionEpayco, type CredencialesEpayco, type Dictamen } from '../../../shared/domain/epayco.js';
 import { EPAYCO } from '../../../shared/schemas/historial.js';
 import { EPAYCO_MSG } from '../../../shared/schemas/pagos.js';
 import { config } from '../../config.js';
+import { transaccionEpayco } from '../../adapters/epayco.js';
 import { sameText, secretValue } from '../../adapters/secrets.js';
 import { idMovimiento, movimientoPut, pagoRepository } from '../../data/pago-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
@@ -14,7 +15,8 @@ import { pagoDelCliente } from './pagos.js';
  * confirmation, a form post. The signature is recomputed with the merchant's key; only an accepted,
  * correctly signed confirmation from our merchant, for the reservation's exact amount in COP, moves it
  * to 'reservado'. Its reference is recorded in the ledger in the same transaction, so a replay changes
- * nothing. Every refusal is logged (never the key or the signature).
+ * nothing; the fields the signature leaves out must match ePayco's own record of the transaction.
+ * Every refusal is logged (never the key or the signature).
  */
 export async function confirmacionEpayco(c: Context) {
   const campos = await leerCampos(c);
@@ -25,12 +27,13 @@ export async function confirmacionEpayco(c: Context) {
   }
   const t = parsed.data;
   const cred = await credenciales();
-  if (!sameText(firmaEpayco(cred, t), t.x_signature.toLowerCase())) {
+  if (!firmada(cred, t)) {
     registrar('firma-invalida', resumen(t));
     throw badRequest(EPAYCO_MSG.firmaInvalida);
   }
   const evento = idMovimiento.epayco(t.x_ref_payco);
   if ((await pagoRepository.get([evento])).length > 0) return repetida(c, t);
+  await verificarConEpayco(cred, t);
 
   const s = /^[A-Za-z0-9-]{1,64}$/.test(t.x_id_invoice) ? await serviceRepository.get(t.x_id_invoice) : null;
   const dictamen = dictaminar(t, s, cred, config().stage === 'prod');
@@ -71,6 +74,29 @@ function aplicar(d: Exclude<Dictamen, { resultado: 'ignorada' }>, s: NonNullable
     { accion: 'pago-rechazado', quien: EPAYCO, antes: { metodoPago: 'epayco' }, despues: { motivo: d.motivo, transaccion: String(registro.transaccion) } },
     now,
   );
+}
+
+const firmada = (cred: CredencialesEpayco, t: ConfirmacionEpayco) => sameText(firmaEpayco(cred, t), t.x_signature.toLowerCase());
+
+/**
+ * The fields ePayco does not sign (response code, invoice, test flag) could be changed on a signed
+ * confirmation of a pending or declined payment: the confirmation applies only if ePayco's own
+ * record of the transaction, itself correctly signed, says the same.
+ */
+async function verificarConEpayco(cred: CredencialesEpayco, t: ConfirmacionEpayco): Promise<void> {
+  let datos: Record<string, string> | null;
+  try {
+    datos = await transaccionEpayco(t.x_ref_payco);
+  } catch (err) {
+    registrar('sin-respuesta', { ...resumen(t), error: (err as Error).message });
+    throw new AppError(503, 'unavailable', EPAYCO_MSG.sinRespuesta);
+  }
+  const registro = confirmacionEpaycoSchema.safeParse(datos);
+  const motivo = !registro.success ? 'ePayco no conoce la transacción' : !firmada(cred, registro.data) ? 'el registro de ePayco no está firmado' : discrepancia(t, registro.data);
+  if (motivo) {
+    registrar('no-verificada', { ...resumen(t), motivo });
+    throw conflict(EPAYCO_MSG.noVerificada);
+  }
 }
 
 function repetida(c: Context, t: ConfirmacionEpayco) {

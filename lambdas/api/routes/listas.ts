@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import { LISTA_SERVICIOS_IDS, listaServicios } from '../../../shared/domain/listas.js';
+import { ESTADOS_HISTORIAL, LISTA_SERVICIOS_IDS, listaServicios } from '../../../shared/domain/listas.js';
 import { diaUTC, hoyEnBogota } from '../../../shared/domain/vencimientos.js';
 import { HISTORIAL_MAX_DIAS, PAGO_MSG, servicioFilaSchema, type HistorialServicios, type ServicioFila } from '../../../shared/schemas/pagos.js';
-import { SERVICE_STATES, type ServiceState } from '../../../shared/schemas/service.js';
+import type { ServiceState } from '../../../shared/schemas/service.js';
 import * as z from '../../../shared/schemas/zod-es.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
@@ -63,7 +63,7 @@ export async function historialServicios(c: Context, caller: ConsolaCaller) {
   const dias = (diaUTC(hastaTxt)! - diaUTC(desdeTxt)!) / 86_400_000;
   if (dias < 0 || dias > HISTORIAL_MAX_DIAS) throw badRequest(PAGO_MSG.rangoInvalido);
   const estado = c.req.query('estado') || undefined;
-  if (estado && !(SERVICE_STATES as readonly string[]).includes(estado)) throw badRequest(PAGO_MSG.listaInvalida);
+  if (estado && !(ESTADOS_HISTORIAL as readonly string[]).includes(estado)) throw badRequest(PAGO_MSG.listaInvalida);
   // Bogotá is UTC-5: its day D runs from D 05:00 UTC to D+1 05:00 UTC.
   const desde = new Date(diaUTC(desdeTxt)! + 5 * 3_600_000).toISOString();
   const hasta = new Date(diaUTC(hastaTxt)! + 29 * 3_600_000 - 1).toISOString();

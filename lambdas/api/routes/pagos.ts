@@ -4,7 +4,6 @@ import { hoyEnBogota } from '../../../shared/domain/vencimientos.js';
 import { uploadKeys } from '../../../shared/domain/uploads.js';
 import {
   PAGO_MSG,
-  textoFiltro,
   type DecisionPago,
   type Movimiento as MovimientoVista,
   type PagoConductorBody,
@@ -26,7 +25,7 @@ import { serviceRepository } from '../../data/service-repository.js';
 import { vehiculoRepository } from '../../data/vehiculo-repository.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { quienDe, type CompanyCaller, type PlataformaCaller } from '../caller.js';
-import { codificarCursor, decodificarCursor } from '../cursor.js';
+import { busquedaYLimite, codificarCursor, decodificarCursor } from '../cursor.js';
 import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
 import { putFiles, takeCheckedFiles } from './uploads.js';
@@ -52,11 +51,8 @@ export function empresaDeLista(c: Context, caller: ConsolaCaller): string | null
 
 /** The list's paging and filter from the query string: `q`, `cursor`, `limite`. */
 export function opcionesDeLista(c: Context, particion: [string, string], campoOrden: string, mensajeCursor: string) {
-  const texto = textoFiltro.safeParse(c.req.query('q') ?? '');
-  const limite = Math.min(100, Math.max(1, Number.parseInt(c.req.query('limite') ?? '', 10) || POR_PAGINA));
   return {
-    limite,
-    texto: texto.success ? texto.data : '',
+    ...busquedaYLimite(c, POR_PAGINA),
     cursor: decodificarCursor(c.req.query('cursor'), { particion, campos: ['id', campoOrden] }, mensajeCursor),
   };
 }
@@ -283,17 +279,24 @@ export async function pagarConductor(c: Context, caller: PlataformaCaller, body:
   return c.json({ id: s.id, tipo: body.tipo, monto, [FLAG[body.tipo]]: true }, 201);
 }
 
-/** The ledger row as shown, with a short-lived link to its receipt. */
-const vistaMovimiento = async (m: Movimiento): Promise<MovimientoVista> => ({
-  id: m.id,
-  tipo: m.tipo,
-  monto: m.monto,
-  fecha: m.fecha,
-  referencia: m.referencia,
-  comprobanteUrl: await url(m.comprobante),
-  registradoPor: m.registradoPor,
-  registradoEn: m.registradoEn,
-});
+/**
+ * The ledger row as shown, with a short-lived link to its receipt. A company sees the receipts of its
+ * drivers' payouts, but not the client's own receipt, nor which staff member registered a payment.
+ */
+const vistaMovimiento = async (m: Movimiento, caller: ConsolaCaller): Promise<MovimientoVista> => {
+  const empresa = caller.kind === 'empresa';
+  return {
+    id: m.id,
+    tipo: m.tipo,
+    monto: m.monto,
+    fecha: m.fecha,
+    referencia: m.referencia,
+    comprobanteUrl: empresa && m.tipo === 'pago-cliente' ? null : await url(m.comprobante),
+    registradoPor: empresa ? REGISTRADO_POR_PLATAFORMA : m.registradoPor,
+    registradoEn: m.registradoEn,
+  };
+};
+const REGISTRADO_POR_PLATAFORMA = 'Plataforma';
 
 /**
  * `GET /servicios/{id}/pagos`: the service's money (the offer, both payouts and the platform's part)
@@ -335,7 +338,7 @@ export async function verPagosDeServicio(c: Context, caller: ConsolaCaller) {
     anticipo: { monto: pagoConductor(valor), debido: s.pagarAnticipoConductor, pagado: s.anticipoConductorPagado },
     saldo: { monto: pagoConductor(valor), debido: s.pagarSaldoConductor, pagado: s.saldoConductorPagado },
     comisionPlataforma: comisionPlataforma(valor),
-    movimientos: await Promise.all(movimientos.map(vistaMovimiento)),
+    movimientos: await Promise.all(movimientos.map((m) => vistaMovimiento(m, caller))),
   };
   return c.json(detalle);
 }
@@ -385,7 +388,9 @@ export async function pagarRecompensa(c: Context, caller: PlataformaCaller, body
   });
   if (!hecho) {
     if (comprobante) await storage.delete(comprobante).catch(() => undefined);
-    throw conflict(PAGO_MSG.recompensaNoDebida);
+    // Say why, as the vehicle stands now (another payment of it won, most likely).
+    const ahora = await vehiculoRepository.porId(v.id);
+    throw conflict(ahora?.comisionPagadaAReferente ? PAGO_MSG.recompensaYaPagada : PAGO_MSG.recompensaNoDebida);
   }
   await cambios.anunciar({ tipo: 'empresa', id: v.empresaAliada });
   return c.json({ id: v.id, comisionPagadaAReferente: true, valor: body.valor }, 201);

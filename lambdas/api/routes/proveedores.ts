@@ -26,7 +26,7 @@ import { historialRepository } from '../../data/historial-repository.js';
 import { estadoDeProveedor, ProveedorCambio, proveedorRepository, type Proveedor } from '../../data/proveedor-repository.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { quienDe, type PlataformaCaller } from '../caller.js';
-import { codificarCursor, decodificarCursor } from '../cursor.js';
+import { busquedaYLimite, codificarCursor, decodificarCursor } from '../cursor.js';
 import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
 import { putFiles, takeAppFiles, type CheckedFile } from './uploads.js';
@@ -43,8 +43,7 @@ export async function listarProveedores(c: Context) {
   const parsed = listaIdSchema.safeParse(c.req.param('lista'));
   if (!parsed.success) throw notFound(PROVEEDOR_MSG.listaInvalida);
   const lista = listaPorId(parsed.data);
-  const q = (c.req.query('q') ?? '').trim().slice(0, 100);
-  const limite = Math.min(100, Math.max(1, Number.parseInt(c.req.query('limite') ?? '', 10) || POR_PAGINA));
+  const { texto: q, limite } = busquedaYLimite(c, POR_PAGINA);
   const cursor = decodificarCursor(c.req.query('cursor'), { particion: ['estadoProveedor', `${lista.tipo}#${lista.estado}`], campos: ['id', 'fechaCreacion'] }, PROVEEDOR_MSG.cursorInvalido);
   const pagina = await proveedorRepository.pagina(lista, { limite, cursor, texto: q });
   return jsonWithEtag(c, { items: pagina.items.map(filaDe), cursor: codificarCursor(pagina.cursor) });

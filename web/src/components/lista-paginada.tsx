@@ -12,6 +12,7 @@ import { useCursores, useDemorado } from '../lib/use-paginas.js';
 import { Paginacion } from './paginacion.js';
 import { TableEmptyState } from './table-empty-state.js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { MAX_BUSQUEDA } from '../../../shared/schemas/paginas.js';
 
 /** Where a list is read: its address for a filter, a cursor and a page size; its row's shape. */
 export type Fuente<T> = { clave: string; ruta: (c: { q: string; cursor: string | null; limite: number }) => string; pagina: z.ZodType<{ items: T[]; cursor: string | null }> };
@@ -96,7 +97,7 @@ export function ListaPaginada<T extends { id: string }>(props: {
           filteringPlaceholder={props.buscarPor}
           filteringAriaLabel={props.buscarPor}
           filteringClearAriaLabel="Borrar búsqueda"
-          onChange={({ detail }) => setTexto(detail.filteringText)}
+          onChange={({ detail }) => setTexto(detail.filteringText.slice(0, MAX_BUSQUEDA))}
         />
       }
       pagination={<Paginacion currentPageIndex={paginas.pagina} pagesCount={paginas.paginas} openEnd={!!consulta.data?.cursor} onChange={({ detail }) => paginas.setPagina(detail.currentPageIndex)} />}

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { normalizarBusqueda } from '../../../../../shared/domain/proveedores.js';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
 import { HISTORIAL_MAX_DIAS, type ServicioFila } from '../../../../../shared/schemas/pagos.js';
-import { SERVICE_STATES } from '../../../../../shared/schemas/service.js';
+import { ESTADOS_HISTORIAL } from '../../../../../shared/domain/listas.js';
 import { Paginacion } from '../../../components/paginacion.js';
 import { TableEmptyState } from '../../../components/table-empty-state.js';
 import { errorMessage } from '../../../lib/api-client.js';
@@ -80,7 +80,7 @@ export function HistorialPage({ title }: { title: string }) {
     pagination: { pageSize: 20 },
   });
   const t = historial.data?.totales;
-  const opciones = [{ value: '', label: 'Todos los estados' }, ...SERVICE_STATES.filter((e) => e !== 'pendiente').map((e) => ({ value: e, label: ESTADO_TEXTO[e] }))];
+  const opciones = [{ value: '', label: 'Todos los estados' }, ...ESTADOS_HISTORIAL.map((e) => ({ value: e, label: ESTADO_TEXTO[e] }))];
   const valorRango: DateRangePickerProps.Value = { type: 'absolute', startDate: rango.desde, endDate: rango.hasta };
 
   return (

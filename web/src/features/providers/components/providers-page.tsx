@@ -23,6 +23,7 @@ import { toast } from '../../../lib/toast.js';
 import { useDemorado } from '../../../lib/use-paginas.js';
 import { todasLasFilas, useListaProveedores, useResumenProveedores } from '../api/proveedores.js';
 import { Estrellas, ProviderDetailModal } from './provider-detail-modal.js';
+import { MAX_BUSQUEDA } from '../../../../../shared/schemas/paginas.js';
 
 /** After an action the panel goes back to its start (spec), keeping the list that was open. */
 type EstadoNavegacion = { lista?: ListaId } | null;
@@ -208,7 +209,7 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
               filteringPlaceholder={BUSCAR_POR[def.tipo]}
               filteringAriaLabel="Buscar proveedores"
               filteringClearAriaLabel="Borrar búsqueda"
-              onChange={({ detail }) => setTexto(detail.filteringText)}
+              onChange={({ detail }) => setTexto(detail.filteringText.slice(0, MAX_BUSQUEDA))}
             />
           }
           pagination={

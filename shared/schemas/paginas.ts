@@ -1,0 +1,10 @@
+import { cleanText } from './text.js';
+
+/** A list page's query (`q`, `limite`), the same for every paged list of the API. */
+export const MAX_POR_PAGINA = 100;
+export const MAX_BUSQUEDA = 100;
+export const PAGINA_MSG = {
+  limiteInvalido: `El tamaño de página debe ser un número entero entre 1 y ${MAX_POR_PAGINA}.`,
+} as const;
+/** The free-text filter of a list (words of at most this length in total). */
+export const textoFiltro = cleanText(MAX_BUSQUEDA);
