@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { dictaminar, firmaEpayco, type ConfirmacionEpayco } from '../../shared/domain/epayco.js';
+import { dictaminar, discrepancia, firmaEpayco, type ConfirmacionEpayco } from '../../shared/domain/epayco.js';
 import { comisionPlataforma, ganaRecompensa, indicesServicio, pagoConductor, pagoPendienteDe, problemaPagoConductor } from '../../shared/domain/pagos.js';
 import { PAGO_MSG } from '../../shared/schemas/pagos.js';
 
@@ -83,5 +83,18 @@ describe("ePayco's confirmation", () => {
     expect(dictaminar(t({ x_cod_response: '2' }), s, cred, true).resultado).toBe('rechazada');
     expect(dictaminar(t({ x_cod_response: '4' }), s, cred, true).resultado).toBe('rechazada');
     expect(dictaminar(t({ x_cod_response: '3' }), s, cred, true).resultado).toBe('ignorada');
+  });
+
+  it("believes the fields ePayco does not sign only as ePayco's own record states them", () => {
+    const registro = t({ x_cod_response: '3' });
+    expect(discrepancia(registro, registro)).toBeNull();
+    expect(discrepancia({ ...registro, x_signature: registro.x_signature.toUpperCase() }, registro)).toBeNull();
+    expect(discrepancia({ ...registro, x_test_request: 'false' }, registro)).toBeNull();
+    // Still correctly signed, each of these changes: a pending payment made accepted, another reservation, a test made real.
+    expect(discrepancia({ ...registro, x_cod_response: '1' }, registro)).toMatch(/x_cod_response/);
+    expect(discrepancia({ ...registro, x_id_invoice: 's2' }, registro)).toMatch(/x_id_invoice/);
+    expect(discrepancia({ ...t({ x_test_request: 'TRUE' }), x_test_request: 'FALSE' }, t({ x_test_request: 'TRUE' }))).toMatch(/x_test_request/);
+    // Another transaction of the same reference (ePayco's record is of another amount).
+    expect(discrepancia(t(), t({ x_amount: '1' }))).toMatch(/x_signature/);
   });
 });
