@@ -81,14 +81,12 @@ export const cambios = {
    * A per-container cache of records of one kind, dropped when the log names them. Absent records
    * are not kept (the next request looks again).
    */
-  cache<V>(tipo: Cambio['tipo'], ttlMs = CACHE_REGISTROS_MS, opciones: { claveDeTodos?: string } = {}) {
+  cache<V>(tipo: Cambio['tipo'], ttlMs = CACHE_REGISTROS_MS) {
     const cache = ttlCache<V>(ttlMs);
     todas.add(cache);
     oyentes.add((c) => {
       if (c.tipo !== tipo) return;
       cache.forget(c.id);
-      // A value made of every record of the kind (a count across companies) goes with any change.
-      if (opciones.claveDeTodos) cache.forget(opciones.claveDeTodos);
     });
     return {
       async get(id: string, load: () => Promise<V>): Promise<V> {

@@ -31,6 +31,7 @@ export const PAGO_MSG = {
   noEnValidacion: 'Esta reserva ya no está en validación de pago.',
   noEsTransferencia: 'Este pago es por ePayco: se confirma solo con la confirmación firmada de ePayco.',
   sinComprobante: 'El cliente aún no ha subido el comprobante de la transferencia.',
+  nuevoComprobante: (motivo: string) => `Rechazaste el comprobante anterior (${motivo}). El cliente debe enviar uno nuevo.`,
   vehiculoNoEncontrado: 'No encontramos ese vehículo.',
   recompensaNoDebida: 'Este vehículo no tiene recompensa por pagar.',
   recompensaYaPagada: 'La recompensa de este vehículo ya fue registrada.',
@@ -149,6 +150,8 @@ export const recompensaFilaSchema = z.object({
   id: z.string(),
   nombre: z.string(),
   referidoPor: z.string(),
+  /** The referring vehicle's driver and the account the reward is paid to (null when `referidoPor` names no vehicle). */
+  referente: z.object({ nombre: z.string(), placas: z.string(), banco: z.string(), tipocuenta: z.string(), cuenta: z.string(), titular: z.string() }).nullable(),
   placas: z.string(),
   tipo: vehicleTypeSchema,
   capacidad: z.number(),

@@ -5,7 +5,7 @@
  * (same process); the bench's own writes go through another client and are not counted.
  */
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { localClient } from '../../scripts/local/dynamodb.js';
 import { prng } from '../../scripts/local/prng.js';
@@ -86,15 +86,22 @@ export async function pagosBench(stack: Stack, sesiones: Sesion[], { USUARIOS = 
     return [...a, ...s, v];
   });
   await cargar(doc, 'services', items);
-  const tabla = await doc.send(new (await import('@aws-sdk/lib-dynamodb')).ScanCommand({ TableName: localTableName('local', 'services'), Select: 'COUNT' }));
+  let guardados = 0;
+  let desde: Record<string, unknown> | undefined;
+  do {
+    const pagina = await doc.send(new ScanCommand({ TableName: localTableName('local', 'services'), Select: 'COUNT', ExclusiveStartKey: desde }));
+    guardados += pagina.Count ?? 0;
+    desde = pagina.LastEvaluatedKey;
+  } while (desde);
 
   console.log(
     `\nGET /pagos/resumen (el contador 'Pagos Pendientes', sondeado cada ${INTERVALO_MS / 1000} s por cada usuario): ${empresas.length} empresas con ${ANTICIPOS} anticipos, ${SALDOS} saldo y 1 pago por validar cada una ` +
-      `(${items.length} servicios por pagar) en una tabla de ${tabla.Count} servicios`,
+      `(${items.length} servicios por pagar) en una tabla de ${guardados} servicios`,
   );
 
   // 1. One request, cold: a company's count and staff's (every company's, plus payments to validate and rewards).
   const { cambios, SINCRONIZAR_MS } = await import('../../lambdas/data/cambios.js');
+  const { CONTEOS_TODAS_MS } = await import('../../lambdas/api/routes/pagos.js');
   for (const [quien, token, empresa] of [['empresa', sesiones[0]!.token, sesiones[0]!.empresa], ['plataforma', staff, '*']] as const) {
     await cambios.anunciar({ tipo: 'empresa', id: empresa });
     await sleep(SINCRONIZAR_MS + 100);
@@ -171,6 +178,7 @@ export async function pagosBench(stack: Stack, sesiones: Sesion[], { USUARIOS = 
   }
   console.log(
     `  → sin pagos, los conteos no leen nada tras la primera respuesta (solo el registro de cambios, una consulta por segundo y contenedor); ` +
-      `cada pago relee los 2 conteos de su empresa y los 5 de plataforma una vez, sea cual sea el número de usuarios`,
+      `cada pago relee los 2 conteos de su empresa una vez, sea cual sea el número de usuarios, y los de plataforma (todas las empresas) solo en el contenedor que registró el pago; ` +
+      `los cambios de otras empresas no los releen: duran ${CONTEOS_TODAS_MS / 1000} s. Lo que lee un reconteo de plataforma crece con los pagos pendientes (no con la tabla ni con los usuarios)`,
   );
 }

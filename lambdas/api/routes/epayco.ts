@@ -8,7 +8,7 @@ import { sameText, secretValue } from '../../adapters/secrets.js';
 import { idMovimiento, movimientoPut, pagoRepository } from '../../data/pago-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
-import { pagoDelCliente } from './pagos.js';
+import { pagoDelCliente, pagoRegistrado } from './pagos.js';
 
 /**
  * `POST /integracion/epayco/confirmacion` (PRODUCT.md, "ePayco confirmation"): ePayco's server-to-server
@@ -49,6 +49,7 @@ export async function confirmacionEpayco(c: Context) {
   const condicion = { expresion: 'estado = :cv AND metodoPago = :cm AND valorOferta = :cvo', valores: { ':cv': 'validar', ':cm': 'epayco', ':cvo': s.valorOferta } };
   const hecho = await aplicar(dictamen, s, condicion, registro, referencia, now);
   if (!hecho) return repetida(c, t);
+  pagoRegistrado();
   registrar(dictamen.resultado, resumen(t), 'info');
   return c.json({ resultado: dictamen.resultado, mensaje: EPAYCO_MSG.procesada });
 }

@@ -20,6 +20,7 @@ import type { Vehiculo } from '../../../shared/schemas/vehiculo.js';
 import * as z from '../../../shared/schemas/zod-es.js';
 import { storage } from '../../adapters/storage.js';
 import { cambios } from '../../data/cambios.js';
+import { ttlCache } from '../../data/ttl-cache.js';
 import { idMovimiento, pagoRepository, type Movimiento } from '../../data/pago-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { vehiculoRepository } from '../../data/vehiculo-repository.js';
@@ -61,23 +62,36 @@ const CURSOR_MSG = 'La página pedida no es válida. Vuelve a la primera.';
 
 // --- Counts (the bottom bar's badge and the tabs) ---------------------------------------------
 
-/** Kept per container until the change log names the company (or CACHE_REGISTROS_MS), so polling reads nothing. */
-const TODAS = '*';
-const conteos = cambios.cache<ResumenPagos>('empresa', undefined, { claveDeTodos: TODAS });
+/** A company's counts: kept per container until the change log names the company (or CACHE_REGISTROS_MS), so polling reads nothing. */
+const conteos = cambios.cache<ResumenPagos>('empresa');
+/**
+ * Every company's counts (staff's): recounting reads every pending payment, and any company's change
+ * would drop them, so they are kept CONTEOS_TODAS_MS whatever changes elsewhere; payments registered
+ * by staff or confirmed by ePayco drop them at once in the container that handled them.
+ */
+export const CONTEOS_TODAS_MS = 30_000;
+const conteosTodas = ttlCache<ResumenPagos>(CONTEOS_TODAS_MS);
+/** A payment staff or ePayco registered: staff's counts are recounted at once (in this container). */
+export const pagoRegistrado = () => conteosTodas.forget();
 
 /** `GET /pagos/resumen`: how many payouts wait (the badge is anticipos + saldos); staff also see payments to validate and rewards. */
 export async function resumenPagos(c: Context, caller: ConsolaCaller) {
   const empresaId = caller.kind === 'empresa' ? caller.empresaId : null;
-  const resumen = await conteos.get(empresaId ?? TODAS, async () => {
-    const [anticipos, saldos] = await Promise.all([serviceRepository.contarPorPagar('anticipo', empresaId), serviceRepository.contarPorPagar('saldo', empresaId)]);
-    if (empresaId) return { anticipos, saldos };
-    const [epayco, transferencia, recompensas] = await Promise.all([
-      serviceRepository.contarPorPagar('epayco', null),
-      serviceRepository.contarPorPagar('transferencia', null),
-      vehiculoRepository.contarRecompensas(),
-    ]);
-    return { anticipos, saldos, epayco, transferencia, recompensas };
-  });
+  const contarConductor = () => Promise.all([serviceRepository.contarPorPagar('anticipo', empresaId), serviceRepository.contarPorPagar('saldo', empresaId)]);
+  const resumen = empresaId
+    ? await conteos.get(empresaId, async () => {
+        const [anticipos, saldos] = await contarConductor();
+        return { anticipos, saldos };
+      })
+    : await conteosTodas.get('*', async () => {
+        const [[anticipos, saldos], epayco, transferencia, recompensas] = await Promise.all([
+          contarConductor(),
+          serviceRepository.contarPorPagar('epayco', null),
+          serviceRepository.contarPorPagar('transferencia', null),
+          vehiculoRepository.contarRecompensas(),
+        ]);
+        return { anticipos, saldos, epayco, transferencia, recompensas };
+      });
   return jsonWithEtag(c, resumen);
 }
 
@@ -173,6 +187,7 @@ export async function decidirPago(c: Context, caller: PlataformaCaller, body: De
           now,
         );
   if (!hecho) throw conflict(PAGO_MSG.noEnValidacion);
+  pagoRegistrado();
   return c.json({ id: s.id, estado: body.decision === 'confirmar' ? 'reservado' : 'validar' });
 }
 
@@ -276,6 +291,7 @@ export async function pagarConductor(c: Context, caller: PlataformaCaller, body:
     const ahora = await serviceRepository.get(s.id);
     throw conflict((ahora && problemaPagoConductor(ahora, body.tipo)) ?? PAGO_MSG.cambioConcurrente);
   }
+  pagoRegistrado();
   return c.json({ id: s.id, tipo: body.tipo, monto, [FLAG[body.tipo]]: true }, 201);
 }
 
@@ -345,10 +361,14 @@ export async function verPagosDeServicio(c: Context, caller: ConsolaCaller) {
 
 // --- Referral rewards ----------------------------------------------------------------------
 
-const filaRecompensa = async (v: Vehiculo): Promise<RecompensaFila> => ({
+const referenteDe = (r: Vehiculo | undefined): RecompensaFila['referente'] =>
+  r ? { nombre: r.nombre, placas: r.placas, banco: r.banco, tipocuenta: r.tipocuenta, cuenta: r.cuenta, titular: r.titular } : null;
+
+const filaRecompensa = async (v: Vehiculo, referentes: Map<string, Vehiculo>): Promise<RecompensaFila> => ({
   id: v.id,
   nombre: v.nombre,
   referidoPor: v.referidoPor ?? '',
+  referente: referenteDe(referentes.get(v.referidoPor ?? '')),
   placas: v.placas,
   tipo: v.tipo,
   capacidad: v.capacidad,
@@ -360,7 +380,9 @@ const filaRecompensa = async (v: Vehiculo): Promise<RecompensaFila> => ({
 /** `GET /plataforma/recompensas`: vehicles whose referrer is owed the commission ('Vehículos con pago por referidos'). */
 export async function listarRecompensas(c: Context) {
   const pagina = await vehiculoRepository.recompensas(opcionesDeLista(c, ['recompensa', 'pendiente'], 'fechaCreacion', CURSOR_MSG));
-  return jsonWithEtag(c, { items: await Promise.all(pagina.items.map(filaRecompensa)), cursor: codificarCursor(pagina.cursor) });
+  // Whom to pay: the referring vehicles of the page, in one read.
+  const referentes = await vehiculoRepository.varios(pagina.items.flatMap((v) => (v.referidoPor && /^[A-Za-z0-9-]{1,64}$/.test(v.referidoPor) ? [v.referidoPor] : [])));
+  return jsonWithEtag(c, { items: await Promise.all(pagina.items.map((v) => filaRecompensa(v, referentes))), cursor: codificarCursor(pagina.cursor) });
 }
 
 /** `POST /plataforma/recompensas/{vehiculoId}`: the referrer's commission paid, once. */
@@ -393,5 +415,6 @@ export async function pagarRecompensa(c: Context, caller: PlataformaCaller, body
     throw conflict(ahora?.comisionPagadaAReferente ? PAGO_MSG.recompensaYaPagada : PAGO_MSG.recompensaNoDebida);
   }
   await cambios.anunciar({ tipo: 'empresa', id: v.empresaAliada });
+  pagoRegistrado();
   return c.json({ id: v.id, comisionPagadaAReferente: true, valor: body.valor }, 201);
 }

@@ -16,7 +16,7 @@ import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useState } from 'react';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
-import { PAGO_MSG, pagoConductorBodySchema, recompensaBodySchema, type Movimiento, type PagoDetalle } from '../../../../../shared/schemas/pagos.js';
+import { PAGO_MSG, pagoConductorBodySchema, recompensaBodySchema, type Movimiento, type PagoDetalle, type RecompensaFila } from '../../../../../shared/schemas/pagos.js';
 import { StatusText } from '../../../components/status-text.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatCOP, formatCalendarDate, formatDateTime } from '../../../lib/format.js';
@@ -112,6 +112,7 @@ function Movimientos({ items }: { items: Movimiento[] }) {
       header={<Header variant="h3">Pagos registrados</Header>}
       items={items}
       trackBy="id"
+      wrapLines
       empty={<Box textAlign="center">Aún no hay pagos registrados</Box>}
       columnDefinitions={[
         { id: 'tipo', header: 'Pago', cell: (m) => MOVIMIENTO_TEXTO[m.tipo] },
@@ -140,10 +141,10 @@ function DecisionTransferencia({ d, onDone }: { d: PagoDetalle; onDone: () => vo
       setError(errorMessage(err));
     }
   };
-  if (!d.comprobanteUrl) return <Alert type="info">{PAGO_MSG.sinComprobante}</Alert>;
+  if (!d.comprobanteUrl) return <Alert type="info">{d.pagoRechazado ? PAGO_MSG.nuevoComprobante(d.pagoRechazado.motivo) : PAGO_MSG.sinComprobante}</Alert>;
   return (
     <SpaceBetween size="s">
-      {error && <Alert type="error">{error}</Alert>}
+      {error && error !== PAGO_MSG.motivoRequerido && <Alert type="error">{error}</Alert>}
       {rechazando ? (
         <Form
           actions={
@@ -171,8 +172,23 @@ function DecisionTransferencia({ d, onDone }: { d: PagoDetalle; onDone: () => vo
   );
 }
 
+/** The calendar's day as the user picked it ('YYYY-MM-DD'), whatever the browser's time zone. */
+const diaDelCalendario = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
 /** The payout form: the day it was paid, the bank's reference, the receipt if there is one. */
-function FormularioPago({ titulo, conValor, enviando, onEnviar }: { titulo: string; conValor?: boolean; enviando: boolean; onEnviar: (datos: { fecha: string; referencia: string; valor?: number; comprobante?: string }) => Promise<void> }) {
+function FormularioPago({
+  titulo,
+  conValor,
+  enviando,
+  onEnviar,
+  onCancelar,
+}: {
+  titulo: string;
+  conValor?: boolean;
+  enviando: boolean;
+  onEnviar: (datos: { fecha: string; referencia: string; valor?: number; comprobante?: string }) => Promise<void>;
+  onCancelar?: () => void;
+}) {
   const [fecha, setFecha] = useState(hoyEnBogota());
   const [referencia, setReferencia] = useState('');
   const [valor, setValor] = useState('');
@@ -207,16 +223,26 @@ function FormularioPago({ titulo, conValor, enviando, onEnviar }: { titulo: stri
   };
 
   return (
-    <Form header={<Header variant="h3">{titulo}</Header>} actions={<Button variant="primary" loading={enviando || subiendo} onClick={() => void enviar()}>Registrar pago</Button>}>
+    <Form
+      header={<Header variant="h3">{titulo}</Header>}
+      actions={
+        <SpaceBetween direction="horizontal" size="xs">
+          {onCancelar && <Button onClick={onCancelar}>Cancelar</Button>}
+          <Button variant="primary" loading={enviando || subiendo} onClick={() => void enviar()}>
+            Registrar pago
+          </Button>
+        </SpaceBetween>
+      }
+    >
       <SpaceBetween size="s">
         <FormField label="Fecha del pago" errorText={errores.fecha}>
-          <DatePicker value={fecha} onChange={({ detail }) => setFecha(detail.value)} placeholder="AAAA/MM/DD" isDateEnabled={(d) => hoyEnBogota(d) <= hoyEnBogota()} openCalendarAriaLabel={() => 'Elegir fecha'} />
+          <DatePicker value={fecha} onChange={({ detail }) => setFecha(detail.value)} placeholder="AAAA/MM/DD" isDateEnabled={(d) => diaDelCalendario(d) <= hoyEnBogota()} openCalendarAriaLabel={() => 'Elegir fecha'} />
         </FormField>
         <FormField label="Referencia del pago" description="El número de la transferencia o consignación." errorText={errores.referencia}>
           <Input value={referencia} onChange={({ detail }) => setReferencia(detail.value)} />
         </FormField>
         {conValor && (
-          <FormField label="Valor pagado (COP)" errorText={errores.valor}>
+          <FormField label="Valor pagado (COP)" errorText={errores.valor} constraintText={valor ? formatCOP(Number(valor)) : undefined}>
             <Input value={valor} inputMode="numeric" onChange={({ detail }) => setValor(detail.value.replace(/\D/g, ''))} />
           </FormField>
         )}
@@ -260,14 +286,17 @@ function RegistrarPago({ tipo, id, monto, onDone }: { tipo: 'anticipo' | 'saldo'
 }
 
 /** The referral reward's payout, from the rewards list. */
-export function PagoRecompensaModal({ vehiculo, onClose }: { vehiculo: { id: string; nombre: string; placas: string; referidoPor: string } | null; onClose: () => void }) {
+export function PagoRecompensaModal({ vehiculo, onClose }: { vehiculo: RecompensaFila | null; onClose: () => void }) {
   const pagar = usePagarRecompensa();
+  const r = vehiculo?.referente;
+  const referente = r ? `referido por ${r.nombre} (${r.placas})` : `referido por ${vehiculo?.referidoPor ?? ''}`;
   return (
-    <Modal visible={!!vehiculo} onDismiss={onClose} header={<Header variant="h2" description={vehiculo ? `${vehiculo.placas} · ${vehiculo.nombre} · referido por ${vehiculo.referidoPor}` : undefined}>Pagar recompensa por referido</Header>}>
+    <Modal visible={!!vehiculo} onDismiss={onClose} header={<Header variant="h2" description={vehiculo ? `${vehiculo.placas} · ${vehiculo.nombre} · ${referente}` : undefined}>Pagar recompensa por referido</Header>}>
       {vehiculo && (
         <FormularioPago
-          titulo="Datos del pago al referente"
+          titulo={r ? `Pagar a ${r.titular}: ${r.banco}, cuenta ${r.tipocuenta} ${r.cuenta}` : 'Datos del pago al referente'}
           conValor
+          onCancelar={onClose}
           enviando={pagar.isPending}
           onEnviar={async (datos) => {
             try {

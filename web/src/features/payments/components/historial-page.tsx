@@ -94,6 +94,8 @@ export function HistorialPage({ title }: { title: string }) {
               value={valorRango}
               rangeSelectorMode="absolute-only"
               dateOnly
+              absoluteFormat="long-localized"
+              locale="es-CO"
               i18nStrings={I18N}
               placeholder="Elige el rango de fechas"
               isValidRange={(r) => {

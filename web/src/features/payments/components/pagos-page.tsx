@@ -14,6 +14,7 @@ import { ListaPaginada, type ColumnaCsv } from '../../../components/lista-pagina
 import { FUENTES, useResumenPagos } from '../api/pagos.js';
 import { DetallePagoModal, PagoRecompensaModal } from './detalle-pago-modal.js';
 import { EstadoServicio, Fecha, FiltroEmpresa, Foto, METODO_TEXTO, Pesos, Ruta, useEsPlataforma } from './comunes.js';
+import { useNavigate } from 'react-router-dom';
 
 const lista = (id: (typeof LISTAS_PAGOS)[number]['id']) => LISTAS_PAGOS.find((l) => l.id === id)!;
 const salidaBogota = (iso: string) => new Date(iso).toLocaleString('es-CO', { timeZone: 'America/Bogota' });
@@ -107,10 +108,14 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
  * sees its own, read-only.
  */
 export function PagosPage({ title, inicial = 'anticipo' }: { title: string; inicial?: 'anticipo' | 'saldo' }) {
-  // Tabs switch in place: `anticipos` and `saldos` are staff's own addresses, a company has only `pagos`.
-  const [activa, setActiva] = useState(inicial);
+  // Staff's tabs are their own addresses (`anticipos`, `saldos`: the title and a reload follow the tab);
+  // a company has only `pagos`, whose tabs switch in place.
+  const [enSitio, setEnSitio] = useState(inicial);
   const resumen = useResumenPagos().data;
   const plataforma = useEsPlataforma();
+  const navigate = useNavigate();
+  const activa = plataforma ? inicial : enSitio;
+  const setActiva = (id: 'anticipo' | 'saldo') => (plataforma ? id !== inicial && navigate(`/panel-control/${id === 'anticipo' ? 'anticipos' : 'saldos'}`) : setEnSitio(id));
   return (
     <ContentLayout
       header={<Header variant="h1" description={plataforma ? 'Pagos a conductores por registrar. Se actualizan solos.' : 'Lo que la plataforma debe pagar a los conductores de tu empresa. Se actualiza solo.'}>{title}</Header>}
@@ -213,7 +218,10 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
 
 /** `validarEpayco` and `validarTransferencia` (spec 01 section 2: tabs Epayco and Transferencia), marketplace staff only. */
 export function ValidarPagosPage({ title, inicial }: { title: string; inicial: 'epayco' | 'transferencia' }) {
-  const [activa, setActiva] = useState(inicial);
+  // Each tab is its own address: the title and a reload follow the tab.
+  const activa = inicial;
+  const navigate = useNavigate();
+  const setActiva = (id: 'epayco' | 'transferencia') => id !== inicial && navigate(`/panel-control/${id === 'epayco' ? 'validarEpayco' : 'validarTransferencia'}`);
   const resumen = useResumenPagos().data;
   return (
     <ContentLayout header={<Header variant="h1" description="Reservas aceptadas por el cliente cuyo pago falta validar. Se actualizan solas.">{title}</Header>}>
@@ -247,7 +255,8 @@ const CSV_RECOMPENSA: ColumnaCsv<RecompensaFila>[] = [
   { titulo: 'Tipo', valor: (f) => f.tipo },
   { titulo: 'Capacidad', valor: (f) => f.capacidad },
   { titulo: 'Viajes realizados', valor: (f) => f.viajesRealizados },
-  { titulo: 'Referido por', valor: (f) => f.referidoPor },
+  { titulo: 'Referido por', valor: (f) => (f.referente ? `${f.referente.nombre} (${f.referente.placas})` : f.referidoPor) },
+  { titulo: 'Cuenta del referente', valor: (f) => (f.referente ? `${f.referente.banco} ${f.referente.tipocuenta} ${f.referente.cuenta} (${f.referente.titular})` : '') },
   { titulo: 'Empresa', valor: (f) => f.empresa },
 ];
 
@@ -273,7 +282,7 @@ export function RecompensasPage({ title }: { title: string }) {
     { id: 'conductor', header: 'Conductor', cell: (f) => f.nombre },
     { id: 'empresa', header: 'Empresa', cell: (f) => f.empresa },
     { id: 'viajes', header: 'Viajes realizados', cell: (f) => f.viajesRealizados },
-    { id: 'referido', header: 'Referido por', cell: (f) => f.referidoPor },
+    { id: 'referido', header: 'Referido por', cell: (f) => (f.referente ? `${f.referente.nombre} (${f.referente.placas})` : f.referidoPor) },
     {
       id: 'acciones',
       header: 'Acciones',
