@@ -108,8 +108,12 @@ describe('pending payouts', () => {
     await modal.getByRole('button', { name: 'Registrar pago' }).click();
     await page.getByText(PAGO_MSG.pagoRegistrado).first().waitFor();
     await expect.poll(insignia, { timeout: 15_000 }).toBe(antes);
-    // Paying the advance of a finished trip makes its balance due: the count moves to the saldos tab.
+    // Paying the advance of a finished trip makes its balance due: the count moves to the saldos tab,
+    // staff's own address (its title and the bottom bar's selected tab follow).
     await page.getByRole('tab', { name: /Saldos/ }).click();
+    await page.waitForURL(/\/panel-control\/saldos$/);
+    await page.getByRole('heading', { level: 1, name: 'Saldos por Pagar' }).waitFor();
+    expect(await pagosPendientes().getAttribute('aria-current')).toBe('page');
     await page.getByRole('button', { name: /^Registrar pago de Martha Lucía Rengifo/ }).click();
     await page.getByRole('dialog').getByLabel('Referencia del pago').fill('TRF-20261123-02');
     await page.getByRole('dialog').getByRole('button', { name: 'Registrar pago' }).click();

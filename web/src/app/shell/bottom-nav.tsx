@@ -1,18 +1,30 @@
 import Icon from '@cloudscape-design/components/icon';
 import { useId } from 'react';
-import { NavLink } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { usePendingPaymentsCount } from '../../features/payments/api/use-pending-payments-count.js';
 import { gateHint, isLocked, navScreens, screenHref, type PanelScreen, type Viewer } from '../screens.js';
 
+/** Screens reached from a tab's screen (its own tabs, staff's lists of it): that tab stays selected. */
+const TAB_DE: Record<string, string> = {
+  'lista-de-reservas': 'reservas',
+  'viajes-confirmados': 'reservas',
+  'viajes-finalizados': 'reservas',
+  validarEpayco: 'reservas',
+  validarTransferencia: 'reservas',
+  anticipos: 'pagos',
+  saldos: 'pagos',
+};
+
 /**
  * Fixed at the bottom, the spec's five tabs in its order (screens.ts). The selected tab is derived
- * from the address (NavLink sets aria-current), so it survives reloads and follows the side menu and
- * the back button. Gated tabs are locked by the same rule as the side menu and a typed address.
+ * from the address (aria-current), so it survives reloads and follows the side menu and the back
+ * button. Gated tabs are locked by the same rule as the side menu and a typed address.
  */
 export function BottomNav({ viewer }: { viewer: Viewer }) {
   const hintId = useId();
   const counts: Record<NonNullable<PanelScreen['badge']>, number> = { pendingPayments: usePendingPaymentsCount() };
   const tabs = navScreens('bottomBar', viewer.groups);
+  const aqui = useLocation().pathname.split('/').pop() ?? '';
   return (
     <nav id="bottom-nav" className="bottom-nav" aria-label="Navegación inferior">
       {tabs.some((tab) => isLocked(tab, viewer)) && (
@@ -52,9 +64,9 @@ export function BottomNav({ viewer }: { viewer: Viewer }) {
                   {content}
                 </span>
               ) : (
-                <NavLink className="bottom-nav__tab" to={screenHref(tab)} aria-label={name}>
+                <Link className="bottom-nav__tab" to={screenHref(tab)} aria-label={name} aria-current={aqui === tab.path || TAB_DE[aqui] === tab.path ? 'page' : undefined}>
                   {content}
-                </NavLink>
+                </Link>
               )}
             </li>
           );
