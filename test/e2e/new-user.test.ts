@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { MSG } from '../../shared/schemas/messages.js';
 import { screenshot } from '../support/browser.js';
-import { field, page, shots, signIn, url, usePage } from '../support/e2e.js';
+import { axeViolations, describeViolations, field, page, shots, signIn, url, usePage } from '../support/e2e.js';
 
 /*
  * What a new user tripped on (issue "Lean bundles, and what a new user tripped on"): sign-in errors,
@@ -13,26 +11,9 @@ import { field, page, shots, signIn, url, usePage } from '../support/e2e.js';
  */
 
 const PHONE = { width: 390, height: 844 };
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const WRONG_CREDENTIALS = 'Correo o contraseña incorrectos. Revísalos e inténtalo de nuevo.';
 
 usePage({ viewport: PHONE, perTest: true });
-
-interface AxeViolation {
-  id: string;
-  impact: string;
-  nodes: { target: string[] }[];
-}
-/** axe on the current page: WCAG 2.2 A/AA (target size included) and best practices. */
-async function axeViolations(): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  });
-}
-const describeViolations = (violations: AxeViolation[]) => violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
 
 const toastTexts = () => page.getByRole('region', { name: 'Notificaciones' }).innerText();
 

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { launchBrowser, screenshot } from './browser.js';
 import { stack } from './clients.js';
 
@@ -60,11 +62,40 @@ export async function dismissToasts() {
 export async function shots(name: string) {
   await dismissToasts();
   await screenshot(page, `${name}-claro`);
+  await sinViolacionesGraves(`${name}, modo claro`);
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.waitForFunction(() => document.body.classList.contains('awsui-dark-mode'));
   await screenshot(page, `${name}-oscuro`);
+  await sinViolacionesGraves(`${name}, modo oscuro`);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.waitForFunction(() => !document.body.classList.contains('awsui-dark-mode'));
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe on the current page: WCAG 2.2 A/AA (target size included) and best practices. */
+export async function axeViolations(): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+}
+
+export const describeViolations = (violations: AxeViolation[]) => violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
+
+/** Every screen the tests photograph, in each theme: no serious or critical axe violation. */
+export async function sinViolacionesGraves(donde: string) {
+  const violaciones = await axeViolations();
+  const graves = violaciones.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+  expect(graves, `axe en ${donde}:\n${describeViolations(graves)}`).toEqual([]);
 }
 
 /**
