@@ -1,0 +1,62 @@
+import { describe, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { PANEL_SCREENS, screenHref } from '../../web/src/app/screens.js';
+import { page, signIn, signOut, sinViolacionesGraves, url, usePage } from '../support/e2e.js';
+
+/*
+ * Every screen of the console, in light and dark mode, passes axe (WCAG 2.2 A/AA and best practices)
+ * with no serious or critical violation: the public pages, and each panel screen of screens.ts as a
+ * user allowed to open it sees it (marketplace staff for theirs, the company admin for the rest).
+ * The screens the other tests photograph are also checked in the state they leave them (shots()).
+ */
+
+usePage({ viewport: { width: 1280, height: 860 }, perTest: true });
+
+/** Audits the page as it stands, then in the other theme. Without motion: colors are read settled, not mid-transition. */
+async function enAmbosModos(donde: string) {
+  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: 'light' });
+  await page.waitForLoadState('networkidle');
+  await sinViolacionesGraves(`${donde}, modo claro`);
+  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: 'dark' });
+  await page.waitForFunction(() => document.body.classList.contains('awsui-dark-mode'));
+  await sinViolacionesGraves(`${donde}, modo oscuro`);
+  await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: 'light' });
+  await page.waitForFunction(() => !document.body.classList.contains('awsui-dark-mode'));
+}
+
+/** Opens a panel screen and waits for it (the document title names it, its heading is there), then audits it. */
+async function auditarPantalla(path: string, title: string) {
+  await page.goto(url(path));
+  await page.waitForFunction((t) => document.title.startsWith(`${t} ·`), title);
+  await page.locator('h1').first().waitFor({ state: 'attached' });
+  await enAmbosModos(path);
+}
+
+describe('accessibility of every screen (axe, light and dark)', () => {
+  it('public pages: landing, sign-in, sign-up and password recovery', async () => {
+    for (const [path, listo] of [
+      ['/', 'Iniciar sesión'],
+      ['/login', 'Iniciar sesión'],
+      ['/registro', 'Crear cuenta'],
+      ['/cambiar-password', 'Enviar instrucciones'],
+    ] as const) {
+      await page.goto(url(path));
+      await page.getByRole('button', { name: listo }).or(page.getByRole('link', { name: listo })).first().waitFor();
+      await enAmbosModos(path);
+    }
+  });
+
+  it("the company admin's panel screens", async () => {
+    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
+    await page.waitForURL(/\/panel-control/);
+    for (const s of PANEL_SCREENS.filter((s) => s.roles.includes('admin'))) await auditarPantalla(screenHref(s), s.title);
+    await signOut();
+  });
+
+  it("marketplace staff's own panel screens", async () => {
+    await signIn(DEMO_USERS.plataforma, DEMO_PASSWORD);
+    await page.waitForURL(/\/panel-control/);
+    for (const s of PANEL_SCREENS.filter((s) => s.roles.length === 1 && s.roles[0] === 'plataforma')) await auditarPantalla(screenHref(s), s.title);
+    await signOut();
+  });
+});
