@@ -23,7 +23,7 @@ const list = (files: { file: string; gzip: number }[]) =>
 usePage({ perTest: true });
 
 describe('console weight budgets', () => {
-  it('first load of /login stays within 250 KB of JS and 80 KB of CSS (gzip), fonts fetched as files', async () => {
+  it('first load of /login stays within 250 KB of JS and 80 KB of CSS (gzip), without MapLibre, fonts fetched as files', async () => {
     const requested = new Set<string>();
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
@@ -41,6 +41,9 @@ describe('console weight budgets', () => {
     console.log(`/login: JS ${(total(js) / KB).toFixed(1)} KB gzip in ${js.length} files; CSS ${(total(css) / KB).toFixed(1)} KB gzip in ${css.length} files; fonts ${fonts.join(', ')}`);
 
     expect(total(js), `JS de /login: ${list(js)}`).toBeLessThan(BUDGET.loginJsGzip);
+    // The map library is the map screen's alone: not a byte of it on the way in.
+    const conMapa = js.filter((f) => /maplibre|MapLibre/.test(readFileSync(join(DIST, f.file), 'utf8')));
+    expect(conMapa.map((f) => f.file), 'MapLibre en la primera carga de /login').toEqual([]);
     expect(total(css), `CSS de /login: ${list(css)}`).toBeLessThanOrEqual(BUDGET.loginCssGzip);
     // Only the faces the page renders, each its own cached file.
     expect(fonts.length).toBeGreaterThan(0);
