@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { API_MSG } from '../shared/schemas/messages.js';
+import { registroDe } from './observability.js';
 
 /** Errors the API answers on purpose; anything else is a 500 that leaks nothing. */
 export class AppError extends Error {
@@ -30,7 +31,7 @@ export function errorResponse(c: Context, err: Error) {
     const body: ErrorBody = { error: { code: err.code, message: err.message, details: err.details } };
     return c.json(body, err.status);
   }
-  console.error(JSON.stringify({ level: 'error', msg: 'unhandled', path: c.req.path, error: err.message, stack: err.stack }));
+  registroDe(c).error('Error no controlado', err);
   const body: ErrorBody = { error: { code: 'internal', message: API_MSG.interno } };
   return c.json(body, 500);
 }

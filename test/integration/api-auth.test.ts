@@ -17,6 +17,14 @@ describe('API health and authentication', () => {
     expect(res.json).toEqual({ ok: true });
   });
 
+  it('gives every answer a correlation id: the caller’s x-request-id when it is safe, else a new one', async () => {
+    const propio = await fetch(`${stack().apiUrl}/health`, { headers: { 'x-request-id': 'soporte-20261123-01' } });
+    expect(propio.headers.get('x-correlation-id')).toBe('soporte-20261123-01');
+    const nuevo = await fetch(`${stack().apiUrl}/me`, { headers: { 'x-request-id': 'no <válido>' } });
+    expect(nuevo.status).toBe(401);
+    expect(nuevo.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('refuses /me without a token, in Spanish', async () => {
     const res = await api('/me');
     expect(res.status).toBe(401);

@@ -8,6 +8,7 @@ import { sameText, secretValue } from '../../adapters/secrets.js';
 import { idMovimiento, movimientoPut, pagoRepository } from '../../data/pago-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
+import { logger } from '../../observability.js';
 import { pagoDelCliente, pagoRegistrado } from './pagos.js';
 
 /**
@@ -133,7 +134,7 @@ async function credenciales(): Promise<CredencialesEpayco> {
   try {
     valor = JSON.parse(await secretValue(source, 'EPAYCO_SECRET'));
   } catch (err) {
-    console.error('No se pudieron leer las credenciales de ePayco', (err as Error).name);
+    logger.error('No se pudieron leer las credenciales de ePayco', { error: (err as Error).name });
   }
   const parsed = credencialesEpaycoSchema.safeParse(valor);
   if (!parsed.success) {
@@ -145,7 +146,7 @@ async function credenciales(): Promise<CredencialesEpayco> {
 
 const resumen = (t: ConfirmacionEpayco) => ({ ref: t.x_ref_payco, transaccion: t.x_transaction_id, reserva: t.x_id_invoice, valor: t.x_amount, moneda: t.x_currency_code, respuesta: t.x_cod_response });
 
-/** One structured log line per confirmation (CloudWatch Logs Insights filters on `epayco`). */
+/** One structured log line per confirmation (CloudWatch Logs Insights filters on `evento = 'epayco'`). */
 function registrar(resultado: string, datos: Record<string, string>, nivel: 'info' | 'warn' = 'warn') {
-  console[nivel](JSON.stringify({ evento: 'epayco', resultado, ...datos }));
+  logger[nivel]('Confirmación de ePayco', { evento: 'epayco', resultado, ...datos });
 }

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { Logger } from '@aws-lambda-powertools/logger';
+import type { Context, MiddlewareHandler } from 'hono';
+
+/**
+ * Structured JSON logs (Powertools for AWS Lambda): one logger for every function, its level from
+ * POWERTOOLS_LOG_LEVEL (INFO by default). Each API request carries a correlation id: API Gateway's
+ * request id in AWS, the caller's `x-request-id` or a new one locally. It is in every log line of the
+ * request and in the `x-correlation-id` answer header, so a user's report leads to its lines.
+ */
+export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'transportadoras' });
+
+type ConEvento = { event?: { requestContext?: { requestId?: string } } };
+
+const ID_SEGURO = /^[A-Za-z0-9=._-]{1,100}$/;
+
+/** The request's correlation id (set by `correlacion`). */
+export function correlacionDe(c: Context): string {
+  const guardado = c.get('correlationId' as never) as string | undefined;
+  if (guardado) return guardado;
+  const deLambda = (c.env as ConEvento | undefined)?.event?.requestContext?.requestId;
+  const delCliente = c.req.header('x-request-id');
+  return deLambda ?? (delCliente && ID_SEGURO.test(delCliente) ? delCliente : randomUUID());
+}
+
+/** The logger of this request: its correlation id, method and route in every line. */
+export const registroDe = (c: Context) => logger.createChild({ persistentKeys: { correlationId: correlacionDe(c), metodo: c.req.method, ruta: c.req.routePath || c.req.path } });
+
+export const correlacion = (): MiddlewareHandler => async (c, next) => {
+  const id = correlacionDe(c);
+  c.set('correlationId' as never, id as never);
+  c.header('x-correlation-id', id);
+  await next();
+};
