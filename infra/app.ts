@@ -7,6 +7,7 @@ import { ApiStack } from './stacks/api-stack.js';
 import { AuthStack } from './stacks/auth-stack.js';
 import { DataStack } from './stacks/data-stack.js';
 import { EdgeStack } from './stacks/edge-stack.js';
+import { MonitoringStack } from './stacks/monitoring-stack.js';
 import { WebStack } from './stacks/web-stack.js';
 
 export interface BuildAppOptions {
@@ -29,6 +30,7 @@ export interface BuiltApp {
     readonly auth: AuthStack;
     readonly api: ApiStack;
     readonly web: WebStack;
+    readonly monitoring: MonitoringStack;
   };
 }
 
@@ -47,7 +49,7 @@ function cdkJsonContext(): Record<string, unknown> {
  *
  * Order (each reads what the previous ones made): Data (tables) -> Edge (console on CloudFront,
  * uploads and log buckets) -> Auth (user pool, triggers, sign-up key) -> Api (HTTP API, tick job)
- * -> Web (console files, config.json, map key).
+ * -> Web (console files, config.json, map key) -> Monitoring (alarms, dashboard).
  */
 export function buildApp(options: BuildAppOptions = {}): BuiltApp {
   const app = new App({ context: { ...cdkJsonContext(), ...options.context } });
@@ -74,6 +76,13 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
     apiUrl: api.apiUrl,
     consoleAssetPath: options.webAssetPath,
   });
+  const monitoring = new MonitoringStack(app, name('monitoring'), {
+    ...common,
+    httpApi: api.httpApi,
+    functions: { api: api.api.fn, tick: api.tick.fn, preSignUp: auth.preSignUp.fn, postConfirmation: auth.postConfirmation.fn },
+    tables: data.tables,
+    tickDlq: api.tickDlq,
+  });
   // The names are fixed, not references: deploy order must still put the buckets first.
   api.addStackDependency(edge, 'IAM policies name the uploads bucket');
   web.addStackDependency(edge, 'deploys into the site bucket by name');
@@ -83,5 +92,5 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
 
   if (options.nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 
-  return { app, config, stacks: { data, edge, auth, api, web } };
+  return { app, config, stacks: { data, edge, auth, api, web, monitoring } };
 }

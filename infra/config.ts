@@ -57,6 +57,8 @@ const stageConfigSchema = z.object({
     /** Where the identity is verified (the stacks are region-agnostic, so it is named here). */
     sesRegion: z.string().regex(/^[a-z]{2}-[a-z]+-\d$/),
   }).refine((e) => e.fromAddress.endsWith(`@${e.verifiedDomain}`), { message: 'fromAddress debe pertenecer a verifiedDomain' }),
+  /** Who gets the alarms (an SNS e-mail subscription, confirmed from the e-mail); without it, subscribe by hand. */
+  alarmEmail: z.email().optional(),
   cognito: z.object({
     /**
      * `plus` enables threat protection (compromised credentials, adaptive authentication) in
@@ -101,6 +103,7 @@ const RAW: Record<Stage, z.input<typeof stageConfigSchema>> = {
       verifiedDomain: 'transaliadas.co',
       sesRegion: 'us-east-1',
     },
+    alarmEmail: 'operaciones@transaliadas.co',
     cognito: { featurePlan: 'plus' },
   },
 };

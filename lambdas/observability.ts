@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import { METRICAS_NAMESPACE } from '../shared/constants.js';
 
 /**
  * Structured JSON logs (Powertools for AWS Lambda): one logger for every function, its level from
@@ -31,4 +34,31 @@ export const correlacion = (): MiddlewareHandler => async (c, next) => {
   c.set('correlationId' as never, id as never);
   c.header('x-correlation-id', id);
   await next();
+};
+
+/**
+ * The metrics of a function (CloudWatch EMF lines on stdout, no API call), published at once. Off
+ * the local stack and the tests (POWERTOOLS_METRICS_DISABLED), where nobody reads them.
+ */
+export function publicarMetricas(servicio: string, dimensiones: Record<string, string>, valores: { nombre: string; unidad: (typeof MetricUnit)[keyof typeof MetricUnit]; valor: number }[]) {
+  const m = new Metrics({ namespace: METRICAS_NAMESPACE, serviceName: servicio, defaultDimensions: dimensiones });
+  for (const v of valores) m.addMetric(v.nombre, v.unidad, v.valor);
+  m.publishStoredMetrics();
+}
+export { MetricUnit };
+
+/**
+ * Per route (the matched pattern, so few distinct values): requests, server errors and latency, for
+ * the dashboard's per-route graphs.
+ */
+export const medirPeticion = (): MiddlewareHandler => async (c, next) => {
+  const inicio = performance.now();
+  await next();
+  // The handler's route (middlewares are registered for ALL methods); none matched: not found.
+  const ruta = matchedRoutes(c).findLast((r) => r.method !== 'ALL');
+  publicarMetricas('api', { ruta: ruta ? `${c.req.method} ${ruta.path}` : 'no-encontrada' }, [
+    { nombre: 'Peticiones', unidad: MetricUnit.Count, valor: 1 },
+    { nombre: 'Errores', unidad: MetricUnit.Count, valor: c.res.status >= 500 ? 1 : 0 },
+    { nombre: 'Latencia', unidad: MetricUnit.Milliseconds, valor: performance.now() - inicio },
+  ]);
 };

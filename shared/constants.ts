@@ -49,3 +49,6 @@ export const INVITATION_EMAIL = {
   subject: 'Tu cuenta de conductor en TransAliadas',
   body: 'Tu empresa te registró como conductor en TransAliadas. Entra a la aplicación de conductores con tu correo {username} y la contraseña temporal {####}; al entrar te pediremos cambiarla.',
 } as const;
+
+/** The CloudWatch namespace of the app's own metrics (EMF from the functions; the dashboard reads it). */
+export const METRICAS_NAMESPACE = 'TransportadorasAliadas';

@@ -6,10 +6,12 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { TableKey } from '../../shared/tables.js';
 import { type StageConfig, uploadsBucketName } from '../config.js';
@@ -35,6 +37,8 @@ export class ApiStack extends Stack {
   public readonly apiUrl: string;
   public readonly api: ApiFunction;
   public readonly tick: ApiFunction;
+  /** Where a failed run of the every-minute job lands (the schedule's and the function's own failures). */
+  public readonly tickDlq: Queue;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -252,6 +256,12 @@ export class ApiStack extends Stack {
       .bindTable('usuarios', tables.usuarios, ['read', 'update', 'delete']);
     grantUserPool(this, 'TickPoolAccess', this.tick.role, userPool, ['cognito-idp:AdminGetUser', 'cognito-idp:AdminDeleteUser']);
 
+    // Anything asynchronous that fails ends here, and the monitoring stack alarms on it: a run the
+    // scheduler could not deliver, and a run that threw (the function's async failure destination).
+    this.tickDlq = new Queue(this, 'TickDlq', { retentionPeriod: Duration.days(14), enforceSSL: true, encryption: QueueEncryption.SQS_MANAGED });
+    Validations.of(this.tickDlq).acknowledge({ id: 'AwsSolutions-SQS3', reason: 'This queue is itself the dead-letter queue of the tick schedule and function.' });
+    this.tick.fn.configureAsyncInvoke({ retryAttempts: 0, onFailure: new SqsDestination(this.tickDlq) });
+
     const schedulerRole = new Role(this, 'TickSchedulerRole', {
       assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': this.account } } }),
     });
@@ -259,7 +269,7 @@ export class ApiStack extends Stack {
       description: 'Inicio de viajes y barridos, cada minuto',
       schedule: ScheduleExpression.rate(Duration.minutes(1)),
       // A missed run is made up by the next one a minute later: no retries, no stale events.
-      target: new LambdaInvoke(this.tick.fn, { role: schedulerRole, retryAttempts: 0, maxEventAge: Duration.minutes(1) }),
+      target: new LambdaInvoke(this.tick.fn, { role: schedulerRole, retryAttempts: 0, maxEventAge: Duration.minutes(1), deadLetterQueue: this.tickDlq }),
     });
     Validations.of(schedulerRole).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${nagArn(this, `${this.tick.fn.functionArn}:*`)}]`,

@@ -46,6 +46,9 @@ export class AuthStack extends Stack {
   public readonly userPool: UserPool;
   public readonly client: UserPoolClient;
   public readonly signUpKey: Secret;
+  /** The Cognito triggers (watched by the monitoring stack). */
+  public readonly preSignUp: ApiFunction;
+  public readonly postConfirmation: ApiFunction;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
@@ -73,17 +76,17 @@ export class AuthStack extends Stack {
       timeout: Duration.seconds(5),
     };
 
-    const preSignUp = new ApiFunction(this, 'PreSignUp', {
+    const preSignUp = (this.preSignUp = new ApiFunction(this, 'PreSignUp', {
       ...triggerDefaults,
       entry: ENTRIES.preSignUp,
       description: 'Cognito PreSignUp: exige la clave de autorización y valida los datos de registro',
       environment: { ...triggerEnv, SIGNUP_KEY_SECRET_ARN: this.signUpKey.secretArn },
     })
       // Keeps the checked sign-up data for PostConfirmation.
-      .bindTable('registros', tables.registros, ['put']);
+      .bindTable('registros', tables.registros, ['put']));
     this.signUpKey.grantRead(preSignUp.role);
 
-    const postConfirmation = new ApiFunction(this, 'PostConfirmation', {
+    const postConfirmation = (this.postConfirmation = new ApiFunction(this, 'PostConfirmation', {
       ...triggerDefaults,
       entry: ENTRIES.postConfirmation,
       description: 'Cognito PostConfirmation: crea la empresa y su usuario admin',
@@ -93,7 +96,7 @@ export class AuthStack extends Stack {
       .bindTable('empresas', tables.empresas, ['put'])
       // Reads the user (idempotence, staff), writes a founder, marks staff confirmed.
       .bindTable('usuarios', tables.usuarios, ['read', 'put', 'update'])
-      .bindTable('registros', tables.registros, ['read', 'delete']);
+      .bindTable('registros', tables.registros, ['read', 'delete']));
 
     this.userPool = new UserPool(this, 'Users', {
       userPoolName: `${config.prefix}-usuarios`,

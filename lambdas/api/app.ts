@@ -5,7 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { API_MSG } from '../../shared/schemas/messages.js';
 import { config } from '../config.js';
 import { AppError, errorResponse, notFound } from '../errors.js';
-import { correlacion } from '../observability.js';
+import { correlacion, medirPeticion } from '../observability.js';
 import { mountRoutes } from './define-route.js';
 import type { AuthEnv } from './middleware/auth.js';
 import { ROUTES } from './route-table.js';
@@ -16,6 +16,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 /** The whole API: the same app runs in Lambda (lambda.ts) and on the local stack (node server). */
 export const app = new Hono<AuthEnv>()
   .use('*', correlacion())
+  .use('*', medirPeticion())
   .use('*', (c, next) => cors({ origin: config().allowedOrigins, maxAge: 600, credentials: false })(c, next))
   .use('*', secureHeaders())
   .use(

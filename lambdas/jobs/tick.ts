@@ -1,4 +1,5 @@
 import { serviceRepository } from '../data/service-repository.js';
+import { logger, MetricUnit, publicarMetricas } from '../observability.js';
 import { expireUnconfirmedStaff } from './sweep-staff.js';
 
 /**
@@ -11,7 +12,11 @@ export async function runTick(now = new Date()): Promise<{ started: string[]; ex
   const started: string[] = [];
   for (const s of due) if (await serviceRepository.markTripStarted(s.id, s.empresaAliada, now)) started.push(s.id);
   const { expired } = await expireUnconfirmedStaff(now);
-  if (started.length || expired.length) console.log(JSON.stringify({ level: 'info', msg: 'tick', started, expired }));
+  if (started.length || expired.length) logger.info('Tarea de cada minuto', { started, expired });
+  publicarMetricas('tick', {}, [
+    { nombre: 'ViajesIniciados', unidad: MetricUnit.Count, valor: started.length },
+    { nombre: 'CuentasVencidas', unidad: MetricUnit.Count, valor: expired.length },
+  ]);
   return { started, expired };
 }
 

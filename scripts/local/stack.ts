@@ -77,6 +77,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // The functions read their settings from the environment, exactly as in Lambda.
     Object.assign(process.env, {
       STAGE: 'local',
+      // Nobody reads CloudWatch metrics locally: no EMF lines in the console.
+      POWERTOOLS_METRICS_DISABLED: 'true',
       AWS_REGION: REGION,
       BUCKET_NAME: BUCKET,
       ALLOWED_ORIGINS: origins.join(','),

@@ -108,7 +108,7 @@ export function useFunctionEnv(): void {
   Object.assign(process.env, {
     STAGE: 'test', AWS_REGION: 'us-east-1', BUCKET_NAME: s.bucket, USER_POOL_ID: s.userPoolId, USER_POOL_CLIENT_ID: s.userPoolClientId,
     COGNITO_ISSUER: `${s.cognitoEndpoint}/${s.userPoolId}`, ALLOWED_ORIGINS: 'http://localhost', DYNAMODB_ENDPOINT: s.dynamodbEndpoint,
-    S3_ENDPOINT: s.s3Endpoint, COGNITO_ENDPOINT: s.cognitoEndpoint, SIGNUP_KEY: s.signUpKey, CLIENT_APP_SECRET: s.clientAppSecret, PROVIDER_APP_SECRET: s.providerAppSecret, EPAYCO_SECRET: JSON.stringify(s.epayco), EPAYCO_API_URL: s.epaycoUrl, OUTBOX_DIR: s.outboxDir,
+    S3_ENDPOINT: s.s3Endpoint, COGNITO_ENDPOINT: s.cognitoEndpoint, SIGNUP_KEY: s.signUpKey, CLIENT_APP_SECRET: s.clientAppSecret, PROVIDER_APP_SECRET: s.providerAppSecret, EPAYCO_SECRET: JSON.stringify(s.epayco), EPAYCO_API_URL: s.epaycoUrl, POWERTOOLS_METRICS_DISABLED: 'true', OUTBOX_DIR: s.outboxDir,
     ...Object.fromEntries(TABLE_KEYS.map((k) => [tableEnvVar(k), localTableName('local', k)])),
   });
 }
