@@ -27,7 +27,13 @@ export function correlacionDe(c: Context): string {
 }
 
 /** The logger of this request: its correlation id, method and route in every line. */
-export const registroDe = (c: Context) => logger.createChild({ persistentKeys: { correlationId: correlacionDe(c), metodo: c.req.method, ruta: c.req.routePath || c.req.path } });
+export const registroDe = (c: Context) => logger.createChild({ persistentKeys: { correlationId: correlacionDe(c), ruta: rutaDe(c) } });
+
+/** The matched route as `METHOD /pattern` (middlewares are registered for ALL methods); none matched: not found. */
+function rutaDe(c: Context): string {
+  const ruta = matchedRoutes(c).findLast((r) => r.method !== 'ALL');
+  return ruta ? `${c.req.method} ${ruta.path}` : 'no-encontrada';
+}
 
 export const correlacion = (): MiddlewareHandler => async (c, next) => {
   const id = correlacionDe(c);
@@ -54,9 +60,7 @@ export { MetricUnit };
 export const medirPeticion = (): MiddlewareHandler => async (c, next) => {
   const inicio = performance.now();
   await next();
-  // The handler's route (middlewares are registered for ALL methods); none matched: not found.
-  const ruta = matchedRoutes(c).findLast((r) => r.method !== 'ALL');
-  publicarMetricas('api', { ruta: ruta ? `${c.req.method} ${ruta.path}` : 'no-encontrada' }, [
+  publicarMetricas('api', { ruta: rutaDe(c) }, [
     { nombre: 'Peticiones', unidad: MetricUnit.Count, valor: 1 },
     { nombre: 'Errores', unidad: MetricUnit.Count, valor: c.res.status >= 500 ? 1 : 0 },
     { nombre: 'Latencia', unidad: MetricUnit.Milliseconds, valor: performance.now() - inicio },

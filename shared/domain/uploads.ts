@@ -10,6 +10,16 @@ const DOCUMENTS = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export type FileFacts = { name: string; size: number; type: string | null };
 const mb = (size: number) => (size / MB).toFixed(2);
 
+/** A payment receipt, the staff's payout receipt or the client's transfer receipt: the same rules, other uploaders. */
+const COMPROBANTE = {
+  maxBytes: 2 * MB,
+  types: DOCUMENTS,
+  perfilCompleto: false,
+  noSubido: UPLOAD_MSG.archivoNoSubido,
+  tooBig: () => 'El comprobante excede el tamaño máximo de 2MB',
+  wrongType: () => 'El comprobante debe ser PDF, JPG o PNG',
+} as const;
+
 /** The vehicle's photo and document slots, in the spec's order (spec 02 section 5.3). */
 export const FOTOS_VEHICULO = ['frente', 'lateral', 'interior', 'perspectiva', 'tablero'] as const;
 export const DOCUMENTOS_VEHICULO = ['licenciaConducir', 'rut', 'soat', 'tarjetaPropiedad'] as const;
@@ -71,25 +81,9 @@ export const UPLOAD_KINDS = {
     wrongType: (f: FileFacts) => `Tipo de documento no soportado: ${f.name} (${f.type ?? 'desconocido'})`,
   },
   /** A payout's receipt (advance, balance, referral reward), uploaded by marketplace staff. */
-  comprobantePago: {
-    maxBytes: 2 * MB,
-    types: DOCUMENTS,
-    roles: ['plataforma'],
-    perfilCompleto: false,
-    noSubido: UPLOAD_MSG.archivoNoSubido,
-    tooBig: () => 'El comprobante excede el tamaño máximo de 2MB',
-    wrongType: () => 'El comprobante debe ser PDF, JPG o PNG',
-  },
+  comprobantePago: { ...COMPROBANTE, roles: ['plataforma'] },
   /** The client's transfer receipt, sent by the client app. */
-  comprobanteCliente: {
-    maxBytes: 2 * MB,
-    types: DOCUMENTS,
-    roles: [],
-    perfilCompleto: false,
-    noSubido: UPLOAD_MSG.archivoNoSubido,
-    tooBig: () => 'El comprobante excede el tamaño máximo de 2MB',
-    wrongType: () => 'El comprobante debe ser PDF, JPG o PNG',
-  },
+  comprobanteCliente: { ...COMPROBANTE, roles: [] },
   cotizacion: {
     maxBytes: 2 * MB,
     types: ['application/pdf'],

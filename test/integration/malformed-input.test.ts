@@ -254,6 +254,20 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
   });
 
   /** What a request could have written: the caller's records, the company's users, upload tickets and waiting files. */
+  /** Upload tickets an app holds for this file's samples (the provider tests upload with the same app at the same time). */
+  const ticketsDeApp = async (sub: string) =>
+    (
+      await docClient().send(
+        new ScanCommand({
+          TableName: table('uploads'),
+          Select: 'COUNT',
+          FilterExpression: '#sub = :sub AND begins_with(fileName, :f)',
+          ExpressionAttributeNames: { '#sub': 'sub' },
+          ExpressionAttributeValues: { ':sub': sub, ':f': 'fuz' },
+        }),
+      )
+    ).Count;
+
   async function snapshot() {
     const me = await api('/me', { token });
     const users = await docClient().send(
@@ -292,18 +306,7 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
       guia: (await docClient().send(new GetCommand({ TableName: table('proveedores'), Key: { id: FUZZ_GUIA } }))).Item,
       guiaNueva: (await docClient().send(new GetCommand({ TableName: table('proveedores'), Key: { id: GUIA_NUEVA } }))).Item ?? null,
       operadorNuevo: (await docClient().send(new GetCommand({ TableName: table('proveedores'), Key: { id: OPERADOR_NUEVO } }))).Item ?? null,
-      ticketsApp: (
-        await docClient().send(
-          new ScanCommand({
-            TableName: table('uploads'),
-            Select: 'COUNT',
-            // Only this file's samples: the provider tests upload with the same app at the same time.
-            FilterExpression: '#sub = :sub AND begins_with(fileName, :f)',
-            ExpressionAttributeNames: { '#sub': 'sub' },
-            ExpressionAttributeValues: { ':sub': 'app-proveedores', ':f': 'fuz' },
-          }),
-        )
-      ).Count,
+      ticketsApp: await ticketsDeApp('app-proveedores'),
       // Payments: the transfer, the advance, the reward and the receipt the bodies aim at, untouched; no client-app ticket.
       pagos: await Promise.all(
         [
@@ -315,17 +318,7 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
           ['pagos', `recompensa#${FUZZ_RECOMPENSA}`],
         ].map(async ([t, id]) => (await docClient().send(new GetCommand({ TableName: table(t as 'services'), Key: { id } }))).Item ?? null),
       ),
-      ticketsCliente: (
-        await docClient().send(
-          new ScanCommand({
-            TableName: table('uploads'),
-            Select: 'COUNT',
-            FilterExpression: '#sub = :sub AND begins_with(fileName, :f)',
-            ExpressionAttributeNames: { '#sub': 'sub' },
-            ExpressionAttributeValues: { ':sub': 'app-cliente', ':f': 'fuz' },
-          }),
-        )
-      ).Count,
+      ticketsCliente: await ticketsDeApp('app-cliente'),
       posicion: (await docClient().send(new GetCommand({ TableName: table('vehiculos'), Key: { id: 'veh-demo-transvalle-001' }, ProjectionExpression: 'latitud, longitud, posicionEn' }))).Item ?? null,
     };
   }
