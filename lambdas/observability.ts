@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import { METRICAS_NAMESPACE } from '../shared/constants.js';
+import { logger } from './logger.js';
 
-/**
- * Structured JSON logs (Powertools for AWS Lambda): one logger for every function, its level from
- * POWERTOOLS_LOG_LEVEL (INFO by default). Each API request carries a correlation id: API Gateway's
- * request id in AWS, the caller's `x-request-id` or a new one locally. It is in every log line of the
- * request and in the `x-correlation-id` answer header, so a user's report leads to its lines.
+export { logger };
+
+/*
+ * Each API request carries a correlation id: API Gateway's request id in AWS, the caller's
+ * `x-request-id` or a new one locally. It is in every log line of the request (logger.ts) and in the
+ * `x-correlation-id` answer header, so a user's report leads to its lines.
  */
-export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'transportadoras' });
 
 type ConEvento = { event?: { requestContext?: { requestId?: string } } };
 

@@ -1,3 +1,5 @@
+import { logger } from '../logger.js';
+
 /**
  * The text of a PDF (the FUEC check), by unpdf (pdf.js's serverless build). Loaded on first use and
  * shipped beside the API's bundle, not in it (infra/bundling.ts LAZY_MODULES): about 1 MB that a cold
@@ -10,7 +12,7 @@ export async function textoDePdf(bytes: Uint8Array): Promise<string | null> {
     const { text } = await extractText(pdf, { mergePages: true });
     return text;
   } catch (err) {
-    console.error(JSON.stringify({ level: 'warn', msg: 'pdf sin texto legible', error: (err as Error).message }));
+    logger.warn('pdf sin texto legible', { error: (err as Error).message });
     return null;
   }
 }

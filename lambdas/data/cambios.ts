@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { queryAll } from './query-all.js';
 import { ttlCache } from './ttl-cache.js';
+import { logger } from '../logger.js';
 
 /**
  * What every request reads (the caller's user and company records, the company's part of the map)
@@ -52,7 +53,7 @@ async function leerLog(): Promise<void> {
     desde = inicio;
   } catch (err) {
     // Without the log nothing cached can be trusted: start again from the records themselves.
-    console.error('No se pudo leer el registro de cambios', err);
+    logger.error('No se pudo leer el registro de cambios', { error: err as Error });
     todas.forEach((c) => c.forget());
   }
 }
@@ -64,7 +65,7 @@ export const cambios = {
     // The record is already written: a log entry that fails is reported, not the user's request;
     // other containers then keep the old record for at most CACHE_REGISTROS_MS.
     await Promise.all(
-      lista.map((c) => ddb().send(new PutCommand({ TableName: tableName('cambios'), Item: cambioItem(c) })).catch((err) => console.error('No se pudo registrar el cambio', c, err))),
+      lista.map((c) => ddb().send(new PutCommand({ TableName: tableName('cambios'), Item: cambioItem(c) })).catch((err: unknown) => logger.error('No se pudo registrar el cambio', { cambio: c, error: err as Error }))),
     );
   },
 

@@ -18,6 +18,7 @@ import { movimientoPut, type Movimiento } from './pago-repository.js';
 import { vehiculoRepository } from './vehiculo-repository.js';
 import { queryAll } from './query-all.js';
 import { cancellationCodes, transact } from './transact.js';
+import { logger } from '../logger.js';
 
 /** What the map draws of a service (a projection: the feed never reads whole records). */
 export const CAMPOS_MAPA = ['id', 'estado', 'tipo', 'latOrigen', 'lonOrigen', 'origen', 'destino', 'fechaSalida', 'pasajeros', 'oferentes', 'expiresAt', 'recorridoIniciado', 'vehiculoId', 'placas', 'conductor'] as const;
@@ -362,7 +363,7 @@ export const serviceRepository = {
       entradaHistorial(s.id, 'fin', quien, { estado: 'confirmado', pagarSaldoConductor: false }, { estado: 'finalizado', pagarSaldoConductor: true }, now),
     ]);
     // The trip may be the one that earns the vehicle's referrer the reward.
-    if (hecho && s.vehiculoId) await vehiculoRepository.revisarRecompensa(s.vehiculoId).catch((err: unknown) => console.error('No se pudo revisar la recompensa', s.vehiculoId, err));
+    if (hecho && s.vehiculoId) await vehiculoRepository.revisarRecompensa(s.vehiculoId).catch((err: unknown) => logger.error('No se pudo revisar la recompensa', { vehiculoId: s.vehiculoId, error: err as Error }));
     return hecho;
   },
 

@@ -6,6 +6,7 @@ import { cognito } from '../adapters/clients/cognito.js';
 import { empresaRepository } from '../data/empresa-repository.js';
 import { registroRepository } from '../data/registro-repository.js';
 import { usuarioRepository } from '../data/usuario-repository.js';
+import { logger } from '../logger.js';
 
 type Attributes = PostConfirmationTriggerEvent['request']['userAttributes'];
 
@@ -30,7 +31,7 @@ export const handler = async (event: PostConfirmationTriggerEvent): Promise<Post
   } catch (err) {
     await cognito()
       .send(new AdminDeleteUserCommand(user))
-      .catch((e: unknown) => console.error(JSON.stringify({ level: 'error', msg: 'no se pudo borrar el usuario', error: String(e) })));
+      .catch((e: unknown) => logger.error('no se pudo borrar el usuario', { error: e as Error }));
     throw err;
   }
 
@@ -78,6 +79,6 @@ async function bestEffort(what: string, step: () => Promise<unknown>): Promise<v
   try {
     await step();
   } catch (err) {
-    console.error(JSON.stringify({ level: 'error', msg: `PostConfirmation: paso ${what} falló`, error: String(err) }));
+    logger.error(`PostConfirmation: paso ${what} falló`, { error: err as Error });
   }
 }

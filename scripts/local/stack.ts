@@ -1,5 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '../../shared/schemas/runtime-config.js';
 import { TABLE_KEYS, localTableName, tableEnvVar } from '../../shared/tables.js';
@@ -32,7 +33,11 @@ export type StackOptions = {
 };
 
 export type Stack = {
-  urls: { console: string | null; api: string; cognito: string; s3: string; dynamodb: string; epayco: string | null };
+  /**
+   * `consoleH2`: the built console (preview only) as CloudFront serves it, over TLS and HTTP/2 with a
+   * throw-away self-signed certificate, for measuring it (Lighthouse). Browsers must ignore the certificate.
+   */
+  urls: { console: string | null; consoleH2: string | null; api: string; cognito: string; s3: string; dynamodb: string; epayco: string | null };
   runtimeConfig: RuntimeConfig;
   configFile: string;
   outbox: Outbox;
@@ -71,8 +76,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
     const apiPort = await port('api');
     const webPort = opts.web ? await port('web') : null;
+    const h2Port = opts.web === 'preview' ? await freePort() : null;
     const consoleUrl = webPort ? `http://localhost:${webPort}` : null;
-    const origins = webPort ? [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`] : ['http://localhost'];
+    const consoleH2 = h2Port ? `https://localhost:${h2Port}` : null;
+    const origins = webPort ? [`http://localhost:${webPort}`, `http://127.0.0.1:${webPort}`, ...(consoleH2 ? [consoleH2] : [])] : ['http://localhost'];
 
     // The functions read their settings from the environment, exactly as in Lambda.
     Object.assign(process.env, {
@@ -150,11 +157,15 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       } else {
         const server = await vite.preview({ configFile: configFilePath, preview: { port: webPort, strictPort: true, host: 'localhost' }, logLevel: 'warn' });
         stops.push(() => server.close());
+        // Vite serves HTTP/2 whenever it has a certificate.
+        const https = selfSignedCertificate(join(opts.dataDir, 'tls'));
+        const h2 = await vite.preview({ configFile: configFilePath, preview: { port: h2Port!, strictPort: true, host: 'localhost', https }, logLevel: 'warn' });
+        stops.push(() => h2.close());
       }
     }
 
     return {
-      urls: { console: consoleUrl, api: apiUrl, cognito: cognito.endpoint, s3: s3.endpoint, dynamodb: dynamo.endpoint, epayco: epayco?.endpoint ?? null },
+      urls: { console: consoleUrl, consoleH2, api: apiUrl, cognito: cognito.endpoint, s3: s3.endpoint, dynamodb: dynamo.endpoint, epayco: epayco?.endpoint ?? null },
       runtimeConfig,
       configFile,
       outbox,
@@ -167,4 +178,12 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     await stopAll();
     throw err;
   }
+}
+
+/** A certificate for localhost, made with Debian's openssl and valid for a day. */
+function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
+  mkdirSync(dir, { recursive: true });
+  const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+  return { key: readFileSync(key), cert: readFileSync(cert) };
 }

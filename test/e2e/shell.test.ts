@@ -155,6 +155,22 @@ describe('console shell', () => {
     await page.getByRole('button', { name: 'Instalar ahora' }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
     await page.getByRole('button', { name: 'Instalar ahora' }).waitFor({ state: 'detached' });
+
+    // "Más tarde" is remembered: the next visit's offer does not bring the dialog back.
+    await page.evaluate(() => window.dispatchEvent(Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: () => Promise.resolve() })));
+    await page.getByRole('button', { name: 'Más tarde' }).click();
+    await page.reload();
+    await page.getByLabel('Correo electrónico').waitFor();
+    const ofrecida = await page.evaluate(() => {
+      const offer = new Event('beforeinstallprompt', { cancelable: true });
+      window.dispatchEvent(offer);
+      return offer.defaultPrevented;
+    });
+    // Still taken from the browser's own mini-infobar, and no dialog of ours.
+    expect(ofrecida).toBe(true);
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('dialog', { name: 'Instalar aplicación' }).count()).toBe(0);
+    await page.evaluate(() => localStorage.removeItem('instalacion-pospuesta-hasta'));
   });
 
   it('closes a toast by itself after 5 seconds', async () => {

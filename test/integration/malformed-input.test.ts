@@ -9,6 +9,7 @@ import { api, cognitoClient, docClient, idToken, listKeys, stack, subOf, table }
 import { cabecerasApp } from '../../lambdas/api/middleware/apps.js';
 import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
 import { edicionDe, vehiculoNuevo } from '../support/vehiculos.js';
+import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
 
 /**
  * Generated malformed bodies for every body-taking route of the table. Each body is a valid one
@@ -50,7 +51,8 @@ const FUZZ_TRANSFERENCIA = 'demo-validar-1';
 const FUZZ_ANTICIPO = 'demo-confirmado-1';
 const FUZZ_RECOMPENSA = 'veh-demo-transvalle-006';
 const FUZZ_COMPROBANTE = 'demo-validar-3';
-const HOY = new Date().toISOString().slice(0, 10);
+// Bogotá's today: between 19:00 and 24:00 there, UTC's date is already tomorrow (a future payout).
+const HOY = hoyEnBogota();
 
 const SAMPLES: Record<string, Sample> = {
   'POST /plataforma/servicios/:servicioId/pago': {

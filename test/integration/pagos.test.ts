@@ -11,6 +11,7 @@ import { PAGINA_MSG } from '../../shared/schemas/paginas.js';
 import { EPAYCO_MSG, PAGO_MSG } from '../../shared/schemas/pagos.js';
 import { api, docClient, idToken, PDF_BYTES, stack, table, upload } from '../support/clients.js';
 import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
+import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
 
 /**
  * Payments (issue "Payments, driver payouts, referral rewards and the service lists"): the client's
@@ -237,7 +238,7 @@ describe("the driver's payouts", () => {
     expect(fila).toMatchObject({ tipo: 'anticipo', monto: 450_000, placas: 'VCK512', conductor: 'Jhon Jairo Paz', banco: 'Bancolombia', titular: 'Jhon Jairo Paz' });
     expect(ids(await api('/pagos?lista=anticipo&limite=100', { token: andino }))).not.toContain(id);
 
-    const pago = { tipo: 'anticipo', fecha: new Date().toISOString().slice(0, 10), referencia: 'TRF-998877' };
+    const pago = { tipo: 'anticipo', fecha: hoyEnBogota(), referencia: 'TRF-998877' };
     expect((await api(`/plataforma/servicios/${id}/pago-conductor`, { token: admin, body: pago })).status).toBe(403);
     expect((await api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: { ...pago, tipo: 'saldo' } })).json.error.message).toBe(PAGO_MSG.saldoAntesDelFin);
     expect((await api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: { ...pago, fecha: '2999-01-01' } })).json.error.message).toBe(PAGO_MSG.fechaFutura);
@@ -286,7 +287,7 @@ describe('referral rewards', () => {
     expect((await api('/plataforma/recompensas', { token: admin })).status).toBe(403);
 
     const vehiculo = (lista.json.items as { id: string; placas: string }[]).find((i) => i.placas === 'CHV220')!.id;
-    const pago = { fecha: new Date().toISOString().slice(0, 10), referencia: 'NEQ-5544', valor: 150_000 };
+    const pago = { fecha: hoyEnBogota(), referencia: 'NEQ-5544', valor: 150_000 };
     expect((await api(`/plataforma/recompensas/${vehiculo}`, { token: plataforma, body: { ...pago, valor: 0 } })).json.error.message).toBe(PAGO_MSG.valorInvalido);
     const pagos = await Promise.all(Array.from({ length: 5 }, () => api(`/plataforma/recompensas/${vehiculo}`, { token: plataforma, body: pago })));
     expect(pagos.map((p) => p.status).sort()).toEqual([201, 409, 409, 409, 409]);

@@ -2,6 +2,8 @@
 export type StackInfo = {
   apiUrl: string;
   consoleUrl: string | null;
+  /** The same built console over TLS and HTTP/2, as CloudFront serves it (self-signed certificate). */
+  consoleH2Url: string | null;
   cognitoEndpoint: string;
   dynamodbEndpoint: string;
   s3Endpoint: string;

@@ -19,6 +19,7 @@ export async function startTestStack(project: TestProject, web: StackOptions['we
   const info: StackInfo = {
     apiUrl: stack.urls.api,
     consoleUrl: stack.urls.console,
+    consoleH2Url: stack.urls.consoleH2,
     cognitoEndpoint: stack.urls.cognito,
     dynamodbEndpoint: stack.urls.dynamodb,
     s3Endpoint: stack.urls.s3,

@@ -99,10 +99,12 @@ describe('change log of the per-container caches', () => {
     a.registros.set('u1', 2);
     falla = true;
     vi.setSystemTime(Date.now() + 1000);
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The logger writes one JSON line per entry (Powertools; errors on stderr).
+    const salida = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     await a.cambios.sincronizar();
-    expect(error).toHaveBeenCalled();
-    error.mockRestore();
+    const lineas = salida.mock.calls.map((c) => String(c[0]));
+    salida.mockRestore();
+    expect(lineas.some((l) => l.includes('"level":"ERROR"') && l.includes('No se pudo leer el registro de cambios'))).toBe(true);
     expect(await a.leer('u1')).toBe(2);
   });
 

@@ -4,6 +4,7 @@ import type { Plugin } from 'vite';
 
 const GLOBAL_STYLES = /@cloudscape-design\/global-styles\/index\.css$/;
 const FACE = /@font-face\s*\{([^}]*)\}/g;
+const PRELOADED = /open-sans-(400|700)-normal-[\w-]+\.woff2$/;
 const INLINE_WOFF2 = /url\(['"]?data:font\/woff2;base64,([A-Za-z0-9+/=]+)['"]?\)/;
 
 /**
@@ -35,6 +36,15 @@ export function cloudscapeFonts(cacheDir: string): Plugin {
       // Cloudscape changing how it ships its fonts must fail the build, not silently re-inline them.
       if (faces === 0) this.error('cloudscape-fonts: no inline Open Sans faces found in global-styles/index.css');
       return { code: out, map: null };
+    },
+    // The regular and bold faces are on every screen: fetched with the page, not after the CSS is
+    // parsed, so text does not reflow (layout shift) when they arrive late.
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const faces = Object.keys(ctx.bundle ?? {}).filter((f) => PRELOADED.test(f));
+        return faces.map((href) => ({ tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', href: `/${href}`, crossorigin: '' }, injectTo: 'head' as const }));
+      },
     },
   };
 }

@@ -30,6 +30,7 @@ import { busquedaYLimite, codificarCursor, decodificarCursor } from '../cursor.j
 import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
 import { putFiles, takeAppFiles, type CheckedFile } from './uploads.js';
+import { logger } from '../../logger.js';
 
 const POR_PAGINA = 20;
 
@@ -113,7 +114,7 @@ export async function bienvenidaProveedor(c: Context, caller: PlataformaCaller) 
     const texto = CORREO_BIENVENIDA[p.tipo];
     await correo.enviar({ to: p.r.email, subject: texto.subject, body: texto.body(p.r.nombre) });
   } catch (err) {
-    console.error('No se pudo enviar el correo de bienvenida', err);
+    logger.error('No se pudo enviar el correo de bienvenida', { error: err as Error });
     const deshacer = p.tipo === 'operador' ? { nuevo: true } : {};
     await proveedorRepository.mover(enviado, deshacer, { accion: 'bienvenida-fallida', quien, antes: { correo: p.r.email }, despues: { lista: listaTexto(p) } }, new Date(), { quitar: ['bienvenidaEnviada'] });
     throw new AppError(502, 'unavailable', PROVEEDOR_MSG.correoNoEnviado);

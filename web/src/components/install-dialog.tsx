@@ -2,7 +2,10 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { BeforeInstallPromptEvent } from './install-prompt.js';
+import { POSPUESTA_HASTA, type BeforeInstallPromptEvent } from './install-offer.js';
+
+/** "Más tarde" means not today: a daily user is asked again in a month, not on every visit. */
+const POSPONER_MS = 30 * 24 * 60 * 60 * 1000;
 
 interface InstallDialogProps {
   offer: BeforeInstallPromptEvent;
@@ -24,7 +27,13 @@ export default function InstallDialog({ offer, onClose }: InstallDialogProps) {
       footer={
         <Box float="right">
           <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose}>
+            <Button
+              variant="link"
+              onClick={() => {
+                localStorage.setItem(POSPUESTA_HASTA, String(Date.now() + POSPONER_MS));
+                onClose();
+              }}
+            >
               Más tarde
             </Button>
             <Button variant="primary" onClick={() => void install()}>

@@ -1,10 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-
-/** Chromium's install event (not in TypeScript's DOM types). */
-export interface BeforeInstallPromptEvent extends Event {
-  prompt: () => Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
+import { POSPUESTA_HASTA, type BeforeInstallPromptEvent } from './install-offer.js';
 
 // The dialog's code loads only when the browser actually offers installation.
 const InstallDialog = lazy(() => import('./install-dialog.js'));
@@ -17,6 +12,7 @@ export function InstallPrompt() {
     const onOffer = (event: Event) => {
       // Keep the browser's own mini-infobar away; our dialog asks instead.
       event.preventDefault();
+      if (Number(localStorage.getItem(POSPUESTA_HASTA)) > Date.now()) return;
       setOffer(event as BeforeInstallPromptEvent);
     };
     const onInstalled = () => setOffer(null);

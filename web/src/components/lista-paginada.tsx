@@ -102,6 +102,8 @@ export function ListaPaginada<T extends { id: string }>(props: {
       }
       pagination={<Paginacion currentPageIndex={paginas.pagina} pagesCount={paginas.paginas} openEnd={!!consulta.data?.cursor} onChange={({ detail }) => paginas.setPagina(detail.currentPageIndex)} />}
       columnDefinitions={props.columnas}
+      // Widths set on the first render and then the user's: rows arriving do not move the columns.
+      resizableColumns
       items={items}
       loading={consulta.isPending}
       loadingText="Cargando"

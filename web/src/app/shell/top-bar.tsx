@@ -55,8 +55,9 @@ export function TopBar({ me }: { me: MeResponse | undefined }) {
       identity={{
         href: PANEL_BASE,
         title: 'TransAliadas',
-        // The title names the link; the logo beside it is decoration (axe image-redundant-alt).
-        logo: { src: '/logo.svg', alt: '' },
+        // Not the title's words (axe image-redundant-alt), and not empty: Cloudscape gives the image
+        // role="img", which an empty alt contradicts (aria-allowed-role). The link reads "Logo de TransAliadas".
+        logo: { src: '/logo.svg', alt: 'Logo de' },
         onFollow: follow,
       }}
       utilities={utilities}

@@ -109,6 +109,8 @@ export function MapCanvas({ styleUrl, servicios, visibles, conductores = [], foc
       attributionControl: { compact: true },
       // Keyboard users move the map with the arrow keys; the page's own scroll is not hijacked.
       cooperativeGestures: false,
+      // No cross-fade of the markers: each fade is a run of frames drawn on the page's main thread.
+      fadeDuration: 0,
     });
     map.current = m;
     const addLayer = () => {
