@@ -69,7 +69,10 @@ async function medir(path: string, run: number): Promise<Medicion> {
     .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
     .map((ref) => `${ref.id}: ${audits[ref.id]?.title}`);
   const metricas = Object.fromEntries(
-    ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => [id, Math.round(audits[id]?.numericValue ?? NaN)]),
+    ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'].map((id) => {
+      const v = audits[id]?.numericValue ?? NaN;
+      return [id, id === 'cumulative-layout-shift' ? Number(v.toFixed(3)) : Math.round(v)];
+    }),
   );
   // Each whole report, to open in the Lighthouse viewer when a score drops.
   writeFileSync(join('test-results', `lighthouse${path.replaceAll('/', '-')}-${run + 1}.json`), JSON.stringify(result.lhr));
