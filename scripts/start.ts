@@ -5,14 +5,15 @@
 import './local/quiet-sdk.js';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { startClientSimulator } from './local/client-simulator.js';
 import { startDriverSimulator } from './local/driver-simulator.js';
 import { DEMO_PASSWORD, DEMO_USERS, seed } from './local/seed.js';
 import { startStack } from './local/stack.js';
 
 const root = join(import.meta.dirname, '..');
-const dataDir = join(root, '.local');
+// LOCAL_DATA_DIR: another data directory (the load test runs on its own, so it never touches the demo's).
+const dataDir = process.env.LOCAL_DATA_DIR ? resolve(process.env.LOCAL_DATA_DIR) : join(root, '.local');
 mkdirSync(dataDir, { recursive: true });
 
 // The sign-up authorization key: SIGNUP_KEY if given, else one generated on first run and kept in .local/.
@@ -78,6 +79,8 @@ const conductores =
         password: DEMO_PASSWORD,
         log: (line) => console.log(line),
       });
+// What tools driving this process need to reach the stack (the load test waits for this file).
+writeFileSync(join(dataDir, 'stack.json'), JSON.stringify({ urls: stack.urls, userPoolId: stack.userPoolId, userPoolClientId: stack.userPoolClientId, pid: process.pid }));
 const duracion = (ms: number) => (ms >= 60_000 ? `${+(ms / 60_000).toFixed(1)} min` : `${+(ms / 1000).toFixed(1)} s`);
 
 console.log(`

@@ -14,6 +14,7 @@ import { DefaultConfig } from 'cognito-local/lib/server/config.js';
 import { createServer } from 'cognito-local/lib/server/server.js';
 import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoService.js';
 import { CryptoService } from 'cognito-local/lib/services/crypto.js';
+import './stormdb-atomic.js';
 import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb.js';
 import { InvalidParameterError, UserNotFoundError } from 'cognito-local/lib/errors.js';
 import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services/index.js';

@@ -226,7 +226,7 @@ async function contar(doc: DynamoDBDocumentClient, input: Omit<ConstructorParame
 // ---------------------------------------------------------------------------------------------------
 // Companies, fleets and users
 
-function empresa(id: string, nombre: string, now: Date) {
+export function empresa(id: string, nombre: string, now: Date) {
   return empresaSchema.parse({
     id, empresa: nombre, ciudad: 'Cali', direccion: 'Calle 5 # 38-25, Cali', banco: 'Bancolombia', titular: nombre, rut: '900123456', cuenta: '04512345678', tipocuenta: 'corriente',
     fotosCorporativas: [`companies/${id}/fotosCorporativas/bench/corporativa1`, '', '', '', ''], perfil: true, creadoEn: now.toISOString(),
@@ -234,7 +234,7 @@ function empresa(id: string, nombre: string, now: Date) {
 }
 
 /** Vehicles of these types (round robin) with their plate guards, as `vehiculoRepository.create` stores them. */
-function flota(empresaId: string, nombre: string, tipos: readonly VehicleType[], vehiculos: number, now: Date): Record<string, unknown>[] {
+export function flota(empresaId: string, nombre: string, tipos: readonly VehicleType[], vehiculos: number, now: Date): Record<string, unknown>[] {
   return Array.from({ length: vehiculos }, (_, i) => {
     const id = `veh-${empresaId}-${String(i + 1).padStart(3, '0')}`;
     const placas = `BEN${String(i + 1).padStart(3, '0')}`;
