@@ -3,6 +3,7 @@ import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import { memo, useState } from 'react';
 import { ESTADO_MAPA_INFO, ESTADOS_MAPA, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
 import type { Marcador } from '../../../../../shared/schemas/mapa.js';
 import { StatusText } from '../../../components/status-text.js';
@@ -23,7 +24,9 @@ export interface MapLegendProps {
  * visible services as a list: the markers drawn on the canvas are reachable by keyboard and screen
  * readers through it.
  */
-export function MapLegend({ servicios, visibles, onToggle, onSelect, actualizado, errorRefresco, expandida }: MapLegendProps) {
+export const MapLegend = memo(function MapLegend({ servicios, visibles, onToggle, onSelect, actualizado, errorRefresco, expandida }: MapLegendProps) {
+  // The list is built only while open: closed, its 50 links and dates were rendered on every poll for nobody.
+  const [listaAbierta, setListaAbierta] = useState(false);
   const cuenta = (estado: EstadoMapa) => servicios.filter((s) => s.estado === estado).length;
   const enVista = servicios.filter((s) => visibles.includes(s.estado));
   return (
@@ -47,8 +50,13 @@ export function MapLegend({ servicios, visibles, onToggle, onSelect, actualizado
               `Actualizado a las ${formatTime(actualizado)}`
             ) : null}
           </Box>
-          <ExpandableSection headerText={`Servicios visibles (${enVista.length})`} variant="footer">
-            {enVista.length ? (
+          <ExpandableSection
+            headerText={`Servicios visibles (${enVista.length})`}
+            variant="footer"
+            expanded={listaAbierta}
+            onChange={({ detail }) => setListaAbierta(detail.expanded)}
+          >
+            {!listaAbierta ? null : enVista.length ? (
               <ul className="legend-list">
                 {enVista.map((s) => (
                   <li key={s.id}>
@@ -71,4 +79,4 @@ export function MapLegend({ servicios, visibles, onToggle, onSelect, actualizado
       </ExpandableSection>
     </div>
   );
-}
+});

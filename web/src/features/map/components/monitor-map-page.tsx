@@ -52,6 +52,7 @@ export function MonitorMapPage({ title }: { title: string }) {
     [servicios],
   );
   const onLoaded = useCallback(() => setCargado(true), []);
+  const onToggle = useCallback((estado: EstadoMapa, visible: boolean) => setVisibles((v) => (visible ? [...v, estado] : v.filter((e) => e !== estado))), []);
 
   return (
     <div className="monitor-map">
@@ -77,7 +78,7 @@ export function MonitorMapPage({ title }: { title: string }) {
         <MapLegend
           servicios={servicios}
           visibles={visibles}
-          onToggle={(estado, visible) => setVisibles((v) => (visible ? [...v, estado] : v.filter((e) => e !== estado)))}
+          onToggle={onToggle}
           onSelect={onSelectLista}
           actualizado={mapa.dataUpdatedAt || null}
           errorRefresco={mapa.isRefetchError}
