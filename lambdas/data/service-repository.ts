@@ -293,15 +293,41 @@ export const serviceRepository = {
    * and no FUEC (spec 02 section 4.3): of two assignments at once, one wins. Whether this one
    * won.
    */
-  async asignar(service: Service, campos: CamposAsignacion, quien: Quien, now: Date): Promise<boolean> {
+  /**
+   * The vehicle onto the reserved service, with its history entry. The vehicle's `asignaciones` must
+   * still be what the caller read (when it checked the vehicle's other trips) and moves by one: of two
+   * assignments of one vehicle at once, one wins and the other is told the vehicle changed.
+   */
+  async asignar(service: Service, campos: CamposAsignacion, vehiculo: { id: string; asignaciones?: number }, quien: Quien, now: Date): Promise<'ok' | 'servicio-cambio' | 'vehiculo-cambio'> {
     const empresaId = service.empresaAliada!;
-    return cambiarServicio(empresaId, [
-      cambioDeServicio(service, campos, [], {
-        expresion: 'estado = :cr AND empresaAliada = :ce AND placas = :cpor AND fuec = :cno',
-        valores: { ':cr': 'reservado', ':ce': empresaId, ':cpor': POR_ASIGNAR, ':cno': false },
-      }),
-      entradaHistorial(service.id, 'asignacion', quien, { placas: POR_ASIGNAR, conductor: POR_ASIGNAR }, { placas: campos.placas, conductor: campos.conductor, vehiculoId: campos.vehiculoId }, now),
-    ]);
+    const leidas = vehiculo.asignaciones;
+    try {
+      await transact({
+        TransactItems: [
+          cambioDeServicio(service, campos, [], {
+            expresion: 'estado = :cr AND empresaAliada = :ce AND placas = :cpor AND fuec = :cno',
+            valores: { ':cr': 'reservado', ':ce': empresaId, ':cpor': POR_ASIGNAR, ':cno': false },
+          }),
+          entradaHistorial(service.id, 'asignacion', quien, { placas: POR_ASIGNAR, conductor: POR_ASIGNAR }, { placas: campos.placas, conductor: campos.conductor, vehiculoId: campos.vehiculoId }, now),
+          {
+            Update: {
+              TableName: tableName('vehiculos'),
+              Key: { id: vehiculo.id },
+              UpdateExpression: 'SET asignaciones = :nuevas',
+              ConditionExpression: `empresaAliada = :ce AND ${leidas === undefined ? 'attribute_not_exists(asignaciones)' : 'asignaciones = :leidas'}`,
+              ExpressionAttributeValues: { ':nuevas': (leidas ?? 0) + 1, ':ce': empresaId, ...(leidas === undefined ? {} : { ':leidas': leidas }) },
+            },
+          },
+        ],
+      });
+    } catch (err) {
+      const codes = cancellationCodes(err);
+      if (codes?.[2] === 'ConditionalCheckFailed') return 'vehiculo-cambio';
+      if (codes?.some((c) => c === 'ConditionalCheckFailed')) return 'servicio-cambio';
+      throw err;
+    }
+    await cambios.anunciar({ tipo: 'empresa', id: empresaId });
+    return 'ok';
   },
 
   /**

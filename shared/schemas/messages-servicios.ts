@@ -34,6 +34,7 @@ export const ASIGNACION_MSG = {
   documentoVence: (documento: string, dia: string) => `${documento} vence antes del fin del viaje (${dia}).`,
   noAsignable: 'Este servicio ya no admite asignación: ya tiene vehículo, ya tiene FUEC o no está reservado.',
   vehiculoOcupado: 'El vehículo ya tiene otro servicio en ese horario.',
+  vehiculoCambio: 'El vehículo se acaba de asignar a otro servicio. Revisa su horario e intenta de nuevo.',
 } as const;
 
 /** The FUEC dialog (spec 02 sections 2.5, 4.2 and 8; the refusals are beyond the spec). */

@@ -289,6 +289,8 @@ export const vehiculoSchema = z.object({
   longitud: z.number().optional(),
   velocidad: z.number().nullable().optional(),
   posicionEn: z.iso.datetime().optional(),
+  /** Assignments made so far: each one moves it, so two at once for one vehicle cannot both win (service-repository `asignar`). */
+  asignaciones: z.number().int().nonnegative().optional(),
   /** The driver's account (Cognito sub), made with the vehicle. */
   conductorId: z.string().optional(),
   fechaCreacion: z.iso.datetime(),

@@ -129,6 +129,19 @@ describe('PUT /servicios/{id}/vehiculo', () => {
     expect((await asignar(admin, otroDia, VAN)).status).toBe(200);
   });
 
+  it('gives one vehicle to only one of several overlapping trips asked for at the same instant', async () => {
+    const dia0 = dia;
+    dia += 2;
+    // Four reservations a few hours apart on one day: any two overlap.
+    const ids = await Promise.all([0, 0.05, 0.1, 0.15].map((d) => servicioReservado(TRANSVALLE, { tipo: 'Van' }, dia0 + d)));
+    const res = await Promise.all(ids.map((id) => asignar(admin, id, VAN)));
+    expect(res.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    for (const r of res.filter((x) => x.status === 409)) expect([ASIGNACION_MSG.vehiculoOcupado, ASIGNACION_MSG.vehiculoCambio]).toContain(r.json.error.message);
+    const guardados = await Promise.all(ids.map(guardado));
+    expect(guardados.filter((g) => g.placas === 'VCK512')).toHaveLength(1);
+    expect(guardados.filter((g) => g.placas === POR_ASIGNAR)).toHaveLength(3);
+  });
+
   it('of 10 simultaneous assignments of different vehicles, exactly one lands', async () => {
     const id = await reservado({ tipo: 'Van' });
     const vans: string[] = [VAN];

@@ -121,12 +121,14 @@ export async function asignarVehiculo(c: Context, caller: CompanyCaller, body: A
   if (!vehiculo) throw notFound(ASIGNACION_MSG.vehiculoNoEncontrado);
   const problema = problemaDeVehiculo(service, vehiculo);
   if (problema) throw badRequest(problema);
-  // One vehicle, one trip at a time (checked before the write: two assignments of one vehicle to two
-  // overlapping trips in the same instant are not serialised).
+  // One vehicle, one trip at a time. The write holds only if no other assignment of this vehicle
+  // landed since it was read: two at once cannot both pass this check.
   const otros = await serviceRepository.delVehiculo(caller.empresaId, vehiculo.id, new Date());
   if (otros.some((o) => o.id !== service.id && seSolapan(o, service))) throw conflict(ASIGNACION_MSG.vehiculoOcupado);
   const campos = camposDeAsignacion(vehiculo);
-  if (!(await serviceRepository.asignar(service, campos, quienDe(caller), new Date()))) throw conflict(ASIGNACION_MSG.noAsignable);
+  const resultado = await serviceRepository.asignar(service, campos, vehiculo, quienDe(caller), new Date());
+  if (resultado === 'vehiculo-cambio') throw conflict(ASIGNACION_MSG.vehiculoCambio);
+  if (resultado === 'servicio-cambio') throw conflict(ASIGNACION_MSG.noAsignable);
   return c.json({ id: service.id, estado: service.estado, placas: campos.placas, conductor: campos.conductor });
 }
 
