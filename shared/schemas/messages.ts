@@ -58,6 +58,7 @@ export const PERFIL_MSG = {
   banco: 'El banco es requerido',
   titular: 'El nombre del titular es requerido',
   rut: 'El RUT o cédula es requerido',
+  rutFormato: 'El RUT o cédula solo lleva números, puntos y el guion del dígito de verificación (ej. 900123456-7)',
   incompleto: 'Por favor, complete todos los campos requeridos',
   sinDatos: 'No se pudo obtener los datos del usuario',
   errorCarga: 'Error al cargar los datos del perfil',

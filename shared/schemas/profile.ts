@@ -7,17 +7,23 @@ import { EMAIL_MAX, EMPRESA_MAX, optionalText, PASSWORD_MAX, requiredText, TEXT_
 
 /** Profile option lists (spec 01 section 3). Values are what is stored; labels what is shown. */
 export const CIUDADES = [
-  { value: 'Armenia', label: 'Armenia' },
-  { value: 'Cali', label: 'Santiago de Cali' },
-  { value: 'Cartagena', label: 'Cartagena' },
-  { value: 'Barranquilla', label: 'Barranquilla' },
-  { value: 'Bogota', label: 'Bogota' },
-  { value: 'Manizales', label: 'Manizales' },
-  { value: 'Medellin', label: 'Medellin' },
-  { value: 'Pasto', label: 'Pasto' },
-  { value: 'Pereira', label: 'Pereira' },
-  { value: 'Santa Martha', label: 'Santa Martha' },
+  { value: 'Armenia', label: 'Armenia', departamento: 'Quindío' },
+  { value: 'Cali', label: 'Santiago de Cali', departamento: 'Valle del Cauca' },
+  { value: 'Cartagena', label: 'Cartagena', departamento: 'Bolívar' },
+  { value: 'Barranquilla', label: 'Barranquilla', departamento: 'Atlántico' },
+  { value: 'Bogota', label: 'Bogota', departamento: 'Bogotá D.C.' },
+  { value: 'Manizales', label: 'Manizales', departamento: 'Caldas' },
+  { value: 'Medellin', label: 'Medellin', departamento: 'Antioquia' },
+  { value: 'Pasto', label: 'Pasto', departamento: 'Nariño' },
+  { value: 'Pereira', label: 'Pereira', departamento: 'Risaralda' },
+  { value: 'Santa Martha', label: 'Santa Martha', departamento: 'Magdalena' },
 ] as const;
+
+/** The department of a listed city (the form fills it in when the city changes); undefined otherwise. */
+export const departamentoDe = (ciudad: string): string | undefined => CIUDADES.find((c) => c.value === ciudad)?.departamento;
+
+/** A Colombian NIT or cédula: digits, with the dots and the check digit's hyphen people write ("900.123.456-7"). */
+const RUT_RE = /^\d[\d.]*(-\d)?$/;
 export const TIPOS_CUENTA = ['ahorros', 'corriente'] as const;
 export const BANCOS = [
   'Agrario', 'AVvillas', 'Bancolombia', 'BBVA', 'Bogota', 'Caja Social', 'Colpatria', 'Daviplata', 'Davivienda',
@@ -44,7 +50,7 @@ export const perfilEmpresaSchema = z.object({
   tipocuenta: z.enum(TIPOS_CUENTA, { error: PERFIL_MSG.tipocuenta }),
   cuenta: digitsText(10, PERFIL_MSG.cuenta, DIGITOS_MSG.cuentaCorta),
   titular: requiredText(PERFIL_MSG.titular),
-  rut: requiredText(PERFIL_MSG.rut),
+  rut: requiredText(PERFIL_MSG.rut, 20).refine((v) => RUT_RE.test(v), PERFIL_MSG.rutFormato),
 });
 
 /** `PUT /perfil`: the whole form (spec: all ten required fields). The e-mail is read-only and not sent. */

@@ -39,6 +39,14 @@ describe('PUT /perfil', () => {
     expect(me.json.empresa.perfil).toBe(false);
   });
 
+  it('refuses a RUT with letters, naming the field, and changes nothing', async () => {
+    const res = await api('/perfil', { token: admin, method: 'PUT', body: { ...perfil, rut: 'zzz' } });
+    expect(res.status).toBe(400);
+    expect(res.json.error.details.fields).toEqual([{ path: 'rut', message: PERFIL_MSG.rutFormato }]);
+    const me = await api('/me', { token: admin });
+    expect(me.json.empresa.perfil).toBe(false);
+  });
+
   it('refuses a body that is not JSON with a Spanish 400', async () => {
     const res = await api('/perfil', { token: admin, method: 'PUT', headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);

@@ -5,7 +5,7 @@ import { uploadProblem } from '../../shared/domain/uploads.js';
 import { digitsText, onlyDigits } from '../../shared/schemas/digits.js';
 import { empresaSchema } from '../../shared/schemas/empresa.js';
 import { DIGITOS_MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
-import { perfilSchema } from '../../shared/schemas/profile.js';
+import { CIUDADES, departamentoDe, perfilSchema } from '../../shared/schemas/profile.js';
 import { solidPng } from '../../scripts/local/png.js';
 
 const bytes = (...parts: (string | number[])[]) =>
@@ -101,6 +101,26 @@ describe('digitsText (phone and account, spec 02 section 5.3)', () => {
     ]);
     const short = perfilSchema.safeParse({ ...perfil, movil: '300123', cuenta: '045123' }).error?.issues.map((i) => i.message);
     expect(short).toEqual([DIGITOS_MSG.telefonoCorto, DIGITOS_MSG.cuentaCorta]);
+  });
+
+  it('takes a RUT or cédula as digits with dots and the check digit, nothing else', () => {
+    const base = {
+      nombres: 'Ana', apellidos: 'Ruiz', movil: '3001234567', empresa: 'Transportes', banco: 'Bancolombia', tipocuenta: 'ahorros',
+      cuenta: '04512345678', titular: 'Ana Ruiz',
+    };
+    for (const rut of ['900123456', '900.123.456-7', '1107000000', '16.789.012']) expect(perfilSchema.safeParse({ ...base, rut }).success, rut).toBe(true);
+    for (const rut of ['zzz', '900-12', 'NIT 900123456', '-9', '900123456-', '9'.repeat(21)]) {
+      const issues = perfilSchema.safeParse({ ...base, rut }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+      expect(issues?.[0]?.[0], rut).toBe('rut');
+    }
+    expect(perfilSchema.safeParse({ ...base, rut: 'zzz' }).error?.issues[0]?.message).toBe(PERFIL_MSG.rutFormato);
+  });
+
+  it('knows the department of each listed city', () => {
+    expect(CIUDADES.every((c) => departamentoDe(c.value) === c.departamento)).toBe(true);
+    expect(departamentoDe('Medellin')).toBe('Antioquia');
+    expect(departamentoDe('Cali')).toBe('Valle del Cauca');
+    expect(departamentoDe('')).toBeUndefined();
   });
 
   it('gives the browser the digits of what is typed or pasted', () => {

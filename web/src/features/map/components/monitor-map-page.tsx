@@ -92,7 +92,7 @@ export function MonitorMapPage({ title }: { title: string }) {
             header={MAPA_MSG.sinTipos}
             action={<Button onClick={() => navigate('/panel-control/gestiona-flota')}>Ir a Gestión de Flota</Button>}
           >
-            El mapa muestra los servicios de los tipos de vehículo de tu flota. Registra un vehículo para empezar a recibir solicitudes.
+            El mapa muestra los servicios de los tipos de vehículo que tiene la flota. Registra un vehículo para empezar a recibir solicitudes.
           </Alert>
         </div>
       )}

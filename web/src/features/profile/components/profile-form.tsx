@@ -12,7 +12,7 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PUESTOS, type MeResponse } from '../../../../../shared/schemas/empresa.js';
 import { PERFIL_MSG } from '../../../../../shared/schemas/messages.js';
-import { BANCOS, CIUDADES, perfilPersonalSchema, perfilSchema, TIPOS_CUENTA } from '../../../../../shared/schemas/profile.js';
+import { BANCOS, CIUDADES, departamentoDe, perfilPersonalSchema, perfilSchema, TIPOS_CUENTA } from '../../../../../shared/schemas/profile.js';
 import { onlyDigits } from '../../../../../shared/schemas/digits.js';
 import { TextField, type FieldForm } from '../../../components/form-fields.js';
 import { SelectField } from '../../../components/select-field.js';
@@ -93,6 +93,15 @@ export function ProfileForm({ me }: { me: MeResponse }) {
   // Phone and account take digits only: whatever else is typed or pasted is dropped as it comes.
   const digitsForm: FieldForm<keyof Values> = { ...form, setField: (field, value) => form.setField(field, onlyDigits(value)) };
   const digits = { ...common, form: digitsForm, type: 'text', inputMode: 'numeric' } as const;
+  // Choosing a city fills in its department, which stays editable (the default is Cali's).
+  const ciudadForm: FieldForm<keyof Values> = {
+    ...form,
+    setField: (field, value) => {
+      form.setField(field, value);
+      const departamento = departamentoDe(value);
+      if (departamento) form.setField('departamento', departamento);
+    },
+  };
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -151,7 +160,7 @@ export function ProfileForm({ me }: { me: MeResponse }) {
             >
               <ColumnLayout columns={2}>
                 <TextField label="Empresa" field="empresa" autoComplete="organization" {...empresaProps} />
-                <SelectField label="Ciudad" field="ciudad" options={CIUDAD_OPTIONS} placeholder="Selecciona una ciudad" {...empresaProps} />
+                <SelectField label="Ciudad" field="ciudad" options={CIUDAD_OPTIONS} placeholder="Selecciona una ciudad" {...empresaProps} form={ciudadForm} />
                 <TextField label="Departamento" field="departamento" {...empresaProps} />
                 <TextField label="País" field="pais" autoComplete="country-name" {...empresaProps} />
                 <TextField label="Dirección" field="direccion" autoComplete="street-address" {...empresaProps} />
