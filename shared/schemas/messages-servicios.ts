@@ -8,6 +8,10 @@ export const OFERTA_MSG = {
   registreValida: 'Registre una oferta válida para este servicio.',
   pdfTipo: 'Por favor seleccione un archivo PDF',
   pdfRequerido: 'Debe subir el PDF de cotización ya que lo ha marcado como requerido',
+  /** Why the value waits while "Adjuntar PDF de cotización" is checked without a PDF. */
+  subePdfPrimero: 'Sube el PDF de cotización para escribir el valor, o desmarca la casilla.',
+  /** After 'Si' (spec 02 section 5.2, step 4) nothing is sent yet: the next button does it. */
+  valorConfirmado: 'Valor confirmado. Pulsa «Enviar Oferta» para enviarla al cliente.',
   error: 'Error al procesar la oferta',
   servicioYPrecio: 'La oferta debe contener servicio y precio.',
   pdfSubido: 'PDF subido exitosamente',

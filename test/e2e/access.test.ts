@@ -111,6 +111,12 @@ describe('access', () => {
     await page.getByText('Te enviamos un nuevo código de verificación. Revisa tu correo.').waitFor();
     const code = await nextCode(ADMIN_EMAIL, firstCode);
 
+    // A wrong code is said at the code field, not in a banner.
+    await field('Código de verificación').fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verificar', exact: true }).click();
+    await page.getByText('El código de verificación no es correcto.', { exact: true }).waitFor();
+    expect(await field('Código de verificación').getAttribute('aria-invalid')).toBe('true');
+
     await field('Código de verificación').fill(code);
     await page.getByRole('button', { name: 'Verificar', exact: true }).click();
     await page.waitForURL('**/login');

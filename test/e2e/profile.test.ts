@@ -93,7 +93,15 @@ describe('company profile', () => {
   it('saves the profile and stays to take the corporate photo the panel still needs', async () => {
     await field('Nombres').fill('Valentina');
     await choose('Puesto', 'CTO');
+    // The city fills in its department.
+    await choose('Ciudad', 'Medellin');
+    expect(await field('Departamento').inputValue()).toBe('Antioquia');
     await choose('Ciudad', 'Santiago de Cali');
+    expect(await field('Departamento').inputValue()).toBe('Valle del Cauca');
+    // Letters are not a RUT: said under the field.
+    await field('RUT o cédula').fill('zzz');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText(PERFIL_MSG.rutFormato, { exact: true }).waitFor();
     await field('Dirección').fill('Av. 6N # 23-45, Cali');
     await choose('Banco', 'Bancolombia');
     await choose('Tipo de cuenta', 'Ahorros');

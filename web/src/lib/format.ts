@@ -3,26 +3,29 @@ import { BOGOTA_TZ } from '../../../shared/constants.js';
 /** Formatting for later screens: Colombian Spanish, pesos without cents, times in Bogotá. */
 const LOCALE = 'es-CO';
 
-const cop = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: 'COP',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
-const number = new Intl.NumberFormat(LOCALE);
-const date = new Intl.DateTimeFormat(LOCALE, { timeZone: BOGOTA_TZ, dateStyle: 'medium' });
-const dateTime = new Intl.DateTimeFormat(LOCALE, { timeZone: BOGOTA_TZ, dateStyle: 'medium', timeStyle: 'short' });
-const time = new Intl.DateTimeFormat(LOCALE, { timeZone: BOGOTA_TZ, timeStyle: 'short' });
+/**
+ * Each formatter is built on first use, not when the module loads: building one (ICU locale and zone
+ * data) is several milliseconds of a page's first render, and most pages use one or two of them.
+ */
+const perezoso = <T>(crear: () => T): (() => T) => {
+  let valor: T | undefined;
+  return () => (valor ??= crear());
+};
+
+const cop = perezoso(() => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'COP', minimumFractionDigits: 0, maximumFractionDigits: 0 }));
+const number = perezoso(() => new Intl.NumberFormat(LOCALE));
+const date = perezoso(() => new Intl.DateTimeFormat(LOCALE, { timeZone: BOGOTA_TZ, dateStyle: 'medium' }));
+const dateTime = perezoso(() => new Intl.DateTimeFormat(LOCALE, { timeZone: BOGOTA_TZ, dateStyle: 'medium', timeStyle: 'short' }));
+const time = perezoso(() => new Intl.DateTimeFormat(LOCALE, { timeZone: BOGOTA_TZ, timeStyle: 'short' }));
+/** A calendar date 'YYYY-MM-DD' (an expiry, say) as a date, the same day wherever the browser is. */
+const calendarDate = perezoso(() => new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', dateStyle: 'medium' }));
 
 type DateInput = Date | string | number;
 const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
 
-export const formatCOP = (value: number): string => cop.format(value);
-export const formatNumber = (value: number): string => number.format(value);
-export const formatDate = (value: DateInput): string => date.format(toDate(value));
-export const formatDateTime = (value: DateInput): string => dateTime.format(toDate(value));
-export const formatTime = (value: DateInput): string => time.format(toDate(value));
-
-/** A calendar date 'YYYY-MM-DD' (an expiry, say) as a date, the same day wherever the browser is. */
-const calendarDate = new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', dateStyle: 'medium' });
-export const formatCalendarDate = (fecha: string): string => (fecha ? calendarDate.format(new Date(`${fecha}T00:00:00Z`)) : '');
+export const formatCOP = (value: number): string => cop().format(value);
+export const formatNumber = (value: number): string => number().format(value);
+export const formatDate = (value: DateInput): string => date().format(toDate(value));
+export const formatDateTime = (value: DateInput): string => dateTime().format(toDate(value));
+export const formatTime = (value: DateInput): string => time().format(toDate(value));
+export const formatCalendarDate = (fecha: string): string => (fecha ? calendarDate().format(new Date(`${fecha}T00:00:00Z`)) : '');

@@ -11,6 +11,7 @@ import { EmailField, TextField } from '../../../components/form-fields.js';
 import { useFollow } from '../../../lib/navigation.js';
 import { toast } from '../../../lib/toast.js';
 import { useZodForm } from '../../../lib/use-zod-form.js';
+import { cognitoErrorName } from '../api/cognito-errors.js';
 import { readAccountNavState } from '../api/paths.js';
 import { resendVerificationCode, verifyEmail } from '../api/sign-up.js';
 import { AuthCard } from './auth-card.js';
@@ -22,6 +23,8 @@ export const CODE_SENT_MSG = 'Te enviamos un nuevo código de verificación. Rev
  * `/verificar-correo?email=...`: new accounts confirm their e-mail with the code Cognito sent (spec 01
  * section 4: "New company users must verify their e-mail before access").
  */
+const CODE_ERRORS = new Set(['CodeMismatchException', 'ExpiredCodeException']);
+
 export function VerifyEmailPage() {
   const follow = useFollow();
   const navigate = useNavigate();
@@ -43,7 +46,9 @@ export function VerifyEmailPage() {
       toast.success(VERIFIED_MSG);
       navigate('/login', { replace: true, state: { email: data.email } });
     } catch (error) {
-      setFailure((error as Error).message);
+      // A wrong or expired code is the code field's problem: said next to it, like its format.
+      if (CODE_ERRORS.has(cognitoErrorName((error as Error).cause))) form.addErrors({ codigo: (error as Error).message });
+      else setFailure((error as Error).message);
       setVerifying(false);
     }
   }

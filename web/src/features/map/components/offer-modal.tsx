@@ -121,7 +121,7 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
                   Cancelar
                 </Button>
                 {bloqueado === null ? (
-                  <Button variant="primary" formAction="none" disabled={faltaPdf} onClick={() => confirmar()}>
+                  <Button variant="primary" formAction="none" disabled={faltaPdf} disabledReason={OFERTA_MSG.subePdfPrimero} onClick={() => confirmar()}>
                     Confirme su Oferta
                   </Button>
                 ) : (
@@ -138,7 +138,7 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
               <SpaceBetween size="m">
                 <FormField
                   label="Valor de la oferta (COP)"
-                  description={bloqueado !== null ? 'Valor confirmado' : 'Solo números; se redondea al siguiente múltiplo de $ 1.000'}
+                  description={bloqueado !== null ? OFERTA_MSG.valorConfirmado : faltaPdf ? OFERTA_MSG.subePdfPrimero : 'Solo números; se redondea al siguiente múltiplo de $ 1.000'}
                   constraintText={precio && bloqueado === null && !error ? `Se ofertará ${formatCOP(redondeado)}` : undefined}
                   errorText={error}
                 >

@@ -98,7 +98,7 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: S
         onDismiss={onClose}
         size="large"
         header={
-          <Header variant="h2" description={s ? `${s.tipo} · ${s.clase} · ${s.id}` : undefined}>
+          <Header variant="h2" description={s ? `${s.tipo} · ${s.clase} · Ref. ${s.id.slice(0, 8)}` : undefined}>
             <SpaceBetween direction="horizontal" size="xs" alignItems="center">
               <span>Detalle del servicio</span>
               {s && <Badge color={CHIP[s.estadoMapa]}>{ESTADO_MAPA_INFO[s.estadoMapa].etiqueta}</Badge>}
@@ -155,7 +155,7 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: S
                 {
                   label: 'Paradas',
                   value: s.paradas.length ? (
-                    <ExpandableSection headerText={`${s.paradas.length} parada(s)`} variant="footer">
+                    <ExpandableSection headerText={s.paradas.length === 1 ? '1 parada' : `${s.paradas.length} paradas`} variant="footer">
                       <ol className="paradas">
                         {s.paradas.map((p, i) => (
                           <li key={i}>{p.location}</li>
