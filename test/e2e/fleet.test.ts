@@ -142,6 +142,14 @@ describe('fleet', () => {
     await field('Titular de la cuenta').fill('Camilo Andrés Rivera');
     await field('RUT').fill('1144123456');
 
+    // A refused file is said at the slot it was chosen for, in the spec's words.
+    await dialog().getByRole('button', { name: 'Elegir Frente' }).click();
+    await page.locator('input[type=file][aria-label="Elegir archivo de fotos"]').setInputFiles({ name: 'nota.txt', mimeType: 'text/plain', buffer: Buffer.from('no es una foto') });
+    const rechazo = dialog().getByRole('listitem').filter({ hasText: 'Frente' }).getByRole('alert');
+    expect(await rechazo.innerText()).toContain('Tipo de archivo no soportado: nota.txt');
+    await rechazo.scrollIntoViewIfNeeded();
+    await shots('flota-archivo-rechazado');
+
     await page.locator('input[type=file][aria-label="Elegir varias fotos"]').setInputFiles(['frente', 'lateral', 'interior', 'perspectiva', 'tablero'].map((n, i) => png(`${n}.png`, i)));
     await page.getByText(VEHICULO_MSG.archivosAgregados(5), { exact: true }).waitFor();
     await page.locator('input[type=file][aria-label="Elegir varios documentos"]').setInputFiles([pdf('licencia.pdf'), pdf('rut.pdf'), pdf('soat.pdf'), png('tarjeta.png', 9)]);

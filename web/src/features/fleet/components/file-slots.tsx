@@ -4,7 +4,7 @@ import Icon from '@cloudscape-design/components/icon';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { VEHICULO_MSG } from '../../../../../shared/schemas/messages.js';
 import { SafeImage } from '../../../components/safe-image.js';
 import { toast } from '../../../lib/toast.js';
@@ -42,9 +42,13 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
   const one = useRef<HTMLInputElement>(null);
   const target = useRef<S | null>(null);
   const previews = useObjectUrls(chosen);
+  // A refused file is said where it was chosen (its slot, or under "Elegir varios"), and leaves with
+  // the form: a toast would outlive a cancelled form and not say which slot failed.
+  const [problema, setProblema] = useState<{ slot: S | null; texto: string } | null>(null);
 
   /** Checks each file; the good ones fill `into` in order, the first problem is shown (spec 02 section 5.2). */
-  async function accept(files: File[], into: readonly S[]) {
+  async function accept(files: File[], into: readonly S[], slot: S | null) {
+    setProblema(null);
     const checked: [S, File][] = [];
     let problem: string | null = null;
     for (const file of files) {
@@ -57,8 +61,8 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
       onChange({ ...chosen, ...Object.fromEntries(checked) });
       toast.success(VEHICULO_MSG.archivosAgregados(checked.length));
     }
-    if (problem) toast.error(problem);
-    else if (left > 0) toast.error(`Solo había ${into.length} ${into.length === 1 ? 'espacio libre' : 'espacios libres'}: ${left} ${left === 1 ? 'archivo no se agregó' : 'archivos no se agregaron'}.`);
+    if (problem) setProblema({ slot, texto: problem });
+    else if (left > 0) setProblema({ slot, texto: `Solo había ${into.length} ${into.length === 1 ? 'espacio libre' : 'espacios libres'}: ${left} ${left === 1 ? 'archivo no se agregó' : 'archivos no se agregaron'}.` });
   }
 
   const free = slots.map((s) => s.slot).filter((s) => !chosen[s] && !current?.[s]);
@@ -78,7 +82,7 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
         onChange={(event) => {
           const files = [...(event.target.files ?? [])];
           event.target.value = '';
-          void accept(files, free);
+          void accept(files, free, null);
         }}
       />
       <input
@@ -90,7 +94,7 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file && target.current) void accept([file], [target.current]);
+          if (file && target.current) void accept([file], [target.current], target.current);
         }}
       />
     <SpaceBetween size="s">
@@ -128,6 +132,10 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
               </Box>
               {percent !== undefined && file ? (
                 <ProgressBar value={percent} ariaLabel={`Subiendo ${slotLabel}`} />
+              ) : problema?.slot === slot ? (
+                <div role="alert">
+                  <StatusIndicator type="error">{problema.texto}</StatusIndicator>
+                </div>
               ) : errors?.[slot] ? (
                 <StatusIndicator type="error">{errors[slot]}</StatusIndicator>
               ) : null}
@@ -168,6 +176,11 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
       <Button iconName="upload" formAction="none" disabled={disabled || free.length === 0} onClick={() => many.current?.click()}>
         {varios}
       </Button>
+      {problema && problema.slot === null && (
+        <div role="alert">
+          <StatusIndicator type="error">{problema.texto}</StatusIndicator>
+        </div>
+      )}
     </SpaceBetween>
     </div>
   );
