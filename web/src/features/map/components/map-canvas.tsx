@@ -11,58 +11,15 @@ import type { ConductorEnMapa } from '../../../../../shared/schemas/recorrido.js
 setWorkerUrl(workerUrl);
 
 import { CENTRO_MAPA, ZOOM_MAPA } from '../map-style.js';
+// One image per state colour: the symbol layer picks it per feature, so 50 markers cost one draw call.
+import { iconoConductor, iconoFlecha } from '../marker-images.js';
 
 const SOURCE = 'servicios';
 const LAYER = 'servicios-flechas';
-const ICON_PX = 30;
 const iconName = (estado: EstadoMapa) => `flecha-${estado}`;
 
-/**
- * The arrow marker of spec 02 section 2.1, one image per state colour, drawn once on a canvas: the
- * symbol layer picks it per feature, so 50 markers cost one draw call, not 50 DOM elements.
- */
-function arrowImage(color: string, ratio: number): ImageData {
-  const size = ICON_PX * ratio;
-  const ctx = document.createElement('canvas').getContext('2d')!;
-  ctx.canvas.width = size;
-  ctx.canvas.height = size;
-  ctx.scale(ratio, ratio);
-  ctx.beginPath();
-  ctx.moveTo(15, 2);
-  ctx.lineTo(27, 27);
-  ctx.lineTo(15, 21);
-  ctx.lineTo(3, 27);
-  ctx.closePath();
-  ctx.lineJoin = 'round';
-  ctx.lineWidth = 2.5;
-  ctx.strokeStyle = 'rgba(15, 20, 30, 0.85)';
-  ctx.fillStyle = color;
-  ctx.fill();
-  ctx.stroke();
-  return ctx.getImageData(0, 0, size, size);
-}
-
-/** A driver on a started trip (spec 02 section 7): a dot with a white ring, drawn once like the arrows. */
+/** A driver on a started trip (spec 02 section 7), drawn above the arrows. */
 const CONDUCTOR_ICON = 'conductor';
-function driverImage(ratio: number): ImageData {
-  const size = 28 * ratio;
-  const ctx = document.createElement('canvas').getContext('2d')!;
-  ctx.canvas.width = size;
-  ctx.canvas.height = size;
-  ctx.scale(ratio, ratio);
-  ctx.beginPath();
-  ctx.arc(14, 14, 11, 0, Math.PI * 2);
-  ctx.fillStyle = '#0b7a75';
-  ctx.fill();
-  ctx.lineWidth = 3;
-  ctx.strokeStyle = '#ffffff';
-  ctx.stroke();
-  ctx.beginPath();
-  ctx.arc(14, 14, 4, 0, Math.PI * 2);
-  ctx.fillStyle = '#ffffff';
-  ctx.fill();
-  return ctx.getImageData(0, 0, size, size);
-}
 const CONDUCTORES = 'conductores';
 const CONDUCTORES_LAYER = 'conductores-puntos';
 const conductoresGeoJSON = (conductores: readonly ConductorEnMapa[]): GeoJSON.FeatureCollection<GeoJSON.Point> => ({
@@ -116,7 +73,7 @@ export function MapCanvas({ styleUrl, servicios, visibles, conductores = [], foc
     const addLayer = () => {
       const ratio = Math.max(1, Math.ceil(window.devicePixelRatio || 1));
       for (const estado of ESTADOS_MAPA) {
-        if (!m.hasImage(iconName(estado))) m.addImage(iconName(estado), arrowImage(ESTADO_MAPA_INFO[estado].color, ratio), { pixelRatio: ratio });
+        if (!m.hasImage(iconName(estado))) m.addImage(iconName(estado), iconoFlecha(ESTADO_MAPA_INFO[estado].color, ratio), { pixelRatio: ratio });
       }
       if (!m.getSource(SOURCE)) m.addSource(SOURCE, { type: 'geojson', data: toGeoJSON(latest.current.servicios) });
       if (!m.getLayer(LAYER)) {
@@ -133,7 +90,7 @@ export function MapCanvas({ styleUrl, servicios, visibles, conductores = [], foc
           },
         });
       }
-      if (!m.hasImage(CONDUCTOR_ICON)) m.addImage(CONDUCTOR_ICON, driverImage(ratio), { pixelRatio: ratio });
+      if (!m.hasImage(CONDUCTOR_ICON)) m.addImage(CONDUCTOR_ICON, iconoConductor(ratio), { pixelRatio: ratio });
       if (!m.getSource(CONDUCTORES)) m.addSource(CONDUCTORES, { type: 'geojson', data: conductoresGeoJSON(latest.current.conductores) });
       if (!m.getLayer(CONDUCTORES_LAYER)) {
         m.addLayer({ id: CONDUCTORES_LAYER, type: 'symbol', source: CONDUCTORES, layout: { 'icon-image': CONDUCTOR_ICON, 'icon-allow-overlap': true, 'icon-ignore-placement': true } });
