@@ -19,8 +19,7 @@ const url = (path: string) => `${stack().consoleH2Url}${path}`;
  * TLS, HTTP/2 and compression (the local certificate is self-signed, so this browser ignores it). Each page is measured three times (five when the
  * median is within 5 points of its threshold) from a cold HTTP cache with no service worker
  * (Lighthouse clears both; the sign-in stays in localStorage, which it keeps), and the median score must
- * reach its floor (below: each is under the issue's 95/90 for now, see why there), accessibility 100
- * everywhere.
+ * reach the issue's threshold (the map: a floor, see why there), accessibility 100 everywhere.
  * The scores go to test-results/lighthouse.json for the notes.
  */
 
@@ -32,24 +31,19 @@ const RUNS = 3;
 const DUDOSO = 5;
 const RUNS_DUDOSO = 5;
 /**
- * The issue asks 90 of the map and of Reservas too. The map measures 62-77 here (MapLibre's WebGL
- * start-up on this GPU-less machine is 300-800 ms of main-thread work); Reservas' medians are 87-93 with
- * single runs down to 77 (one React render of 100-300 ms). A threshold that fails one run in three would
- * throw CI away, so these floors only guard against getting worse; the gap is recorded in issue 13's note.
+ * The issue's thresholds: 95 for the sign-in, 90 for the fleet and Reservas. The map is held to a floor
+ * under the issue's 90: MapLibre's WebGL start-up in SwiftShader on this GPU-less 2-core machine is still
+ * 200-450 ms of main thread and its speed index 2.4-2.7 s (medians 65-80 measured); the floor guards
+ * against getting worse and the gap is recorded in issue 13's note.
  */
-const MAPA_PISO = 50;
-const RESERVAS_PISO = 75;
-/**
- * Sign-in and the fleet list reach the issue's 95 and 90 (medians 95-99 and 90-97 over five full runs),
- * but twice exactly at the line: guarded 5 points lower until the machine's noise is tamed.
- */
-const LOGIN_PISO = 90;
-const FLOTA_PISO = 85;
+const LOGIN_MIN = 95;
+const PANEL_MIN = 90;
+const MAPA_PISO = 70;
 const PAGES = [
-  { nombre: 'Iniciar sesión', path: '/login', rendimiento: LOGIN_PISO, sesion: false },
+  { nombre: 'Iniciar sesión', path: '/login', rendimiento: LOGIN_MIN, sesion: false },
   { nombre: 'Mapa de Monitoreo', path: panelPath('monitor-map'), rendimiento: MAPA_PISO, sesion: true },
-  { nombre: 'Gestiona Flota', path: panelPath('gestiona-flota'), rendimiento: FLOTA_PISO, sesion: true },
-  { nombre: 'Reservas por Validar', path: panelPath('reservas'), rendimiento: RESERVAS_PISO, sesion: true },
+  { nombre: 'Gestiona Flota', path: panelPath('gestiona-flota'), rendimiento: PANEL_MIN, sesion: true },
+  { nombre: 'Reservas por Validar', path: panelPath('reservas'), rendimiento: PANEL_MIN, sesion: true },
 ] as const;
 
 interface Medicion {
@@ -99,6 +93,10 @@ beforeAll(async () => {
     ignoreHTTPSErrors: true,
     locale: 'es-CO',
   });
+  // One discarded run first: the browser's own first page load pays its start-up (GPU process, font
+  // and code caches), which scored the first /login 73-87 against 97-99 for the next ones. Each measured
+  // run still starts from an empty HTTP cache and no service worker.
+  await lighthouse(url('/login'), { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, desktopConfig);
 });
 
 afterAll(async () => {
