@@ -40,8 +40,10 @@ export function dismissToast(id: string): void {
 export function showToast(toast: Omit<Toast, 'id' | 'raisedAt' | 'page'>): string {
   const id = `toast-${++nextId}`;
   const page = window.location.pathname;
-  // A success settles what failed before it on the same page: no old error beside a new success.
-  const kept = toast.type === 'success' ? toasts.filter((t) => !(t.type === 'error' && t.page === page)) : toasts;
+  // A success settles what failed before it on the same page: no old error beside a new success. The
+  // same text said again on the same page replaces its copy (pressing Guardar twice, one message).
+  const repetido = (t: Toast) => t.page === page && t.type === toast.type && typeof toast.content === 'string' && t.content === toast.content && t.header === toast.header;
+  const kept = toasts.filter((t) => !repetido(t) && !(toast.type === 'success' && t.type === 'error' && t.page === page));
   // Newest first; the oldest ones beyond the limit are dropped.
   emit([{ ...toast, id, raisedAt: Date.now(), page }, ...kept].slice(0, MAX_TOASTS));
   if (!toast.action) setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
