@@ -63,7 +63,7 @@ function pintar({ size, pinturas, cuentas }: Cobertura, paleta: readonly Rgba[])
   return { width: size, height: size, data };
 }
 
-/** `arriba` over `abajo` (source-over), either possibly absent. */
+/** `arriba` over `abajo` (source-over), as a canvas strokes over its fill. */
 function sobre(arriba: Rgba, abajo: Rgba): Rgba {
   if (arriba[3] === 1) return arriba;
   const a = arriba[3] + abajo[3] * (1 - arriba[3]);

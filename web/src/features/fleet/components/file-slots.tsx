@@ -133,9 +133,7 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
               {percent !== undefined && file ? (
                 <ProgressBar value={percent} ariaLabel={`Subiendo ${slotLabel}`} />
               ) : problema?.slot === slot ? (
-                <div role="alert">
-                  <StatusIndicator type="error">{problema.texto}</StatusIndicator>
-                </div>
+                <Rechazo texto={problema.texto} />
               ) : errors?.[slot] ? (
                 <StatusIndicator type="error">{errors[slot]}</StatusIndicator>
               ) : null}
@@ -176,12 +174,17 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
       <Button iconName="upload" formAction="none" disabled={disabled || free.length === 0} onClick={() => many.current?.click()}>
         {varios}
       </Button>
-      {problema && problema.slot === null && (
-        <div role="alert">
-          <StatusIndicator type="error">{problema.texto}</StatusIndicator>
-        </div>
-      )}
+      {problema && problema.slot === null && <Rechazo texto={problema.texto} />}
     </SpaceBetween>
+    </div>
+  );
+}
+
+/** Why a chosen file was refused, announced as it appears. */
+function Rechazo({ texto }: { texto: string }) {
+  return (
+    <div role="alert">
+      <StatusIndicator type="error">{texto}</StatusIndicator>
     </div>
   );
 }
