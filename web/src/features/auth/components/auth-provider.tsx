@@ -1,6 +1,6 @@
 import { getCurrentUser } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AuthContext, type AuthStatus } from '../api/auth-context.js';
 
 const SESSION_EVENTS = new Set(['signedIn', 'signedOut', 'tokenRefresh_failure']);
@@ -11,12 +11,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [leaving, setLeaving] = useState(false);
 
   const refresh = useCallback(async () => {
+    // Transitions: the screen this switches to renders in slices, and a lazy chunk it still waits for
+    // keeps the current screen up instead of flashing the loading fallback and re-running its effects.
     try {
       await getCurrentUser();
-      setStatus('signedIn');
-      setLeaving(false);
+      startTransition(() => {
+        setStatus('signedIn');
+        setLeaving(false);
+      });
     } catch {
-      setStatus('signedOut');
+      startTransition(() => setStatus('signedOut'));
     }
   }, []);
 
