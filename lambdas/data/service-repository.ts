@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { busquedaServicio, ESTADOS_HISTORIAL, type ListaServicios } from '../../shared/domain/listas.js';
 import { INDICES_SERVICIO, indicesServicio, type PagoPendiente } from '../../shared/domain/pagos.js';
 import { claveMapa, DIAS_FINALIZADOS_EN_MAPA, MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
@@ -8,6 +8,7 @@ import { tripStartCutoff } from '../../shared/domain/trips.js';
 import { CAMPOS_RESERVA, DIAS_RESERVAS_PASADAS, reservaSchema, type Reserva } from '../../shared/schemas/reservas.js';
 import { INICIO_PENDIENTE, POR_ASIGNAR, type ServiceState } from '../../shared/schemas/service.js';
 import { serviceSchema, type Service, type VehicleType } from '../../shared/schemas/service.js';
+import type { Vehiculo } from '../../shared/schemas/vehiculo.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { APP_CLIENTES, SISTEMA, type EntradaHistorial, type Quien } from '../../shared/schemas/historial.js';
 import { actualizacion } from './actualizacion.js';
@@ -146,6 +147,23 @@ export const serviceRepository = {
    * The company's reservations that hold this vehicle (reserved or confirmed, departing from 30 days
    * ago on): one query on the company's index, filtered on the vehicle.
    */
+  /**
+   * Of these services, those that hold the vehicle (reservado or confirmado with it), read as last
+   * written: the trips of its agenda that the index of `delVehiculo` may not show yet.
+   */
+  async conVehiculo(ids: string[], vehiculoId: string): Promise<Pick<Service, 'id' | 'fechaSalida' | 'fechaRegreso'>[]> {
+    if (!ids.length) return [];
+    const table = tableName('services');
+    const r = await ddb().send(
+      new BatchGetCommand({
+        RequestItems: { [table]: { Keys: ids.slice(0, 100).map((id) => ({ id })), ConsistentRead: true, ProjectionExpression: 'id, fechaSalida, fechaRegreso, vehiculoId, #estado', ExpressionAttributeNames: { '#estado': 'estado' } } },
+      }),
+    );
+    return (r.Responses?.[table] ?? [])
+      .filter((i) => i.vehiculoId === vehiculoId && (i.estado === 'reservado' || i.estado === 'confirmado'))
+      .map((i) => ({ id: String(i.id), fechaSalida: String(i.fechaSalida), fechaRegreso: (i.fechaRegreso as string | null | undefined) ?? null }));
+  },
+
   delVehiculo(empresaId: string, vehiculoId: string, now: Date): Promise<Pick<Service, 'id' | 'fechaSalida' | 'fechaRegreso'>[]> {
     return queryAll(
       {
@@ -289,18 +307,17 @@ export const serviceRepository = {
   },
 
   /**
-   * Writes the vehicle and driver onto the company's reserved service, only while it still has none
-   * and no FUEC (spec 02 section 4.3): of two assignments at once, one wins. Whether this one
-   * won.
+   * The vehicle and driver onto the company's reserved service, only while it still has none and no
+   * FUEC (spec 02 section 4.3), with its history entry. The vehicle's `asignaciones` must still be what
+   * the caller read (when it checked the vehicle's other trips) and moves by one, its agenda gains the
+   * trip: of two assignments of one vehicle at once, one wins and the other is told the vehicle changed.
    */
-  /**
-   * The vehicle onto the reserved service, with its history entry. The vehicle's `asignaciones` must
-   * still be what the caller read (when it checked the vehicle's other trips) and moves by one: of two
-   * assignments of one vehicle at once, one wins and the other is told the vehicle changed.
-   */
-  async asignar(service: Service, campos: CamposAsignacion, vehiculo: { id: string; asignaciones?: number }, quien: Quien, now: Date): Promise<'ok' | 'servicio-cambio' | 'vehiculo-cambio'> {
+  async asignar(service: Service, campos: CamposAsignacion, vehiculo: Pick<Vehiculo, 'id' | 'asignaciones' | 'agenda'>, quien: Quien, now: Date): Promise<'ok' | 'servicio-cambio' | 'vehiculo-cambio'> {
     const empresaId = service.empresaAliada!;
     const leidas = vehiculo.asignaciones;
+    // The same week back as `delVehiculo`: older trips cannot overlap a reservation still to assign.
+    const desde = new Date(now.getTime() - DIAS_RESERVAS_PASADAS * 86_400_000).toISOString();
+    const agenda = [...(vehiculo.agenda ?? []).filter((a) => a.fechaSalida >= desde && a.servicioId !== service.id), { servicioId: service.id, fechaSalida: service.fechaSalida, fechaRegreso: service.fechaRegreso ?? null }];
     try {
       await transact({
         TransactItems: [
@@ -313,9 +330,9 @@ export const serviceRepository = {
             Update: {
               TableName: tableName('vehiculos'),
               Key: { id: vehiculo.id },
-              UpdateExpression: 'SET asignaciones = :nuevas',
+              UpdateExpression: 'SET asignaciones = :nuevas, agenda = :agenda',
               ConditionExpression: `empresaAliada = :ce AND ${leidas === undefined ? 'attribute_not_exists(asignaciones)' : 'asignaciones = :leidas'}`,
-              ExpressionAttributeValues: { ':nuevas': (leidas ?? 0) + 1, ':ce': empresaId, ...(leidas === undefined ? {} : { ':leidas': leidas }) },
+              ExpressionAttributeValues: { ':nuevas': (leidas ?? 0) + 1, ':agenda': agenda, ':ce': empresaId, ...(leidas === undefined ? {} : { ':leidas': leidas }) },
             },
           },
         ],

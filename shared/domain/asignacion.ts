@@ -49,6 +49,13 @@ export const seSolapan = (a: Pick<Service, 'fechaSalida' | 'fechaRegreso'>, b: P
   return a0 < b1 && b0 < a1;
 };
 
+/** The vehicle's agenda trips that overlap `servicio` and that the index's answer (`indexados`) lacks: the ones to read from the table. */
+export const agendaSinIndexar = (
+  agenda: readonly (Pick<Service, 'fechaSalida' | 'fechaRegreso'> & { servicioId: string })[],
+  indexados: readonly Pick<Service, 'id'>[],
+  servicio: Pick<Service, 'id' | 'fechaSalida' | 'fechaRegreso'>,
+): string[] => agenda.filter((a) => a.servicioId !== servicio.id && !indexados.some((o) => o.id === a.servicioId) && seSolapan(a, servicio)).map((a) => a.servicioId);
+
 /** What the service records of its vehicle and driver (spec 02 section 3.1). */
 export function camposDeAsignacion(v: Vehiculo) {
   return {

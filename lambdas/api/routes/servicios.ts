@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { asignable, camposDeAsignacion, esperaFuec, problemaDeVehiculo, seSolapan } from '../../../shared/domain/asignacion.js';
+import { agendaSinIndexar, asignable, camposDeAsignacion, esperaFuec, problemaDeVehiculo, seSolapan } from '../../../shared/domain/asignacion.js';
 import { verificarFuec, type VerificacionFuec } from '../../../shared/domain/fuec.js';
 import { estadoMapa } from '../../../shared/domain/mapa.js';
 import { finalizable } from '../../../shared/domain/recorrido.js';
@@ -117,14 +117,18 @@ export async function ofertar(c: Context, caller: CompanyCaller, body: OfertaBod
 export async function asignarVehiculo(c: Context, caller: CompanyCaller, body: AsignacionBody) {
   const service = await servicioVisible(caller, servicioId(c), new Date());
   if (!asignable(service)) throw conflict(ASIGNACION_MSG.noAsignable);
-  const vehiculo = await vehiculoRepository.get(caller.empresaId, body.vehiculoId);
+  const vehiculo = await vehiculoRepository.get(caller.empresaId, body.vehiculoId, { consistente: true });
   if (!vehiculo) throw notFound(ASIGNACION_MSG.vehiculoNoEncontrado);
   const problema = problemaDeVehiculo(service, vehiculo);
   if (problema) throw badRequest(problema);
   // One vehicle, one trip at a time. The write holds only if no other assignment of this vehicle
-  // landed since it was read: two at once cannot both pass this check.
+  // landed since it was read: two at once cannot both pass this check. The company's index of
+  // services may lag the last moments' assignments; the vehicle's agenda, read with its counter, names
+  // them, and the table says whether they still hold it.
   const otros = await serviceRepository.delVehiculo(caller.empresaId, vehiculo.id, new Date());
-  if (otros.some((o) => o.id !== service.id && seSolapan(o, service))) throw conflict(ASIGNACION_MSG.vehiculoOcupado);
+  const sinIndexar = agendaSinIndexar(vehiculo.agenda ?? [], otros, service);
+  const recientes = await serviceRepository.conVehiculo(sinIndexar, vehiculo.id);
+  if ([...otros, ...recientes].some((o) => o.id !== service.id && seSolapan(o, service))) throw conflict(ASIGNACION_MSG.vehiculoOcupado);
   const campos = camposDeAsignacion(vehiculo);
   const resultado = await serviceRepository.asignar(service, campos, vehiculo, quienDe(caller), new Date());
   if (resultado === 'vehiculo-cambio') throw conflict(ASIGNACION_MSG.vehiculoCambio);
