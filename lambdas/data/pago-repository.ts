@@ -1,6 +1,6 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { PagoConductor } from '../../shared/domain/pagos.js';
-import { ddb, tableName } from '../adapters/clients/dynamodb.js';
+import { tableName } from '../adapters/clients/dynamodb.js';
+import { batchGetAll } from './batch-get.js';
 
 /**
  * The payments ledger (table `pagos`): one row per payment, keyed by what it pays, put in the same
@@ -40,9 +40,7 @@ export const pagoRepository = {
   /** The ledger rows with these ids (the payments of one service or vehicle), those that exist. */
   async get(ids: readonly string[]): Promise<Movimiento[]> {
     if (ids.length === 0) return [];
-    const table = tableName('pagos');
-    const r = await ddb().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: ids.map((id) => ({ id })) } } }));
-    const items = (r.Responses?.[table] ?? []) as Movimiento[];
+    const items = (await batchGetAll(tableName('pagos'), ids)) as Movimiento[];
     return ids.flatMap((id) => items.filter((m) => m.id === id));
   },
 };

@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { busquedaServicio, ESTADOS_HISTORIAL, type ListaServicios } from '../../shared/domain/listas.js';
 import { INDICES_SERVICIO, indicesServicio, type PagoPendiente } from '../../shared/domain/pagos.js';
 import { claveMapa, DIAS_FINALIZADOS_EN_MAPA, MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
@@ -17,6 +17,7 @@ import { entradaHistorial } from './historial-repository.js';
 import { paginaDeIndice, type Pagina } from './pagina.js';
 import { movimientoPut, type Movimiento } from './pago-repository.js';
 import { vehiculoRepository } from './vehiculo-repository.js';
+import { batchGetAll } from './batch-get.js';
 import { queryAll } from './query-all.js';
 import { cancellationCodes, transact } from './transact.js';
 import { logger } from '../logger.js';
@@ -144,26 +145,20 @@ export const serviceRepository = {
   },
 
   /**
-   * The company's reservations that hold this vehicle (reserved or confirmed, departing from 30 days
-   * ago on): one query on the company's index, filtered on the vehicle.
-   */
-  /**
    * Of these services, those that hold the vehicle (reservado or confirmado with it), read as last
    * written: the trips of its agenda that the index of `delVehiculo` may not show yet.
    */
   async conVehiculo(ids: string[], vehiculoId: string): Promise<Pick<Service, 'id' | 'fechaSalida' | 'fechaRegreso'>[]> {
-    if (!ids.length) return [];
-    const table = tableName('services');
-    const r = await ddb().send(
-      new BatchGetCommand({
-        RequestItems: { [table]: { Keys: ids.slice(0, 100).map((id) => ({ id })), ConsistentRead: true, ProjectionExpression: 'id, fechaSalida, fechaRegreso, vehiculoId, #estado', ExpressionAttributeNames: { '#estado': 'estado' } } },
-      }),
-    );
-    return (r.Responses?.[table] ?? [])
+    const items = await batchGetAll(tableName('services'), ids, { consistente: true, proyeccion: 'id, fechaSalida, fechaRegreso, vehiculoId, #estado', nombres: { '#estado': 'estado' } });
+    return items
       .filter((i) => i.vehiculoId === vehiculoId && (i.estado === 'reservado' || i.estado === 'confirmado'))
       .map((i) => ({ id: String(i.id), fechaSalida: String(i.fechaSalida), fechaRegreso: (i.fechaRegreso as string | null | undefined) ?? null }));
   },
 
+  /**
+   * The company's reservations that hold this vehicle (reserved or confirmed, departing from 30 days
+   * ago on): one query on the company's index, filtered on the vehicle.
+   */
   delVehiculo(empresaId: string, vehiculoId: string, now: Date): Promise<Pick<Service, 'id' | 'fechaSalida' | 'fechaRegreso'>[]> {
     return queryAll(
       {
@@ -315,7 +310,7 @@ export const serviceRepository = {
   async asignar(service: Service, campos: CamposAsignacion, vehiculo: Pick<Vehiculo, 'id' | 'asignaciones' | 'agenda'>, quien: Quien, now: Date): Promise<'ok' | 'servicio-cambio' | 'vehiculo-cambio'> {
     const empresaId = service.empresaAliada!;
     const leidas = vehiculo.asignaciones;
-    // The same week back as `delVehiculo`: older trips cannot overlap a reservation still to assign.
+    // The same days back as `delVehiculo`: older trips cannot overlap a reservation still to assign.
     const desde = new Date(now.getTime() - DIAS_RESERVAS_PASADAS * 86_400_000).toISOString();
     const agenda = [...(vehiculo.agenda ?? []).filter((a) => a.fechaSalida >= desde && a.servicioId !== service.id), { servicioId: service.id, fechaSalida: service.fechaSalida, fechaRegreso: service.fechaRegreso ?? null }];
     try {

@@ -1,6 +1,7 @@
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { VEHICULO_RESUMEN_CAMPOS, vehiculoResumenSchema, vehiculoSchema, type Vehiculo, type VehiculoResumen } from '../../shared/schemas/vehiculo.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
+import { batchGetAll } from './batch-get.js';
 import { cambios } from './cambios.js';
 import { queryAll } from './query-all.js';
 import { cancellationCodes, transact } from './transact.js';
@@ -44,13 +45,8 @@ export const vehiculoRepository = {
 
   /** Several vehicles of any company by id (the payout lists' driver data), in one batch read. */
   async varios(ids: readonly string[]): Promise<Map<string, Vehiculo>> {
-    const unicos = [...new Set(ids)];
     const out = new Map<string, Vehiculo>();
-    const table = tableName('vehiculos');
-    for (let i = 0; i < unicos.length; i += 100) {
-      const r = await ddb().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: unicos.slice(i, i + 100).map((id) => ({ id })) } } }));
-      for (const item of r.Responses?.[table] ?? []) if (typeof item.empresaAliada === 'string') out.set(String(item.id), vehiculoSchema.parse(item));
-    }
+    for (const item of await batchGetAll(tableName('vehiculos'), ids)) if (typeof item.empresaAliada === 'string') out.set(String(item.id), vehiculoSchema.parse(item));
     return out;
   },
 
@@ -181,15 +177,10 @@ export const vehiculoRepository = {
     }
   },
 
-  /** The last positions of these vehicles of the company (one BatchGet; the map asks for a few). */
+  /** The last positions of these vehicles of the company (one BatchGet: the map shows at most 50 services). */
   async posiciones(empresaId: string, ids: readonly string[]): Promise<{ id: string; lat: number; lng: number; posicionEn: string }[]> {
     if (!ids.length) return [];
-    const { Responses } = await ddb().send(
-      new BatchGetCommand({
-        RequestItems: { [tableName('vehiculos')]: { Keys: [...new Set(ids)].slice(0, 100).map((id) => ({ id })), ProjectionExpression: 'id, empresaAliada, latitud, longitud, posicionEn' } },
-      }),
-    );
-    return (Responses?.[tableName('vehiculos')] ?? [])
+    return (await batchGetAll(tableName('vehiculos'), ids, { proyeccion: 'id, empresaAliada, latitud, longitud, posicionEn' }))
       .filter((v) => v.empresaAliada === empresaId && typeof v.latitud === 'number' && typeof v.longitud === 'number' && typeof v.posicionEn === 'string')
       .map((v) => ({ id: String(v.id), lat: v.latitud as number, lng: v.longitud as number, posicionEn: v.posicionEn as string }));
   },

@@ -149,6 +149,12 @@ describe('PUT /servicios/{id}/vehiculo', () => {
     await servicio('SET estado = :c', { ':c': 'cancelado' });
     expect((await asignar(admin, mismoDia, VAN)).status).toBe(200);
     expect((await vehiculo()).agenda.map((a: { servicioId: string }) => a.servicioId)).toEqual(expect.arrayContaining([primero, mismoDia]));
+    // That bookkeeping stays on the server: the vehicle's detail shows neither agenda nor counter.
+    const det = await api(`/vehiculos/${VAN}`, { token: admin });
+    expect(det.status).toBe(200);
+    expect(det.json.vehiculo.placas).toBe('VCK512');
+    expect(det.json.vehiculo).not.toHaveProperty('agenda');
+    expect(det.json.vehiculo).not.toHaveProperty('asignaciones');
   });
 
   it('gives one vehicle to only one of several overlapping trips asked for at the same instant', async () => {

@@ -121,7 +121,7 @@ export async function crearVehiculo(c: Context, caller: CompanyCaller, body: Veh
     throw err;
   }
   const creado = (await vehiculoRepository.update(caller.empresaId, id, { conductorId })) ?? vehiculo;
-  return c.json(creado, 201);
+  return c.json(publico(creado), 201);
 }
 
 /**
@@ -172,7 +172,10 @@ const deleteAll = (keys: readonly string[]) => Promise.allSettled(keys.map((k) =
 const readUrls = async <K extends string>(slots: Record<K, string>): Promise<Record<K, string | null>> =>
   Object.fromEntries(await Promise.all(Object.entries<string>(slots).map(async ([k, key]) => [k, key ? await storage.readUrl(key) : null]))) as Record<K, string | null>;
 
+/** What the company is shown of a vehicle: not the bookkeeping of its assignments (counter and agenda). */
+const publico = ({ agenda: _agenda, asignaciones: _asignaciones, ...vehiculo }: Vehiculo): Vehiculo => vehiculo;
+
 async function detalle(vehiculo: Vehiculo): Promise<VehiculoDetalle> {
   const [fotos, documentos] = await Promise.all([readUrls(vehiculo.fotos), readUrls(vehiculo.documentos)]);
-  return { vehiculo, archivos: { fotos, documentos } };
+  return { vehiculo: publico(vehiculo), archivos: { fotos, documentos } };
 }

@@ -10,28 +10,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<AuthStatus>('loading');
   const [leaving, setLeaving] = useState(false);
 
-  const refresh = useCallback(async () => {
-    // Transitions: the screen this switches to renders in slices, and a lazy chunk it still waits for
-    // keeps the current screen up instead of flashing the loading fallback and re-running its effects.
+  /** Reads the Amplify session; `apply` wraps the state update (the first read passes a transition). */
+  const read = useCallback(async (apply: (update: () => void) => void) => {
+    let signedIn = true;
     try {
       await getCurrentUser();
-      startTransition(() => {
-        setStatus('signedIn');
-        setLeaving(false);
-      });
     } catch {
-      startTransition(() => setStatus('signedOut'));
+      signedIn = false;
     }
+    apply(() => {
+      setStatus(signedIn ? 'signedIn' : 'signedOut');
+      if (signedIn) setLeaving(false);
+    });
   }, []);
+  // Awaited by the sign-in, which acts on `status` next: applied at once, as the context promises.
+  const refresh = useCallback(() => read((update) => update()), [read]);
 
   const markSignedOut = useCallback(() => setStatus('signedOut'), []);
 
   useEffect(() => {
-    void refresh();
+    // The first read and Amplify's events nobody awaits: transitions, so the screen they switch to
+    // renders in slices of a few milliseconds instead of one long task (Lighthouse's blocking time).
+    void read(startTransition);
     return Hub.listen('auth', ({ payload }) => {
-      if (SESSION_EVENTS.has(payload.event)) void refresh();
+      if (SESSION_EVENTS.has(payload.event)) void read(startTransition);
     });
-  }, [refresh]);
+  }, [read]);
 
   const value = useMemo(
     () => ({ status, leaving, refresh, setLeaving, markSignedOut }),
