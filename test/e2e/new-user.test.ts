@@ -112,6 +112,37 @@ describe('what a new user tripped on', () => {
     await screenshot(page, 'movil-plataforma-barra');
   });
 
+  it("fits the lists to the phone's width: a few columns, the rest in each row's detail", async () => {
+    /** How far the first table's scroll box can scroll sideways (0: it fits). */
+    const sobrante = () =>
+      page.locator('table').first().evaluate((t) => {
+        let e = t.parentElement;
+        while (e && !['auto', 'scroll'].includes(getComputedStyle(e).overflowX)) e = e.parentElement;
+        return e ? e.scrollWidth - e.clientWidth : 0;
+      });
+    const columnas = async () => (await page.getByRole('columnheader').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+
+    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
+    await page.waitForURL('**/panel-control/monitor-map');
+    await page.goto(url('/panel-control/reservas'));
+    await page.getByRole('button', { name: /^Ver detalle del servicio/ }).first().waitFor();
+    expect(await columnas()).toEqual(['Salida', 'Ruta', 'Acciones']);
+    await screenshot(page, 'movil-reservas-lista');
+    // It fits within a few pixels (172 px of sideways scrolling with every column).
+    expect(await sobrante()).toBeLessThanOrEqual(4);
+    // The columns left out are in the detail.
+    await page.getByRole('button', { name: /^Ver detalle del servicio/ }).first().click();
+    await page.getByRole('dialog').getByText('Placas', { exact: false }).first().waitFor();
+    await screenshot(page, 'movil-reservas-detalle');
+    await page.keyboard.press('Escape');
+
+    await page.goto(url('/panel-control/pagos'));
+    await page.getByRole('button', { name: /^Ver detalle de / }).first().waitFor();
+    expect(await columnas()).toEqual(['Conductor', 'Anticipo', 'Acciones']);
+    await screenshot(page, 'movil-pagos-lista');
+    expect(await sobrante()).toBeLessThanOrEqual(4);
+  });
+
   it('takes a refused profile save to the first field in error, with the spec message', async () => {
     await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
     await page.waitForURL('**/panel-control/monitor-map');

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { api, errorMessage } from '../lib/api-client.js';
 import { descargarCsv } from '../lib/csv.js';
 import { toast } from '../lib/toast.js';
+import { useEsTelefono } from '../lib/use-es-telefono.js';
 import { useCursores, useDemorado } from '../lib/use-paginas.js';
 import { Paginacion } from './paginacion.js';
 import { TableEmptyState } from './table-empty-state.js';
@@ -37,6 +38,8 @@ export function ListaPaginada<T extends { id: string }>(props: {
   csv: { nombre: string; columnas: ColumnaCsv<T>[] };
   acciones?: ReactNode;
   variant?: TableProps['variant'];
+  /** The columns a phone shows (ids), so the list fits its width; the rest is in each row's detail. */
+  enTelefono: readonly string[];
 }) {
   const { fuente } = props;
   const [texto, setTexto] = useState('');
@@ -50,6 +53,7 @@ export function ListaPaginada<T extends { id: string }>(props: {
     refetchInterval: REFRESCO_MS,
   });
   const [exportando, setExportando] = useState(false);
+  const telefono = useEsTelefono();
   const { registrar } = paginas;
   useEffect(() => registrar(consulta.data?.cursor, consulta.isPlaceholderData), [consulta.data, consulta.isPlaceholderData]);
 
@@ -102,8 +106,10 @@ export function ListaPaginada<T extends { id: string }>(props: {
       }
       pagination={<Paginacion currentPageIndex={paginas.pagina} pagesCount={paginas.paginas} openEnd={!!consulta.data?.cursor} onChange={({ detail }) => paginas.setPagina(detail.currentPageIndex)} />}
       columnDefinitions={props.columnas}
-      // Widths set on the first render and then the user's: rows arriving do not move the columns.
-      resizableColumns
+      columnDisplay={telefono ? props.columnas.map((c) => ({ id: c.id!, visible: props.enTelefono.includes(c.id!) })) : undefined}
+      // Widths set on the first render and then the user's: rows arriving do not move the columns. Not on
+      // a phone, where its few columns share the width as their contents need.
+      resizableColumns={!telefono}
       items={items}
       loading={consulta.isPending}
       loadingText="Cargando"

@@ -15,6 +15,7 @@ import { estiloSegunModo } from '../map-style.js';
 import { MapLegend } from './map-legend.js';
 import { ServiceDialogs } from './service-dialogs.js';
 import { useAvisoInicio } from '../hooks/use-aviso-inicio.js';
+import { esTelefono } from '../../../lib/use-es-telefono.js';
 
 // MapLibre is its own chunk, loaded after the page: 'Cargando mapa...' shows meanwhile (spec 02 section 2.1).
 const MapCanvas = lazy(() => import('./map-canvas.js').then((m) => ({ default: m.MapCanvas })));
@@ -22,7 +23,6 @@ const MapCanvas = lazy(() => import('./map-canvas.js').then((m) => ({ default: m
 /** Stable empty list: a new [] each render would redraw the drivers' layer. */
 const SIN_CONDUCTORES: readonly ConductorEnMapa[] = [];
 
-const esTelefono = () => window.matchMedia('(max-width: 688px)').matches;
 
 /** Spec 02 section 2.1: the monitor map, with its legend, detail dialog and offer flow. */
 export function MonitorMapPage({ title }: { title: string }) {

@@ -16,6 +16,7 @@ import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { StatusText } from '../../../components/status-text.js';
 import { TableEmptyState } from '../../../components/table-empty-state.js';
 import { formatCOP, formatDateTime } from '../../../lib/format.js';
+import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { useReservas } from '../api/mapa.js';
 import { CountdownCompacto } from './countdown.js';
 import { ServiceDialogs } from './service-dialogs.js';
@@ -43,7 +44,7 @@ type Filtro = 'todas' | 'pendientes' | 'confirmadas';
 export function ReservationsPage({ title }: { title: string }) {
   const navigate = useNavigate();
   const reservas = useReservas();
-  const esTelefono = window.matchMedia('(max-width: 688px)').matches;
+  const esTelefono = useEsTelefono();
   const [detalle, setDetalle] = useState<string | null>(null);
   const [filtro, setFiltro] = useState<Filtro>('todas');
   const todas = useMemo(() => reservas.data ?? [], [reservas.data]);

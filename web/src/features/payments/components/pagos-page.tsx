@@ -95,6 +95,7 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
         vacio={def.vacio}
         buscarPor="Buscar por conductor, placas, cliente o ruta"
         csv={{ nombre: tipo === 'anticipo' ? 'anticipos' : 'saldos', columnas: CSV_PAGO }}
+        enTelefono={['conductor', 'monto', 'acciones']}
         acciones={plataforma ? <FiltroEmpresa valor={empresa} onChange={setEmpresa} /> : undefined}
       />
       <DetallePagoModal id={detalle} accion={plataforma ? tipo : null} onClose={() => setDetalle(null)} />
@@ -209,6 +210,7 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
         vacio={lista(metodo).vacio}
         buscarPor="Buscar por cliente, ruta, tipo o servicio"
         csv={{ nombre: `pagos-${metodo}`, columnas: CSV_VALIDAR }}
+        enTelefono={['cliente', 'valor', 'acciones']}
         acciones={<FiltroEmpresa valor={empresa} onChange={setEmpresa} />}
       />
       <DetallePagoModal id={detalle} accion={metodo === 'transferencia' ? 'transferencia' : null} onClose={() => setDetalle(null)} />
@@ -303,6 +305,7 @@ export function RecompensasPage({ title }: { title: string }) {
         vacio={PAGO_MSG.sinRecompensas}
         buscarPor="Buscar por placas, conductor o empresa"
         csv={{ nombre: 'recompensas', columnas: CSV_RECOMPENSA }}
+        enTelefono={['vehiculo', 'conductor', 'acciones']}
       />
       <PagoRecompensaModal vehiculo={pagar} onClose={() => setPagar(null)} />
     </ContentLayout>

@@ -78,6 +78,8 @@ function ListaDeServicios({ lista }: { lista: ListaServiciosId }) {
         vacio={def.vacio}
         buscarPor={BUSCAR}
         csv={{ nombre: `servicios-${lista}`, columnas: CSV_SERVICIO }}
+        // The tab already says the stage: the state is in the detail.
+        enTelefono={['salida', 'ruta', 'acciones']}
         acciones={plataforma ? <FiltroEmpresa valor={empresa} onChange={setEmpresa} /> : undefined}
       />
       <DetallePagoModal id={detalle} accion={null} onClose={() => setDetalle(null)} />
