@@ -30,8 +30,10 @@ export class PlacaOcupada extends Error {
 
 /** Vehicles with their driver, always read and written within one company. */
 export const vehiculoRepository = {
-  /** The company's vehicle, or null when it does not exist or belongs to another company. */
-  /** `consistente`: as last written (an assignment checks the vehicle's agenda against its counter). */
+  /**
+   * The company's vehicle, or null when it does not exist or belongs to another company. `consistente`:
+   * as last written (an assignment checks the vehicle's agenda, which moves with its counter).
+   */
   async get(empresaId: string, id: string, { consistente = false } = {}): Promise<Vehiculo | null> {
     const { Item } = await ddb().send(new GetCommand({ TableName: tableName('vehiculos'), Key: { id }, ConsistentRead: consistente }));
     return Item && Item.empresaAliada === empresaId ? vehiculoSchema.parse(Item) : null;

@@ -292,8 +292,9 @@ export const vehiculoSchema = z.object({
   /** Assignments made so far: each one moves it, so two at once for one vehicle cannot both win (service-repository `asignar`). */
   asignaciones: z.number().int().nonnegative().optional(),
   /**
-   * Its trips departing from DIAS_RESERVAS_PASADAS days ago on, written with `asignaciones`. Read consistently, it names the trips
-   * assigned in the last moments, which the company's index of services may not show yet.
+   * Its trips departing from DIAS_RESERVAS_PASADAS days ago on, written with `asignaciones`. Read
+   * consistently, it names the trips assigned in the last moments, which the company's index of
+   * services may not show yet.
    */
   agenda: z.array(z.object({ servicioId: z.string(), fechaSalida: z.string(), fechaRegreso: z.string().nullable() })).optional(),
   /** The driver's account (Cognito sub), made with the vehicle. */
