@@ -74,7 +74,8 @@ interface Medicion {
  *   instead of 200-370.
  */
 type Perfil = 'software' | 'webgl';
-const browsers = new Map<Perfil, { context: BrowserContext; port: number; userDataDir: string; conSesion: boolean }>();
+type Navegador = { context: BrowserContext; port: number; userDataDir: string; conSesion: boolean };
+const browsers = new Map<Perfil, Navegador>();
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function medir(path: string, run: number, port: number): Promise<Medicion> {
@@ -101,15 +102,14 @@ async function medir(path: string, run: number, port: number): Promise<Medicion>
 beforeAll(() => mkdirSync('test-results', { recursive: true }));
 
 /** The browser of one profile, started on first use with one discarded run (see why inside). */
-async function navegador(perfil: Perfil) {
+async function navegador(perfil: Perfil): Promise<Navegador> {
   const existing = browsers.get(perfil);
   if (existing) return existing;
   const port = await freePort();
   const userDataDir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
-  const gpu = perfil === 'webgl'
-    // WebGL in the GPU process's software renderer instead of --disable-gpu's fallback inside the page's thread.
-    ? ['--use-angle=swiftshader', '--enable-unsafe-swiftshader']
-    : ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-gpu-compositing'];
+  // WebGL in the GPU process's software renderer instead of --disable-gpu's fallback inside the page's
+  // thread; the other pages composited in software (see `Perfil`).
+  const gpu = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', ...(perfil === 'software' ? ['--disable-gpu-compositing'] : [])];
   // One browser whose default profile Lighthouse drives through its debugging port.
   const context = await chromium
     .launchPersistentContext(userDataDir, {
@@ -122,7 +122,7 @@ async function navegador(perfil: Perfil) {
       rmSync(userDataDir, { recursive: true, force: true });
       throw err;
     });
-  const b = { context, port, userDataDir, conSesion: false };
+  const b: Navegador = { context, port, userDataDir, conSesion: false };
   browsers.set(perfil, b);
   // One discarded run first: the browser's own first page load pays its start-up (GPU process, font
   // and code caches), which scored the first /login 73-87 against 97-99 for the next ones. Each measured
@@ -174,7 +174,7 @@ describe('Lighthouse, desktop preset, median of 3 (of 5 when close to the thresh
 });
 
 /** Signs in once in a browser's profile (the session lives in localStorage, which Lighthouse keeps). */
-async function iniciarSesion(b: { context: BrowserContext; conSesion: boolean }) {
+async function iniciarSesion(b: Navegador) {
   if (b.conSesion) return;
   const page = await b.context.newPage();
   await page.bringToFront();
