@@ -96,6 +96,8 @@ export default defineConfig({
     cloudscapeMessages(),
     VitePWA({
       registerType: 'autoUpdate',
+      // Registered by the console itself, after its first screen (web/src/lib/service-worker.ts).
+      injectRegister: false,
       includeAssets: ['favicon.svg', 'logo.svg', 'default-avatar.svg', 'default-photo.svg', 'apple-touch-icon.png'],
       manifest: {
         name: 'BackOffice Transportadoras Aliadas',

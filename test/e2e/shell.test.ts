@@ -183,4 +183,27 @@ describe('console shell', () => {
     // map), so it must last at least 3 s from being seen, and be gone within 8.
     expect(Date.now() - shown).toBeGreaterThan(3_000);
   });
+  it('fetches a panel address code and data side by side, and registers the service worker only once the page is up', async () => {
+    // A first visit: no service worker yet, and none registered at the load event (it would compete).
+    await page.goto(url('/login'));
+    await page.waitForLoadState('load');
+    expect(await page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()))).toBe(false);
+    await expect.poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration())), { timeout: 20_000 }).toBe(true);
+
+    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
+    await page.waitForURL('**/panel-control/monitor-map');
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET') requests.push(new URL(r.url()).pathname);
+    });
+    // Opened on the fleet's address, as a bookmark or a reload does.
+    await page.goto(url('/panel-control/gestiona-flota'));
+    await page.getByRole('table', { name: 'Vehículos de la flota' }).getByRole('row').nth(1).waitFor();
+    // The screen's code was asked for before `/me`, not once `/me` had answered (the render's order)…
+    const first = (match: (p: string) => boolean) => requests.findIndex(match);
+    expect(first((p) => /^\/assets\/fleet-page-.*\.js$/.test(p)), requests.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(first((p) => /^\/assets\/fleet-page-.*\.js$/.test(p)), requests.join('\n')).toBeLessThan(first((p) => p.endsWith('/me')));
+    // …and the list fetched ahead is the one the screen shows: asked for once.
+    expect(requests.filter((p) => p.endsWith('/vehiculos')), requests.join('\n')).toHaveLength(1);
+  });
 });

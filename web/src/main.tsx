@@ -4,12 +4,19 @@ import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
+import { preloadPanelCode } from './app/router.js';
 import { configureAmplify } from './lib/amplify.js';
 import { loadRuntimeConfig } from './lib/config.js';
+import { registerServiceWorkerLater } from './lib/service-worker.js';
 import { initThemeMode } from './lib/theme.js';
 
 initThemeMode();
+registerServiceWorkerLater();
 const root = createRoot(document.getElementById('root')!);
+const configured = loadRuntimeConfig().then(configureAmplify);
+// Opened on a panel address: its code and data are fetched side by side, not one after the other.
+const adelanto = preloadPanelCode(window.location.pathname);
+if (adelanto) void import('./app/preload.js').then((m) => m.preloadPanelData(adelanto.screen, configured));
 
 /** Without its runtime config the console cannot reach Cognito or the API: say so plainly. */
 function StartupError({ detail }: { detail: string }) {
@@ -30,9 +37,8 @@ function StartupError({ detail }: { detail: string }) {
   );
 }
 
-loadRuntimeConfig().then(
-  (config) => {
-    configureAmplify(config);
+configured.then(
+  () => {
     // A transition, so React renders the first screen in slices of a few milliseconds instead of one
     // long task that blocks input (Lighthouse's total blocking time).
     startTransition(() =>

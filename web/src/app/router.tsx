@@ -4,7 +4,7 @@ import { LoadingScreen } from '../components/loading-screen.js';
 import { RouteError } from '../components/route-error.js';
 import { VERIFY_EMAIL_PATH } from '../features/auth/api/paths.js';
 import { RequireAuth } from '../features/auth/components/require-auth.js';
-import { PANEL_BASE, PANEL_SCREENS } from './screens.js';
+import { PANEL_BASE, PANEL_SCREENS, preloadScreen, screenHref, type PanelScreen } from './screens.js';
 
 /* Every page is its own chunk: the landing must not pay for the panel (panel screens: screens.ts). */
 const signInPage = () => import('../features/auth/components/sign-in-page.js');
@@ -19,8 +19,10 @@ const VerifyEmailPage = lazy(() =>
 const PasswordRecoveryPage = lazy(() =>
   import('../features/auth/components/password-recovery-page.js').then((m) => ({ default: m.PasswordRecoveryPage })),
 );
-const PanelLayout = lazy(() => import('./shell/panel-layout.js'));
-const ScreenRoute = lazy(() => import('./shell/screen-route.js').then((m) => ({ default: m.ScreenRoute })));
+const panelLayout = () => import('./shell/panel-layout.js');
+const screenRoute = () => import('./shell/screen-route.js');
+const PanelLayout = lazy(panelLayout);
+const ScreenRoute = lazy(() => screenRoute().then((m) => ({ default: m.ScreenRoute })));
 const PanelHome = lazy(() => import('./shell/panel-home.js').then((m) => ({ default: m.PanelHome })));
 const SignOutPage = lazy(() =>
   import('../features/auth/components/sign-out-page.js').then((m) => ({ default: m.SignOutPage })),
@@ -28,6 +30,22 @@ const SignOutPage = lazy(() =>
 const notFound = () => import('../components/not-found-page.js');
 const NotFoundPage = lazy(() => notFound().then((m) => ({ default: m.NotFoundPage })));
 const PanelNotFound = lazy(() => notFound().then((m) => ({ default: m.PanelNotFound })));
+
+/**
+ * The console opened on a panel address (a bookmark, a reload, a daily user's start page): its code is
+ * fetched at once, side by side, instead of one lazy chunk after another as the render reaches each
+ * (the panel's frame, its screen route, the screen). Returns what app/preload.ts needs for the data, or
+ * null when nothing is fetched ahead (not a panel address, or a screen that opts out).
+ */
+export function preloadPanelCode(pathname: string): { screen: PanelScreen | undefined } | null {
+  if (!pathname.startsWith(PANEL_BASE)) return null;
+  const screen = PANEL_SCREENS.find((s) => screenHref(s) === pathname.replace(/\/$/, ''));
+  if (screen?.adelantar === false) return null;
+  void panelLayout();
+  void screenRoute();
+  if (screen) void preloadScreen(screen);
+  return { screen };
+}
 
 function RootLayout() {
   return (

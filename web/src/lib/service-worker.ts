@@ -1,0 +1,17 @@
+/** How long after the page's load event the service worker waits, then for an idle moment. */
+const DEMORA_MS = 3000;
+
+/**
+ * Registers the service worker (offline shell, installable app) once the first screen is up. On a first
+ * visit its install downloads the shell again (about 20 files with the icons); registered at the load
+ * event, as vite-plugin-pwa's own script does, that competed with the panel's lazy code and its first
+ * API calls. On later visits the worker already controls the page, and this only checks for an update.
+ */
+export function registerServiceWorkerLater(): void {
+  if (!('serviceWorker' in navigator)) return;
+  const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: DEMORA_MS }) : register());
+  const afterLoad = () => window.setTimeout(whenIdle, DEMORA_MS);
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+}
