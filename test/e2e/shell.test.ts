@@ -205,5 +205,12 @@ describe('console shell', () => {
     expect(first((p) => /^\/assets\/fleet-page-.*\.js$/.test(p)), requests.join('\n')).toBeLessThan(first((p) => p.endsWith('/me')));
     // …and the list fetched ahead is the one the screen shows: asked for once.
     expect(requests.filter((p) => p.endsWith('/vehiculos')), requests.join('\n')).toHaveLength(1);
+
+    // A paged list too: its first page, fetched ahead under the list's own query, is asked for once.
+    requests.length = 0;
+    await page.goto(url('/panel-control/reservas'));
+    await page.getByRole('tab', { name: 'Pedidos' }).waitFor();
+    await page.getByRole('table').getByRole('row').nth(1).or(page.getByText('No hay pedidos pendientes')).first().waitFor();
+    expect(requests.filter((p) => p.endsWith('/servicios')), requests.join('\n')).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { IconProps } from '@cloudscape-design/components/icon';
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ListaServiciosId } from '../../../shared/domain/listas.js';
 import type { ListaId } from '../../../shared/domain/proveedores.js';
 
 /**
@@ -65,6 +66,9 @@ export const preloadScreen = (s: PanelScreen): Promise<unknown> => loaders.get(s
 /** A provider list's own route: the panel opened on that list. */
 const pagos = () => import('../features/payments/components/pagos-page.js');
 const servicios = () => import('../features/payments/components/servicios-page.js');
+/** The first page of a service list, what its screen asks for first (app/preload.ts). */
+const primeraPagina = (lista: ListaServiciosId) => () =>
+  Promise.all([import('../lib/listas.js'), import('../features/payments/api/pagos.js')]).then(([l, p]) => l.paginaQuery(p.FUENTES.servicios(lista, null), '', null));
 
 const lista = <P extends ListaId>(path: P, title: string, icon: IconProps.Name) => ({
   path,
@@ -146,6 +150,7 @@ const SCREENS = [
     gated: false,
     bottomBar: 2,
     component: screen(servicios, (m) => m.paginaDeServicios('pedidos')),
+    datos: primeraPagina('pedidos'),
   },
   {
     path: 'pagos',
@@ -198,7 +203,7 @@ const SCREENS = [
     sideMenu: 7,
     component: screen(pagos, (m) => m.paginaPorValidar('transferencia')),
   },
-  { path: 'lista-de-reservas', title: 'Lista de Reservas', icon: 'list-view', roles: EVERYONE, gated: false, component: screen(servicios, (m) => m.paginaDeServicios('reservados')) },
+  { path: 'lista-de-reservas', title: 'Lista de Reservas', icon: 'list-view', roles: EVERYONE, gated: false, component: screen(servicios, (m) => m.paginaDeServicios('reservados')), datos: primeraPagina('reservados') },
   {
     path: 'reservaciones',
     title: 'Reservaciones',
@@ -209,8 +214,8 @@ const SCREENS = [
     sideMenu: 2.5,
     component: screen(() => import('../features/map/components/reservations-page.js'), (m) => m.ReservationsPage),
   },
-  { path: 'viajes-confirmados', title: 'Viajes Confirmados', icon: 'status-positive', roles: EVERYONE, gated: false, component: screen(servicios, (m) => m.paginaDeServicios('confirmados')) },
-  { path: 'viajes-finalizados', title: 'Viajes Finalizados', icon: 'flag', roles: EVERYONE, gated: false, component: screen(servicios, (m) => m.paginaDeServicios('finalizados')) },
+  { path: 'viajes-confirmados', title: 'Viajes Confirmados', icon: 'status-positive', roles: EVERYONE, gated: false, component: screen(servicios, (m) => m.paginaDeServicios('confirmados')), datos: primeraPagina('confirmados') },
+  { path: 'viajes-finalizados', title: 'Viajes Finalizados', icon: 'flag', roles: EVERYONE, gated: false, component: screen(servicios, (m) => m.paginaDeServicios('finalizados')), datos: primeraPagina('finalizados') },
   { path: 'anticipos', title: 'Anticipos por Pagar', icon: 'upload-download', roles: PLATAFORMA, gated: false, sideMenu: 8, component: screen(pagos, (m) => m.paginaDePagos('anticipo')) },
   { path: 'saldos', title: 'Saldos por Pagar', icon: 'upload-download', roles: PLATAFORMA, gated: false, sideMenu: 9, component: screen(pagos, (m) => m.paginaDePagos('saldo')) },
   { path: 'recompensas', title: 'Recompensas por Referidos', icon: 'star', roles: PLATAFORMA, gated: false, sideMenu: 10, component: screen(pagos, (m) => m.RecompensasPage) },

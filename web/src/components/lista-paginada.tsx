@@ -4,9 +4,9 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { z } from 'zod';
 import { api, errorMessage } from '../lib/api-client.js';
 import { descargarCsv } from '../lib/csv.js';
+import { paginaQuery, type Fuente } from '../lib/listas.js';
 import { toast } from '../lib/toast.js';
 import { useEsTelefono } from '../lib/use-es-telefono.js';
 import { useCursores, useDemorado } from '../lib/use-paginas.js';
@@ -15,11 +15,8 @@ import { TableEmptyState } from './table-empty-state.js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MAX_BUSQUEDA } from '../../../shared/schemas/paginas.js';
 
-/** Where a list is read: its address for a filter, a cursor and a page size; its row's shape. */
-export type Fuente<T> = { clave: string; ruta: (c: { q: string; cursor: string | null; limite: number }) => string; pagina: z.ZodType<{ items: T[]; cursor: string | null }> };
 export type ColumnaCsv<T> = { titulo: string; valor: (fila: T) => string | number };
 
-const POR_PAGINA = 20;
 const REFRESCO_MS = 15_000;
 
 /**
@@ -45,10 +42,8 @@ export function ListaPaginada<T extends { id: string }>(props: {
   const [texto, setTexto] = useState('');
   const q = useDemorado(texto.trim());
   const paginas = useCursores(`${fuente.clave}|${q}`);
-  const ruta = fuente.ruta({ q, cursor: paginas.cursor, limite: POR_PAGINA });
   const consulta = useQuery({
-    queryKey: ['listas', ruta],
-    queryFn: ({ signal }) => api.get(ruta, fuente.pagina, signal),
+    ...paginaQuery(fuente, q, paginas.cursor),
     placeholderData: keepPreviousData,
     refetchInterval: REFRESCO_MS,
   });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListaServiciosId } from '../../../../../shared/domain/listas.js';
-import type { Fuente } from '../../../components/lista-paginada.js';
+import type { Fuente } from '../../../lib/listas.js';
 import {
   historialServiciosSchema,
   pagoConductorFilaSchema,
