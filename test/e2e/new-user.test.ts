@@ -141,6 +141,18 @@ describe('what a new user tripped on', () => {
     expect(await columnas()).toEqual(['Conductor', 'Anticipo', 'Acciones']);
     await screenshot(page, 'movil-pagos-lista');
     expect(await sobrante()).toBeLessThanOrEqual(4);
+    // The detail's ledger: one card per payment instead of a six-column table, nothing to scroll sideways.
+    await page.getByRole('button', { name: /^Ver detalle de / }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Pagos registrados' }).waitFor();
+    await dialog.getByText('Registrado por').first().waitFor();
+    expect(await dialog.locator('table').count()).toBe(0);
+    const desborde = await dialog.evaluate((d) =>
+      Math.max(0, ...[d, ...d.querySelectorAll('*')].filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX)).map((e) => e.scrollWidth - e.clientWidth)),
+    );
+    expect(desborde).toBeLessThanOrEqual(4);
+    await dialog.getByText('Registrado por').first().scrollIntoViewIfNeeded();
+    await screenshot(page, 'movil-pagos-detalle');
   });
 
   it('takes a refused profile save to the first field in error, with the spec message', async () => {

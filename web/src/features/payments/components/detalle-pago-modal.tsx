@@ -1,6 +1,7 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import Cards from '@cloudscape-design/components/cards';
 import DatePicker from '@cloudscape-design/components/date-picker';
 import FileUpload from '@cloudscape-design/components/file-upload';
 import Form from '@cloudscape-design/components/form';
@@ -14,13 +15,14 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
 import { PAGO_MSG, pagoConductorBodySchema, recompensaBodySchema, type Movimiento, type PagoDetalle, type RecompensaFila } from '../../../../../shared/schemas/pagos.js';
 import { StatusText } from '../../../components/status-text.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatCOP, formatCalendarDate, formatDateTime } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
+import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { checkFile, uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
 import { useDecidirPago, usePagarConductor, usePagarRecompensa, usePagoDetalle } from '../api/pagos.js';
 import { EstadoServicio, Foto, METODO_TEXTO } from './comunes.js';
@@ -105,25 +107,36 @@ function Resumen({ d }: { d: PagoDetalle }) {
   );
 }
 
+const CAMPOS_MOVIMIENTO: { id: string; header: string; cell: (m: Movimiento) => ReactNode }[] = [
+  { id: 'tipo', header: 'Pago', cell: (m) => MOVIMIENTO_TEXTO[m.tipo] },
+  { id: 'monto', header: 'Valor', cell: (m) => formatCOP(m.monto) },
+  { id: 'fecha', header: 'Fecha', cell: (m) => formatCalendarDate(m.fecha) },
+  { id: 'referencia', header: 'Referencia', cell: (m) => m.referencia },
+  { id: 'comprobante', header: 'Comprobante', cell: (m) => (m.comprobanteUrl ? <Link href={m.comprobanteUrl} external externalIconAriaLabel="(abre en una pestaña nueva)">Ver</Link> : '—') },
+  { id: 'por', header: 'Registrado por', cell: (m) => m.registradoPor },
+];
+
+/** The ledger: a table, or on a phone one card per payment (six columns do not fit its width). */
 function Movimientos({ items }: { items: Movimiento[] }) {
-  return (
-    <Table
-      variant="embedded"
-      header={<Header variant="h3">Pagos registrados</Header>}
-      items={items}
-      trackBy="id"
-      wrapLines
-      empty={<Box textAlign="center">Aún no hay pagos registrados</Box>}
-      columnDefinitions={[
-        { id: 'tipo', header: 'Pago', cell: (m) => MOVIMIENTO_TEXTO[m.tipo] },
-        { id: 'monto', header: 'Valor', cell: (m) => formatCOP(m.monto) },
-        { id: 'fecha', header: 'Fecha', cell: (m) => formatCalendarDate(m.fecha) },
-        { id: 'referencia', header: 'Referencia', cell: (m) => m.referencia },
-        { id: 'comprobante', header: 'Comprobante', cell: (m) => (m.comprobanteUrl ? <Link href={m.comprobanteUrl} external externalIconAriaLabel="(abre en una pestaña nueva)">Ver</Link> : '—') },
-        { id: 'por', header: 'Registrado por', cell: (m) => m.registradoPor },
-      ]}
-    />
-  );
+  const telefono = useEsTelefono();
+  const header = <Header variant="h3">Pagos registrados</Header>;
+  const empty = <Box textAlign="center">Aún no hay pagos registrados</Box>;
+  if (telefono)
+    return (
+      <Cards
+        variant="full-page"
+        header={header}
+        items={items}
+        trackBy="id"
+        empty={empty}
+        cardsPerRow={[{ cards: 1 }]}
+        cardDefinition={{
+          header: (m) => `${MOVIMIENTO_TEXTO[m.tipo]}: ${formatCOP(m.monto)}`,
+          sections: CAMPOS_MOVIMIENTO.slice(2).map((c) => ({ id: c.id, header: c.header, content: c.cell })),
+        }}
+      />
+    );
+  return <Table variant="embedded" header={header} items={items} trackBy="id" wrapLines empty={empty} columnDefinitions={CAMPOS_MOVIMIENTO} />;
 }
 
 function DecisionTransferencia({ d, onDone }: { d: PagoDetalle; onDone: () => void }) {
