@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, type TransactWriteCommandInput } from '@aws-s
 import { busquedaServicio, ESTADOS_HISTORIAL, type ListaServicios } from '../../shared/domain/listas.js';
 import { INDICES_SERVICIO, indicesServicio, type PagoPendiente } from '../../shared/domain/pagos.js';
 import { claveMapa, DIAS_FINALIZADOS_EN_MAPA, MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
-import type { CamposAsignacion } from '../../shared/domain/asignacion.js';
+import { agendaCon, inicioAgenda, type CamposAsignacion } from '../../shared/domain/asignacion.js';
 import type { VerificacionFuec } from '../../shared/domain/fuec.js';
 import { tripStartCutoff } from '../../shared/domain/trips.js';
 import { CAMPOS_RESERVA, DIAS_RESERVAS_PASADAS, reservaSchema, type Reserva } from '../../shared/schemas/reservas.js';
@@ -167,7 +167,7 @@ export const serviceRepository = {
         KeyConditionExpression: 'empresaAliada = :e AND fechaSalida >= :desde',
         FilterExpression: 'vehiculoId = :v AND #estado IN (:reservado, :confirmado)',
         ExpressionAttributeNames: { '#estado': 'estado' },
-        ExpressionAttributeValues: { ':e': empresaId, ':v': vehiculoId, ':desde': new Date(now.getTime() - DIAS_RESERVAS_PASADAS * 86_400_000).toISOString(), ':reservado': 'reservado', ':confirmado': 'confirmado' },
+        ExpressionAttributeValues: { ':e': empresaId, ':v': vehiculoId, ':desde': inicioAgenda(now), ':reservado': 'reservado', ':confirmado': 'confirmado' },
         ProjectionExpression: 'id, fechaSalida, fechaRegreso',
       },
       (i) => ({ id: String(i.id), fechaSalida: String(i.fechaSalida), fechaRegreso: (i.fechaRegreso as string | null | undefined) ?? null }),
@@ -310,9 +310,7 @@ export const serviceRepository = {
   async asignar(service: Service, campos: CamposAsignacion, vehiculo: Pick<Vehiculo, 'id' | 'asignaciones' | 'agenda'>, quien: Quien, now: Date): Promise<'ok' | 'servicio-cambio' | 'vehiculo-cambio'> {
     const empresaId = service.empresaAliada!;
     const leidas = vehiculo.asignaciones;
-    // The same days back as `delVehiculo`: older trips cannot overlap a reservation still to assign.
-    const desde = new Date(now.getTime() - DIAS_RESERVAS_PASADAS * 86_400_000).toISOString();
-    const agenda = [...(vehiculo.agenda ?? []).filter((a) => a.fechaSalida >= desde && a.servicioId !== service.id), { servicioId: service.id, fechaSalida: service.fechaSalida, fechaRegreso: service.fechaRegreso ?? null }];
+    const agenda = agendaCon(vehiculo.agenda, service, now);
     try {
       await transact({
         TransactItems: [

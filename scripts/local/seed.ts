@@ -9,7 +9,7 @@ import { APP_CLIENTES, EPAYCO, nuevaEntrada, SISTEMA, type EntradaHistorial, typ
 import { nuevaOferta, type Oferta } from '../../shared/schemas/oferta.js';
 import { POR_ASIGNAR, serviceSchema, type Service, type VehicleType } from '../../shared/schemas/service.js';
 import { servicioPendiente } from '../../shared/domain/servicios.js';
-import { camposDeAsignacion } from '../../shared/domain/asignacion.js';
+import { agendaCon, camposDeAsignacion, inicioAgenda } from '../../shared/domain/asignacion.js';
 import { servicioItem } from '../../lambdas/data/service-repository.js';
 import { FOTOS_VEHICULO, uploadKeys } from '../../shared/domain/uploads.js';
 import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
@@ -90,7 +90,8 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
     await createConsoleUser(deps, { email: DEMO_USERS.admin3, password: DEMO_PASSWORD, nombres: 'Mónica', apellidos: 'Zúñiga', role: 'admin', empresaId: 'demo-andino', puesto: 'CEO', perfil: true });
     await createConsoleUser(deps, { email: DEMO_USERS.plataforma, password: DEMO_PASSWORD, nombres: 'Marcela', apellidos: 'Ríos', role: 'plataforma', perfil: true });
 
-    const fleet = FLEET.map((v, i) => demoVehiculo(v, i, now));
+    const propios = ownServices(now).map((s) => (s.fuec ? { ...s, fuecURL: uploadKeys.fuec(s.id), tipoFuec: 'application/pdf' } : s));
+    const fleet = FLEET.map((v, i) => demoVehiculo(v, i, now)).map(({ vehiculo, guard }) => ({ vehiculo: conAgenda(vehiculo, propios, now), guard }));
     await batchPut(ddb, 'vehiculos', fleet.flatMap(({ vehiculo, guard }) => [conIndice(vehiculo), guard]));
     // Photos for the first vehicle, so the details show the five slots filled.
     const first = fleet[0]!.vehiculo;
@@ -113,7 +114,6 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
       ...proveedores.registros.map((r) => (r.tipo === 'guia' ? { tipo: 'guia' as const, r } : { tipo: 'operador' as const, r: r as Operador })),
     ];
     await ddb.send(new PutCommand({ TableName: table('proveedores'), Item: contadoresDe(todos) }));
-    const propios = ownServices(now).map((s) => (s.fuec ? { ...s, fuecURL: uploadKeys.fuec(s.id), tipoFuec: 'application/pdf' } : s));
     // The transfer receipts the client sent for the reservations waiting for their check.
     for (const s of propios.filter((p) => p.comprobantePago)) {
       await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: s.comprobantePago!, Body: DOCUMENTO_DEMO, ContentType: 'application/pdf' }));
@@ -227,6 +227,14 @@ function ownServices(now: Date): Service[] {
     makeService(rand, now, { id: 'demo-finalizado-3', ...mine, ...finalizado, tipo: 'Suv', pasajeros: 6, valorOferta: 890_000, metodoPago: 'transferencia', ...con(2), anticipoConductorPagado: true, saldoConductorPagado: true, fechaSalida: dias(-5), fechaRegreso: null, creadoEn: dias(-8) }),
     ...pasados(),
   ];
+}
+
+/** The counter and agenda the assignment route keeps on a vehicle, for the demo trips assigned to it. */
+function conAgenda(v: Vehiculo, servicios: readonly Service[], now: Date): Vehiculo {
+  const suyos = servicios.filter((s) => s.vehiculoId === v.id);
+  if (!suyos.length) return v;
+  const agenda = suyos.filter((s) => s.fechaSalida >= inicioAgenda(now)).reduce<Vehiculo['agenda']>((a, s) => agendaCon(a, s, now), []);
+  return { ...v, asignaciones: suyos.length, agenda };
 }
 
 /** The ledger rows of what a demo reservation has been paid: the client's payment, then the driver's payouts. */

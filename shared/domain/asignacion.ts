@@ -1,4 +1,5 @@
 import { ASIGNACION_MSG } from '../schemas/messages-servicios.js';
+import { DIAS_RESERVAS_PASADAS } from '../schemas/reservas.js';
 import { POR_ASIGNAR, type Service } from '../schemas/service.js';
 import type { Vehiculo, VehiculoResumen } from '../schemas/vehiculo.js';
 import { DOCUMENTOS_CON_VENCIMIENTO, hoyEnBogota } from './vencimientos.js';
@@ -55,6 +56,15 @@ export const agendaSinIndexar = (
   indexados: readonly Pick<Service, 'id'>[],
   servicio: Pick<Service, 'id' | 'fechaSalida' | 'fechaRegreso'>,
 ): string[] => agenda.filter((a) => a.servicioId !== servicio.id && !indexados.some((o) => o.id === a.servicioId) && seSolapan(a, servicio)).map((a) => a.servicioId);
+
+/** The first departure a vehicle's agenda keeps: the window of the company's index query; older trips cannot overlap a reservation still to assign. */
+export const inicioAgenda = (now: Date): string => new Date(now.getTime() - DIAS_RESERVAS_PASADAS * 86_400_000).toISOString();
+
+/** A vehicle's agenda once it takes this trip: its trips still in the window, and this one. */
+export const agendaCon = (agenda: Vehiculo['agenda'], s: Pick<Service, 'id' | 'fechaSalida' | 'fechaRegreso'>, now: Date): NonNullable<Vehiculo['agenda']> => [
+  ...(agenda ?? []).filter((a) => a.fechaSalida >= inicioAgenda(now) && a.servicioId !== s.id),
+  { servicioId: s.id, fechaSalida: s.fechaSalida, fechaRegreso: s.fechaRegreso ?? null },
+];
 
 /** What the service records of its vehicle and driver (spec 02 section 3.1). */
 export function camposDeAsignacion(v: Vehiculo) {

@@ -46,6 +46,18 @@ beforeAll(async () => {
   ]);
 });
 
+describe('the demo data', () => {
+  it("writes the assigned demo vehicles' counter and agenda, as the assignment route does", async () => {
+    const v = (await docClient().send(new GetCommand({ TableName: table('vehiculos'), Key: { id: 'veh-demo-transvalle-001' }, ConsistentRead: true }))).Item!;
+    expect(v.asignaciones).toBeGreaterThanOrEqual(2);
+    // Its reserved trip and its trips of the last 30 days; those of 44 and 62 days ago are past the window.
+    const ids = (v.agenda as { servicioId: string }[]).map((a) => a.servicioId);
+    expect(ids).toEqual(expect.arrayContaining(['demo-reservado-2', 'demo-finalizado-1', 'demo-historico-01', 'demo-historico-04']));
+    expect(ids).not.toContain('demo-historico-07');
+    expect(ids).not.toContain('demo-historico-10');
+  });
+});
+
 describe('PUT /servicios/{id}/vehiculo', () => {
   it("writes the vehicle and its driver onto the company's reserved service, once", async () => {
     const id = await reservado({ tipo: 'Van' });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { agendaCon, inicioAgenda } from '../../shared/domain/asignacion.js';
 import { isProfileComplete } from '../../shared/domain/profile.js';
 import { isExpired, isTripDue, tripStartCutoff } from '../../shared/domain/trips.js';
 import { vehicleCode } from '../../shared/schemas/vehiculo.js';
@@ -49,5 +50,25 @@ describe('isExpired (TTL filtered on read)', () => {
 describe('vehicleCode', () => {
   it('is the last 6 characters of the id', () => {
     expect(vehicleCode('veh-demo-transvalle-001')).toBe('le-001');
+  });
+});
+
+describe("a vehicle's agenda (the assignments the company's index may not show yet)", () => {
+  const now = new Date('2026-11-22T15:00:00.000Z');
+  const viaje = (id: string, fechaSalida: string, fechaRegreso: string | null = null) => ({ id, fechaSalida, fechaRegreso });
+  it('adds the trip, keeps the trips inside the index window and drops older ones', () => {
+    expect(inicioAgenda(now)).toBe('2026-10-23T15:00:00.000Z');
+    const antes = [
+      { servicioId: 'viejo', fechaSalida: '2026-10-20T12:00:00.000Z', fechaRegreso: null },
+      { servicioId: 'reciente', fechaSalida: '2026-11-20T12:00:00.000Z', fechaRegreso: '2026-11-21T12:00:00.000Z' },
+    ];
+    expect(agendaCon(antes, viaje('nuevo', '2026-11-30T12:00:00.000Z'), now).map((a) => a.servicioId)).toEqual(['reciente', 'nuevo']);
+    expect(agendaCon(undefined, viaje('nuevo', '2026-11-30T12:00:00.000Z', '2026-12-01T12:00:00.000Z'), now)).toEqual([
+      { servicioId: 'nuevo', fechaSalida: '2026-11-30T12:00:00.000Z', fechaRegreso: '2026-12-01T12:00:00.000Z' },
+    ]);
+  });
+  it('records a trip assigned again once, with its current dates', () => {
+    const antes = [{ servicioId: 'nuevo', fechaSalida: '2026-11-25T12:00:00.000Z', fechaRegreso: null }];
+    expect(agendaCon(antes, viaje('nuevo', '2026-11-30T12:00:00.000Z'), now)).toEqual([{ servicioId: 'nuevo', fechaSalida: '2026-11-30T12:00:00.000Z', fechaRegreso: null }]);
   });
 });
