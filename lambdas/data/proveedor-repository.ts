@@ -56,8 +56,18 @@ export function contadoresItem(antes: string | null, despues: string | null) {
   return { Update: { TableName: tableName('proveedores'), Key: CONTADORES, UpdateExpression: `ADD ${partes.join(', ')}`, ExpressionAttributeNames: names, ExpressionAttributeValues: values } };
 }
 
-/** A stored item as a provider of this kind (null when it is another kind's). */
-function leer(tipo: TipoProveedor, item: Record<string, unknown>): Proveedor | null {
+/** Each list's count for these records: what the counters item holds when nothing has drifted. */
+export function conteosDe(items: readonly Proveedor[]): Record<string, number> {
+  const conteos: Record<string, number> = {};
+  for (const p of items) {
+    const clave = claveEstado(p.tipo, estadoDeProveedor(p));
+    if (clave) conteos[clave] = (conteos[clave] ?? 0) + 1;
+  }
+  return conteos;
+}
+
+/** A stored item as a provider of this kind (null when it is another kind's); throws on a malformed record. */
+export function leerProveedor(tipo: TipoProveedor, item: Record<string, unknown>): Proveedor | null {
   if (tipo === 'conductor') return typeof item.empresaAliada === 'string' && typeof item.placas === 'string' ? { tipo, r: vehiculoSchema.parse(item) } : null;
   if (item.tipo !== tipo) return null;
   const r = proveedorRegistroSchema.parse(item);
@@ -72,7 +82,7 @@ export class ProveedorCambio extends Error {
 export const proveedorRepository = {
   async get(tipo: TipoProveedor, id: string): Promise<Proveedor | null> {
     const { Item } = await ddb().send(new GetCommand({ TableName: tablaDe(tipo), Key: { id } }));
-    return Item ? leer(tipo, Item) : null;
+    return Item ? leerProveedor(tipo, Item) : null;
   },
 
   /** The kind of record an id names in the proveedores table ('contadores' for the counters), or null. */
@@ -99,7 +109,7 @@ export const proveedorRepository = {
       descendente: true,
       ...opciones,
       claveDe: (p) => claveDeCursor(lista.tipo, p),
-      leer: (item) => leer(lista.tipo, item),
+      leer: (item) => leerProveedor(lista.tipo, item),
     });
   },
 

@@ -1,10 +1,9 @@
-import { claveEstado, estadoDe } from '../../shared/domain/proveedores.js';
 import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, uploadKeys } from '../../shared/domain/uploads.js';
 import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
 import { guiaSchema, operadorSchema, type Guia, type Operador } from '../../shared/schemas/proveedores.js';
 import { vehicleCode, vehiculoSchema, type Vehiculo } from '../../shared/schemas/vehiculo.js';
 import type { VehicleType } from '../../shared/schemas/service.js';
-import { atributosDeEstado, type Proveedor } from '../../lambdas/data/proveedor-repository.js';
+import { atributosDeEstado } from '../../lambdas/data/proveedor-repository.js';
 
 /**
  * The provider panel's demo (issue "provider validation panel", item 5): drivers who signed up in the
@@ -139,14 +138,4 @@ export function demoProveedores(now: Date): { vehiculos: (Vehiculo & Record<stri
   });
 
   return { vehiculos, registros: [...guias, ...operadores], archivos };
-}
-
-/** The counters item for these records (the seed writes every provider at once, then its counts). */
-export function contadoresDe(items: Proveedor[]): Record<string, unknown> {
-  const conteos: Record<string, number> = {};
-  for (const p of items) {
-    const clave = claveEstado(p.tipo, estadoDe(p.tipo, p.r as never));
-    if (clave) conteos[clave] = (conteos[clave] ?? 0) + 1;
-  }
-  return { id: 'contadores', ...conteos };
 }

@@ -22,8 +22,8 @@ import { solidPng } from './png.js';
 import type { Stack } from './stack.js';
 import { prng } from './prng.js';
 import { fechaFuec, fuecPdf } from './fuec-pdf.js';
-import { contadoresDe, demoProveedores } from './seed-proveedores.js';
-import { atributosDeEstado, type Proveedor } from '../../lambdas/data/proveedor-repository.js';
+import { demoProveedores } from './seed-proveedores.js';
+import { atributosDeEstado, conteosDe, type Proveedor } from '../../lambdas/data/proveedor-repository.js';
 import type { Operador } from '../../shared/schemas/proveedores.js';
 import { ganaRecompensa, pagoConductor, RECOMPENSA_PENDIENTE } from '../../shared/domain/pagos.js';
 import { DIRECTORIO } from '../../lambdas/data/empresa-repository.js';
@@ -113,7 +113,7 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
       ...[...fleet.map((f) => f.vehiculo), ...proveedores.vehiculos].map((r) => ({ tipo: 'conductor' as const, r })),
       ...proveedores.registros.map((r) => (r.tipo === 'guia' ? { tipo: 'guia' as const, r } : { tipo: 'operador' as const, r: r as Operador })),
     ];
-    await ddb.send(new PutCommand({ TableName: table('proveedores'), Item: contadoresDe(todos) }));
+    await ddb.send(new PutCommand({ TableName: table('proveedores'), Item: { id: 'contadores', ...conteosDe(todos) } }));
     // The transfer receipts the client sent for the reservations waiting for their check.
     for (const s of propios.filter((p) => p.comprobantePago)) {
       await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: s.comprobantePago!, Body: DOCUMENTO_DEMO, ContentType: 'application/pdf' }));

@@ -184,33 +184,49 @@ describe('console shell', () => {
     expect(Date.now() - shown).toBeGreaterThan(3_000);
   });
   it('fetches a panel address code and data side by side, and registers the service worker only once the page is up', async () => {
-    // A first visit: no service worker yet, and none registered at the load event (it would compete).
+    const registrado = () => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()));
+    // A first visit: no service worker at the load event nor a second later (registered then, it would
+    // compete with the page's own requests), and one a few seconds on.
     await page.goto(url('/login'));
     await page.waitForLoadState('load');
-    expect(await page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()))).toBe(false);
-    await expect.poll(() => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration())), { timeout: 20_000 }).toBe(true);
+    await page.waitForTimeout(1000);
+    expect(await registrado()).toBe(false);
+    await expect.poll(registrado, { timeout: 20_000 }).toBe(true);
 
     await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
     await page.waitForURL('**/panel-control/monitor-map');
-    const requests: string[] = [];
+    // What happened, in order: requests asked for, and `/me` answered.
+    const eventos: string[] = [];
     page.on('request', (r) => {
-      if (r.method() === 'GET') requests.push(new URL(r.url()).pathname);
+      if (r.method() === 'GET') eventos.push(new URL(r.url()).pathname);
+    });
+    page.on('requestfinished', (r) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname.endsWith('/me')) eventos.push('/me respondido');
+    });
+    // `/me` slow to answer: the screen waits for it (who may see what), its data need not.
+    await page.route(/\/me$/, async (route) => {
+      if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 1500));
+      await route.fallback();
     });
     // Opened on the fleet's address, as a bookmark or a reload does.
     await page.goto(url('/panel-control/gestiona-flota'));
     await page.getByRole('table', { name: 'Vehículos de la flota' }).getByRole('row').nth(1).waitFor();
-    // The screen's code was asked for before `/me`, not once `/me` had answered (the render's order)…
-    const first = (match: (p: string) => boolean) => requests.findIndex(match);
-    expect(first((p) => /^\/assets\/fleet-page-.*\.js$/.test(p)), requests.join('\n')).toBeGreaterThanOrEqual(0);
-    expect(first((p) => /^\/assets\/fleet-page-.*\.js$/.test(p)), requests.join('\n')).toBeLessThan(first((p) => p.endsWith('/me')));
-    // …and the list fetched ahead is the one the screen shows: asked for once.
-    expect(requests.filter((p) => p.endsWith('/vehiculos')), requests.join('\n')).toHaveLength(1);
+    await page.unroute(/\/me$/);
+    const indice = (match: (e: string) => boolean) => eventos.findIndex(match);
+    const chunk = indice((e) => /^\/assets\/fleet-page-.*\.js$/.test(e));
+    // The screen's code was asked for before `/me`, and its list before `/me` answered: not one after
+    // the other, in the render's order.
+    expect(chunk, eventos.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(chunk, eventos.join('\n')).toBeLessThan(indice((e) => e.endsWith('/me')));
+    expect(indice((e) => e.endsWith('/vehiculos')), eventos.join('\n')).toBeLessThan(indice((e) => e === '/me respondido'));
+    // The list fetched ahead is the one the screen shows: asked for once.
+    expect(eventos.filter((e) => e.endsWith('/vehiculos')), eventos.join('\n')).toHaveLength(1);
 
     // A paged list too: its first page, fetched ahead under the list's own query, is asked for once.
-    requests.length = 0;
+    eventos.length = 0;
     await page.goto(url('/panel-control/reservas'));
     await page.getByRole('tab', { name: 'Pedidos' }).waitFor();
     await page.getByRole('table').getByRole('row').nth(1).or(page.getByText('No hay pedidos pendientes')).first().waitFor();
-    expect(requests.filter((p) => p.endsWith('/servicios')), requests.join('\n')).toHaveLength(1);
+    expect(eventos.filter((e) => e.endsWith('/servicios')), eventos.join('\n')).toHaveLength(1);
   });
 });

@@ -16,7 +16,10 @@ const root = createRoot(document.getElementById('root')!);
 const configured = loadRuntimeConfig().then(configureAmplify);
 // Opened on a panel address: its code and data are fetched side by side, not one after the other.
 const adelanto = preloadPanelCode(window.location.pathname);
-if (adelanto) void import('./app/preload.js').then((m) => m.preloadPanelData(adelanto.screen, configured));
+if (adelanto)
+  import('./app/preload.js')
+    .then((m) => m.preloadPanelData(adelanto.screen, adelanto.viewer, configured))
+    .catch(() => undefined);
 
 /** Without its runtime config the console cannot reach Cognito or the API: say so plainly. */
 function StartupError({ detail }: { detail: string }) {

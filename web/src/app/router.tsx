@@ -4,7 +4,8 @@ import { LoadingScreen } from '../components/loading-screen.js';
 import { RouteError } from '../components/route-error.js';
 import { VERIFY_EMAIL_PATH } from '../features/auth/api/paths.js';
 import { RequireAuth } from '../features/auth/components/require-auth.js';
-import { PANEL_BASE, PANEL_SCREENS, preloadScreen, screenHref, type PanelScreen } from './screens.js';
+import { readStoredUsuario } from '../lib/me/stored-usuario.js';
+import { PANEL_BASE, PANEL_SCREENS, preloadScreen, screenHref, type PanelScreen, type Viewer } from './screens.js';
 
 /* Every page is its own chunk: the landing must not pay for the panel (panel screens: screens.ts). */
 const signInPage = () => import('../features/auth/components/sign-in-page.js');
@@ -31,20 +32,27 @@ const notFound = () => import('../components/not-found-page.js');
 const NotFoundPage = lazy(() => notFound().then((m) => ({ default: m.NotFoundPage })));
 const PanelNotFound = lazy(() => notFound().then((m) => ({ default: m.PanelNotFound })));
 
+const ignorar = () => undefined;
+
 /**
  * The console opened on a panel address (a bookmark, a reload, a daily user's start page): its code is
  * fetched at once, side by side, instead of one lazy chunk after another as the render reaches each
- * (the panel's frame, its screen route, the screen). Returns what app/preload.ts needs for the data, or
- * null when nothing is fetched ahead (not a panel address, or a screen that opts out).
+ * (the panel's frame, its screen route, the screen). Only for someone signed in here before (the stored
+ * copy of `/me`, cleared on sign-out): a signed-out visitor goes to /login, which must not wait behind
+ * the panel's code. Returns what app/preload.ts needs for the data, or null when nothing is fetched
+ * ahead (not a panel address, nobody signed in, or a screen that opts out). A chunk that fails here
+ * fails again, and is reported, when the render asks for it.
  */
-export function preloadPanelCode(pathname: string): { screen: PanelScreen | undefined } | null {
+export function preloadPanelCode(pathname: string): { screen: PanelScreen | undefined; viewer: Viewer } | null {
   if (!pathname.startsWith(PANEL_BASE)) return null;
+  const viewer = readStoredUsuario();
+  if (!viewer) return null;
   const screen = PANEL_SCREENS.find((s) => screenHref(s) === pathname.replace(/\/$/, ''));
   if (screen?.adelantar === false) return null;
-  void panelLayout();
-  void screenRoute();
-  if (screen) void preloadScreen(screen);
-  return { screen };
+  panelLayout().catch(ignorar);
+  screenRoute().catch(ignorar);
+  if (screen) preloadScreen(screen).catch(ignorar);
+  return { screen, viewer };
 }
 
 function RootLayout() {

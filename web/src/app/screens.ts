@@ -111,8 +111,9 @@ const SCREENS = [
     sideMenu: 2,
     bottomBar: 3,
     component: screen(() => import('../features/map/components/monitor-map-page.js'), (m) => m.MonitorMapPage),
-    // Not fetched ahead (app/preload.ts): on this GPU-less test machine, the map's WebGL start-up then
-    // took 870-990 ms instead of 120-310 (Lighthouse, 3 runs each), its context set up while the panel drew.
+    // Opened on its address, nothing is fetched ahead (preloadPanelCode in router.tsx: not the panel's
+    // code, `/me` nor the feed): on this GPU-less test machine the map's WebGL start-up then took
+    // 870-990 ms instead of 120-310 (Lighthouse, 3 runs each), its context set up while the panel drew.
     adelantar: false,
   },
   {

@@ -124,6 +124,7 @@ function Movimientos({ items }: { items: Movimiento[] }) {
   if (telefono)
     return (
       <Cards
+        // No frame of its own around the collection (as the table's `embedded`): the modal is the frame.
         variant="full-page"
         header={header}
         items={items}
