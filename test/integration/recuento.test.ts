@@ -2,13 +2,14 @@ import { ConditionalCheckFailedException, CreateTableCommand, DeleteTableCommand
 import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conteosDe, leerProveedor, type Proveedor } from '../../lambdas/data/proveedor-repository.js';
+import { conteosDe, estadoDeProveedor, leerProveedor, type Proveedor } from '../../lambdas/data/proveedor-repository.js';
+import { claveEstado } from '../../shared/domain/proveedores.js';
 import { recontarProveedores } from '../../scripts/lib/recuento.js';
 import { docClient, stack, table } from '../support/clients.js';
 
 /*
- * `npm run recount-providers` (scripts/lib/recuento.ts) on copies of demo providers in throw-away
- * tables: the other files move the real ones while this one counts.
+ * `npm run recount-providers` (scripts/lib/recuento.ts) on copies of the providers in throw-away
+ * tables: the other files move the real ones while this one counts, and edit some by hand.
  */
 const raw = () => new DynamoDBClient({ region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, endpoint: stack().dynamodbEndpoint });
 const sufijo = randomUUID().slice(0, 8);
@@ -26,10 +27,18 @@ beforeAll(async () => {
   ] as const) {
     const { Items = [] } = await docClient().send(new ScanCommand({ TableName: desde }));
     for (const item of Items) {
-      const p = tipos.map((t) => leerProveedor(t, item)).find(Boolean);
+      let p: Proveedor | null | undefined;
+      try {
+        p = tipos.map((t) => leerProveedor(t, item)).find(Boolean);
+      } catch {
+        continue;
+      }
       if (!p) continue;
       copiados.push(p);
-      await docClient().send(new PutCommand({ TableName: hacia, Item: item }));
+      // Each copy in the list of its state: other files edit records by hand (a vehicle's `validado`).
+      const { estadoProveedor: _e, ...resto } = item;
+      const clave = claveEstado(p.tipo, estadoDeProveedor(p));
+      await docClient().send(new PutCommand({ TableName: hacia, Item: { ...resto, ...(clave ? { estadoProveedor: clave } : {}) } }));
       if (p.tipo === 'guia') guiaId = p.r.id;
     }
   }
