@@ -36,9 +36,9 @@ const RUNS_DUDOSO = 5;
  * regression but not this shared machine's slow hours: the CI run of stop 23 measured every page 5-10
  * points under the same code's runs an hour before (sign-in 88, fleet 83, Reservas 89, the map 66), and
  * a red CI throws the whole submission away. Figures and the gap are in issue 13's note.
- * - Fleet and Reservas: 91-97 per run since a panel address fetches its code and data side by side
- *   (router.tsx `preloadPanelCode`), before that 82-95; what is left is the speed index (72-91) and
- *   the request chain's LCP (~1.1 s), and a slow hour takes 5-10 points off.
+ * - Fleet and Reservas: 86-97 per run, medians 88-96, since a panel address fetches its code and data
+ *   side by side (router.tsx `preloadPanelCode`), before that 82-95; what is left is the speed index
+ *   (72-91) and the request chain's LCP (~1.1 s), and a slow hour takes 5-10 points off.
  * - The map: 57-83; MapLibre's WebGL start-up in SwiftShader (no GPU here) is a 170 ms task and its
  *   speed index 2.1-2.8 s.
  */
