@@ -5,7 +5,7 @@ import { claveMapa, DIAS_FINALIZADOS_EN_MAPA, MAX_SERVICIOS_MAPA } from '../../s
 import { agendaCon, inicioAgenda, type CamposAsignacion } from '../../shared/domain/asignacion.js';
 import type { VerificacionFuec } from '../../shared/domain/fuec.js';
 import { tripStartCutoff } from '../../shared/domain/trips.js';
-import { CAMPOS_RESERVA, DIAS_RESERVAS_PASADAS, reservaSchema, type Reserva } from '../../shared/schemas/reservas.js';
+import { CAMPOS_RESERVA, reservaSchema, type Reserva } from '../../shared/schemas/reservas.js';
 import { INICIO_PENDIENTE, POR_ASIGNAR, type ServiceState } from '../../shared/schemas/service.js';
 import { serviceSchema, type Service, type VehicleType } from '../../shared/schemas/service.js';
 import type { Vehiculo } from '../../shared/schemas/vehiculo.js';
@@ -137,7 +137,7 @@ export const serviceRepository = {
         KeyConditionExpression: 'empresaAliada = :e AND fechaSalida >= :desde',
         FilterExpression: '#estado IN (:reservado, :confirmado)',
         ExpressionAttributeNames: { ...Object.fromEntries(CAMPOS_RESERVA.map((c, i) => [names[i], c])), '#estado': 'estado' },
-        ExpressionAttributeValues: { ':e': empresaId, ':desde': new Date(now.getTime() - DIAS_RESERVAS_PASADAS * 86_400_000).toISOString(), ':reservado': 'reservado', ':confirmado': 'confirmado' },
+        ExpressionAttributeValues: { ':e': empresaId, ':desde': inicioAgenda(now), ':reservado': 'reservado', ':confirmado': 'confirmado' },
         ProjectionExpression: names.join(', '),
       },
       (i) => reservaSchema.parse(i),
