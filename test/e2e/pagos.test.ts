@@ -121,6 +121,39 @@ describe('pending payouts', () => {
     await shots('pagos-saldos');
   });
 
+  it('shows staff their own wording while `/me` is on its way, never the company’s', async () => {
+    const EMPRESA = 'Los servicios que tu empresa ganó, por fecha de salida, con sus totales.';
+    const PLATAFORMA = 'Los servicios ganados por las empresas, por fecha de salida, con sus totales.';
+    /** Until the staff's wording is up, the company's must not show at any moment (checked every 50 ms). */
+    const hastaPlataforma = async () => {
+      const limite = Date.now() + 15_000;
+      while (!(await page.getByText(PLATAFORMA).isVisible())) {
+        expect(await page.getByText(EMPRESA).count(), 'el personal vio la descripción de la empresa').toBe(0);
+        if (Date.now() > limite) throw new Error('La descripción del personal no apareció');
+        await page.waitForTimeout(50);
+      }
+    };
+    let respondido = false;
+    await page.route(/\/me$/, async (route) => {
+      if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 1500));
+      await route.fallback();
+      respondido = true;
+    });
+    try {
+      // A reload: the copy of `/me` stored at sign-in says who this is, so the screen opens at once.
+      await page.goto(url('/panel-control/historial'));
+      await hastaPlataforma();
+      expect(respondido, 'la pantalla esperó a /me').toBe(false);
+      // A first visit on this browser (no stored copy): the screen waits for `/me`.
+      await page.evaluate(() => localStorage.removeItem('usuario'));
+      respondido = false;
+      await page.goto(url('/panel-control/historial'));
+      await hastaPlataforma();
+    } finally {
+      await page.unroute(/\/me$/);
+    }
+  });
+
   it('pays every referral reward until the list is empty', async () => {
     await page.goto(url('/panel-control/recompensas'));
     await page.getByRole('heading', { level: 2, name: /Vehículos con pago por referidos/ }).waitFor();

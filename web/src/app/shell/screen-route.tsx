@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { LoadingScreen } from '../../components/loading-screen.js';
 import { MeLoadError } from '../../components/me-load-error.js';
 import { useMe } from '../../lib/me/get-me.js';
+import { readStoredUsuario } from '../../lib/me/stored-usuario.js';
 import { useFollow } from '../../lib/navigation.js';
 import { useDocumentTitle } from '../../lib/use-document-title.js';
 import { gateHint, isForEveryone, isLocked, maySee, panelPath, screenAt, type PanelRole, type PanelScreen } from '../screens.js';
@@ -78,8 +79,9 @@ export function ScreenRoute({ screen }: { screen: PanelScreen }) {
   const Screen = screen.component;
   const open = <Screen title={screen.title} />;
 
-  // The profile must open even when `/me` fails: it words that failure itself.
-  if (isForEveryone(screen) && !screen.gated) return open;
+  // The profile must open even when `/me` fails: it words that failure itself. Screens for everyone open
+  // without waiting for `/me` when its stored copy says who this is (their wording differs for staff).
+  if (isForEveryone(screen) && !screen.gated && (me || !isPending || readStoredUsuario())) return open;
   if (!me && isPending) return <LoadingScreen />;
   if (!me)
     return (

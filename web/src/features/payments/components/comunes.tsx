@@ -5,6 +5,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ServiceState } from '../../../../../shared/schemas/service.js';
 import { useAvatarUrl } from '../../../components/avatar.js';
 import { useMe } from '../../../lib/me/get-me.js';
+import { readStoredUsuario } from '../../../lib/me/stored-usuario.js';
 import { formatCOP, formatDateTime } from '../../../lib/format.js';
 import { useEmpresas } from '../api/pagos.js';
 
@@ -49,7 +50,11 @@ export function Foto({ src, alt }: { src: string | null; alt: string }) {
 }
 
 /** Whether the signed-in user is marketplace staff (they see every company's lists and act on them). */
-export const useEsPlataforma = (): boolean => useMe().data?.usuario.role === 'plataforma';
+/**
+ * Staff or company: from `/me`, and until it answers, from the copy stored at the last `/me` (these
+ * screens open without waiting for it, ScreenRoute), so staff never see the company's wording first.
+ */
+export const useEsPlataforma = (): boolean => (useMe().data?.usuario ?? readStoredUsuario())?.role === 'plataforma';
 
 /** Marketplace staff's company filter: every company, or one. */
 export function FiltroEmpresa({ valor, onChange }: { valor: string | null; onChange: (empresa: string | null) => void }) {
