@@ -59,6 +59,8 @@ export const FUEC_MSG = {
   destinoNoCoincide: (destino: string) => `El destino del FUEC no coincide con el del servicio (${destino}).`,
   noCoincide: 'El FUEC no coincide con la reserva. Revísalo o confírmalo de todas formas.',
   sinVerificar: 'FUEC sin verificar: es una imagen o un PDF sin texto.',
+  pdfIlegible: 'No pudimos abrir el PDF del FUEC: el archivo parece dañado. Descárgalo de nuevo o sube una foto (JPG o PNG).',
+  pdfPesado: 'El PDF del FUEC es demasiado pesado para revisarlo. Súbelo con menos páginas o como foto (JPG o PNG).',
   verificado: 'FUEC verificado: placa, fechas y ruta coinciden con la reserva.',
   conDiferencias: 'FUEC guardado con diferencias: quedaron registradas en el historial.',
 } as const;

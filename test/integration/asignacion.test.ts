@@ -8,6 +8,7 @@ import { POR_ASIGNAR } from '../../shared/schemas/service.js';
 import { api, docClient, idToken, listKeys, PDF_BYTES, solidPng, table, upload } from '../support/clients.js';
 import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
 import { fechaFuec, fuecPdf } from '../../scripts/local/fuec-pdf.js';
+import { pdfCon } from '../support/pdfs.js';
 import { vehiculoNuevo } from '../support/vehiculos.js';
 
 /**
@@ -243,6 +244,15 @@ describe('POST /servicios/{id}/fuec', () => {
     const falso = await subir(admin, id, html);
     expect(falso.status).toBe(400);
     expect(falso.json.error.message).toBe(UPLOAD_MSG.fuecTipo);
+
+    // A file that only starts like a PDF: refused, not accepted unread (a scan reads as a PDF without text).
+    const danado = await subir(admin, id, await upload(admin, 'fuec', new TextEncoder().encode('%PDF-1.4\n%dañado \x00\x01 stream endstream\n%%EOF'), 'application/pdf'));
+    expect(danado.status).toBe(400);
+    expect(danado.json.error.message).toBe(FUEC_MSG.pdfIlegible);
+    // 100 KB that would decode to 100 MB of page content: refused before it is decoded.
+    const bomba = await subir(admin, id, await upload(admin, 'fuec', pdfCon({ relleno: 100 * 1024 * 1024 }), 'application/pdf'));
+    expect(bomba.status).toBe(400);
+    expect(bomba.json.error.message).toBe(FUEC_MSG.pdfPesado);
 
     // Another user's ticket (the company's staff) is not the admin's to use: refused, and still the staff's.
     const deOtro = await upload(staff, 'fuec', PDF_BYTES, 'application/pdf');

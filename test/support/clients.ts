@@ -100,7 +100,10 @@ export async function listKeys(prefix: string): Promise<string[]> {
 
 /** Small real images and a fake one, made in memory. */
 export { solidPng } from '../../scripts/local/png.js';
-export const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+/** A valid one-page PDF without text (what a scanned FUEC reads as: 'sin-verificar'). */
+export const PDF_BYTES = new TextEncoder().encode(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 /** Runs function code (jobs, repositories) in the test worker with the environment the local stack gives its functions. */
 export function useFunctionEnv(): void {

@@ -11,7 +11,7 @@ import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, OFERTA_MSG, RECORRIDO_MSG } from '.
 import type { ServicioDetalle } from '../../../shared/schemas/mapa.js';
 import { nuevaOferta, type OfertaBody } from '../../../shared/schemas/oferta.js';
 import type { Service } from '../../../shared/schemas/service.js';
-import { textoDePdf } from '../../adapters/pdf-texto.js';
+import { leerPdf } from '../../adapters/pdf-texto.js';
 import { storage } from '../../adapters/storage.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { historialRepository } from '../../data/historial-repository.js';
@@ -166,10 +166,16 @@ export async function subirFuec(c: Context, caller: CompanyCaller, body: FuecBod
   return c.json({ id: service.id, estado: 'confirmado', fuec: true, tipoFuec, verificacion });
 }
 
-/** A PDF's text against the reservation; an image cannot be read (PRODUCT.md: the FUEC check). */
+/**
+ * A PDF's text against the reservation; an image cannot be read (PRODUCT.md: the FUEC check). A PDF
+ * that cannot be opened, or that would take too much to read, is refused: accepted unread, a damaged
+ * file would skip the check that a scan (a PDF without text) skips for a reason.
+ */
 async function verificar(file: CheckedFile, service: Service): Promise<VerificacionFuec> {
   if (file.mime !== 'application/pdf') return { estado: 'sin-verificar', problemas: [] };
-  return verificarFuec((await textoDePdf(file.bytes)) ?? '', service);
+  const lectura = await leerPdf(file.bytes);
+  if ('problema' in lectura) throw badRequest(lectura.problema === 'pesado' ? FUEC_MSG.pdfPesado : FUEC_MSG.pdfIlegible);
+  return verificarFuec(lectura.texto, service);
 }
 
 const fuecNoCoincide = (verificacion: VerificacionFuec) => new AppError(409, 'fuec-no-coincide', FUEC_MSG.noCoincide, { verificacion });
