@@ -14,7 +14,8 @@ import * as z from './zod-es.js';
  */
 export const ofertaBodySchema = z.object({
   precio: z
-    .number({ error: OFERTA_MSG.servicioYPrecio })
+    // Missing: the spec's message; sent but not a number (text, say): not a valid value.
+    .number({ error: (issue) => (issue.input === undefined || issue.input === null ? OFERTA_MSG.servicioYPrecio : OFERTA_MSG.valorInvalido) })
     .int(OFERTA_MSG.valorInvalido)
     .positive(OFERTA_MSG.registreValida)
     .max(OFERTA_MAXIMA, OFERTA_MSG.maximo),

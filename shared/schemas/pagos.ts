@@ -29,6 +29,8 @@ export const PAGO_MSG = {
   decisionRequerida: "Indica si el pago se confirma ('confirmar') o se rechaza ('rechazar')",
   motivoRequerido: 'Indica el motivo del rechazo',
   noEnValidacion: 'Esta reserva ya no está en validación de pago.',
+  /** Two decisions on one receipt at once: the other one won. */
+  decisionYaRegistrada: 'Otra persona acaba de decidir sobre este comprobante. Actualiza la lista para ver cómo quedó.',
   noEsTransferencia: 'Este pago es por ePayco: se confirma solo con la confirmación firmada de ePayco.',
   sinComprobante: 'El cliente aún no ha subido el comprobante de la transferencia.',
   nuevoComprobante: (motivo: string) => `Rechazaste el comprobante anterior (${motivo}). El cliente debe enviar uno nuevo.`,
@@ -38,6 +40,7 @@ export const PAGO_MSG = {
   listaInvalida: 'Esa lista no existe.',
   empresaRequerida: 'Elige una empresa.',
   rangoInvalido: 'El rango de fechas no es válido: la fecha inicial debe ser anterior a la final y el rango de máximo un año.',
+  fechaInvalida: 'Las fechas deben ser días reales con el formato AAAA-MM-DD.',
   comprobanteNoAplica: 'Esta reserva no espera un comprobante de transferencia.',
   cambioConcurrente: 'El servicio cambió mientras registrabas el pago. Revisa su estado y vuelve a intentarlo.',
   /** Toasts. */

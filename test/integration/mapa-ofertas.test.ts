@@ -185,7 +185,9 @@ describe('POST /servicios/{id}/ofertas', () => {
       [{ precio: 0 }, OFERTA_MSG.registreValida],
       [{ precio: -5000 }, OFERTA_MSG.registreValida],
       [{ precio: 1500.5 }, OFERTA_MSG.valorInvalido],
-      [{ precio: '1000' }, OFERTA_MSG.servicioYPrecio],
+      [{ precio: null }, OFERTA_MSG.servicioYPrecio],
+      // Sent, but as text: not a missing price.
+      [{ precio: '1000' }, OFERTA_MSG.valorInvalido],
       [{ precio: 999_999_999_999 }, OFERTA_MSG.maximo],
       [{ precio: 1_000_000_001 }, OFERTA_MSG.maximo],
     ];

@@ -186,7 +186,7 @@ export async function decidirPago(c: Context, caller: PlataformaCaller, body: De
           { accion: 'pago-rechazado', quien, antes: { comprobante: 'Recibido' }, despues: { motivo: body.motivo } },
           now,
         );
-  if (!hecho) throw conflict(PAGO_MSG.noEnValidacion);
+  if (!hecho) throw conflict(PAGO_MSG.decisionYaRegistrada);
   pagoRegistrado();
   return c.json({ id: s.id, estado: body.decision === 'confirmar' ? 'reservado' : 'validar' });
 }
