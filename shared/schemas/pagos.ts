@@ -40,7 +40,7 @@ export const PAGO_MSG = {
   listaInvalida: 'Esa lista no existe.',
   empresaRequerida: 'Elige una empresa.',
   rangoInvalido: 'El rango de fechas no es válido: la fecha inicial debe ser anterior a la final y el rango de máximo un año.',
-  fechaInvalida: 'Las fechas deben ser días reales con el formato AAAA-MM-DD.',
+  fechasHistorialInvalidas: 'Las fechas deben ser días reales con el formato AAAA-MM-DD.',
   comprobanteNoAplica: 'Esta reserva no espera un comprobante de transferencia.',
   cambioConcurrente: 'El servicio cambió mientras registrabas el pago. Revisa su estado y vuelve a intentarlo.',
   /** Toasts. */

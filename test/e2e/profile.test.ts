@@ -98,6 +98,9 @@ describe('company profile', () => {
     expect(await field('Departamento').inputValue()).toBe('Antioquia');
     await choose('Ciudad', 'Santiago de Cali');
     expect(await field('Departamento').inputValue()).toBe('Valle del Cauca');
+    // ...and stays chosen (filling the department once undid the choice).
+    const ciudad = () => page.getByRole('button', { name: /^Ciudad/ }).innerText();
+    expect(await ciudad()).toContain('Santiago de Cali');
     // Letters are not a RUT: said under the field.
     await field('RUT o cédula').fill('zzz');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
@@ -114,6 +117,11 @@ describe('company profile', () => {
     // The user record is kept in local storage too (spec 01 section 3).
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('usuario'))) ?? '{}');
     expect(stored).toMatchObject({ nombres: 'Valentina', perfil: true, perfilCompleto: false });
+    // Saved: read back from the server.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Cuenta', level: 1 }).waitFor();
+    await expect.poll(ciudad).toContain('Santiago de Cali');
+    expect(await field('Departamento').inputValue()).toBe('Valle del Cauca');
   });
 
   it('checks the photo and logo sizes in the browser, then uploads both', async () => {

@@ -371,7 +371,7 @@ describe('the service lists and the history', () => {
     expect((soloFin.json.items as { estado: string }[]).every((i) => i.estado === 'finalizado')).toBe(true);
     expect((await api(`/historial?empresa=demo-expresopacifico`, { token: plataforma })).json.items).toEqual([]);
     expect((await api('/historial?desde=2026-05-01&hasta=2025-01-01', { token: admin })).json.error.message).toBe(PAGO_MSG.rangoInvalido);
-    for (const desde of ['2026-13-45', '2026-02-30', '26-11-01']) expect((await api(`/historial?desde=${desde}`, { token: admin })).json.error.message, desde).toBe(PAGO_MSG.fechaInvalida);
+    for (const desde of ['2026-13-45', '2026-02-30', '26-11-01']) expect((await api(`/historial?desde=${desde}`, { token: admin })).json.error.message, desde).toBe(PAGO_MSG.fechasHistorialInvalidas);
     // Pending services belong to no company yet: not a state of the history.
     for (const token of [admin, plataforma]) expect((await api('/historial?estado=pendiente', { token })).json.error.message).toBe(PAGO_MSG.listaInvalida);
     // Staff see every company's history, or one company's.

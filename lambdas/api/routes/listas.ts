@@ -59,7 +59,7 @@ export async function historialServicios(c: Context, caller: ConsolaCaller) {
   const hoy = hoyEnBogota();
   const desdeTxt = c.req.query('desde') ?? sumarDias(hoy, -90);
   const hastaTxt = c.req.query('hasta') ?? sumarDias(hoy, 30);
-  if (diaUTC(desdeTxt) === null || diaUTC(hastaTxt) === null) throw badRequest(PAGO_MSG.fechaInvalida);
+  if (diaUTC(desdeTxt) === null || diaUTC(hastaTxt) === null) throw badRequest(PAGO_MSG.fechasHistorialInvalidas);
   const dias = (diaUTC(hastaTxt)! - diaUTC(desdeTxt)!) / 86_400_000;
   if (dias < 0 || dias > HISTORIAL_MAX_DIAS) throw badRequest(PAGO_MSG.rangoInvalido);
   const estado = c.req.query('estado') || undefined;

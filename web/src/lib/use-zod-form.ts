@@ -41,10 +41,15 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
   // (on a phone it is often off screen, under the toast that says something is wrong).
   const ref = useRef<HTMLFormElement>(null);
 
-  function setField<K extends keyof V>(field: K, value: V[K]): void {
-    const next = { ...values, [field]: value };
+  /** Several fields in one change: two `setField` calls in a row would each start from the same values, the second undoing the first. */
+  function setFields(patch: Partial<V>): void {
+    const next = { ...values, ...patch };
     setValues(next);
     if (attempted) setErrors(validateWith(schema, toInput(next)).errors);
+  }
+
+  function setField<K extends keyof V>(field: K, value: V[K]): void {
+    setFields({ [field]: value } as unknown as Partial<V>);
   }
 
   /** Marks the form as attempted and answers the parsed data, or `undefined` with the errors shown. */
@@ -63,7 +68,7 @@ export function useZodForm<S extends z.ZodType, V extends Record<string, unknown
     if (Object.keys(more).length) requestAnimationFrame(() => focusFirstInvalid(ref.current));
   }
 
-  return { ref, values, errors, setField, check, addErrors };
+  return { ref, values, errors, setField, setFields, check, addErrors };
 }
 
 /** Cloudscape marks an input or select trigger in error with aria-invalid. */

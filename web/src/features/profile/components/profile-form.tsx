@@ -97,9 +97,8 @@ export function ProfileForm({ me }: { me: MeResponse }) {
   const ciudadForm: FieldForm<keyof Values> = {
     ...form,
     setField: (field, value) => {
-      form.setField(field, value);
       const departamento = departamentoDe(value);
-      if (departamento) form.setField('departamento', departamento);
+      form.setFields(departamento ? { [field]: value, departamento } : { [field]: value });
     },
   };
 
