@@ -78,11 +78,14 @@ export const ROUTES = [
   route({ method: 'GET', path: '/mapa/conductores', access: EMPRESA, perfilCompleto: true, handler: verConductores }),
   route({ method: 'GET', path: '/reservas', access: EMPRESA, perfilCompleto: true, handler: listarReservas }),
   // Service lists, history and payments (spec 01 section 2): a company's own, or every company's for staff.
-  route({ method: 'GET', path: '/servicios', access: CONSOLA, perfilCompleto: true, handler: listarServicios }),
-  route({ method: 'GET', path: '/historial', access: CONSOLA, perfilCompleto: true, handler: historialServicios }),
-  route({ method: 'GET', path: '/pagos', access: CONSOLA, perfilCompleto: true, handler: listarPagosConductor }),
+  // Not behind the complete profile: spec 01 locks only the map, the fleet and internal registration, so
+  // these screens open for a company still completing its profile (empty lists, or its own services if
+  // its profile became incomplete again). What the profile gates is taking part: offers, vehicles, FUEC.
+  route({ method: 'GET', path: '/servicios', access: CONSOLA, handler: listarServicios }),
+  route({ method: 'GET', path: '/historial', access: CONSOLA, handler: historialServicios }),
+  route({ method: 'GET', path: '/pagos', access: CONSOLA, handler: listarPagosConductor }),
   route({ method: 'GET', path: '/pagos/resumen', access: CONSOLA, handler: resumenPagos }),
-  route({ method: 'GET', path: '/servicios/:servicioId/pagos', access: CONSOLA, perfilCompleto: true, handler: verPagosDeServicio }),
+  route({ method: 'GET', path: '/servicios/:servicioId/pagos', access: CONSOLA, handler: verPagosDeServicio }),
   route({ method: 'GET', path: '/servicios/:servicioId', access: EMPRESA, perfilCompleto: true, handler: verServicio }),
   route({ method: 'GET', path: '/servicios/:servicioId/historial', access: EMPRESA, perfilCompleto: true, handler: verHistorial }),
   route({ method: 'POST', path: '/servicios/:servicioId/ofertas', access: EMPRESA, perfilCompleto: true, body: ofertaBodySchema, handler: ofertar }),

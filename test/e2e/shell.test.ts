@@ -91,6 +91,11 @@ describe('console shell', () => {
     await page.getByRole('link', { name: 'Ir a Perfil de Usuario' }).click();
     await page.waitForURL('**/panel-control/perfil');
     await expect.poll(() => page.title()).toBe('Cuenta · BackOffice Transportadoras Aliadas');
+
+    // The tabs left open are open indeed: their lists, empty, and no error.
+    await bottomBar().getByRole('link', { name: 'Pagos Pendientes' }).click();
+    await page.getByText('No hay anticipos Por Pagar').first().waitFor();
+    expect(await page.getByText('Completa tu perfil y sube una foto corporativa para usar esta sección.').count()).toBe(0);
   });
 
   it('lands marketplace staff on their own start page, never gated on a company profile', async () => {

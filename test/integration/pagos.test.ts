@@ -379,6 +379,17 @@ describe('the service lists and the history', () => {
     expect((await api(`/historial?empresa=${TRANSVALLE}`, { token: plataforma })).json.totales.servicios).toBe(totales.servicios);
   });
 
+  it('open for a company still completing its profile (spec 01 locks only the map, the fleet and registration)', async () => {
+    const incompleta = await idToken(DEMO_USERS.admin2, DEMO_PASSWORD);
+    for (const ruta of ['/servicios?lista=reservados', '/servicios?lista=en-curso', '/historial', '/pagos?lista=anticipo']) {
+      const res = await api(ruta, { token: incompleta });
+      expect(res.status, ruta).toBe(200);
+      expect(res.json.items, ruta).toEqual([]);
+    }
+    // What the profile gates stays closed.
+    expect((await api('/mapa', { token: incompleta })).status).toBe(403);
+  });
+
   it('lists the companies for marketplace staff', async () => {
     const res = await api('/plataforma/empresas', { token: plataforma });
     expect(res.json.items).toEqual(expect.arrayContaining([{ id: TRANSVALLE, empresa: 'Transportes del Valle S.A.S.' }, { id: 'demo-andino', empresa: 'Turismo Andino S.A.S.' }]));
