@@ -1,6 +1,7 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CORPORATE_PHOTO_SLOTS, empresaSchema, type Empresa, type Usuario } from '../../shared/schemas/empresa.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
+import { batchGetAll } from './batch-get.js';
 import { cambios } from './cambios.js';
 import { queryAll } from './query-all.js';
 import { replaceAttribute } from './replace-attribute.js';
@@ -31,6 +32,12 @@ export const empresaRepository = {
       },
       (i) => ({ id: String(i.id), empresa: String(i.empresa ?? '') }),
     );
+  },
+
+  /** The names of these companies, by id, in one batched read (a page's worth of rows). */
+  async nombres(ids: readonly string[]): Promise<Map<string, string>> {
+    const items = ids.length ? await batchGetAll(tableName('empresas'), ids, { proyeccion: 'id, empresa' }) : [];
+    return new Map(items.map((i) => [String(i.id), String(i.empresa ?? '')]));
   },
 
   async get(id: string): Promise<Empresa | null> {

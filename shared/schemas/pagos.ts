@@ -160,7 +160,8 @@ export const recompensaFilaSchema = z.object({
   capacidad: z.number(),
   viajesRealizados: z.number(),
   imagen: z.string().nullable(),
-  empresa: z.string(),
+  /** The allied company that owns the vehicle. */
+  nombreEmpresaAliada: z.string(),
 });
 export type RecompensaFila = z.infer<typeof recompensaFilaSchema>;
 

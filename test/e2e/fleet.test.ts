@@ -159,6 +159,8 @@ describe('fleet', () => {
     await shots('flota-agregar-lleno');
 
     await submit.click();
+    // Spec 02 section 2.7: the button reads 'Procesando...' while the files go up and the vehicle is saved.
+    await dialog().getByRole('button', { name: 'Procesando...' }).waitFor();
     await page.getByText(VEHICULO_MSG.creado, { exact: true }).waitFor({ timeout: 20_000 });
     await dialog().waitFor({ state: 'detached' });
     await page.getByRole('searchbox', { name: 'Buscar vehículos' }).fill(PLACA);

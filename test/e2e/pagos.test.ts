@@ -31,6 +31,11 @@ describe('payments to validate', () => {
     await page.getByRole('heading', { level: 2, name: /Reservas en proceso de validación/ }).waitFor();
     const fila = page.getByRole('row', { name: /demo-validar-1/ });
     await fila.getByText('Comprobante recibido').waitFor();
+    // A transfer still without its receipt offers to look, not to validate.
+    const sinComprobante = page.getByRole('row', { name: /demo-validar-3/ });
+    await sinComprobante.getByText('Sin comprobante').waitFor();
+    await sinComprobante.getByRole('button', { name: /^Ver detalle/ }).waitFor();
+    expect(await sinComprobante.getByRole('button', { name: /^Validar pago/ }).count()).toBe(0);
     await shots('pagos-transferencias');
     await fila.getByRole('button', { name: /^Validar pago/ }).click();
     const modal = page.getByRole('dialog');

@@ -193,12 +193,20 @@ describe('company profile', () => {
     await page.getByRole('button', { name: 'Cerrar navegación lateral' }).click();
   });
 
-  it('goes to the monitor map 2 s after saving a complete profile', async () => {
+  it('goes to the monitor map 2 s after saving a complete profile, shown from its top', async () => {
+    // On a phone (where the map's page is a little taller than the screen), saved from the foot of the
+    // long form, as a person does.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Guardar cambios' }).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await page.getByText(PERFIL_MSG.actualizado).waitFor();
     const saved = Date.now();
     await page.waitForURL('**/panel-control/monitor-map', { timeout: 5_000 });
     expect(Date.now() - saved).toBeGreaterThan(1_500);
+    // A new screen starts at its top, not where the profile was scrolled to.
+    await page.getByRole('region', { name: 'Mapa de servicios' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   it('fits the profile on a phone', async () => {

@@ -286,6 +286,9 @@ describe('referral rewards', () => {
     // Seeded: three referred vehicles past 30 trips; the platform's own referral (AND202, 36 trips) is not there.
     expect(placas).toEqual(expect.arrayContaining(['TSQ204', 'VLC846', 'CHV220']));
     expect(placas).not.toContain('AND202');
+    // Each row names the allied company that owns the vehicle (not the affiliating one, 'Cootransvalle').
+    const empresaDe = (p: string) => (lista.json.items as { placas: string; nombreEmpresaAliada: string }[]).find((i) => i.placas === p)?.nombreEmpresaAliada;
+    expect(empresaDe('TSQ204')).toBe('Transportes del Valle S.A.S.');
     expect((await api('/plataforma/recompensas', { token: admin })).status).toBe(403);
 
     const vehiculo = (lista.json.items as { id: string; placas: string }[]).find((i) => i.placas === 'CHV220')!.id;

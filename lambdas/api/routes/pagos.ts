@@ -20,6 +20,7 @@ import type { Vehiculo } from '../../../shared/schemas/vehiculo.js';
 import * as z from '../../../shared/schemas/zod-es.js';
 import { storage } from '../../adapters/storage.js';
 import { cambios } from '../../data/cambios.js';
+import { empresaRepository } from '../../data/empresa-repository.js';
 import { ttlCache } from '../../data/ttl-cache.js';
 import { idMovimiento, pagoRepository, type Movimiento } from '../../data/pago-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
@@ -364,7 +365,7 @@ export async function verPagosDeServicio(c: Context, caller: ConsolaCaller) {
 const referenteDe = (r: Vehiculo | undefined): RecompensaFila['referente'] =>
   r ? { nombre: r.nombre, placas: r.placas, banco: r.banco, tipocuenta: r.tipocuenta, cuenta: r.cuenta, titular: r.titular } : null;
 
-const filaRecompensa = async (v: Vehiculo, referentes: Map<string, Vehiculo>): Promise<RecompensaFila> => ({
+const filaRecompensa = async (v: Vehiculo, referentes: Map<string, Vehiculo>, empresas: Map<string, string>): Promise<RecompensaFila> => ({
   id: v.id,
   nombre: v.nombre,
   referidoPor: v.referidoPor ?? '',
@@ -374,15 +375,19 @@ const filaRecompensa = async (v: Vehiculo, referentes: Map<string, Vehiculo>): P
   capacidad: v.capacidad,
   viajesRealizados: v.viajesRealizados,
   imagen: await url(v.fotos.frente),
-  empresa: v.empresa,
+  // The allied company that owns the vehicle, as the other lists name it (its `empresa` is the affiliating one).
+  nombreEmpresaAliada: empresas.get(v.empresaAliada) || v.empresaAliada,
 });
 
 /** `GET /plataforma/recompensas`: vehicles whose referrer is owed the commission ('Vehículos con pago por referidos'). */
 export async function listarRecompensas(c: Context) {
   const pagina = await vehiculoRepository.recompensas(opcionesDeLista(c, ['recompensa', 'pendiente'], 'fechaCreacion', CURSOR_MSG));
-  // Whom to pay: the referring vehicles of the page, in one read.
-  const referentes = await vehiculoRepository.varios(pagina.items.flatMap((v) => (v.referidoPor && /^[A-Za-z0-9-]{1,64}$/.test(v.referidoPor) ? [v.referidoPor] : [])));
-  return jsonWithEtag(c, { items: await Promise.all(pagina.items.map((v) => filaRecompensa(v, referentes))), cursor: codificarCursor(pagina.cursor) });
+  // Whom to pay, and whose vehicle it is: the page's referring vehicles and companies, one read each.
+  const [referentes, empresas] = await Promise.all([
+    vehiculoRepository.varios(pagina.items.flatMap((v) => (v.referidoPor && /^[A-Za-z0-9-]{1,64}$/.test(v.referidoPor) ? [v.referidoPor] : []))),
+    empresaRepository.nombres(pagina.items.map((v) => v.empresaAliada)),
+  ]);
+  return jsonWithEtag(c, { items: await Promise.all(pagina.items.map((v) => filaRecompensa(v, referentes, empresas))), cursor: codificarCursor(pagina.cursor) });
 }
 
 /** `POST /plataforma/recompensas/{vehiculoId}`: the referrer's commission paid, once. */

@@ -189,7 +189,8 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
         </Button>
         {/* Outside the <form>: it submits it by its id. */}
         <Button variant="primary" form={formId} formAction="submit" loading={busy} loadingText="Procesando..." disabled={mustAccept} disabledReason="Acepta los términos y condiciones para agregar el vehículo.">
-          {mode === 'crear' ? 'Agregar Vehículo' : 'Modificar'}
+          {/* Spec 02 section 2.7: the button itself reads 'Procesando...' while busy (loadingText is only announced). */}
+          {busy ? 'Procesando...' : mode === 'crear' ? 'Agregar Vehículo' : 'Modificar'}
         </Button>
       </SpaceBetween>
     </Box>

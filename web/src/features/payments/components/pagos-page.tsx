@@ -191,11 +191,15 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
     {
       id: 'acciones',
       header: 'Acciones',
-      cell: (f) => (
-        <Button variant="inline-link" ariaLabel={`${metodo === 'transferencia' ? 'Validar pago' : 'Ver detalle'} de ${f.cliente}, servicio ${f.id}`} onClick={() => setDetalle(f.id)}>
-          {metodo === 'transferencia' ? 'Validar pago' : 'Ver detalle'}
-        </Button>
-      ),
+      cell: (f) => {
+        // Only a transfer with its receipt can be decided; the others open to be looked at.
+        const accion = metodo === 'transferencia' && f.comprobante === 'recibido' ? 'Validar pago' : 'Ver detalle';
+        return (
+          <Button variant="inline-link" ariaLabel={`${accion} de ${f.cliente}, servicio ${f.id}`} onClick={() => setDetalle(f.id)}>
+            {accion}
+          </Button>
+        );
+      },
     },
   ];
   return (
@@ -259,7 +263,7 @@ const CSV_RECOMPENSA: ColumnaCsv<RecompensaFila>[] = [
   { titulo: 'Viajes realizados', valor: (f) => f.viajesRealizados },
   { titulo: 'Referido por', valor: (f) => (f.referente ? `${f.referente.nombre} (${f.referente.placas})` : f.referidoPor) },
   { titulo: 'Cuenta del referente', valor: (f) => (f.referente ? `${f.referente.banco} ${f.referente.tipocuenta} ${f.referente.cuenta} (${f.referente.titular})` : '') },
-  { titulo: 'Empresa', valor: (f) => f.empresa },
+  { titulo: 'Empresa', valor: (f) => f.nombreEmpresaAliada },
 ];
 
 /** `recompensas`: 'Vehículos con pago por referidos' with its count (spec 01 sections 2 and 9). */
@@ -282,7 +286,7 @@ export function RecompensasPage({ title }: { title: string }) {
       ),
     },
     { id: 'conductor', header: 'Conductor', cell: (f) => f.nombre },
-    { id: 'empresa', header: 'Empresa', cell: (f) => f.empresa },
+    { id: 'empresa', header: 'Empresa', cell: (f) => f.nombreEmpresaAliada },
     { id: 'viajes', header: 'Viajes realizados', cell: (f) => f.viajesRealizados },
     { id: 'referido', header: 'Referido por', cell: (f) => (f.referente ? `${f.referente.nombre} (${f.referente.placas})` : f.referidoPor) },
     {

@@ -138,7 +138,8 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
       {
         id: 'estado',
         header: 'Estado',
-        cell: (f) => <span className="nowrap">{f.suspendido ? <Badge color="red">Suspendido</Badge> : <Badge color={def.estado === 'activo' ? 'green' : 'blue'}>{ESTADO_FILA[def.estado]}</Badge>}</span>,
+        // The words inside the badge do not wrap either ('Por validar' broke in two at 1366 px).
+        cell: (f) => <span className="nowrap">{f.suspendido ? <Badge color="red">Suspendido</Badge> : <Badge color={def.estado === 'activo' ? 'green' : 'blue'}><span className="nowrap">{ESTADO_FILA[def.estado]}</span></Badge>}</span>,
       },
       {
         id: 'acciones',
