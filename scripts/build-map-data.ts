@@ -43,6 +43,8 @@ const DETAIL = {
 };
 const NEAR = 2;
 
+/** The city dots are drawn below this zoom (the console opens at 13, inside Cali). */
+const CIUDADES_HASTA_ZOOM = 10;
 /** Cities: this population or more, plus every department capital whatever its size. */
 const MIN_POPULATION = 100_000;
 /** GeoNames' names are already Spanish with accents; these few are not the everyday name. */
@@ -309,6 +311,9 @@ function style(name: string, p: Palette): Record<string, unknown> {
         id: 'ciudades',
         type: 'circle',
         source: 'ciudades',
+        // A dot for a city helps where cities are dots; from zoom 10 on the view is inside one, where an
+        // unlabelled dot in its middle read as an unexplained marker (a new user's walkthrough).
+        maxzoom: CIUDADES_HASTA_ZOOM,
         paint: {
           'circle-color': p.cityFill,
           'circle-stroke-color': p.cityStroke,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { validateStyleMin, type StyleSpecification } from '@maplibre/maplibre-gl-style-spec';
 import type { FeatureCollection, MultiPolygon, Point, Polygon, Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
+import { ZOOM_MAPA } from '../../web/src/features/map/map-style.js';
 
 /** The offline base map that scripts/build-map-data.ts writes (npm run map:data). */
 const DIR = join(import.meta.dirname, '../../web/public/map');
@@ -52,6 +53,11 @@ describe.each(['style.json', 'style-dark.json'])('%s', (file) => {
     const other = readJson<StyleSpecification>(file === 'style.json' ? 'style-dark.json' : 'style.json');
     expect(style.layers.map((l) => `${l.id}:${l.type}`)).toEqual(other.layers.map((l) => `${l.id}:${l.type}`));
     expect(style.layers.at(-1)?.id).toBe('ciudades');
+  });
+
+  it('draws no city dot at the zoom the console opens at (inside Cali, an unlabelled dot reads as a marker)', () => {
+    const ciudades = style.layers.find((l) => l.id === 'ciudades');
+    expect(ciudades?.maxzoom).toBeLessThanOrEqual(ZOOM_MAPA);
   });
 });
 
