@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Outlet, ScrollRestoration } from 'react-router-dom';
+import { createBrowserRouter, Outlet } from 'react-router-dom';
 import { LoadingScreen } from '../components/loading-screen.js';
 import { RouteError } from '../components/route-error.js';
 import { VERIFY_EMAIL_PATH } from '../features/auth/api/paths.js';
@@ -57,13 +57,9 @@ export function preloadPanelCode(pathname: string): { screen: PanelScreen | unde
 
 function RootLayout() {
   return (
-    <>
-      {/* A new screen starts at its top (and Back returns to where it was), as full page loads do. */}
-      <ScrollRestoration />
-      <Suspense fallback={<LoadingScreen />}>
-        <Outlet />
-      </Suspense>
-    </>
+    <Suspense fallback={<LoadingScreen />}>
+      <Outlet />
+    </Suspense>
   );
 }
 

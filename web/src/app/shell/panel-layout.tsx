@@ -1,8 +1,8 @@
 import AppLayout from '@cloudscape-design/components/app-layout';
 import I18nProvider from '@cloudscape-design/components/i18n';
 import messages from 'virtual:cloudscape-messages/panel';
-import { Suspense, useMemo, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Suspense, useLayoutEffect, useMemo, useState } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen.js';
 import { useMe } from '../../lib/me/get-me.js';
 import { readStoredUsuario } from '../../lib/me/stored-usuario.js';
@@ -19,6 +19,14 @@ export default function PanelLayout() {
   // Until `/me` answers, the stored copy keeps the menus from changing under the user's eyes.
   const stored = useMemo(readStoredUsuario, []);
   const viewer: Viewer = me ?? stored ?? { groups: [], perfilCompleto: false };
+  // A screen opened by a link or a redirect starts at its top, not where the last one was scrolled to
+  // (Back and Forward are left to the browser). Here rather than React Router's ScrollRestoration: that
+  // would add 1 KB to the sign-in page's first load, which has none to spare.
+  const { key } = useLocation();
+  const navegacion = useNavigationType();
+  useLayoutEffect(() => {
+    if (navegacion !== 'POP') window.scrollTo(0, 0);
+  }, [key, navegacion]);
 
   // The texts of the panel's components (the public pages' come with the root provider).
   return (
