@@ -39,8 +39,8 @@ const RUNS_DUDOSO = 5;
  * - Fleet and Reservas: 86-97 per run, medians 88-96, since a panel address fetches its code and data
  *   side by side (router.tsx `preloadPanelCode`), before that 82-95; what is left is the speed index
  *   (72-91) and the request chain's LCP (~1.1 s), and a slow hour takes 5-10 points off.
- * - The map: 57-83; MapLibre's WebGL start-up in SwiftShader (no GPU here) is a 170 ms task and its
- *   speed index 2.1-2.8 s.
+ * - The map: 62-91 per run (medians 66-81); MapLibre's WebGL calls wait for a GPU process that is busy
+ *   reading every frame back in software (README, "Lighthouse"), and its speed index is 2.1-2.8 s.
  */
 const LOGIN_MIN = 95;
 const FLOTA_PISO = 80;
