@@ -30,17 +30,11 @@ export const storage = {
   },
 
   /**
-   * Reads a waiting upload whole (never more than `maxBytes`) and deletes it. The caller then writes
-   * exactly these bytes, once checked, to their final key: a client re-posting other bytes with the
-   * same presigned POST meanwhile changes nothing that is recorded. Null when there is no object.
+   * Reads a waiting upload whole (never more than `maxBytes`), leaving it in place. The caller then writes
+   * exactly these bytes, once checked, to their final key: a client re-posting other bytes with the same
+   * presigned POST meanwhile changes nothing that is recorded. Undefined when there is no object, null
+   * when the read was cut off.
    */
-  async take(key: string, maxBytes: number): Promise<TakenFile | null> {
-    const file = await this.peek(key, maxBytes);
-    if (file !== undefined) await this.delete(key);
-    return file ?? null;
-  },
-
-  /** Reads a waiting upload like `take`, leaving it in place (undefined when there is no object). */
   async peek(key: string, maxBytes: number): Promise<TakenFile | null | undefined> {
     let obj;
     try {

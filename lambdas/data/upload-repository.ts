@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { UploadKind } from '../../shared/domain/uploads.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 
@@ -22,31 +22,34 @@ export const uploadRepository = {
   },
 
   /**
-   * Marks the caller's tickets used, all or none, and returns them; null when any is unknown, someone
-   * else's, of another kind, expired or used already (a second confirm of the same upload).
+   * The tickets asked for, each the caller's, of its kind, unused and still valid; null in place of one
+   * that is not (unknown, someone else's, another kind, expired, used, or asked for twice). Reads only.
    */
-  /** The caller's ticket of this kind, still unused and valid; null otherwise (nothing changes). */
-  async vigente(id: string, sub: string, kind: UploadKind, now: Date): Promise<UploadTicketItem | null> {
-    const { Item } = await ddb().send(new GetCommand({ TableName: tableName('uploads'), Key: { id }, ConsistentRead: true }));
-    const t = Item as UploadTicketItem | undefined;
-    return t && t.sub === sub && t.kind === kind && t.estado === 'emitido' && t.validoHasta >= Math.floor(now.getTime() / 1000) ? t : null;
-  },
-
-  async claim(ids: readonly string[], sub: string, kind: UploadKind, now: Date): Promise<UploadTicketItem[] | null> {
+  async vigentes(pedidos: readonly { id: string; kind: UploadKind }[], sub: string, now: Date): Promise<(UploadTicketItem | null)[]> {
     const table = tableName('uploads');
+    const ids = [...new Set(pedidos.map((p) => p.id))];
     const { Responses } = await ddb().send(
       new BatchGetCommand({ RequestItems: { [table]: { Keys: ids.map((id) => ({ id })), ConsistentRead: true } } }),
     );
     const byId = new Map(((Responses?.[table] ?? []) as UploadTicketItem[]).map((t) => [t.id, t]));
     const nowSeconds = Math.floor(now.getTime() / 1000);
-    const tickets = ids.map((id) => byId.get(id));
-    if (tickets.some((t) => !t || t.sub !== sub || t.kind !== kind || t.estado !== 'emitido' || t.validoHasta < nowSeconds)) return null;
+    const vistos = new Set<string>();
+    return pedidos.map(({ id, kind }) => {
+      const t = byId.get(id);
+      if (vistos.has(id)) return null;
+      vistos.add(id);
+      return t && t.sub === sub && t.kind === kind && t.estado === 'emitido' && t.validoHasta >= nowSeconds ? t : null;
+    });
+  },
+
+  /** Marks the caller's tickets used, all or none: false when one was used meanwhile (two confirms of one upload: one wins). */
+  async usar(ids: readonly string[], sub: string): Promise<boolean> {
     try {
       await ddb().send(
         new TransactWriteCommand({
           TransactItems: ids.map((id) => ({
             Update: {
-              TableName: table,
+              TableName: tableName('uploads'),
               Key: { id },
               UpdateExpression: 'SET estado = :usado',
               ConditionExpression: 'estado = :emitido AND #sub = :sub',
@@ -56,11 +59,10 @@ export const uploadRepository = {
           })),
         }),
       );
+      return true;
     } catch (err) {
-      // Two confirms of the same upload at once: only one wins.
-      if ((err as Error).name === 'TransactionCanceledException') return null;
+      if ((err as Error).name === 'TransactionCanceledException') return false;
       throw err;
     }
-    return tickets as UploadTicketItem[];
   },
 };

@@ -81,6 +81,11 @@ describe('uploads (presigned POST, then confirm checks the real bytes)', () => {
       { index: 1, message: PERFIL_MSG.tipoImagen },
     ]);
     expect((await api('/me', { token: admin })).json.empresa.fotosCorporativas).toEqual(before);
+    // The refused file is deleted; the good one waits under its ticket, so a retry without the bad one takes it.
+    expect(await listKeys(`uploads/${empresaId}/`)).toHaveLength(1);
+    const retry = await api('/uploads/confirm', { token: admin, body: { kind: 'fotoCorporativa', modo: 'reemplazar', uploadIds: [good] } });
+    expect(retry.status).toBe(200);
+    expect(retry.json.empresa.fotosCorporativas.filter(Boolean)).toHaveLength(1);
     expect(await listKeys(`uploads/${empresaId}/`)).toEqual([]);
   });
 

@@ -295,6 +295,32 @@ describe('fleet API', () => {
     expect(await guardaDePlaca(empresaId, 'BAD001')).toBeUndefined();
   });
 
+  it('keeps the good files of a refused request: the refused one is deleted, a retry without it uses the others', async () => {
+    const exe = new TextEncoder().encode('MZ\x90\x00 esto es un ejecutable, no un documento');
+    const frente = tinyJpeg(21);
+    // Uploads other tests left waiting on purpose are not this test's.
+    const antes = await listKeys(`uploads/${adminSub}/`);
+    const esperando = async () => (await listKeys(`uploads/${adminSub}/`)).filter((k) => !antes.includes(k));
+    const { fotos, documentos } = await subir(admin, { frente: [frente, 'image/jpeg'] }, { soat: [PDF_BYTES, 'application/pdf'], rut: [exe, 'application/pdf'] });
+    const email = 'reintento@flotaprueba.demo';
+    const refused = await api('/vehiculos', { token: admin, body: vehiculoNuevo({ placas: 'RET001', email, fotos, documentos }) });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.message).toBe(UPLOAD_KINDS.documentoVehiculo.wrongType({ name: 'archivo', size: exe.length, type: null }));
+    expect(refused.json.error.details.items.map((i: { message: string | null }) => i.message !== null)).toEqual([false, true, false]); // frente, then the documents in slot order (rut before soat)
+    expect(await esperando()).toEqual([fotos.frente, documentos.soat].map((id) => `uploads/${adminSub}/${id}`).sort());
+
+    const retry = await api('/vehiculos', { token: admin, body: vehiculoNuevo({ placas: 'RET001', email, fotos, documentos: { soat: documentos.soat! } }) });
+    expect(retry.status, JSON.stringify(retry.json)).toBe(201);
+    const det = await api(`/vehiculos/${retry.json.id}`, { token: admin });
+    expect((await bytesDe(det.json.archivos.fotos.frente)).equals(Buffer.from(frente))).toBe(true);
+    expect((await bytesDe(det.json.archivos.documentos.soat)).equals(Buffer.from(PDF_BYTES))).toBe(true);
+    expect(await esperando()).toEqual([]);
+    // The refused document's ticket has no file left to take.
+    const again = await api('/vehiculos', { token: admin, body: vehiculoNuevo({ placas: 'RET002', email: 'reintento2@flotaprueba.demo', documentos: { rut: documentos.rut! } }) });
+    expect(again.status).toBe(400);
+    expect(again.json.error.message).toBe(UPLOAD_KINDS.documentoVehiculo.noSubido);
+  });
+
   it('refuses a repeated plate (any case) and a driver e-mail that already has an account, creating nothing', async () => {
     const before = { fleet: await flota(empresaId), keys: await listKeys('vehiculos/') };
     const dup = await api('/vehiculos', { token: admin, body: vehiculoNuevo({ placas: 'prb101', email: 'repetida@flotaprueba.demo' }) });

@@ -83,7 +83,7 @@ export async function aceptarOferta(c: Context, _caller: unknown, body: AceptarO
 export async function subirComprobante(c: Context, _caller: unknown, body: ComprobanteCliente) {
   const service = await servicioDe(c);
   if (service.estado !== 'validar' || service.metodoPago !== 'transferencia') throw conflict(PAGO_MSG.comprobanteNoAplica);
-  const { tickets, files } = await takeAppFiles('cliente', 'comprobanteCliente', [body.archivo]);
+  const [{ tickets, files }] = await takeAppFiles('cliente', [{ kind: 'comprobanteCliente', ids: [body.archivo] }]);
   const key = uploadKeys.comprobanteCliente(service.id, tickets[0]!.id);
   await putFiles([key], files);
   const now = new Date();

@@ -29,7 +29,7 @@ import { quienDe, type PlataformaCaller } from '../caller.js';
 import { busquedaYLimite, codificarCursor, decodificarCursor } from '../cursor.js';
 import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
-import { putFiles, takeAppFiles, type CheckedFile } from './uploads.js';
+import { putFiles, takeAppFiles } from './uploads.js';
 import { logger } from '../../logger.js';
 
 const POR_PAGINA = 20;
@@ -247,10 +247,11 @@ async function archivosDe(tipo: 'guia' | 'operador', id: string, archivos: Parti
   if (new Set(ids).size !== ids.length) throw badRequest(PROVEEDOR_MSG.archivoRepetido);
   const foto = slots.filter((s) => s === 'foto');
   const docs = slots.filter((s) => s !== 'foto');
-  const files: CheckedFile[] = [
-    ...(foto.length ? (await takeAppFiles('proveedores', 'fotoProveedor', foto.map((s) => archivos[s]!))).files : []),
-    ...(docs.length ? (await takeAppFiles('proveedores', 'documentoProveedor', docs.map((s) => archivos[s]!))).files : []),
-  ];
+  const lotes = await takeAppFiles('proveedores', [
+    { kind: 'fotoProveedor', ids: foto.map((s) => archivos[s]!) },
+    { kind: 'documentoProveedor', ids: docs.map((s) => archivos[s]!) },
+  ]);
+  const files = lotes.flatMap((l) => l.files);
   const orden = [...foto, ...docs];
   return { slots: orden, keys: orden.map((s) => uploadKeys.archivoProveedor(tipo, id, s)), files };
 }

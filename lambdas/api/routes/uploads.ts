@@ -119,7 +119,7 @@ export const presignAppUpload = (app: AppId) =>
   };
 
 /** The app's waiting uploads, taken and checked like a console user's. */
-export const takeAppFiles = (app: AppId, kind: UploadKind, ids: readonly string[]) => takeChecked(subDeApp(app), kind, ids);
+export const takeAppFiles = <const L extends readonly Lote[]>(app: AppId, lotes: L) => takeChecked(subDeApp(app), lotes);
 
 async function issueTicket(sub: string, { kind, contentType, size, fileName }: UploadRequest) {
   const name = fileName || 'archivo';
@@ -172,7 +172,7 @@ export async function confirmUpload(c: Context, caller: UploadCaller, body: Conf
  */
 export async function peekCheckedFile(caller: UploadCaller, kind: UploadKind, id: string): Promise<CheckedFile> {
   checkMayUpload(caller, kind);
-  const ticket = await uploadRepository.vigente(id, caller.sub, kind, new Date());
+  const [ticket] = await uploadRepository.vigentes([{ id, kind }], caller.sub, new Date());
   if (!ticket) throw badRequest(UPLOAD_KINDS[kind].noSubido);
   const file = await storage.peek(ticket.key, UPLOAD_KINDS[kind].maxBytes);
   const problem = uploadProblem(kind, file ? { name: ticket.fileName, size: file.size, type: file.mime } : null);
@@ -183,27 +183,58 @@ export async function peekCheckedFile(caller: UploadCaller, kind: UploadKind, id
 /** A waiting upload that passed its kind's checks: exactly the bytes that were checked. */
 export type CheckedFile = { bytes: Uint8Array; mime: string };
 
+/** Waiting uploads of one kind, by ticket id. */
+export type Lote = { kind: UploadKind; ids: readonly string[] };
+type Tomados = { tickets: UploadTicketItem[]; files: CheckedFile[] };
+/** One result per lot, in the lots' order. */
+type PorLote<L extends readonly Lote[]> = { [K in keyof L]: Tomados };
+
 /**
  * Takes the caller's waiting uploads (each ticket once) and checks their real size and bytes against
  * their kind's rules. All or nothing: one refused file refuses the batch (400 with its message, and
  * per file when there are several).
  */
-export async function takeCheckedFiles(caller: UploadCaller, kind: UploadKind, ids: readonly string[]): Promise<{ tickets: UploadTicketItem[]; files: CheckedFile[] }> {
-  checkMayUpload(caller, kind);
-  return takeChecked(caller.sub, kind, ids);
+export async function takeCheckedFiles(caller: UploadCaller, kind: UploadKind, ids: readonly string[]): Promise<Tomados> {
+  const [tomados] = await takeCheckedLots(caller, [{ kind, ids }]);
+  return tomados;
 }
 
-async function takeChecked(sub: string, kind: UploadKind, ids: readonly string[]): Promise<{ tickets: UploadTicketItem[]; files: CheckedFile[] }> {
-  const tickets = await uploadRepository.claim(ids, sub, kind, new Date());
-  if (!tickets) throw badRequest(UPLOAD_KINDS[kind].noSubido);
-  const taken = await Promise.all(tickets.map((t) => storage.take(t.key, UPLOAD_KINDS[kind].maxBytes)));
-  const problems = taken.map((f, i) => uploadProblem(kind, f && { name: tickets[i]!.fileName, size: f.size, type: f.mime }));
+/** `takeCheckedFiles` for a request with files of several kinds (a vehicle's photos and documents): all are checked before any is taken. */
+export async function takeCheckedLots<const L extends readonly Lote[]>(caller: UploadCaller, lotes: L): Promise<PorLote<L>> {
+  for (const { kind } of lotes) checkMayUpload(caller, kind);
+  return takeChecked(caller.sub, lotes);
+}
+
+/**
+ * Every file is checked before any ticket is used, so a refused request changes nothing the caller can
+ * retry with: the good files stay waiting under their tickets (unused ones expire with the day); a
+ * refused file is deleted. Then the tickets are used all at once (one of two confirms wins) and the
+ * waiting objects deleted. What is returned are the bytes that were checked, never a later re-post.
+ */
+async function takeChecked<L extends readonly Lote[]>(sub: string, lotes: L): Promise<PorLote<L>> {
+  const pedidos = lotes.flatMap(({ kind, ids }) => ids.map((id) => ({ id, kind })));
+  if (!pedidos.length) return lotes.map((): Tomados => ({ tickets: [], files: [] })) as PorLote<L>;
+  const tickets = await uploadRepository.vigentes(pedidos, sub, new Date());
+  const sinTicket = tickets.findIndex((t) => !t);
+  if (sinTicket >= 0) throw badRequest(UPLOAD_KINDS[pedidos[sinTicket]!.kind].noSubido);
+  const validos = tickets as UploadTicketItem[];
+  const leidos = await Promise.all(validos.map((t) => storage.peek(t.key, UPLOAD_KINDS[t.kind].maxBytes)));
+  const problems = leidos.map((f, i) => uploadProblem(validos[i]!.kind, f ? { name: validos[i]!.fileName, size: f.size, type: f.mime } : null));
   const failed = problems.findIndex(Boolean);
   if (failed >= 0) {
-    const items = ids.length > 1 ? { items: problems.map((message, index) => ({ index, message })) } : undefined;
+    await Promise.allSettled(leidos.map((f, i) => (f && problems[i] ? storage.delete(validos[i]!.key) : null)));
+    const items = pedidos.length > 1 ? { items: problems.map((message, index) => ({ index, message })) } : undefined;
     throw badRequest(problems[failed]!, items);
   }
-  return { tickets, files: taken.map((f) => ({ bytes: f!.bytes!, mime: f!.mime! })) };
+  if (!(await uploadRepository.usar(validos.map((t) => t.id), sub))) throw badRequest(UPLOAD_KINDS[pedidos[0]!.kind].noSubido);
+  await Promise.allSettled(validos.map((t) => storage.delete(t.key)));
+  let desde = 0;
+  return lotes.map(({ ids }): Tomados => {
+    const hasta = desde + ids.length;
+    const lote = { tickets: validos.slice(desde, hasta), files: leidos.slice(desde, hasta).map((f) => ({ bytes: f!.bytes!, mime: f!.mime! })) };
+    desde = hasta;
+    return lote;
+  }) as PorLote<L>;
 }
 
 /** Writes checked files to their keys. Every write settles before it answers, so a clean-up never runs ahead of a put. */

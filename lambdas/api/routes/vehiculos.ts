@@ -28,7 +28,7 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import type { CompanyCaller } from '../caller.js';
 import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
-import { putFiles, takeCheckedFiles } from './uploads.js';
+import { putFiles, takeCheckedLots } from './uploads.js';
 
 /** `GET /vehiculos`: the caller's fleet, the list's fields only (spec 02 section 2.7). */
 export async function listarVehiculos(c: Context, caller: CompanyCaller) {
@@ -155,8 +155,10 @@ async function takeSlots(caller: CompanyCaller, id: string, fotos: Partial<Recor
   const docSlots = DOCUMENTOS_VEHICULO.filter((s) => documentos[s]);
   const ids = [...fotoSlots.map((s) => fotos[s]!), ...docSlots.map((s) => documentos[s]!)];
   if (new Set(ids).size !== ids.length) throw badRequest(VEHICULO_MSG.archivoRepetido);
-  const fotoFiles = fotoSlots.length ? (await takeCheckedFiles(caller, 'fotoVehiculo', fotoSlots.map((s) => fotos[s]!))).files : [];
-  const docFiles = docSlots.length ? (await takeCheckedFiles(caller, 'documentoVehiculo', docSlots.map((s) => documentos[s]!))).files : [];
+  const [{ files: fotoFiles }, { files: docFiles }] = await takeCheckedLots(caller, [
+    { kind: 'fotoVehiculo', ids: fotoSlots.map((s) => fotos[s]!) },
+    { kind: 'documentoVehiculo', ids: docSlots.map((s) => documentos[s]!) },
+  ]);
   const fotoKeys = fotoSlots.map((s) => uploadKeys.fotoVehiculo(id, s));
   const docKeys = docSlots.map((s) => uploadKeys.documentoVehiculo(id, s));
   return {
