@@ -83,7 +83,14 @@ describe('provider validation panel', () => {
     await modal.getByRole('img', { name: 'Calificación 5 de 5' }).waitFor();
     await modal.getByRole('link', { name: /SOAT/ }).waitFor();
     await shots('proveedores-detalle-conductor');
+    // A second click confirms; cancelling changes nothing.
     await modal.getByRole('button', { name: 'Validar Conductor' }).click();
+    await modal.getByText('¿Validar a Harold Stiven Ibarra?').waitFor();
+    await modal.getByText('Pasará a Conductores Activos y podrá recibir servicios de la plataforma.').waitFor();
+    await shots('proveedores-confirmar-validacion');
+    await modal.getByRole('button', { name: 'Cancelar', exact: true }).click();
+    await modal.getByRole('button', { name: 'Validar Conductor' }).click();
+    await modal.getByRole('button', { name: 'Confirmar validación' }).click();
     await page.getByText(PROVEEDOR_MSG.validadoConductor).waitFor();
     await page.waitForURL(/\/panel-control\/usuarios$/);
     await expect.poll(() => conteo('Conductores por Validar')).toBe(porValidar - 1);
@@ -101,6 +108,7 @@ describe('provider validation panel', () => {
     const guia = page.getByRole('dialog', { name: 'Daniela Castaño Ruiz' });
     await guia.getByRole('link', { name: /Registro Nacional de Turismo/ }).waitFor();
     await guia.getByRole('button', { name: 'Validar Guia' }).click();
+    await guia.getByRole('button', { name: 'Confirmar validación' }).click();
     await page.getByText(PROVEEDOR_MSG.validadoGuia).waitFor();
     await expect.poll(() => conteo('Guías por Validar')).toBe(4);
     expect(await conteo('Guías Activos')).toBe(6);
@@ -111,6 +119,8 @@ describe('provider validation panel', () => {
     await operador.getByText('Viajes Pacífico Verde').waitFor();
     await shots('proveedores-detalle-operador');
     await operador.getByRole('button', { name: 'Antes de validar, enviar Email de Bienvenida' }).click();
+    await operador.getByText('¿Enviar el correo de bienvenida a Ricardo Balanta?').waitFor();
+    await operador.getByRole('button', { name: 'Confirmar envío' }).click();
     await page.getByText(PROVEEDOR_MSG.bienvenidaEnviada).waitFor();
     await page.waitForURL(/\/panel-control\/usuarios$/);
     await expect.poll(() => conteo('Operadores Nuevos')).toBe(4);

@@ -11,7 +11,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useState } from 'react';
-import { accionDe, BOTON_ACCION, listaPorId, type TipoProveedor } from '../../../../../shared/domain/proveedores.js';
+import { accionDe, BOTON_ACCION, listaDe, listaPorId, type AccionProveedor, type TipoProveedor } from '../../../../../shared/domain/proveedores.js';
 import { PROVEEDOR_MSG, suspensionBodySchema } from '../../../../../shared/schemas/proveedores.js';
 import { HistorialLista } from '../../../components/historial-lista.js';
 import { SafeImage } from '../../../components/safe-image.js';
@@ -39,6 +39,8 @@ const TEXTO_EXITO: Record<AccionPanel['que'], (tipo: TipoProveedor, suspendido?:
   suspension: (_, suspendido) => (suspendido ? PROVEEDOR_MSG.suspendido : PROVEEDOR_MSG.reactivado),
 };
 
+const CONFIRMAR: Record<AccionProveedor, string> = { validar: 'Confirmar validación', bienvenida: 'Confirmar envío' };
+
 /**
  * The provider's detail (spec 01 section 2, "Admin users panel"): photo (default picture when there
  * is none), rating, name and key data, its files, its trail; the action its list offers, and
@@ -48,6 +50,8 @@ export function ProviderDetailModal({ tipo, id, onClose, onDone }: { tipo: TipoP
   const detalle = useProveedor(tipo, id);
   const accion = useAccionProveedor();
   const [suspendiendo, setSuspendiendo] = useState(false);
+  // Validating and welcoming cannot be undone (a list change, an e-mail sent once): a second click confirms.
+  const [confirmando, setConfirmando] = useState(false);
   const [motivo, setMotivo] = useState('');
   const [motivoError, setMotivoError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -58,6 +62,7 @@ export function ProviderDetailModal({ tipo, id, onClose, onDone }: { tipo: TipoP
 
   const cerrar = () => {
     setSuspendiendo(false);
+    setConfirmando(false);
     setMotivo('');
     setMotivoError(null);
     setError(null);
@@ -95,6 +100,13 @@ export function ProviderDetailModal({ tipo, id, onClose, onDone }: { tipo: TipoP
               Confirmar suspensión
             </Button>
           </>
+        ) : confirmando && disponible ? (
+          <>
+            <Button onClick={() => setConfirmando(false)}>Cancelar</Button>
+            <Button variant="primary" loading={accion.isPending} onClick={() => ejecutar({ tipo, id: id!, que: disponible })}>
+              {CONFIRMAR[disponible]}
+            </Button>
+          </>
         ) : (
           <>
             {d.fila.suspendido ? (
@@ -105,7 +117,7 @@ export function ProviderDetailModal({ tipo, id, onClose, onDone }: { tipo: TipoP
               <Button onClick={() => setSuspendiendo(true)}>Suspender</Button>
             )}
             {disponible && !yaEnviada && (
-              <Button variant="primary" loading={accion.isPending} onClick={() => ejecutar({ tipo, id: id!, que: disponible })}>
+              <Button variant="primary" onClick={() => setConfirmando(true)}>
                 {BOTON_ACCION[tipo][disponible]}
               </Button>
             )}
@@ -142,6 +154,13 @@ export function ProviderDetailModal({ tipo, id, onClose, onDone }: { tipo: TipoP
                 </Box>
               </SpaceBetween>
             </div>
+            {confirmando && disponible && (
+              <Alert type="warning" header={disponible === 'validar' ? `¿Validar a ${d.fila.nombre}?` : `¿Enviar el correo de bienvenida a ${d.fila.nombre}?`}>
+                {disponible === 'validar'
+                  ? `Pasará a ${listaDe(tipo, 'activo')?.titulo ?? 'los activos'} y podrá recibir servicios de la plataforma.`
+                  : 'El correo de bienvenida se envía una sola vez.'}
+              </Alert>
+            )}
             {d.fila.suspendido && d.motivoSuspension && <Alert type="warning" header="Suspendido">{d.motivoSuspension}</Alert>}
             {yaEnviada && <StatusText type="info">{`Correo de bienvenida enviado el ${formatDateTime(d.bienvenidaEnviada!)}`}</StatusText>}
             <KeyValuePairs columns={2} items={d.datos.map((x) => ({ label: x.etiqueta, value: x.valor }))} />
