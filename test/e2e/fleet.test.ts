@@ -243,14 +243,21 @@ describe('fleet', () => {
     await page.waitForURL('**/panel-control/monitor-map');
     await openFleet();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The plate, its state and its documents fit the width: nothing to scroll sideways for.
+    const tabla = page.getByRole('table', { name: 'Vehículos de la flota' });
+    expect(await tabla.getByRole('columnheader').allInnerTexts()).toEqual(['Placas', 'Estado', 'Documentos']);
+    expect(await tabla.evaluate((t) => t.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
     await shots('movil-flota-lista');
     await page.getByRole('button', { name: 'Agregar Vehículo' }).first().click();
     await dialog().getByText('Agregar Nuevo Vehículo').waitFor();
     await screenshot(page, 'movil-flota-agregar');
     await dialog().getByRole('button', { name: 'Cancelar' }).click();
     await page.getByRole('searchbox', { name: 'Buscar vehículos' }).fill('VCK512');
-    await page.getByRole('button', { name: 'Ver detalles de VCK512' }).click();
+    await page.getByRole('button', { name: 'VCK512, ver detalles' }).click();
     await dialog().getByText('Detalles completos del vehículo').waitFor();
     await screenshot(page, 'movil-flota-detalles');
+    // The edit is reached from the details on a phone.
+    await dialog().getByRole('button', { name: 'Actualizar' }).click();
+    await dialog().getByText('Editar Información del Vehículo').waitFor();
   });
 });

@@ -15,6 +15,7 @@ import { StatusText } from '../../../components/status-text.js';
 import { TableEmptyState } from '../../../components/table-empty-state.js';
 import { useMe } from '../../../lib/me/get-me.js';
 import { dismissToast, toast } from '../../../lib/toast.js';
+import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { useCrearVehiculo, useEditarVehiculo, useVehiculo, useVehiculos } from '../api/vehiculos.js';
 import { EstadoBadge } from '../../../components/estado-badge.js';
 import { Paginacion } from '../../../components/paginacion.js';
@@ -25,6 +26,12 @@ const VehicleFormModal = lazy(() => import('./vehicle-form.js').then((m) => ({ d
 
 /** Spec 02 section 9: 5 vehicles per page. */
 export const PAGE_SIZE = 5;
+
+/**
+ * On a phone: the plate (it opens the details, which has 'Actualizar'), its state and its documents,
+ * what a company checks on the way; the rest is in the details.
+ */
+const EN_TELEFONO = ['placas', 'estado', 'documentos'];
 
 type Open = { modal: 'crear' } | { modal: 'detalle'; id: string } | { modal: 'editar'; id: string } | null;
 type Filtro = 'todos' | 'por-vencer';
@@ -56,6 +63,7 @@ export function FleetPage() {
   const vehiculos = useVehiculos();
   const [open, setOpen] = useState<Open>(null);
   const [filtro, setFiltro] = useState<Filtro>('todos');
+  const telefono = useEsTelefono();
 
   const all = useMemo(() => vehiculos.data ?? [], [vehiculos.data]);
   const porVencer = useMemo(() => all.filter((v) => requiereAtencion(v)).length, [all]);
@@ -94,14 +102,14 @@ export function FleetPage() {
       ),
       sortingField: 'placas',
       isRowHeader: true,
-      width: 110,
+      width: telefono ? undefined : 110,
     },
     { id: 'marca', header: 'Marca', cell: (v) => v.marca, sortingField: 'marca' },
     { id: 'modelo', header: 'Modelo', cell: (v) => v.modelo, sortingField: 'modelo' },
     { id: 'tipo', header: 'Tipo', cell: (v) => v.tipo, sortingField: 'tipo' },
     { id: 'capacidad', header: 'Capacidad', cell: (v) => v.capacidad, sortingField: 'capacidad' },
-    { id: 'estado', header: 'Estado', cell: (v) => <EstadoBadge validado={v.validado} />, minWidth: 130 },
-    { id: 'documentos', header: 'Documentos', cell: (v) => <Documentos v={v} />, minWidth: 220 },
+    { id: 'estado', header: 'Estado', cell: (v) => <EstadoBadge validado={v.validado} />, minWidth: telefono ? undefined : 130 },
+    { id: 'documentos', header: 'Documentos', cell: (v) => <Documentos v={v} />, minWidth: telefono ? undefined : 220 },
     {
       id: 'acciones',
       header: 'Acciones',
@@ -124,9 +132,10 @@ export function FleetPage() {
       <Table
         {...collectionProps}
         variant="full-page"
-        stickyColumns={{ first: 1, last: 1 }}
+        stickyColumns={telefono ? undefined : { first: 1, last: 1 }}
         wrapLines
         columnDefinitions={columns}
+        columnDisplay={telefono ? columns.map((c) => ({ id: c.id!, visible: EN_TELEFONO.includes(c.id!) })) : undefined}
         items={items}
         loading={vehiculos.isPending}
         loadingText="Cargando vehículos"
