@@ -151,9 +151,14 @@ describe('fleet', () => {
     await shots('flota-archivo-rechazado');
 
     await page.locator('input[type=file][aria-label="Elegir varias fotos"]').setInputFiles(['frente', 'lateral', 'interior', 'perspectiva', 'tablero'].map((n, i) => png(`${n}.png`, i)));
-    await page.getByText(VEHICULO_MSG.archivosAgregados(5), { exact: true }).waitFor();
+    // Said in the form, under the group's picker, not in a toast over the next fields.
+    await dialog().getByRole('status').filter({ hasText: VEHICULO_MSG.archivosAgregados(5) }).waitFor();
     await page.locator('input[type=file][aria-label="Elegir varios documentos"]').setInputFiles([pdf('licencia.pdf'), pdf('rut.pdf'), pdf('soat.pdf'), png('tarjeta.png', 9)]);
-    await page.getByText(VEHICULO_MSG.archivosAgregados(4), { exact: true }).waitFor();
+    const agregados = dialog().getByRole('status').filter({ hasText: VEHICULO_MSG.archivosAgregados(4) });
+    await agregados.waitFor();
+    await agregados.scrollIntoViewIfNeeded();
+    await screenshot(page, 'flota-archivos-agregados');
+    expect(await page.getByRole('region', { name: 'Notificaciones' }).getByText(/archivo\(s\) correctamente/).count()).toBe(0);
     expect(await dialog().getByRole('img', { name: /\(nuevo\)$/ }).count()).toBe(6);
     await dismissToasts();
     await shots('flota-agregar-lleno');

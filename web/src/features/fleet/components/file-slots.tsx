@@ -7,7 +7,6 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { VEHICULO_MSG } from '../../../../../shared/schemas/messages.js';
 import { SafeImage } from '../../../components/safe-image.js';
-import { toast } from '../../../lib/toast.js';
 import { acceptFor, checkFile } from '../../../lib/uploads/upload-files.js';
 
 export type SlotKind = 'fotoVehiculo' | 'documentoVehiculo';
@@ -43,12 +42,15 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
   const target = useRef<S | null>(null);
   const previews = useObjectUrls(chosen);
   // A refused file is said where it was chosen (its slot, or under "Elegir varios"), and leaves with
-  // the form: a toast would outlive a cancelled form and not say which slot failed.
+  // the form: a toast would outlive a cancelled form and not say which slot failed. The files added
+  // are said in place too: a toast covered the form's next fields for seconds.
   const [problema, setProblema] = useState<{ slot: S | null; texto: string } | null>(null);
+  const [agregados, setAgregados] = useState(0);
 
   /** Checks each file; the good ones fill `into` in order, the first problem is shown (spec 02 section 5.2). */
   async function accept(files: File[], into: readonly S[], slot: S | null) {
     setProblema(null);
+    setAgregados(0);
     const checked: [S, File][] = [];
     let problem: string | null = null;
     for (const file of files) {
@@ -59,7 +61,7 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
     const left = files.length - checked.length - (problem ? 1 : 0);
     if (checked.length) {
       onChange({ ...chosen, ...Object.fromEntries(checked) });
-      toast.success(VEHICULO_MSG.archivosAgregados(checked.length));
+      setAgregados(checked.length);
     }
     if (problem) setProblema({ slot, texto: problem });
     else if (left > 0) setProblema({ slot, texto: `Solo había ${into.length} ${into.length === 1 ? 'espacio libre' : 'espacios libres'}: ${left} ${left === 1 ? 'archivo no se agregó' : 'archivos no se agregaron'}.` });
@@ -174,6 +176,7 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
       <Button iconName="upload" formAction="none" disabled={disabled || free.length === 0} onClick={() => many.current?.click()}>
         {varios}
       </Button>
+      <div role="status">{agregados > 0 && <StatusIndicator type="success">{VEHICULO_MSG.archivosAgregados(agregados)}</StatusIndicator>}</div>
       {problema && problema.slot === null && <Rechazo texto={problema.texto} />}
     </SpaceBetween>
     </div>
