@@ -41,7 +41,13 @@ describe('payments to validate', () => {
     const modal = page.getByRole('dialog');
     await modal.getByRole('link', { name: /Ver comprobante/ }).waitFor();
     await shots('pagos-transferencia-detalle');
+    // A second click confirms, saying what it does; cancelling changes nothing.
     await modal.getByRole('button', { name: 'Confirmar pago' }).click();
+    await modal.getByText(/^¿Confirmas el pago de \$\s?[\d.]+ de /).waitFor();
+    await shots('pagos-confirmar-transferencia');
+    await modal.getByRole('button', { name: 'Cancelar' }).click();
+    await modal.getByRole('button', { name: 'Confirmar pago' }).click();
+    await modal.getByRole('button', { name: 'Sí, confirmar pago' }).click();
     await page.getByText(PAGO_MSG.pagoConfirmado).waitFor();
     await expect.poll(() => page.getByRole('row', { name: /demo-validar-1/ }).count()).toBe(0);
 
@@ -109,8 +115,10 @@ describe('pending payouts', () => {
     const modal = page.getByRole('dialog');
     await modal.getByRole('button', { name: 'Registrar pago' }).click();
     await modal.getByText(PAGO_MSG.referenciaRequerida).waitFor();
+    // Once shown, a message follows the field: typing the reference clears it before any new try.
     await modal.getByLabel('Referencia del pago').fill('TRF-20261123-01');
-    await modal.getByRole('button', { name: 'Registrar pago' }).click();
+    await expect.poll(() => modal.getByText(PAGO_MSG.referenciaRequerida).count()).toBe(0);
+    await modal.getByLabel('Referencia del pago').press('Enter');
     await page.getByText(PAGO_MSG.pagoRegistrado).first().waitFor();
     await expect.poll(insignia, { timeout: 15_000 }).toBe(antes);
     // Paying the advance of a finished trip makes its balance due: the count moves to the saldos tab,

@@ -23,6 +23,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { formatCOP, formatCalendarDate, formatDateTime } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
 import { useEsTelefono } from '../../../lib/use-es-telefono.js';
+import { useZodForm } from '../../../lib/use-zod-form.js';
 import { checkFile, uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
 import { useDecidirPago, usePagarConductor, usePagarRecompensa, usePagoDetalle } from '../api/pagos.js';
 import { EstadoServicio, Foto, METODO_TEXTO } from './comunes.js';
@@ -143,6 +144,8 @@ function Movimientos({ items }: { items: Movimiento[] }) {
 function DecisionTransferencia({ d, onDone }: { d: PagoDetalle; onDone: () => void }) {
   const decidir = useDecidirPago();
   const [rechazando, setRechazando] = useState(false);
+  // Confirming hands the reservation to the company and cannot be undone: a second click confirms.
+  const [confirmando, setConfirmando] = useState(false);
   const [motivo, setMotivo] = useState('');
   const [error, setError] = useState<string | null>(null);
   // mutateAsync, not mutate's callbacks: the refreshed detail (no longer in validation) unmounts this part first.
@@ -174,10 +177,25 @@ function DecisionTransferencia({ d, onDone }: { d: PagoDetalle; onDone: () => vo
             <Textarea value={motivo} onChange={({ detail }) => setMotivo(detail.value)} autoFocus rows={3} />
           </FormField>
         </Form>
+      ) : confirmando ? (
+        <Alert
+          type="warning"
+          header={`¿Confirmas el pago de ${d.servicio.valorOferta === null ? 'la reserva' : formatCOP(d.servicio.valorOferta)} de ${d.servicio.cliente}?`}
+          action={
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button onClick={() => setConfirmando(false)}>Cancelar</Button>
+              <Button variant="primary" loading={decidir.isPending} onClick={() => void enviar({ decision: 'confirmar' })}>
+                Sí, confirmar pago
+              </Button>
+            </SpaceBetween>
+          }
+        >
+          {`Revisa que la transferencia esté en la cuenta. La reserva pasa a ${d.servicio.nombreEmpresaAliada || 'la empresa'}, que asigna el vehículo y sube el FUEC.`}
+        </Alert>
       ) : (
         <SpaceBetween direction="horizontal" size="xs">
           <Button onClick={() => setRechazando(true)}>Rechazar</Button>
-          <Button variant="primary" loading={decidir.isPending} onClick={() => void enviar({ decision: 'confirmar' })}>
+          <Button variant="primary" onClick={() => setConfirmando(true)}>
             Confirmar pago
           </Button>
         </SpaceBetween>
@@ -203,32 +221,30 @@ function FormularioPago({
   onEnviar: (datos: { fecha: string; referencia: string; valor?: number; comprobante?: string }) => Promise<void>;
   onCancelar?: () => void;
 }) {
-  const [fecha, setFecha] = useState(hoyEnBogota());
-  const [referencia, setReferencia] = useState('');
-  const [valor, setValor] = useState('');
-  const [archivos, setArchivos] = useState<File[]>([]);
-  const [errores, setErrores] = useState<Record<string, string>>({});
-  const [subiendo, setSubiendo] = useState(false);
   const schema = conValor ? recompensaBodySchema : pagoConductorBodySchema.omit({ tipo: true });
+  // Checked with the API's schema; after the first try each edit checks again (a corrected date clears its message).
+  const form = useZodForm(schema, { fecha: hoyEnBogota(), referencia: '', valor: '' }, (v) => ({
+    fecha: v.fecha,
+    referencia: v.referencia,
+    ...(conValor ? { valor: v.valor.trim() === '' ? undefined : Number(v.valor) } : {}),
+  }));
+  const { fecha, referencia, valor } = form.values;
+  const [archivos, setArchivos] = useState<File[]>([]);
+  const [errorComprobante, setErrorComprobante] = useState<string>();
+  const [subiendo, setSubiendo] = useState(false);
 
   const enviar = async () => {
-    const datos = { fecha, referencia, ...(conValor ? { valor: valor.trim() === '' ? undefined : Number(valor) } : {}) };
-    const r = schema.safeParse(datos);
-    const problemas: Record<string, string> = {};
-    if (!r.success) for (const i of r.error.issues) problemas[String(i.path[0])] ??= i.message;
+    const datos = form.check();
     const archivo = archivos[0];
-    if (archivo) {
-      const problema = await checkFile('comprobantePago', archivo);
-      if (problema) problemas.comprobante = problema;
-    }
-    setErrores(problemas);
-    if (Object.keys(problemas).length) return;
+    const problema = archivo ? await checkFile('comprobantePago', archivo) : null;
+    setErrorComprobante(problema ?? undefined);
+    if (!datos || problema) return;
     let comprobante: string | undefined;
     try {
       setSubiendo(true);
       if (archivo) comprobante = await uploadFile('comprobantePago', archivo, () => undefined);
     } catch (err) {
-      setErrores({ comprobante: uploadErrorMessage(err) });
+      setErrorComprobante(uploadErrorMessage(err));
       return;
     } finally {
       setSubiendo(false);
@@ -237,46 +253,53 @@ function FormularioPago({
   };
 
   return (
-    <Form
-      header={<Header variant="h3">{titulo}</Header>}
-      actions={
-        <SpaceBetween direction="horizontal" size="xs">
-          {onCancelar && <Button onClick={onCancelar}>Cancelar</Button>}
-          <Button variant="primary" loading={enviando || subiendo} onClick={() => void enviar()}>
-            Registrar pago
-          </Button>
-        </SpaceBetween>
-      }
-    >
-      <SpaceBetween size="s">
-        <FormField label="Fecha del pago" errorText={errores.fecha}>
-          <DatePicker value={fecha} onChange={({ detail }) => setFecha(detail.value)} placeholder="AAAA/MM/DD" isDateEnabled={(d) => diaDelCalendario(d) <= hoyEnBogota()} openCalendarAriaLabel={() => 'Elegir fecha'} />
-        </FormField>
-        <FormField label="Referencia del pago" description="El número de la transferencia o consignación." errorText={errores.referencia}>
-          <Input value={referencia} onChange={({ detail }) => setReferencia(detail.value)} />
-        </FormField>
-        {conValor && (
-          <FormField label="Valor pagado (COP)" errorText={errores.valor} constraintText={valor ? formatCOP(Number(valor)) : undefined}>
-            <Input value={valor} inputMode="numeric" onChange={({ detail }) => setValor(detail.value.replace(/\D/g, ''))} />
+    // A real form: Enter in a field registers, and a refused try takes the person to the first field in error.
+    <form ref={form.ref} noValidate onSubmit={(e) => (e.preventDefault(), void enviar())}>
+      <Form
+        header={<Header variant="h3">{titulo}</Header>}
+        actions={
+          <SpaceBetween direction="horizontal" size="xs">
+            {onCancelar && (
+              <Button formAction="none" onClick={onCancelar}>
+                Cancelar
+              </Button>
+            )}
+            <Button variant="primary" loading={enviando || subiendo}>
+              Registrar pago
+            </Button>
+          </SpaceBetween>
+        }
+      >
+        <SpaceBetween size="s">
+          <FormField label="Fecha del pago" errorText={form.errors.fecha}>
+            <DatePicker value={fecha} onChange={({ detail }) => form.setField('fecha', detail.value)} placeholder="AAAA/MM/DD" isDateEnabled={(d) => diaDelCalendario(d) <= hoyEnBogota()} openCalendarAriaLabel={() => 'Elegir fecha'} />
           </FormField>
-        )}
-        <FormField label="Comprobante (opcional)" description="PDF, JPG o PNG de máximo 2MB." errorText={errores.comprobante}>
-          <FileUpload
-            value={archivos}
-            onChange={({ detail }) => setArchivos(detail.value.slice(-1))}
-            accept="application/pdf,image/jpeg,image/png"
-            i18nStrings={{
-              uploadButtonText: () => 'Elegir archivo',
-              dropzoneText: () => 'Suelta el comprobante aquí',
-              removeFileAriaLabel: () => 'Quitar archivo',
-              limitShowFewer: 'Ver menos',
-              limitShowMore: 'Ver más',
-              errorIconAriaLabel: 'Error',
-            }}
-          />
-        </FormField>
-      </SpaceBetween>
-    </Form>
+          <FormField label="Referencia del pago" description="El número de la transferencia o consignación." errorText={form.errors.referencia}>
+            <Input value={referencia} onChange={({ detail }) => form.setField('referencia', detail.value)} />
+          </FormField>
+          {conValor && (
+            <FormField label="Valor pagado (COP)" errorText={form.errors.valor} constraintText={valor ? formatCOP(Number(valor)) : undefined}>
+              <Input value={valor} inputMode="numeric" onChange={({ detail }) => form.setField('valor', detail.value.replace(/\D/g, ''))} />
+            </FormField>
+          )}
+          <FormField label="Comprobante (opcional)" description="PDF, JPG o PNG de máximo 2MB." errorText={errorComprobante}>
+            <FileUpload
+              value={archivos}
+              onChange={({ detail }) => (setArchivos(detail.value.slice(-1)), setErrorComprobante(undefined))}
+              accept="application/pdf,image/jpeg,image/png"
+              i18nStrings={{
+                uploadButtonText: () => 'Elegir archivo',
+                dropzoneText: () => 'Suelta el comprobante aquí',
+                removeFileAriaLabel: () => 'Quitar archivo',
+                limitShowFewer: 'Ver menos',
+                limitShowMore: 'Ver más',
+                errorIconAriaLabel: 'Error',
+              }}
+            />
+          </FormField>
+        </SpaceBetween>
+      </Form>
+    </form>
   );
 }
 
