@@ -45,6 +45,7 @@ export const CAMPO_TEXTO: Record<string, string> = {
   conductor: 'Conductor',
   fuec: 'FUEC',
   tipoFuec: 'Archivo',
+  verificacion: 'Verificación del FUEC',
   pagarAnticipoConductor: 'Anticipo del conductor por pagar',
   pagarSaldoConductor: 'Saldo del conductor por pagar',
   recorridoIniciado: 'Recorrido iniciado',
@@ -86,6 +87,9 @@ export const VALOR_TEXTO: Record<string, string> = {
   'image/jpeg': 'Imagen JPG',
   'image/png': 'Imagen PNG',
   'por Asignar': 'Sin asignar',
+  coincide: 'Verificado',
+  'no-coincide': 'Con diferencias',
+  'sin-verificar': 'Sin verificar',
 };
 
 /** Who made the change: a console user, a driver, the client app or the server's own job. */

@@ -41,6 +41,10 @@ export const PAGO_MSG = {
   empresaRequerida: 'Elige una empresa.',
   rangoInvalido: 'El rango de fechas no es válido: la fecha inicial debe ser anterior a la final y el rango de máximo un año.',
   fechasHistorialInvalidas: 'Las fechas deben ser días reales con el formato AAAA-MM-DD.',
+  /** The history's date range picker, before anything is asked. */
+  rangoIncompleto: 'Elige la fecha inicial y la final.',
+  rangoInvertido: 'La fecha final debe ser igual o posterior a la inicial.',
+  rangoLargo: 'El rango debe ser de máximo un año.',
   comprobanteNoAplica: 'Esta reserva no espera un comprobante de transferencia.',
   cambioConcurrente: 'El servicio cambió mientras registrabas el pago. Revisa su estado y vuelve a intentarlo.',
   /** Toasts. */

@@ -3,7 +3,7 @@ import * as z from './zod-es.js';
 
 /** A row of the company's reservations (spec 02 section 4.3; issue "Reserved services"). */
 export const CAMPOS_RESERVA = [
-  'id', 'estado', 'tipo', 'clase', 'origen', 'destino', 'fechaSalida', 'fechaRegreso', 'pasajeros', 'placas', 'conductor', 'fuec', 'recorridoIniciado', 'valorOferta',
+  'id', 'estado', 'tipo', 'clase', 'origen', 'destino', 'fechaSalida', 'fechaRegreso', 'pasajeros', 'placas', 'conductor', 'fuec', 'verificacionFuec', 'recorridoIniciado', 'valorOferta',
 ] as const;
 export const reservaSchema = serviceSchema.pick(Object.fromEntries(CAMPOS_RESERVA.map((c) => [c, true])) as { [K in (typeof CAMPOS_RESERVA)[number]]: true });
 export type Reserva = z.infer<typeof reservaSchema>;

@@ -4,7 +4,10 @@ import { registrarTransaccionEpayco } from '../../scripts/local/epayco.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { LISTAS_PAGOS, LISTAS_SERVICIOS } from '../../shared/domain/listas.js';
 import { PAGO_MSG } from '../../shared/schemas/pagos.js';
-import { stack } from '../support/clients.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { RECORRIDO_MSG } from '../../shared/schemas/messages-servicios.js';
+import { docClient, stack, table } from '../support/clients.js';
+import { servicioReservado } from '../support/servicios.js';
 import { page, shots, signIn, signOut, url, usePage } from '../support/e2e.js';
 
 /*
@@ -96,6 +99,37 @@ describe('the service lists', () => {
     await page.getByText('Servicios ganados', { exact: true }).waitFor();
     await page.getByRole('row', { name: /Finalizado/ }).first().waitFor();
     await shots('historial');
+    // A range typed backwards says so (not that it is too long), and asks nothing.
+    await page.getByText(/ de 20\d\d — /).click();
+    await page.getByLabel('Desde', { exact: true }).fill('2026/12/31');
+    await page.getByLabel('Hasta', { exact: true }).fill('2026/01/01');
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await page.getByText(PAGO_MSG.rangoInvertido).first().waitFor();
+    await page.keyboard.press('Escape');
+    await signOut();
+  });
+
+  it('ends a started trip from Servicios en Curso, asking first', async () => {
+    // A trip of the company that left two hours ago and was started by its driver.
+    const salida = new Date(Date.now() - 2 * 3600_000).toISOString();
+    const id = await servicioReservado('demo-transvalle', { tipo: 'Van', origen: 'Unicentro Cali (prueba fin de viaje)' }, 3, {
+      estado: 'confirmado', fuec: true, recorridoIniciado: true, fechaSalida: salida, fechaRegreso: null, vehiculoId: 'veh-demo-transvalle-001', placas: 'VCK512', conductor: 'Jhon Jairo Paz',
+    });
+    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
+    await page.waitForURL(/\/panel-control/);
+    await page.goto(url('/panel-control/servicios-en-curso'));
+    await buscar(id);
+    const fila = page.getByRole('row', { name: /prueba fin de viaje/ });
+    await fila.getByRole('button', { name: /^Ver detalle del servicio/ }).click();
+    const detalle = page.getByRole('dialog', { name: 'Detalle del servicio' });
+    await detalle.getByRole('button', { name: RECORRIDO_MSG.finalizar }).click();
+    const confirmar = page.getByRole('dialog', { name: RECORRIDO_MSG.finalizar });
+    await confirmar.getByText(RECORRIDO_MSG.confirmarFin).waitFor();
+    await confirmar.getByRole('button', { name: 'Finalizar', exact: true }).click();
+    await page.getByText(RECORRIDO_MSG.finalizado).waitFor();
+    await expect.poll(() => fila.count(), { timeout: 15_000 }).toBe(0);
+    const { Item } = await docClient().send(new GetCommand({ TableName: table('services'), Key: { id } }));
+    expect(Item).toMatchObject({ estado: 'finalizado', pagarSaldoConductor: true });
     await signOut();
   });
 });

@@ -80,6 +80,7 @@ describe('reserved service', () => {
     await shots('reserva-fuec');
     await fuec.getByRole('button', { name: 'Subir FUEC' }).click();
     await fuec.getByText(FUEC_MSG.placaNoCoincide('TSQ204')).waitFor();
+    await fuec.getByText(/fuec-spiwak\.pdf .* subido, espera tu confirmación/).waitFor();
     await shots('reserva-fuec-diferencias');
     await fuec.getByRole('button', { name: 'Confirmar de todas formas' }).click();
     await page.getByText(FUEC_MSG.agregado).waitFor();
@@ -87,7 +88,7 @@ describe('reserved service', () => {
 
     // The reservations list: the confirmed one with its vehicle and FUEC, and its detail links the FUEC.
     const fila = page.getByRole('row', { name: /Hotel Spiwak/ });
-    await expect.poll(() => fila.innerText(), { timeout: 20_000 }).toMatch(/Confirmado[\s\S]*TSQ204[\s\S]*Cargado/);
+    await expect.poll(() => fila.innerText(), { timeout: 20_000 }).toMatch(/Confirmado[\s\S]*TSQ204[\s\S]*Cargado, con diferencias/);
     expect(await page.getByRole('row', { name: /VCK512/ }).count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: /^Por completar/ }).click();
     expect(await fila.count()).toBe(0);
@@ -106,6 +107,8 @@ describe('reserved service', () => {
       expect.stringContaining('Vehículo asignado'),
       expect.stringContaining('FUEC cargado'),
     ]);
+    // Every change in words, none by its stored name.
+    await trail.getByText('Verificación del FUEC: Con diferencias').waitFor();
     await trail.getByText('FUEC cargado').scrollIntoViewIfNeeded();
     await shots('reserva-historial');
     await confirmado.getByRole('button', { name: 'Cerrar', exact: true }).last().click();

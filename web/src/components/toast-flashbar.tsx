@@ -10,7 +10,7 @@ const FLASHBAR_STYLE: FlashbarProps.Style = {
   item: { root: { background: { info: NEUTRAL_GREY }, borderColor: { info: NEUTRAL_GREY }, color: { info: '#ffffff' } } },
 };
 
-const FLASH_TYPE: Record<ToastType, FlashbarProps.Type> = { success: 'success', error: 'error', neutral: 'info' };
+const FLASH_TYPE: Record<ToastType, FlashbarProps.Type> = { success: 'success', warning: 'warning', error: 'error', neutral: 'info' };
 
 export default function ToastFlashbar({ toasts }: { toasts: readonly Toast[] }) {
   const items: FlashbarProps.MessageDefinition[] = toasts.map((toast) => ({

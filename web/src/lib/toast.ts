@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
  * A tiny store for toasts, so code outside React (the query cache, the API client's callers) can
  * raise one too. `components/toast-area.tsx` renders it with Cloudscape's Flashbar.
  */
-export type ToastType = 'success' | 'error' | 'neutral';
+export type ToastType = 'success' | 'warning' | 'error' | 'neutral';
 
 export interface Toast {
   id: string;
@@ -52,6 +52,8 @@ export function showToast(toast: Omit<Toast, 'id' | 'raisedAt' | 'page'>): strin
 
 export const toast = {
   success: (content: ReactNode, header?: ReactNode) => showToast({ type: 'success', content, header }),
+  /** Done, with something to look at (a FUEC that could not be checked). */
+  warning: (content: ReactNode, header?: ReactNode) => showToast({ type: 'warning', content, header }),
   error: (content: ReactNode, header?: ReactNode) => showToast({ type: 'error', content, header }),
   neutral: (content: ReactNode, header?: ReactNode) => showToast({ type: 'neutral', content, header }),
 };

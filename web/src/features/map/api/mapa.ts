@@ -58,20 +58,6 @@ export function useConductores(limites: Limites | null, activo: boolean) {
   });
 }
 
-/** `POST /servicios/{id}/finalizar`: the trip ends; the detail and the map read again. */
-export function useFinalizarViaje(id: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post(`/servicios/${encodeURIComponent(id)}/finalizar`, {}, z.object({ id: z.string(), estado: z.string() })),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: mapaKeys.servicio(id) });
-      void queryClient.invalidateQueries({ queryKey: mapaKeys.feed });
-      void queryClient.invalidateQueries({ queryKey: ['reservas'] });
-    },
-    meta: { silent: true },
-  });
-}
-
 /** `GET /servicios/{id}/historial`: the service's audit trail, read when the dialog shows it. */
 export const useHistorial = (id: string | null, enabled: boolean) =>
   useQuery({

@@ -65,7 +65,8 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
         uploadId = await uploadFile('fuec', archivo, setProgreso);
       }
       const res = await subir.mutateAsync({ archivo: uploadId, ...(confirmarDiferencias ? { confirmarDiferencias } : {}) });
-      toast.success(VERIFICACION_TEXTO[res.verificacion.estado], FUEC_MSG.agregado);
+      // Stored either way; one that could not be checked, or differs, is said as something to look at.
+      (res.verificacion.estado === 'coincide' ? toast.success : toast.warning)(VERIFICACION_TEXTO[res.verificacion.estado], FUEC_MSG.agregado);
       onDone();
     } catch (err) {
       setProgreso(null);
@@ -139,9 +140,11 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
             </ul>
           </Alert>
         )}
-        {archivo && progreso === null && !diferencias && (
+        {archivo && progreso === null && (
+          // Beside the differences too: which file 'Confirmar de todas formas' stores.
           <StatusIndicator type="info">
-            {archivo.name} ({archivo.size < 1024 * 1024 ? `${Math.ceil(archivo.size / 1024)} KB` : `${(archivo.size / 1024 / 1024).toFixed(2)} MB`}) listo para subir
+            {archivo.name} ({archivo.size < 1024 * 1024 ? `${Math.ceil(archivo.size / 1024)} KB` : `${(archivo.size / 1024 / 1024).toFixed(2)} MB`}){' '}
+            {diferencias ? 'subido, espera tu confirmación' : 'listo para subir'}
           </StatusIndicator>
         )}
         {archivo && progreso !== null && <UploadProgress item={{ name: archivo.name, phase: 'uploading', progress: progreso }} />}

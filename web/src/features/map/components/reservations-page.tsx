@@ -25,6 +25,15 @@ import { Paginacion } from '../../../components/paginacion.js';
 const POR_PAGINA = 10;
 const COLUMNAS_TELEFONO = ['salida', 'servicio', 'estado', 'vehiculo', 'fuec', 'valor', 'cuenta', 'acciones'].map((id) => ({ id, visible: ['salida', 'estado', 'vehiculo', 'acciones'].includes(id) }));
 
+/** The FUEC column: a stored FUEC that could not be checked, or differs, reads apart from a verified one. */
+function EstadoFuec({ r }: { r: Reserva }) {
+  if (!r.fuec) return <StatusText type="warning">Pendiente</StatusText>;
+  const estado = r.verificacionFuec?.estado;
+  if (estado === 'sin-verificar') return <StatusText type="warning">Cargado, sin verificar</StatusText>;
+  if (estado === 'no-coincide') return <StatusText type="warning">Cargado, con diferencias</StatusText>;
+  return <StatusText type="success">Cargado</StatusText>;
+}
+
 /** What the reservation needs next (spec 02 section 4.3), as the list's filter and its state column. */
 type Paso = 'asignar' | 'fuec' | 'confirmado' | 'en-curso';
 const paso = (r: Reserva): Paso => (asignable(r) ? 'asignar' : esperaFuec(r) ? 'fuec' : r.recorridoIniciado ? 'en-curso' : 'confirmado');
@@ -56,13 +65,21 @@ export function ReservationsPage({ title }: { title: string }) {
   const { items, collectionProps, filterProps, paginationProps, filteredItemsCount } = useCollection(shown, {
     filtering: {
       filteringFunction: (r, text) => `${r.origen} ${r.destino} ${r.tipo} ${r.placas} ${r.conductor}`.toLowerCase().includes(text.toLowerCase()),
-      empty: (
-        <TableEmptyState
-          title="No hay Reservaciones Registradas"
-          subtitle="Cuando un cliente acepte una oferta de tu empresa y se valide el pago, la reserva aparecerá aquí."
-          action={<Button onClick={() => navigate('/panel-control/monitor-map')}>Ir al mapa</Button>}
-        />
-      ),
+      // The spec's empty message when there are no reservations at all; a filter's own when only it is empty.
+      empty:
+        filtro === 'todas' || !todas.length ? (
+          <TableEmptyState
+            title="No hay Reservaciones Registradas"
+            subtitle="Cuando un cliente acepte una oferta de tu empresa y se valide el pago, la reserva aparecerá aquí."
+            action={<Button onClick={() => navigate('/panel-control/monitor-map')}>Ir al mapa</Button>}
+          />
+        ) : (
+          <TableEmptyState
+            title={filtro === 'pendientes' ? 'No tienes reservas por completar' : 'Aún no hay reservas confirmadas'}
+            subtitle={filtro === 'pendientes' ? 'Todas tus reservas tienen vehículo asignado y FUEC.' : 'Una reserva queda confirmada al subir su FUEC.'}
+            action={<Button onClick={() => setFiltro('todas')}>Ver todas</Button>}
+          />
+        ),
       noMatch: <TableEmptyState title="Ninguna reserva coincide con la búsqueda" />,
     },
     pagination: { pageSize: POR_PAGINA },
@@ -111,7 +128,7 @@ export function ReservationsPage({ title }: { title: string }) {
         ),
       minWidth: 150,
     },
-    { id: 'fuec', header: 'FUEC', cell: (r) => (r.fuec ? <StatusText type="success">Cargado</StatusText> : <StatusText type="warning">Pendiente</StatusText>) },
+    { id: 'fuec', header: 'FUEC', cell: (r) => <EstadoFuec r={r} /> },
     { id: 'valor', header: 'Valor', cell: (r) => (r.valorOferta === null ? MAPA_MSG.noRegistrado : formatCOP(r.valorOferta)) },
     { id: 'cuenta', header: 'Cuenta regresiva', cell: (r) => <CountdownCompacto hasta={r.fechaSalida} />, minWidth: 170 },
     {

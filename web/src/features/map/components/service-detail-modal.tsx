@@ -11,16 +11,15 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { ESTADO_MAPA_INFO, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
-import { FUEC_MSG, MAPA_MSG, RECORRIDO_MSG } from '../../../../../shared/schemas/messages-servicios.js';
+import { FUEC_MSG, MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { enCurso, finalizable } from '../../../../../shared/domain/recorrido.js';
-import { useState } from 'react';
-import { toast } from '../../../lib/toast.js';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { asignable, esperaFuec } from '../../../../../shared/domain/asignacion.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatCOP, formatDateTime } from '../../../lib/format.js';
 import { StatusText } from '../../../components/status-text.js';
-import { useFinalizarViaje, useServicio } from '../api/mapa.js';
+import { useServicio } from '../api/mapa.js';
+import { FinalizarViaje } from '../../../components/finalizar-viaje.js';
 import { Countdown } from './countdown.js';
 import { ServiceTimeline } from './service-timeline.js';
 
@@ -70,20 +69,7 @@ export interface ServiceDetailModalProps {
 /** Spec 02 section 2.2: the service detail dialog, opened from a marker or the legend's list. */
 export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: ServiceDetailModalProps) {
   const { data: s, error, isPending } = useServicio(id);
-  const finalizar = useFinalizarViaje(id ?? '');
-  const [confirmarFin, setConfirmarFin] = useState(false);
   const puedeFinalizar = !!s && finalizable(s, new Date());
-
-  async function terminar() {
-    try {
-      await finalizar.mutateAsync();
-      toast.success(RECORRIDO_MSG.finalizado);
-    } catch (err) {
-      toast.error(errorMessage(err));
-    } finally {
-      setConfirmarFin(false);
-    }
-  }
 
   const reservado = s?.estado === 'reservado';
   const conVehiculo = !!(s && asignado(s.conductor) && asignado(s.placas));
@@ -98,7 +84,7 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: S
         onDismiss={onClose}
         size="large"
         header={
-          <Header variant="h2" description={s ? `${s.tipo} · ${s.clase} · Ref. ${s.id.slice(0, 8)}` : undefined}>
+          <Header variant="h2" description={s ? `${s.tipo} · ${s.clase} · Ref. ${s.id}` : undefined}>
             <SpaceBetween direction="horizontal" size="xs" alignItems="center">
               <span>Detalle del servicio</span>
               {s && <Badge color={CHIP[s.estadoMapa]}>{ESTADO_MAPA_INFO[s.estadoMapa].etiqueta}</Badge>}
@@ -119,11 +105,7 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: S
                   Subir FUEC
                 </Button>
               )}
-              {puedeFinalizar && (
-                <Button variant="primary" onClick={() => setConfirmarFin(true)}>
-                  {RECORRIDO_MSG.finalizar}
-                </Button>
-              )}
+              {puedeFinalizar && <FinalizarViaje id={s.id} />}
               {s?.estadoMapa === 'pendiente' && (
                 <Button variant="primary" onClick={() => onOffer(s)}>
                   Hacer Oferta
@@ -239,23 +221,6 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: S
             )}
           </SpaceBetween>
         ) : null}
-      </Modal>
-      <Modal
-        visible={confirmarFin}
-        onDismiss={() => setConfirmarFin(false)}
-        header={<Header variant="h2">{RECORRIDO_MSG.finalizar}</Header>}
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button onClick={() => setConfirmarFin(false)}>Cancelar</Button>
-              <Button variant="primary" loading={finalizar.isPending} onClick={() => void terminar()}>
-                Finalizar
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
-      >
-        {RECORRIDO_MSG.confirmarFin}
       </Modal>
     </>
   );

@@ -26,7 +26,9 @@ import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { useZodForm } from '../../../lib/use-zod-form.js';
 import { checkFile, uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
 import { useDecidirPago, usePagarConductor, usePagarRecompensa, usePagoDetalle } from '../api/pagos.js';
-import { EstadoServicio, Foto, METODO_TEXTO } from './comunes.js';
+import { finalizable } from '../../../../../shared/domain/recorrido.js';
+import { FinalizarViaje } from '../../../components/finalizar-viaje.js';
+import { EstadoServicio, Foto, METODO_TEXTO, useEsPlataforma } from './comunes.js';
 
 const MOVIMIENTO_TEXTO: Record<Movimiento['tipo'], string> = { 'pago-cliente': 'Pago del cliente', anticipo: 'Anticipo al conductor', saldo: 'Saldo al conductor', recompensa: 'Recompensa por referido' };
 
@@ -40,9 +42,20 @@ export type AccionDetalle = 'transferencia' | 'anticipo' | 'saldo' | null;
  */
 export function DetallePagoModal({ id, accion, onClose }: { id: string | null; accion: AccionDetalle; onClose: () => void }) {
   const detalle = usePagoDetalle(id);
+  const plataforma = useEsPlataforma();
   const d = detalle.data;
+  // The company ends its started trip from here too (Servicios en Curso), not only from Reservaciones.
+  const puedeFinalizar = !plataforma && !!d && finalizable(d.servicio, new Date());
+  const footer = (
+    <Box float="right">
+      <SpaceBetween direction="horizontal" size="xs">
+        <Button onClick={onClose}>Cerrar</Button>
+        {puedeFinalizar && <FinalizarViaje id={d.servicio.id} onDone={onClose} />}
+      </SpaceBetween>
+    </Box>
+  );
   return (
-    <Modal visible={!!id} onDismiss={onClose} size="large" header={<Header variant="h2">Detalle del servicio</Header>} footer={<Box float="right"><Button onClick={onClose}>Cerrar</Button></Box>}>
+    <Modal visible={!!id} onDismiss={onClose} size="large" header={<Header variant="h2">Detalle del servicio</Header>} footer={footer}>
       {detalle.isPending ? (
         <Spinner size="large" />
       ) : detalle.isError ? (

@@ -14,7 +14,7 @@ import Alert from '@cloudscape-design/components/alert';
 import { useState } from 'react';
 import { normalizarBusqueda } from '../../../../../shared/domain/proveedores.js';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
-import { HISTORIAL_MAX_DIAS, type ServicioFila } from '../../../../../shared/schemas/pagos.js';
+import { HISTORIAL_MAX_DIAS, PAGO_MSG, type ServicioFila } from '../../../../../shared/schemas/pagos.js';
 import { ESTADOS_HISTORIAL } from '../../../../../shared/domain/listas.js';
 import { Paginacion } from '../../../components/paginacion.js';
 import { TableEmptyState } from '../../../components/table-empty-state.js';
@@ -99,9 +99,10 @@ export function HistorialPage({ title }: { title: string }) {
               i18nStrings={I18N}
               placeholder="Elige el rango de fechas"
               isValidRange={(r) => {
-                if (r?.type !== 'absolute' || !r.startDate || !r.endDate) return { valid: false, errorMessage: 'Elige la fecha inicial y la final.' };
+                if (r?.type !== 'absolute' || !r.startDate || !r.endDate) return { valid: false, errorMessage: PAGO_MSG.rangoIncompleto };
                 const d = (Date.parse(r.endDate) - Date.parse(r.startDate)) / 86_400_000;
-                return d < 0 || d > HISTORIAL_MAX_DIAS ? { valid: false, errorMessage: 'El rango debe ser de máximo un año.' } : { valid: true };
+                if (d < 0) return { valid: false, errorMessage: PAGO_MSG.rangoInvertido };
+                return d > HISTORIAL_MAX_DIAS ? { valid: false, errorMessage: PAGO_MSG.rangoLargo } : { valid: true };
               }}
               onChange={({ detail }) => detail.value?.type === 'absolute' && setRango({ desde: detail.value.startDate.slice(0, 10), hasta: detail.value.endDate.slice(0, 10) })}
               relativeOptions={[]}
