@@ -204,6 +204,8 @@ describe('access', () => {
     await page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
     await sideMenu().getByRole('link', { name: 'Perfil de Usuario' }).waitFor();
     expect(await sideMenu().getByText('Registrar Nuevo Usuario').count()).toBe(0);
+    // The company already has its corporate photo: only their own profile is asked for.
+    await sideMenu().getByText('Completa tu perfil', { exact: true }).waitFor();
     // The company's data is the admin's: read-only for staff, and no logo or gallery controls.
     expect(await field('Empresa').getAttribute('readonly')).not.toBeNull();
     expect(await field('Empresa').inputValue()).toBe('Transportes del Valle S.A.S.');
@@ -260,11 +262,17 @@ describe('access', () => {
     await page.waitForURL('**/panel-control/**');
   });
 
-  it('shows the failure of the recovery e-mail for an unknown address', async () => {
+  it('answers an unknown address as a known one, as Cognito does in AWS (no account is revealed)', async () => {
     await signOut();
     await page.goto(url('/cambiar-password'));
     await field('Correo electrónico').fill(`nadie.${run}@sultana.demo`);
     await page.getByRole('button', { name: 'Enviar instrucciones' }).click();
-    await page.getByText(RECUPERAR_MSG.error).waitFor();
+    await page.getByText(RECUPERAR_MSG.exito).waitFor();
+    expect(await page.getByText(RECUPERAR_MSG.error).count()).toBe(0);
+    await field('Código de verificación').fill('123456');
+    await field('Nueva contraseña').fill('OtraClave123!');
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    await page.getByText('El código de verificación no es correcto.').first().waitFor();
+    expect(await page.getByText(/No existe una cuenta/).count()).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import type { FetchQueryOptions } from '@tanstack/react-query';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ListaServiciosId } from '../../../shared/domain/listas.js';
 import type { ListaId } from '../../../shared/domain/proveedores.js';
+import type { MeResponse } from '../../../shared/schemas/empresa.js';
 
 /**
  * Every panel screen, declared once: the router, the side menu, the bottom bar and the document
@@ -245,7 +246,16 @@ export const screenAt = (path: ScreenPath): PanelScreen => PANEL_SCREENS.find((s
 export interface Viewer {
   groups: readonly string[];
   perfilCompleto: boolean;
+  /** Whether the company already has its first corporate photo (the hint then asks only for the profile). */
+  conFotoCorporativa?: boolean;
 }
+
+/** The viewer as `/me` says: who, and what the profile still lacks. */
+export const viewerDe = (me: Pick<MeResponse, 'groups' | 'perfilCompleto' | 'empresa'>): Viewer => ({
+  groups: me.groups,
+  perfilCompleto: me.perfilCompleto,
+  conFotoCorporativa: !!me.empresa?.fotosCorporativas[0],
+});
 
 /**
  * One rule for every way in (side menu, bottom bar, typed address): a gated screen is closed until
@@ -254,13 +264,15 @@ export interface Viewer {
 export const isLocked = (screen: PanelScreen, viewer: Viewer): boolean => screen.gated && !viewer.perfilCompleto;
 
 /**
- * Why gated screens are closed, in the same words everywhere. Only a company admin can upload the
- * corporate photos, so the company's staff are told who does it.
+ * Why gated screens are closed, in the same words everywhere: the profile, and the corporate photo
+ * while the company has none. Only a company admin can upload it, so the company's staff are told who does.
  */
-export const gateHint = (groups: readonly string[]): string =>
-  groups.includes('admin')
-    ? 'Completa tu perfil y sube una foto corporativa'
-    : 'Completa tu perfil; un administrador de tu empresa debe subir una foto corporativa';
+export const gateHint = ({ groups, conFotoCorporativa }: Viewer): string =>
+  conFotoCorporativa
+    ? 'Completa tu perfil'
+    : groups.includes('admin')
+      ? 'Completa tu perfil y sube una foto corporativa'
+      : 'Completa tu perfil; un administrador de tu empresa debe subir una foto corporativa';
 
 export const maySee = (screen: PanelScreen, groups: readonly string[]): boolean =>
   screen.roles.some((role) => groups.includes(role));

@@ -29,7 +29,7 @@ export function BottomNav({ viewer }: { viewer: Viewer }) {
     <nav id="bottom-nav" className="bottom-nav" aria-label="Navegación inferior">
       {tabs.some((tab) => isLocked(tab, viewer)) && (
         <span id={hintId} className="visually-hidden">
-          {gateHint(viewer.groups)}
+          {gateHint(viewer)}
         </span>
       )}
       <ul className="bottom-nav__list">
@@ -60,7 +60,7 @@ export function BottomNav({ viewer }: { viewer: Viewer }) {
           return (
             <li key={tab.path}>
               {locked ? (
-                <span className="bottom-nav__tab bottom-nav__tab--locked" role="link" aria-disabled="true" aria-label={name} aria-describedby={hintId} tabIndex={0} title={gateHint(viewer.groups)}>
+                <span className="bottom-nav__tab bottom-nav__tab--locked" role="link" aria-disabled="true" aria-label={name} aria-describedby={hintId} tabIndex={0} title={gateHint(viewer)}>
                   {content}
                 </span>
               ) : (

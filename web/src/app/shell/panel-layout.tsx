@@ -6,7 +6,7 @@ import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen.js';
 import { useMe } from '../../lib/me/get-me.js';
 import { readStoredUsuario } from '../../lib/me/stored-usuario.js';
-import type { Viewer } from '../screens.js';
+import { viewerDe, type Viewer } from '../screens.js';
 import { BottomNav } from './bottom-nav.js';
 import { SideMenu } from './side-menu.js';
 import { TopBar } from './top-bar.js';
@@ -18,7 +18,11 @@ export default function PanelLayout() {
   const { data: me } = useMe();
   // Until `/me` answers, the stored copy keeps the menus from changing under the user's eyes.
   const stored = useMemo(readStoredUsuario, []);
-  const viewer: Viewer = me ?? stored ?? { groups: [], perfilCompleto: false };
+  const viewer: Viewer = me
+    ? viewerDe(me)
+    : stored
+      ? { groups: stored.groups, perfilCompleto: stored.perfilCompleto, conFotoCorporativa: !!stored.fotosCorporativas[0] }
+      : { groups: [], perfilCompleto: false };
   // A screen opened by a link or a redirect starts at its top, not where the last one was scrolled to
   // (Back and Forward are left to the browser). Here rather than React Router's ScrollRestoration: that
   // would add 1 KB to the sign-in page's first load, which has none to spare.

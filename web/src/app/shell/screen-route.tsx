@@ -11,7 +11,7 @@ import { useMe } from '../../lib/me/get-me.js';
 import { readStoredUsuario } from '../../lib/me/stored-usuario.js';
 import { useFollow } from '../../lib/navigation.js';
 import { useDocumentTitle } from '../../lib/use-document-title.js';
-import { gateHint, isForEveryone, isLocked, maySee, panelPath, screenAt, type PanelRole, type PanelScreen } from '../screens.js';
+import { gateHint, isForEveryone, isLocked, maySee, panelPath, screenAt, viewerDe, type PanelRole, type PanelScreen, type Viewer } from '../screens.js';
 
 const AUDIENCE: Record<PanelRole, string> = {
   admin: 'los administradores de la empresa',
@@ -51,7 +51,7 @@ function NoPermission({ roles }: { roles: readonly PanelRole[] }) {
   );
 }
 
-function Locked({ groups }: { groups: readonly string[] }) {
+function Locked({ viewer }: { viewer: Viewer }) {
   const follow = useFollow();
   const perfil = screenAt('perfil');
   return (
@@ -64,7 +64,7 @@ function Locked({ groups }: { groups: readonly string[] }) {
         </Button>
       }
     >
-      {gateHint(groups)} para usar esta sección.
+      {gateHint(viewer)} para usar esta sección.
     </Alert>
   );
 }
@@ -98,7 +98,7 @@ export function ScreenRoute({ screen }: { screen: PanelScreen }) {
   if (isLocked(screen, me))
     return (
       <Closed title={screen.title}>
-        <Locked groups={me.groups} />
+        <Locked viewer={viewerDe(me)} />
       </Closed>
     );
   return open;

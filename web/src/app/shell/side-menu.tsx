@@ -44,7 +44,7 @@ export function SideMenu({ viewer, onChoose }: { viewer: Viewer; onChoose: () =>
         {anyLocked && (
           <li className="side-menu__hint">
             <Box variant="small" color="text-status-inactive">
-              <span id={hintId}>{gateHint(viewer.groups)}</span>
+              <span id={hintId}>{gateHint(viewer)}</span>
             </Box>
           </li>
         )}

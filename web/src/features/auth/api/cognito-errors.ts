@@ -1,6 +1,7 @@
 import { MSG, REGISTRO_MSG } from '../../../../../shared/schemas/messages.js';
 
 const TOO_MANY = 'Demasiados intentos. Espera un momento e inténtalo de nuevo.';
+export const CODIGO_INCORRECTO = 'El código de verificación no es correcto.';
 
 /**
  * Spanish texts for the Cognito errors of sign-up, verification and recovery. Amplify throws them with
@@ -12,7 +13,7 @@ const MESSAGES: Record<string, string> = {
   // The pool's only rule is the spec's minimum (PASSWORD_POLICY).
   InvalidPasswordException: MSG.passwordMin,
   InvalidParameterException: 'Alguno de los datos no es válido. Revísalos e inténtalo de nuevo.',
-  CodeMismatchException: 'El código de verificación no es correcto.',
+  CodeMismatchException: CODIGO_INCORRECTO,
   ExpiredCodeException: 'El código de verificación expiró. Solicita uno nuevo.',
   UserNotFoundException: 'No existe una cuenta con este correo electrónico.',
   CodeDeliveryFailureException: 'No se pudo enviar el código. Inténtalo de nuevo.',
