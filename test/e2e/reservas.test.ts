@@ -185,4 +185,18 @@ describe('reserved service', () => {
       await simulador.stop();
     }
   });
+
+  it('fits the reservations on a phone: the departure opens the detail', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(url('/panel-control/reservaciones'));
+    const tabla = page.getByRole('table', { name: 'Reservas de la empresa' });
+    await tabla.getByRole('button', { name: /^Ver detalle de la reserva / }).first().waitFor();
+    expect(await tabla.getByRole('columnheader').allInnerTexts()).toEqual([expect.stringMatching(/^Salida/), 'Estado']);
+    expect(await tabla.evaluate((t) => t.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shots('movil-reservaciones');
+    await tabla.getByRole('button', { name: /^Ver detalle de la reserva / }).first().click();
+    await page.getByRole('dialog', { name: /Detalle del servicio/ }).waitFor();
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
 });

@@ -3,6 +3,7 @@ import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
@@ -23,7 +24,8 @@ import { ServiceDialogs } from './service-dialogs.js';
 import { Paginacion } from '../../../components/paginacion.js';
 
 const POR_PAGINA = 10;
-const COLUMNAS_TELEFONO = ['salida', 'servicio', 'estado', 'vehiculo', 'fuec', 'valor', 'cuenta', 'acciones'].map((id) => ({ id, visible: ['salida', 'estado', 'vehiculo', 'acciones'].includes(id) }));
+const COLUMNAS_TELEFONO = ['salida', 'servicio', 'estado', 'vehiculo', 'fuec', 'valor', 'cuenta', 'acciones'].map((id) => ({ id, visible: ['salida', 'estado'].includes(id) }));
+const ruta = (r: Reserva) => `${r.origen.split(',')[0]} → ${r.destino.split(',')[0]}`;
 
 /** The FUEC column: a stored FUEC that could not be checked, or differs, reads apart from a verified one. */
 function EstadoFuec({ r }: { r: Reserva }) {
@@ -87,7 +89,25 @@ export function ReservationsPage({ title }: { title: string }) {
   });
 
   const columns: TableProps.ColumnDefinition<Reserva>[] = [
-    { id: 'salida', header: 'Salida', cell: (r) => <span className="nowrap">{formatDateTime(r.fechaSalida)}</span>, sortingField: 'fechaSalida', isRowHeader: true, minWidth: 170 },
+    {
+      id: 'salida',
+      header: 'Salida',
+      // On a phone the departure opens the detail and names the route: the other columns do not fit.
+      cell: (r) =>
+        esTelefono ? (
+          <SpaceBetween size="xxxs">
+            <Link variant="primary" onFollow={() => setDetalle(r.id)} ariaLabel={`Ver detalle de la reserva ${r.tipo} de ${r.origen}`}>
+              {formatDateTime(r.fechaSalida)}
+            </Link>
+            <Box variant="small">{ruta(r)}</Box>
+          </SpaceBetween>
+        ) : (
+          <span className="nowrap">{formatDateTime(r.fechaSalida)}</span>
+        ),
+      sortingField: 'fechaSalida',
+      isRowHeader: true,
+      minWidth: esTelefono ? undefined : 170,
+    },
     {
       id: 'servicio',
       header: 'Servicio',
@@ -96,9 +116,7 @@ export function ReservationsPage({ title }: { title: string }) {
           <Box fontWeight="bold">
             {r.tipo} · {r.pasajeros} pasajeros
           </Box>
-          <Box variant="small">
-            {r.origen.split(',')[0]} → {r.destino.split(',')[0]}
-          </Box>
+          <Box variant="small">{ruta(r)}</Box>
         </SpaceBetween>
       ),
       minWidth: 220,
@@ -112,7 +130,7 @@ export function ReservationsPage({ title }: { title: string }) {
           <Box variant="small">{PASO[paso(r)].texto}</Box>
         </SpaceBetween>
       ),
-      minWidth: 170,
+      minWidth: esTelefono ? undefined : 170,
     },
     {
       id: 'vehiculo',
@@ -147,10 +165,10 @@ export function ReservationsPage({ title }: { title: string }) {
       <Table
         {...collectionProps}
         variant="full-page"
-        stickyColumns={{ first: 1, last: 1 }}
+        stickyColumns={esTelefono ? undefined : { first: 1, last: 1 }}
         wrapLines
         columnDefinitions={columns}
-        // On a phone: when, what it needs, the vehicle and the way in (the rest is in the detail).
+        // On a phone: when (the way in) and what it needs; the rest is in the detail.
         columnDisplay={esTelefono ? COLUMNAS_TELEFONO : undefined}
         items={items}
         trackBy="id"
