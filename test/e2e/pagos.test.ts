@@ -147,6 +147,8 @@ describe('pending payouts', () => {
 
     await page.getByRole('button', { name: /^Registrar pago de Martha Lucía Rengifo/ }).click();
     const modal = page.getByRole('dialog');
+    // Where the money goes, in the form itself (on a phone the list's account column is hidden).
+    await modal.getByText(/^Pagar a .+: .+, cuenta \S+ \d+$/).waitFor();
     await modal.getByRole('button', { name: 'Registrar pago' }).click();
     await modal.getByText(PAGO_MSG.referenciaRequerida).waitFor();
     // Once shown, a message follows the field: typing the reference clears it before any new try.

@@ -40,7 +40,11 @@ export type AccionDetalle = 'transferencia' | 'anticipo' | 'saldo' | null;
  * action"): the trip, the client's payment, the driver's advance and balance, the platform's part and
  * the ledger. Marketplace staff confirm or reject a transfer, or register a payout, from here.
  */
-export function DetallePagoModal({ id, accion, onClose }: { id: string | null; accion: AccionDetalle; onClose: () => void }) {
+/** Where a payout goes: the account of the driver (advance, balance) or of the referrer (reward). */
+type Cuenta = { titular: string; banco: string; tipocuenta: string; cuenta: string };
+const pagarA = (c: Cuenta | null | undefined): string => (c?.cuenta ? `Pagar a ${c.titular}: ${c.banco}, cuenta ${c.tipocuenta} ${c.cuenta}` : 'Sin datos bancarios registrados');
+
+export function DetallePagoModal({ id, accion, cuenta, onClose }: { id: string | null; accion: AccionDetalle; cuenta?: Cuenta | null; onClose: () => void }) {
   const detalle = usePagoDetalle(id);
   const plataforma = useEsPlataforma();
   const d = detalle.data;
@@ -65,7 +69,7 @@ export function DetallePagoModal({ id, accion, onClose }: { id: string | null; a
           <Resumen d={d} />
           <Movimientos items={d.movimientos} />
           {accion === 'transferencia' && d.servicio.estado === 'validar' && <DecisionTransferencia d={d} onDone={onClose} />}
-          {(accion === 'anticipo' || accion === 'saldo') && !d[accion].pagado && d[accion].debido && <RegistrarPago tipo={accion} id={d.servicio.id} monto={d[accion].monto} onDone={onClose} />}
+          {(accion === 'anticipo' || accion === 'saldo') && !d[accion].pagado && d[accion].debido && <RegistrarPago tipo={accion} id={d.servicio.id} monto={d[accion].monto} cuenta={cuenta} onDone={onClose} />}
         </SpaceBetween>
       ) : null}
     </Modal>
@@ -223,12 +227,14 @@ const diaDelCalendario = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() 
 /** The payout form: the day it was paid, the bank's reference, the receipt if there is one. */
 function FormularioPago({
   titulo,
+  descripcion,
   conValor,
   enviando,
   onEnviar,
   onCancelar,
 }: {
   titulo: string;
+  descripcion?: string;
   conValor?: boolean;
   enviando: boolean;
   onEnviar: (datos: { fecha: string; referencia: string; valor?: number; comprobante?: string }) => Promise<void>;
@@ -269,7 +275,11 @@ function FormularioPago({
     // A real form: Enter in a field registers, and a refused try takes the person to the first field in error.
     <form ref={form.ref} noValidate onSubmit={(e) => (e.preventDefault(), void enviar())}>
       <Form
-        header={<Header variant="h3">{titulo}</Header>}
+        header={
+          <Header variant="h3" description={descripcion}>
+            {titulo}
+          </Header>
+        }
         actions={
           <SpaceBetween direction="horizontal" size="xs">
             {onCancelar && (
@@ -316,11 +326,13 @@ function FormularioPago({
   );
 }
 
-function RegistrarPago({ tipo, id, monto, onDone }: { tipo: 'anticipo' | 'saldo'; id: string; monto: number; onDone: () => void }) {
+function RegistrarPago({ tipo, id, monto, cuenta, onDone }: { tipo: 'anticipo' | 'saldo'; id: string; monto: number; cuenta?: Cuenta | null; onDone: () => void }) {
   const pagar = usePagarConductor();
   return (
     <FormularioPago
       titulo={`Registrar ${tipo === 'anticipo' ? 'anticipo' : 'saldo'} de ${formatCOP(monto)}`}
+      // The account is in the list's row; on a phone that column is hidden, so the form says it too.
+      descripcion={cuenta === undefined ? undefined : pagarA(cuenta)}
       enviando={pagar.isPending}
       onEnviar={async (datos) => {
         try {
@@ -344,7 +356,7 @@ export function PagoRecompensaModal({ vehiculo, onClose }: { vehiculo: Recompens
     <Modal visible={!!vehiculo} onDismiss={onClose} header={<Header variant="h2" description={vehiculo ? `${vehiculo.placas} · ${vehiculo.nombre} · ${referente}` : undefined}>Pagar recompensa por referido</Header>}>
       {vehiculo && (
         <FormularioPago
-          titulo={r ? `Pagar a ${r.titular}: ${r.banco}, cuenta ${r.tipocuenta} ${r.cuenta}` : 'Datos del pago al referente'}
+          titulo={r ? pagarA(r) : 'Datos del pago al referente'}
           conValor
           onCancelar={onClose}
           enviando={pagar.isPending}

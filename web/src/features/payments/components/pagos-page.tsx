@@ -45,7 +45,7 @@ const CSV_PAGO: ColumnaCsv<PagoConductorFila>[] = [
 function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; contador?: number }) {
   const plataforma = useEsPlataforma();
   const [empresa, setEmpresa] = useState<string | null>(null);
-  const [detalle, setDetalle] = useState<string | null>(null);
+  const [detalle, setDetalle] = useState<PagoConductorFila | null>(null);
   const def = lista(tipo);
   const columnas: TableProps.ColumnDefinition<PagoConductorFila>[] = [
     {
@@ -77,7 +77,7 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
       id: 'acciones',
       header: 'Acciones',
       cell: (f) => (
-        <Button variant="inline-link" ariaLabel={`${plataforma ? 'Registrar pago' : 'Ver detalle'} de ${f.conductor}, servicio ${f.id}`} onClick={() => setDetalle(f.id)}>
+        <Button variant="inline-link" ariaLabel={`${plataforma ? 'Registrar pago' : 'Ver detalle'} de ${f.conductor}, servicio ${f.id}`} onClick={() => setDetalle(f)}>
           {plataforma ? 'Registrar pago' : 'Ver detalle'}
         </Button>
       ),
@@ -98,7 +98,7 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
         enTelefono={['conductor', 'monto', 'acciones']}
         acciones={plataforma ? <FiltroEmpresa valor={empresa} onChange={setEmpresa} /> : undefined}
       />
-      <DetallePagoModal id={detalle} accion={plataforma ? tipo : null} onClose={() => setDetalle(null)} />
+      <DetallePagoModal id={detalle?.id ?? null} accion={plataforma ? tipo : null} cuenta={detalle} onClose={() => setDetalle(null)} />
     </>
   );
 }
