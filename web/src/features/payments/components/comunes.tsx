@@ -74,6 +74,7 @@ export function FiltroEmpresa({ valor, onChange }: { valor: string | null; onCha
         filteringPlaceholder="Buscar empresa"
         filteringAriaLabel="Buscar empresa"
         empty="No hay empresas"
+        noMatch="Ninguna empresa coincide con la búsqueda"
         loadingText="Cargando empresas"
         statusType={empresas.isPending ? 'loading' : 'finished'}
         ariaLabel="Empresa"
