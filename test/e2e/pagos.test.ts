@@ -144,6 +144,11 @@ describe('pending payouts', () => {
     const antes = await insignia();
     expect(antes).toBeGreaterThanOrEqual(2);
     await shots('pagos-anticipos');
+    // The company filter says when its search finds none.
+    await page.getByRole('button', { name: /^Empresa/ }).first().click();
+    await page.getByLabel('Buscar empresa').fill('zzzz');
+    await page.getByText('Ninguna empresa coincide con la búsqueda').waitFor();
+    await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: /^Registrar pago de Martha Lucía Rengifo/ }).click();
     const modal = page.getByRole('dialog');
