@@ -89,6 +89,16 @@ describe('the service lists', () => {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByRole('row', { name: estado }).first().waitFor();
     }
+    // A reservation without its vehicle leads to where it is completed, its detail open there.
+    await page.getByRole('tab', { name: 'Reservados' }).click();
+    await page.getByRole('row', { name: /Sin asignar/ }).first().getByRole('button', { name: /^Ver detalle del servicio/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Asignar vehículo en Reservaciones' }).click();
+    await page.waitForURL(/\/panel-control\/reservaciones\?servicio=/);
+    await page.getByRole('dialog', { name: /Detalle del servicio/ }).getByRole('button', { name: 'Asignar Vehiculo' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.goto(url('/panel-control/reservas'));
+    await page.getByRole('tab', { name: 'Finalizados' }).click();
+    await page.getByRole('row', { name: 'Finalizado' }).first().waitFor();
     await page.getByRole('button', { name: /^Ver detalle del servicio/ }).first().click();
     await page.getByRole('dialog').getByText('Pagos registrados').waitFor();
     await shots('servicios-detalle');

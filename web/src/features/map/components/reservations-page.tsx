@@ -56,7 +56,8 @@ export function ReservationsPage({ title }: { title: string }) {
   const navigate = useNavigate();
   const reservas = useReservas();
   const esTelefono = useEsTelefono();
-  const [detalle, setDetalle] = useState<string | null>(null);
+  // `?servicio=<id>` opens that reservation's detail (from a service list's detail: 'Asignar vehículo en Reservaciones').
+  const [detalle, setDetalle] = useState<string | null>(() => new URLSearchParams(window.location.search).get('servicio'));
   const [filtro, setFiltro] = useState<Filtro>('todas');
   const todas = useMemo(() => reservas.data ?? [], [reservas.data]);
   const pendientes = todas.filter((r) => paso(r) === 'asignar' || paso(r) === 'fuec').length;

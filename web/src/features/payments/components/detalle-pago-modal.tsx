@@ -16,6 +16,8 @@ import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
 import { PAGO_MSG, pagoConductorBodySchema, recompensaBodySchema, type Movimiento, type PagoDetalle, type RecompensaFila } from '../../../../../shared/schemas/pagos.js';
 import { StatusText } from '../../../components/status-text.js';
@@ -50,11 +52,19 @@ export function DetallePagoModal({ id, accion, cuenta, onClose }: { id: string |
   const d = detalle.data;
   // The company ends its started trip from here too (Servicios en Curso), not only from Reservaciones.
   const puedeFinalizar = !plataforma && !!d && finalizable(d.servicio, new Date());
+  // A reservation still without its vehicle or FUEC is completed in Reservaciones (assign, then upload).
+  const porCompletar = !plataforma && d?.servicio.estado === 'reservado';
+  const navigate = useNavigate();
   const footer = (
     <Box float="right">
       <SpaceBetween direction="horizontal" size="xs">
         <Button onClick={onClose}>Cerrar</Button>
         {puedeFinalizar && <FinalizarViaje id={d.servicio.id} onDone={onClose} />}
+        {porCompletar && (
+          <Button variant="primary" onClick={() => navigate(`/panel-control/reservaciones?servicio=${encodeURIComponent(d.servicio.id)}`)}>
+            {d.servicio.placas === POR_ASIGNAR ? 'Asignar vehículo en Reservaciones' : 'Subir FUEC en Reservaciones'}
+          </Button>
+        )}
       </SpaceBetween>
     </Box>
   );
