@@ -72,8 +72,14 @@ export class EdgeStack extends Stack {
       versioned: config.uploadsNoncurrentVersionDays > 0,
       lifecycleRules: [
         { abortIncompleteMultipartUploadAfter: Duration.days(1) },
-        // Uploads wait under this prefix until the API checks and moves them; abandoned ones go.
-        { prefix: PENDING_PREFIX, expiration: Duration.days(1) },
+        // Uploads wait under this prefix until the API checks and moves them; abandoned ones go. With
+        // versioning, a deleted or re-posted waiting file (a refused one, say) stays a noncurrent version:
+        // those go after a day too (overlapping rules: S3 honours the shorter expiration).
+        {
+          prefix: PENDING_PREFIX,
+          expiration: Duration.days(1),
+          ...(config.uploadsNoncurrentVersionDays > 0 ? { noncurrentVersionExpiration: Duration.days(1) } : {}),
+        },
         ...(config.uploadsNoncurrentVersionDays > 0
           ? [{ noncurrentVersionExpiration: Duration.days(config.uploadsNoncurrentVersionDays) }]
           : []),

@@ -30,7 +30,13 @@ describe('prod stage', () => {
     t.edge.hasResourceProperties('AWS::S3::Bucket', {
       BucketName: { 'Fn::Join': ['', Match.arrayWith(['transportadoras-prod-uploads-'])] },
       VersioningConfiguration: { Status: 'Enabled' },
-      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ NoncurrentVersionExpiration: { NoncurrentDays: 30 } })]) },
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          // Waiting (and refused) uploads keep no old versions beyond a day (arrayWith keeps the rules' order).
+          Match.objectLike({ Prefix: 'uploads/', ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 } }),
+          Match.objectLike({ NoncurrentVersionExpiration: { NoncurrentDays: 30 } }),
+        ]),
+      },
     });
   });
 
