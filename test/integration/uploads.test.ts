@@ -222,7 +222,7 @@ describe('corporate gallery, one photo at a time', () => {
     expect(await listKeys(waiting)).toEqual([]);
   });
 
-  it('keeps adding up to 5 (two at once both land), then refuses a 6th with the spec message, leaving nothing behind', async () => {
+  it('keeps adding up to 5 (two at once both land), then refuses a 6th with the spec message before taking it: it lands once there is room', async () => {
     expect((await add(photo(2))).status).toBe(200);
     // Two admins adding at once: each takes its own slot, none overwrites the other.
     const both = await Promise.all([add(photo(3)), add(photo(4))]);
@@ -232,11 +232,19 @@ describe('corporate gallery, one photo at a time', () => {
     expect(full.filter(Boolean)).toHaveLength(5);
     expect(new Set(full).size).toBe(5);
 
-    const sixth = await add(photo(6));
+    const sexta = await upload(admin, 'fotoCorporativa', photo(6), 'image/png');
+    const agregar = () => api('/uploads/confirm', { token: admin, body: { kind: 'fotoCorporativa', modo: 'agregar', uploadIds: [sexta] } });
+    const sixth = await agregar();
     expect(sixth.status).toBe(400);
     expect(sixth.json.error.message).toBe(PERFIL_MSG.maxFotos);
     expect(await slots()).toEqual(full);
     expect(await listKeys(gallery())).toEqual([...full].sort());
+    // Refused before its file was taken: the upload waits, and lands once a photo is removed.
+    expect(await listKeys(waiting)).toEqual([`${waiting}${sexta}`]);
+    expect((await remove(full[4]!)).status).toBe(200);
+    const retry = await agregar();
+    expect(retry.status).toBe(200);
+    expect(retry.json.empresa.fotosCorporativas.filter(Boolean)).toHaveLength(5);
     expect(await listKeys(waiting)).toEqual([]);
   });
 

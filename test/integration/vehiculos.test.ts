@@ -301,22 +301,33 @@ describe('fleet API', () => {
     // Uploads other tests left waiting on purpose are not this test's.
     const antes = await listKeys(`uploads/${adminSub}/`);
     const esperando = async () => (await listKeys(`uploads/${adminSub}/`)).filter((k) => !antes.includes(k));
-    const { fotos, documentos } = await subir(admin, { frente: [frente, 'image/jpeg'] }, { soat: [PDF_BYTES, 'application/pdf'], rut: [exe, 'application/pdf'] });
+    const { fotos, documentos: { soat } } = await subir(admin, { frente: [frente, 'image/jpeg'] }, { soat: [PDF_BYTES, 'application/pdf'] });
+    // The bad document by hand: its presigned POST is posted to again later.
+    const ticket = (await api('/uploads', { token: admin, body: { kind: 'documentoVehiculo', contentType: 'application/pdf', size: PDF_BYTES.length, fileName: 'rut.pdf' } })).json;
+    const postear = async (bytes: Uint8Array) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(ticket.fields as Record<string, string>)) form.append(k, v);
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }));
+      expect((await fetch(ticket.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+    };
+    await postear(exe);
+    const documentos = { soat: soat!, rut: ticket.uploadId as string };
     const email = 'reintento@flotaprueba.demo';
     const refused = await api('/vehiculos', { token: admin, body: vehiculoNuevo({ placas: 'RET001', email, fotos, documentos }) });
     expect(refused.status).toBe(400);
-    expect(refused.json.error.message).toBe(UPLOAD_KINDS.documentoVehiculo.wrongType({ name: 'archivo', size: exe.length, type: null }));
+    expect(refused.json.error.message).toBe(UPLOAD_KINDS.documentoVehiculo.wrongType({ name: 'rut.pdf', size: exe.length, type: null }));
     expect(refused.json.error.details.items.map((i: { message: string | null }) => i.message !== null)).toEqual([false, true, false]); // frente, then the documents in slot order (rut before soat)
     expect(await esperando()).toEqual([fotos.frente, documentos.soat].map((id) => `uploads/${adminSub}/${id}`).sort());
 
-    const retry = await api('/vehiculos', { token: admin, body: vehiculoNuevo({ placas: 'RET001', email, fotos, documentos: { soat: documentos.soat! } }) });
+    const retry = await api('/vehiculos', { token: admin, body: vehiculoNuevo({ placas: 'RET001', email, fotos, documentos: { soat } }) });
     expect(retry.status, JSON.stringify(retry.json)).toBe(201);
     const det = await api(`/vehiculos/${retry.json.id}`, { token: admin });
     expect((await bytesDe(det.json.archivos.fotos.frente)).equals(Buffer.from(frente))).toBe(true);
     expect((await bytesDe(det.json.archivos.documentos.soat)).equals(Buffer.from(PDF_BYTES))).toBe(true);
     expect(await esperando()).toEqual([]);
-    // The refused document's ticket has no file left to take.
-    const again = await api('/vehiculos', { token: admin, body: vehiculoNuevo({ placas: 'RET002', email: 'reintento2@flotaprueba.demo', documentos: { rut: documentos.rut! } }) });
+    // The refused document's ticket is used up: a real PDF re-posted to it is never taken.
+    await postear(PDF_BYTES);
+    const again = await api('/vehiculos', { token: admin, body: vehiculoNuevo({ placas: 'RET002', email: 'reintento2@flotaprueba.demo', documentos: { rut: documentos.rut } }) });
     expect(again.status).toBe(400);
     expect(again.json.error.message).toBe(UPLOAD_KINDS.documentoVehiculo.noSubido);
   });

@@ -25,8 +25,8 @@ const TICKET_TTL_SECONDS = 24 * 60 * 60;
  * Each feature adds its kind's row here (vehicle photos and documents, FUEC, quote PDF).
  */
 type Recorder = {
-  /** May refuse before anything is written (a full gallery). */
-  keys: (caller: UploadCaller, tickets: readonly UploadTicketItem[], body: ConfirmUpload) => string[] | Promise<string[]>;
+  /** From the upload ids; may refuse (a full gallery) before any file is taken, so a retry can use them. */
+  keys: (caller: UploadCaller, ids: readonly string[], body: ConfirmUpload) => string[] | Promise<string[]>;
   record: (caller: UploadCaller, keys: readonly string[], body: ConfirmUpload) => Promise<(string | null)[]>;
   /** The keys are new objects, not ones overwritten in place: a refused write deletes them. */
   freshKeys?: boolean;
@@ -50,16 +50,16 @@ const RECORDERS: Partial<Record<UploadKind, Recorder>> = {
   },
   fotoCorporativa: {
     freshKeys: true,
-    async keys(caller, tickets, body) {
+    async keys(caller, ids, body) {
       const empresaId = companyOf(caller);
       // A whole new gallery goes to a folder named after the batch's first upload.
-      if (modoOf(body) === 'reemplazar') return tickets.map((_, i) => uploadKeys.fotoCorporativa(empresaId, tickets[0]!.id, i + 1));
+      if (modoOf(body) === 'reemplazar') return ids.map((_, i) => uploadKeys.fotoCorporativa(empresaId, ids[0]!, i + 1));
       // Added photos each get their own folder, numbered by the slot they should land in; refused
-      // here, before any write, when they do not fit (the write below re-checks against a race).
+      // here, before any file is taken, when they do not fit (the write below re-checks against a race).
       const current = (await empresaRepository.get(empresaId))?.fotosCorporativas ?? [];
-      if (!addToGallery(current, tickets.map((t) => t.id))) throw badRequest(PERFIL_MSG.maxFotos);
+      if (!addToGallery(current, ids)) throw badRequest(PERFIL_MSG.maxFotos);
       const start = galleryCount(current);
-      return tickets.map((t, i) => uploadKeys.fotoCorporativa(empresaId, t.id, start + i + 1));
+      return ids.map((id, i) => uploadKeys.fotoCorporativa(empresaId, id, start + i + 1));
     },
     async record(caller, keys, body) {
       const empresaId = companyOf(caller);
@@ -151,8 +151,10 @@ async function issueTicket(sub: string, { kind, contentType, size, fileName }: U
 export async function confirmUpload(c: Context, caller: UploadCaller, body: ConfirmUpload) {
   const { kind } = body;
   const recorder = recorderFor(caller, kind);
-  const { tickets, files } = await takeCheckedFiles(caller, kind, 'uploadIds' in body ? body.uploadIds : [body.uploadId]);
-  const keys = await recorder.keys(caller, tickets, body);
+  const ids = 'uploadIds' in body ? body.uploadIds : [body.uploadId];
+  checkMayUpload(caller, kind);
+  const keys = await recorder.keys(caller, ids, body);
+  const { files } = await takeCheckedFiles(caller, kind, ids);
   let previous: (string | null)[];
   try {
     await putFiles(keys, files);
@@ -206,9 +208,9 @@ export async function takeCheckedLots<const L extends readonly Lote[]>(caller: U
 }
 
 /**
- * Every file is checked before any ticket is used, so a refused request changes nothing the caller can
- * retry with: the good files stay waiting under their tickets (unused ones expire with the day); a
- * refused file is deleted. Then the tickets are used all at once (one of two confirms wins) and the
+ * Every file is checked before any ticket is used, so a refused request leaves the good files waiting
+ * under their tickets for a retry (unused ones expire with the day); a refused file's ticket is used up
+ * and its object deleted. Then the tickets are used all at once (one of two confirms wins) and the
  * waiting objects deleted. What is returned are the bytes that were checked, never a later re-post.
  */
 async function takeChecked<L extends readonly Lote[]>(sub: string, lotes: L): Promise<PorLote<L>> {
@@ -222,7 +224,10 @@ async function takeChecked<L extends readonly Lote[]>(sub: string, lotes: L): Pr
   const problems = leidos.map((f, i) => uploadProblem(validos[i]!.kind, f ? { name: validos[i]!.fileName, size: f.size, type: f.mime } : null));
   const failed = problems.findIndex(Boolean);
   if (failed >= 0) {
-    await Promise.allSettled(leidos.map((f, i) => (f && problems[i] ? storage.delete(validos[i]!.key) : null)));
+    // A refused file's ticket is used up and its object deleted: a retry brings a new upload, not a re-post.
+    const rechazados = validos.filter((_, i) => leidos[i] && problems[i]);
+    if (rechazados.length) await uploadRepository.usar(rechazados.map((t) => t.id), sub).catch(() => false);
+    await Promise.allSettled(rechazados.map((t) => storage.delete(t.key)));
     const items = pedidos.length > 1 ? { items: problems.map((message, index) => ({ index, message })) } : undefined;
     throw badRequest(problems[failed]!, items);
   }
