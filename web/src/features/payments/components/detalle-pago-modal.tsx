@@ -37,15 +37,16 @@ const MOVIMIENTO_TEXTO: Record<Movimiento['tipo'], string> = { 'pago-cliente': '
 /** What the modal lets marketplace staff do: check a transfer, pay an advance or a balance; or only look. */
 export type AccionDetalle = 'transferencia' | 'anticipo' | 'saldo' | null;
 
-/**
- * A service's detail from any list (spec 01 section 2: "each list opens a detail modal from a row
- * action"): the trip, the client's payment, the driver's advance and balance, the platform's part and
- * the ledger. Marketplace staff confirm or reject a transfer, or register a payout, from here.
- */
 /** Where a payout goes: the account of the driver (advance, balance) or of the referrer (reward). */
 type Cuenta = { titular: string; banco: string; tipocuenta: string; cuenta: string };
 const pagarA = (c: Cuenta | null | undefined): string => (c?.cuenta ? `Pagar a ${c.titular}: ${c.banco}, cuenta ${c.tipocuenta} ${c.cuenta}` : 'Sin datos bancarios registrados');
 
+/**
+ * A service's detail from any list (spec 01 section 2: "each list opens a detail modal from a row
+ * action"): the trip, the client's payment, the driver's advance and balance, the platform's part and
+ * the ledger. Marketplace staff confirm or reject a transfer, or register a payout, from here; the
+ * company ends a started trip, or goes to complete a reservation.
+ */
 export function DetallePagoModal({ id, accion, cuenta, onClose }: { id: string | null; accion: AccionDetalle; cuenta?: Cuenta | null; onClose: () => void }) {
   const detalle = usePagoDetalle(id);
   const plataforma = useEsPlataforma();
