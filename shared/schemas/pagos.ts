@@ -224,7 +224,8 @@ export type Movimiento = z.infer<typeof movimientoSchema>;
 export const HISTORIAL_MAX_DIAS = 366;
 export const historialServiciosSchema = z.object({
   items: z.array(servicioFilaSchema),
-  totales: z.object({ servicios: z.number(), valor: z.number(), finalizados: z.number(), valorFinalizados: z.number() }),
+  /** `enValidacion`: of the services won, those whose client payment is still being checked. */
+  totales: z.object({ servicios: z.number(), enValidacion: z.number(), valor: z.number(), finalizados: z.number(), valorFinalizados: z.number() }),
   /** More services than one answer carries: narrow the range. */
   truncado: z.boolean(),
 });

@@ -369,6 +369,7 @@ describe('the service lists and the history', () => {
     expect(totales.servicios).toBe(items.length);
     expect(totales.valor).toBe(items.reduce((t, i) => t + (i.valorOferta ?? 0), 0));
     expect(totales.finalizados).toBe(items.filter((i) => i.estado === 'finalizado').length);
+    expect((totales as { enValidacion?: number }).enValidacion).toBe(items.filter((i) => i.estado === 'validar').length);
     expect(totales.finalizados).toBeGreaterThanOrEqual(12);
     const soloFin = await api('/historial?estado=finalizado', { token: admin });
     expect((soloFin.json.items as { estado: string }[]).every((i) => i.estado === 'finalizado')).toBe(true);

@@ -73,7 +73,7 @@ export async function historialServicios(c: Context, caller: ConsolaCaller) {
   const suma = (fs: ServicioFila[]) => fs.reduce((t, f) => t + (f.valorOferta ?? 0), 0);
   const respuesta: HistorialServicios = {
     items: filas,
-    totales: { servicios: filas.length, valor: suma(filas), finalizados: finalizados.length, valorFinalizados: suma(finalizados) },
+    totales: { servicios: filas.length, enValidacion: filas.filter((f) => f.estado === 'validar').length, valor: suma(filas), finalizados: finalizados.length, valorFinalizados: suma(finalizados) },
     truncado,
   };
   return jsonWithEtag(c, respuesta);

@@ -114,7 +114,7 @@ export function HistorialPage({ title }: { title: string }) {
         {historial.data?.truncado && <Alert type="warning">Hay más servicios de los que se muestran: acorta el rango de fechas.</Alert>}
         <Container header={<Header variant="h2">Totales del rango</Header>}>
           <ColumnLayout columns={4} variant="text-grid">
-            <Total etiqueta="Servicios ganados" valor={t ? formatNumber(t.servicios) : '…'} />
+            <Total etiqueta="Servicios ganados" valor={t ? formatNumber(t.servicios) : '…'} nota={t?.enValidacion ? `${formatNumber(t.enValidacion)} con el pago del cliente en validación` : undefined} />
             <Total etiqueta="Valor de los servicios" valor={t ? formatCOP(t.valor) : '…'} />
             <Total etiqueta="Viajes finalizados" valor={t ? formatNumber(t.finalizados) : '…'} />
             <Total etiqueta="Valor finalizado" valor={t ? formatCOP(t.valorFinalizados) : '…'} />
@@ -159,11 +159,16 @@ export function HistorialPage({ title }: { title: string }) {
   );
 }
 
-function Total({ etiqueta, valor }: { etiqueta: string; valor: string }) {
+function Total({ etiqueta, valor, nota }: { etiqueta: string; valor: string; nota?: string }) {
   return (
     <div>
       <Box variant="awsui-key-label">{etiqueta}</Box>
       <Box variant="awsui-value-large">{valor}</Box>
+      {nota && (
+        <Box variant="small" color="text-body-secondary">
+          {nota}
+        </Box>
+      )}
     </div>
   );
 }
