@@ -10,7 +10,7 @@ import { startEpayco } from './epayco.js';
 import { startLambdaInvoke } from './lambda-invoke.js';
 import { createOutbox, type Outbox } from './outbox.js';
 import { freePort } from './ports.js';
-import { startS3 } from './s3.js';
+import { expirarEsperando, startS3 } from './s3.js';
 
 export type StackOptions = {
   /** Folder for data, outbox and config.json. */
@@ -129,7 +129,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
     if (opts.jobsIntervalMs) {
       const { runTick } = await import('../../lambdas/jobs/tick.js');
-      const timer = setInterval(() => void runTick().catch((e: unknown) => log(`error en tareas programadas: ${String(e)}`)), opts.jobsIntervalMs);
+      const timer = setInterval(() => {
+        void runTick().catch((e: unknown) => log(`error en tareas programadas: ${String(e)}`));
+        // With the jobs, what S3's lifecycle rule does in AWS: waiting uploads go after a day.
+        void expirarEsperando({ endpoint: s3.endpoint, bucket: BUCKET }).catch((e: unknown) => log(`error al expirar archivos en espera: ${String(e)}`));
+      }, opts.jobsIntervalMs);
       stops.push(async () => clearInterval(timer));
     }
 

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { API_MSG, GALERIA_MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
-import { api, idToken, listKeys, newCompanyAdmin, PDF_BYTES, solidPng, subOf, upload } from '../support/clients.js';
+import { expirarEsperando } from '../../scripts/local/s3.js';
+import { api, idToken, listKeys, newCompanyAdmin, PDF_BYTES, solidPng, stack, subOf, upload } from '../support/clients.js';
 
 describe('uploads (presigned POST, then confirm checks the real bytes)', () => {
   let admin: string;
@@ -87,6 +88,19 @@ describe('uploads (presigned POST, then confirm checks the real bytes)', () => {
     expect(retry.status).toBe(200);
     expect(retry.json.empresa.fotosCorporativas.filter(Boolean)).toHaveLength(1);
     expect(await listKeys(`uploads/${empresaId}/`)).toEqual([]);
+  });
+
+  it("expires waiting uploads after a day on the local stack too, as the bucket's lifecycle rule does in AWS", async () => {
+    const { S3Client, PutObjectCommand } = await import('@aws-sdk/client-s3');
+    const s3 = new S3Client({ region: 'local', endpoint: stack().s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    // A prefix of its own: the other tests' waiting uploads are not this test's to expire.
+    const prefix = `uploads/expira-${Date.now()}/`;
+    for (const n of [1, 2]) await s3.send(new PutObjectCommand({ Bucket: stack().bucket, Key: `${prefix}${n}`, Body: PDF_BYTES }));
+    const opts = { endpoint: stack().s3Endpoint, bucket: stack().bucket, prefix };
+    expect(await expirarEsperando(opts)).toBe(0);
+    expect(await listKeys(prefix)).toHaveLength(2);
+    expect(await expirarEsperando({ ...opts, now: new Date(Date.now() + 25 * 3_600_000) })).toBe(2);
+    expect(await listKeys(prefix)).toEqual([]);
   });
 
   it('refuses more than 5 corporate photos', async () => {
