@@ -5,10 +5,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
  * demo trips' FUEC files and the FUEC check's tests.
  */
 export async function fuecPdf(d: { placa: string; desde: string; hasta: string; origen: string; destino: string }): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage([612, 792]);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const lines = [
+  return textoPdf([
     'FORMATO UNICO DE EXTRACTO DEL CONTRATO - FUEC No. 376012323202600210001',
     'RAZON SOCIAL: TRANSPORTES DEL VALLE S.A.S.  NIT 900123456',
     'CONTRATANTE: UNIVERSIDAD ICESI  NIT 890316745',
@@ -16,7 +13,14 @@ export async function fuecPdf(d: { placa: string; desde: string; hasta: string; 
     `VIGENCIA DEL CONTRATO  FECHA INICIAL: ${d.desde}  FECHA VENCIMIENTO: ${d.hasta}`,
     `VEHICULO  PLACA: ${d.placa}  MARCA: MERCEDES-BENZ  CLASE: VAN`,
     'CONDUCTOR: JHON JAIRO PAZ  C.C. 16789234  LICENCIA VIGENTE HASTA 15/05/2029',
-  ];
+  ]);
+}
+
+/** A one-page PDF with these lines of text: the demo's documents and receipts, which a viewer opens. */
+export async function textoPdf(lines: readonly string[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([612, 792]);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
   lines.forEach((text, i) => page.drawText(text, { x: 36, y: 740 - i * 20, size: 10, font }));
   return doc.save();
 }

@@ -21,7 +21,7 @@ import { localClient } from './dynamodb.js';
 import { solidPng } from './png.js';
 import type { Stack } from './stack.js';
 import { prng } from './prng.js';
-import { fechaFuec, fuecPdf } from './fuec-pdf.js';
+import { fechaFuec, fuecPdf, textoPdf } from './fuec-pdf.js';
 import { demoProveedores } from './seed-proveedores.js';
 import { atributosDeEstado, conteosDe, type Proveedor } from '../../lambdas/data/proveedor-repository.js';
 import type { Operador } from '../../shared/schemas/proveedores.js';
@@ -32,7 +32,7 @@ import { idMovimiento, type Movimiento } from '../../lambdas/data/pago-repositor
 /** A vehicle as the repository stores it: with the provider panel's index attributes. */
 const conIndice = (v: Vehiculo) => ({ ...v, ...atributosDeEstado({ tipo: 'conductor', r: v }), ...(ganaRecompensa(v) ? { recompensa: RECOMPENSA_PENDIENTE } : {}) });
 /** A small real PDF standing in for a provider's scanned document. */
-const DOCUMENTO_DEMO = new TextEncoder().encode('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO_USERS = {
@@ -103,9 +103,11 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
     await ddb.send(new PutCommand({ TableName: table('vehiculos'), Item: conIndice({ ...first, fotos: Object.fromEntries(photos) as Vehiculo['fotos'] }) }));
     // The provider panel: referred drivers, guides and operators in every state, and every list's count.
     const proveedores = demoProveedores(now);
+    // One page with text, so a viewer opens it (a PDF without pages read as a broken file).
+    const documento = await textoPdf(['DOCUMENTO DE DEMOSTRACIÓN', 'Copia de ejemplo de un documento del proveedor (RUT, SOAT, licencia, tarjeta de propiedad).']);
     for (const a of proveedores.archivos) {
       const pdf = a.kind === 'pdf';
-      await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: a.key, Body: pdf ? DOCUMENTO_DEMO : solidPng(240, 240, a.color), ContentType: pdf ? 'application/pdf' : 'image/png' }));
+      await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: a.key, Body: pdf ? documento : solidPng(240, 240, a.color), ContentType: pdf ? 'application/pdf' : 'image/png' }));
     }
     await batchPut(ddb, 'vehiculos', proveedores.vehiculos);
     await batchPut(ddb, 'proveedores', proveedores.registros);
@@ -116,7 +118,13 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
     await ddb.send(new PutCommand({ TableName: table('proveedores'), Item: { id: 'contadores', ...conteosDe(todos) } }));
     // The transfer receipts the client sent for the reservations waiting for their check.
     for (const s of propios.filter((p) => p.comprobantePago)) {
-      await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: s.comprobantePago!, Body: DOCUMENTO_DEMO, ContentType: 'application/pdf' }));
+      const comprobante = await textoPdf([
+        'COMPROBANTE DE TRANSFERENCIA (DEMOSTRACIÓN)',
+        `Ordenante: ${s.cliente}`,
+        `Valor: $ ${(s.valorOferta ?? 0).toLocaleString('es-CO')}`,
+        `Referencia: ${s.id.toUpperCase()}`,
+      ]);
+      await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: s.comprobantePago!, Body: comprobante, ContentType: 'application/pdf' }));
     }
     await batchPut(ddb, 'pagos', propios.flatMap((s) => demoLedger(s)));
     // The confirmed and finished demo trips' FUEC, so their detail links a real file.

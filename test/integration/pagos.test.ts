@@ -12,6 +12,7 @@ import { EPAYCO_MSG, PAGO_MSG } from '../../shared/schemas/pagos.js';
 import { api, docClient, idToken, PDF_BYTES, stack, table, upload } from '../support/clients.js';
 import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
 import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
+import { leerPdf } from '../../lambdas/adapters/pdf-texto.js';
 
 /**
  * Payments (issue "Payments, driver payouts, referral rewards and the service lists"): the client's
@@ -77,6 +78,13 @@ beforeAll(async () => {
 });
 
 describe('a payment by transfer', () => {
+  it("opens the demo's transfer receipt as a real page of text (a PDF without pages read as a broken file)", async () => {
+    const detalle = await api('/servicios/demo-validar-1/pagos', { token: plataforma });
+    const bytes = new Uint8Array(await (await fetch(detalle.json.comprobanteUrl as string)).arrayBuffer());
+    const lectura = await leerPdf(bytes);
+    expect('texto' in lectura && lectura.texto).toContain('COMPROBANTE DE TRANSFERENCIA');
+  });
+
   it('waits for its receipt, can be rejected with a reason, and once confirmed the reservation is its company’s', async () => {
     const id = await aceptado('transferencia');
     const lista = await api('/plataforma/pagos-por-validar/transferencia', { token: plataforma });
