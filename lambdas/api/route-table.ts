@@ -7,7 +7,7 @@ import { asignacionBodySchema } from '../../shared/schemas/asignacion.js';
 import { fuecBodySchema } from '../../shared/schemas/fuec.js';
 import { posicionSchema } from '../../shared/schemas/recorrido.js';
 import { ofertaBodySchema } from '../../shared/schemas/oferta.js';
-import { guiaPerfilSchema, operadorPerfilSchema, suspensionBodySchema } from '../../shared/schemas/proveedores.js';
+import { guiaPerfilSchema, operadorPerfilSchema, suspensionBodySchema, validacionBodySchema } from '../../shared/schemas/proveedores.js';
 import { comprobanteClienteSchema, decisionPagoSchema, pagoConductorBodySchema, recompensaBodySchema } from '../../shared/schemas/pagos.js';
 import { appRoute, publicRoute, route } from './define-route.js';
 import { confirmacionEpayco } from './routes/epayco.js';
@@ -96,7 +96,7 @@ export const ROUTES = [
   route({ method: 'GET', path: '/plataforma/proveedores/resumen', access: ['plataforma'], handler: resumenProveedores }),
   route({ method: 'GET', path: '/plataforma/proveedores/listas/:lista', access: ['plataforma'], handler: listarProveedores }),
   route({ method: 'GET', path: '/plataforma/proveedores/:tipo/:id', access: ['plataforma'], handler: verProveedor }),
-  route({ method: 'POST', path: '/plataforma/proveedores/:tipo/:id/validar', access: ['plataforma'], handler: validarProveedor }),
+  route({ method: 'POST', path: '/plataforma/proveedores/:tipo/:id/validar', access: ['plataforma'], body: validacionBodySchema, handler: validarProveedor }),
   route({ method: 'POST', path: '/plataforma/proveedores/:tipo/:id/bienvenida', access: ['plataforma'], handler: bienvenidaProveedor }),
   route({ method: 'POST', path: '/plataforma/proveedores/:tipo/:id/suspension', access: ['plataforma'], body: suspensionBodySchema, handler: suspenderProveedor }),
   // Payments to validate, payouts and referral rewards: marketplace staff only.

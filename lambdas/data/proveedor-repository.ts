@@ -24,6 +24,16 @@ const tablaDe = (tipo: TipoProveedor) => tableName(tipo === 'conductor' ? 'vehic
 
 export const estadoDeProveedor = (p: Proveedor): EstadoProveedor | null => estadoDe(p.tipo, p.r);
 
+/**
+ * The attributes that change with every edit of a provider: the company's edit of a driver's vehicle
+ * (`updatedAt`) and every `mover` (`actualizado`, which the provider apps' updates also go through).
+ */
+const VERSION = ['updatedAt', 'actualizado'] as const;
+const versionCampo = (p: Proveedor, campo: (typeof VERSION)[number]) => (p.r as Partial<Record<string, unknown>>)[campo] as string | undefined;
+
+/** Which edit of the record this is, for staff to validate what they saw (opaque to the console). */
+export const versionDe = (p: Proveedor): string => VERSION.map((campo) => versionCampo(p, campo) ?? '').join('|');
+
 /** The text the list filter searches: name, e-mail, phone, plates, company, RNT (lower case, no accents). */
 export function busquedaDe(p: Proveedor): string {
   const { r } = p;
@@ -115,17 +125,18 @@ export const proveedorRepository = {
 
   /**
    * Moves a provider: sets `cambios` on the record read as `antes`, on condition that its list has not
-   * changed meanwhile (and, with `condicion`, more), with the counters and the trail entry, in one
-   * transaction. Returns the record after; `ProveedorCambio` when the condition failed.
+   * changed meanwhile (with `intacto`, on condition that nothing of it changed; with `condicion`, more),
+   * with the counters and the trail entry, in one transaction. Returns the record after;
+   * `ProveedorCambio` when the condition failed.
    */
   async mover(
     antes: Proveedor,
     cambios: Record<string, unknown>,
     registro: { accion: Accion; quien: Quien; antes: EntradaHistorial['antes']; despues: EntradaHistorial['despues'] },
     now: Date,
-    opciones: { condicion?: { expresion: string; nombres?: Record<string, string>; valores?: Record<string, unknown> }; quitar?: string[] } = {},
+    opciones: { condicion?: { expresion: string; nombres?: Record<string, string>; valores?: Record<string, unknown> }; quitar?: string[]; intacto?: boolean } = {},
   ): Promise<Proveedor> {
-    const { condicion, quitar = [] } = opciones;
+    const { condicion, quitar = [], intacto = false } = opciones;
     const actualizado = now.toISOString();
     const r = { ...antes.r, ...cambios, actualizado } as Record<string, unknown>;
     for (const campo of quitar) delete r[campo];
@@ -142,6 +153,13 @@ export const proveedorRepository = {
     if (remove.length) update += ` REMOVE ${remove.join(', ')}`;
     let condition = claveAntes ? '#estado = :antes' : 'attribute_exists(id) AND attribute_not_exists(#estado)';
     if (claveAntes) values[':antes'] = claveAntes;
+    if (intacto)
+      VERSION.forEach((campo, i) => {
+        const visto = versionCampo(antes, campo);
+        names[`#v${i}`] = campo;
+        if (visto) values[`:v${i}`] = visto;
+        condition += visto ? ` AND #v${i} = :v${i}` : ` AND attribute_not_exists(#v${i})`;
+      });
     if (condicion) {
       condition += ` AND (${condicion.expresion})`;
       Object.assign(names, condicion.nombres);

@@ -36,6 +36,8 @@ export const PROVEEDOR_MSG = {
   idEnUso: 'Ese identificador ya está en uso por otro proveedor.',
   empresaRequerida: 'La empresa es requerida',
   direccionRequerida: 'La dirección es requerida',
+  versionRequerida: 'Abre el detalle del proveedor antes de validarlo.',
+  cambioEnRevision: 'Los datos de este proveedor cambiaron mientras los revisabas. Revisa el detalle actualizado y vuelve a validar.',
 } as const;
 
 /** The files a provider app sends with a guide's or an operator's profile: upload ids by slot. */
@@ -178,9 +180,15 @@ export const proveedorDetalleSchema = z.object({
   viajesRealizados: z.number().optional(),
   motivoSuspension: z.string().optional(),
   bienvenidaEnviada: z.string().optional(),
+  /** Which edit of the record this is: validating sends it back, so staff validate what they saw. */
+  version: z.string(),
   historial: z.array(historialSchema),
 });
 export type ProveedorDetalle = z.infer<typeof proveedorDetalleSchema>;
+
+/** `POST /plataforma/proveedores/{tipo}/{id}/validar`: the detail's `version` staff looked at. */
+export const validacionBodySchema = z.object({ version: z.string({ error: PROVEEDOR_MSG.versionRequerida }).max(200, { error: PROVEEDOR_MSG.versionRequerida }) });
+export type ValidacionBody = z.infer<typeof validacionBodySchema>;
 
 /** `POST /plataforma/proveedores/{tipo}/{id}/suspension`: suspend with a reason, or reactivate. */
 export const suspensionBodySchema = z.discriminatedUnion(

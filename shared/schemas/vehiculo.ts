@@ -300,7 +300,10 @@ export const vehiculoSchema = z.object({
   /** The driver's account (Cognito sub), made with the vehicle. */
   conductorId: z.string().optional(),
   fechaCreacion: z.iso.datetime(),
+  /** The company's last edit. */
   updatedAt: z.iso.datetime().optional(),
+  /** Marketplace staff's last move of the driver (validation, suspension: proveedor-repository.ts). */
+  actualizado: z.iso.datetime().optional(),
 });
 export type Vehiculo = z.infer<typeof vehiculoSchema>;
 

@@ -129,6 +129,29 @@ describe('provider validation panel', () => {
     expect(correos[0]).toContain(`Asunto: ${CORREO_BIENVENIDA.operador.subject}`);
   });
 
+  it('says so when the guide\'s app changed it while staff looked, and shows the new data to check first', async () => {
+    await page.goto(url('/panel-control/guias-por-validar'));
+    await page.getByRole('button', { name: 'Ver detalle de Esteban Mejía Londoño' }).click();
+    const modal = page.getByRole('dialog', { name: 'Esteban Mejía Londoño' });
+    await modal.getByText('BBVA · ahorros · 3145008899').waitFor();
+    // Meanwhile the guide changes the bank account from the app.
+    const perfil = { nombre: 'Esteban Mejía Londoño', email: 'esteban.mejia@guias.demo', telefono: '3145008899', direccion: 'Calle 27 # 12-17, Cali', rnt: '45959', rut: '1107068117', banco: 'BBVA', tipocuenta: 'ahorros', cuenta: '3145001111', titular: 'Esteban Mejía Londoño' };
+    expect((await appApi('PUT', '/integracion/proveedores/guias/guia-demo-008', perfil, { app: 'proveedores' })).status).toBe(200);
+    const porValidar = await conteo('Guías por Validar');
+    await modal.getByRole('button', { name: 'Validar Guia' }).click();
+    await modal.getByRole('button', { name: 'Confirmar validación' }).click();
+    await modal.getByText(PROVEEDOR_MSG.cambioEnRevision).waitFor();
+    // The new account shows, and validating asks again: nothing was validated.
+    await modal.getByText('BBVA · ahorros · 3145001111').waitFor();
+    await modal.getByRole('button', { name: 'Validar Guia' }).waitFor();
+    await shots('proveedores-cambio-en-revision');
+    expect(await conteo('Guías por Validar')).toBe(porValidar);
+    await modal.getByRole('button', { name: 'Validar Guia' }).click();
+    await modal.getByRole('button', { name: 'Confirmar validación' }).click();
+    await page.getByText(PROVEEDOR_MSG.validadoGuia).waitFor();
+    await expect.poll(() => conteo('Guías por Validar')).toBe(porValidar - 1);
+  });
+
   it('suspends an active guide with a reason, shown in the list and the detail', async () => {
     await page.goto(url('/panel-control/guias'));
     await page.getByRole('button', { name: 'Ver detalle de Valeria Rojas Hurtado' }).click();

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +24,11 @@ beforeAll(async () => {
 const conteos = async () => (await api('/plataforma/proveedores/resumen', { token: plataforma })).json.conteos as Record<string, number>;
 const pagina = (lista: string, query = '') => api(`/plataforma/proveedores/listas/${lista}${query}`, { token: plataforma });
 const detalle = (tipo: string, id: string) => api(`/plataforma/proveedores/${tipo}/${id}`, { token: plataforma });
-const accion = (tipo: string, id: string, que: 'validar' | 'bienvenida', token = plataforma) => api(`/plataforma/proveedores/${tipo}/${id}/${que}`, { token, method: 'POST' });
+/** The action as the detail modal sends it: validating names the version staff were shown (read now). */
+const accion = async (tipo: string, id: string, que: 'validar' | 'bienvenida', token = plataforma) =>
+  api(`/plataforma/proveedores/${tipo}/${id}/${que}`, { token, method: 'POST', body: que === 'validar' ? { version: await versionVista(tipo, id) } : {} });
+const versionVista = async (tipo: string, id: string): Promise<string> => (await detalle(tipo, id)).json?.version ?? '';
+const validarVersion = (tipo: string, id: string, version: unknown) => api(`/plataforma/proveedores/${tipo}/${id}/validar`, { token: plataforma, body: { version } });
 
 /** The number of records the state index holds under a key (what the counter must equal). */
 async function enIndice(tabla: 'vehiculos' | 'proveedores', clave: string): Promise<number> {
@@ -147,13 +151,51 @@ describe('provider panel: actions', () => {
 
   it('of five simultaneous validations of one guide, one wins and the count moves once', async () => {
     const antes = await conteos();
-    const results = await Promise.all(Array.from({ length: 5 }, () => accion('guia', 'guia-demo-007', 'validar')));
+    const version = await versionVista('guia', 'guia-demo-007');
+    const results = await Promise.all(Array.from({ length: 5 }, () => validarVersion('guia', 'guia-demo-007', version)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     const despues = await conteos();
     expect(despues['guias-por-validar']).toBe(antes['guias-por-validar']! - 1);
     expect(despues['guias']).toBe(antes['guias']! + 1);
     expect(despues['guias-por-validar']).toBe(await enIndice('proveedores', 'guia#por-validar'));
     expect(despues['guias']).toBe(await enIndice('proveedores', 'guia#activo'));
+  });
+
+  it('validates only the version staff looked at: an app update in between is a 409 and changes nothing', async () => {
+    const id = 'guia-demo-010';
+    const vista = await detalle('guia', id);
+    expect(vista.json).toMatchObject({ lista: 'guias-por-validar', version: expect.any(String) });
+    const cuenta = (vista.json.datos as { etiqueta: string; valor: string }[]).find((x) => x.etiqueta === 'Cuenta')!.valor;
+    // The guide's app changes the bank account while staff read the old one.
+    const perfil = { nombre: 'Cristian Camilo Otero', email: 'cristian.otero@guias.demo', telefono: '3107001212', direccion: 'Calle 29 # 14-19, Cali', rnt: '46233', rut: '1107087579', banco: 'BBVA', tipocuenta: 'ahorros', cuenta: '3109998877', titular: 'Cristian Camilo Otero' };
+    expect((await appApi('PUT', `/integracion/proveedores/guias/${id}`, perfil, { app: 'proveedores' })).status).toBe(200);
+    const antes = await conteos();
+    expect(await validarVersion('guia', id, vista.json.version)).toMatchObject({ status: 409, json: { error: { message: PROVEEDOR_MSG.cambioEnRevision } } });
+    expect(await conteos()).toEqual(antes);
+    // What staff see now is the new account, with a new version; validating that one works.
+    const nueva = await detalle('guia', id);
+    expect(nueva.json).toMatchObject({ lista: 'guias-por-validar' });
+    expect(nueva.json.version).not.toBe(vista.json.version);
+    expect(JSON.stringify(nueva.json.datos)).toContain('3109998877');
+    expect(cuenta).not.toContain('3109998877');
+    expect(await validarVersion('guia', id, nueva.json.version)).toMatchObject({ status: 200, json: { lista: 'guias' } });
+  });
+
+  it("refuses to validate a driver whose vehicle record was edited after staff read it", async () => {
+    const id = 'veh-referido-009';
+    const vista = await detalle('conductor', id);
+    expect(vista.json.lista).toBe('conductores-por-validar');
+    // The company's edit (PUT /vehiculos/{id}) sets the field and `updatedAt`; the referral programme's
+    // vehicles have no company user to sign in, so the edit is written as that route writes it.
+    await docClient().send(
+      new UpdateCommand({ TableName: table('vehiculos'), Key: { id }, UpdateExpression: 'SET soat = :s, updatedAt = :u', ExpressionAttributeValues: { ':s': 'AT-9999999', ':u': new Date().toISOString() } }),
+    );
+    expect(await validarVersion('conductor', id, vista.json.version)).toMatchObject({ status: 409, json: { error: { message: PROVEEDOR_MSG.cambioEnRevision } } });
+    expect((await detalle('conductor', id)).json.lista).toBe('conductores-por-validar');
+    // Without a version the route says what to do, in Spanish; a wrong type too.
+    expect(await api(`/plataforma/proveedores/conductor/${id}/validar`, { token: plataforma, method: 'POST', body: {} })).toMatchObject({ status: 400, json: { error: { message: PROVEEDOR_MSG.versionRequerida } } });
+    expect(await validarVersion('conductor', id, 7)).toMatchObject({ status: 400, json: { error: { message: PROVEEDOR_MSG.versionRequerida } } });
+    expect((await validarVersion('conductor', id, (await detalle('conductor', id)).json.version)).status).toBe(200);
   });
 
   it('refuses to validate a new driver or an operator, and an unknown id, changing nothing', async () => {

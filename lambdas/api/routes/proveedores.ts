@@ -17,13 +17,14 @@ import {
   type ProveedorDetalle,
   type ProveedorFila,
   type SuspensionBody,
+  type ValidacionBody,
 } from '../../../shared/schemas/proveedores.js';
 import { DOCUMENTO_LABELS, FOTO_LABELS } from '../../../shared/schemas/vehiculo.js';
 import { INITIAL_RATING } from '../../../shared/constants.js';
 import { correo } from '../../adapters/correo.js';
 import { storage } from '../../adapters/storage.js';
 import { historialRepository } from '../../data/historial-repository.js';
-import { estadoDeProveedor, ProveedorCambio, proveedorRepository, type Proveedor } from '../../data/proveedor-repository.js';
+import { estadoDeProveedor, ProveedorCambio, proveedorRepository, versionDe, type Proveedor } from '../../data/proveedor-repository.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { quienDe, type PlataformaCaller } from '../caller.js';
 import { busquedaYLimite, codificarCursor, decodificarCursor } from '../cursor.js';
@@ -67,12 +68,17 @@ export async function verProveedor(c: Context) {
 /** The list a provider is in, as the trail records it. */
 const listaTexto = (p: Proveedor) => listaDe(p.tipo, estadoDeProveedor(p))?.titulo ?? 'Sin lista';
 
-/** `POST /plataforma/proveedores/{tipo}/{id}/validar`: 'Validar Conductor' / 'Validar Guia'. */
-export async function validarProveedor(c: Context, caller: PlataformaCaller) {
+/**
+ * `POST /plataforma/proveedores/{tipo}/{id}/validar`: 'Validar Conductor' / 'Validar Guia', of the
+ * edit staff looked at: a company or an app that changed the record since (new documents, another
+ * account) makes it a 409, and the detail shows the new data to check.
+ */
+export async function validarProveedor(c: Context, caller: PlataformaCaller, body: ValidacionBody) {
   const p = await cargar(c);
   exigirAccion(p, 'validar');
   // A suspension is lifted on purpose, with its own trail entry, never as a side effect.
   if (p.r.suspendido) throw conflict(PROVEEDOR_MSG.suspendidoNoValida);
+  if (versionDe(p) !== body.version) throw conflict(PROVEEDOR_MSG.cambioEnRevision);
   const cambios = cambiosDeAccion(p.tipo, 'validar');
   const antes = Object.fromEntries(Object.keys(cambios).map((k) => [k, Boolean((p.r as Record<string, unknown>)[k])]));
   try {
@@ -81,11 +87,14 @@ export async function validarProveedor(c: Context, caller: PlataformaCaller) {
       cambios,
       { accion: 'validacion', quien: quienDe(caller), antes: { ...antes, lista: listaTexto(p) }, despues: { ...cambios, lista: '' } },
       new Date(),
+      { intacto: true },
     );
     return c.json(await detalleDe(despues));
   } catch (err) {
-    if (err instanceof ProveedorCambio) throw conflict(PROVEEDOR_MSG.yaValidado);
-    throw err;
+    if (!(err instanceof ProveedorCambio)) throw err;
+    // Validated by someone else meanwhile, or edited since it was read.
+    const ahora = await cargar(c);
+    throw conflict(estadoDeProveedor(ahora) === 'activo' ? PROVEEDOR_MSG.yaValidado : PROVEEDOR_MSG.cambioEnRevision);
   }
 }
 
@@ -231,6 +240,7 @@ async function detalleDe(p: Proveedor): Promise<ProveedorDetalle> {
     ...(p.tipo === 'conductor' ? { viajesRealizados: p.r.viajesRealizados } : {}),
     ...(p.r.motivoSuspension ? { motivoSuspension: p.r.motivoSuspension } : {}),
     ...(p.r.bienvenidaEnviada ? { bienvenidaEnviada: p.r.bienvenidaEnviada } : {}),
+    version: versionDe(p),
     historial: entradas,
   };
 }

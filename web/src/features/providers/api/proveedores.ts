@@ -8,6 +8,7 @@ import {
   type ProveedorFila,
   type ProveedoresPagina,
   type SuspensionBody,
+  type ValidacionBody,
 } from '../../../../../shared/schemas/proveedores.js';
 import { api } from '../../../lib/api-client.js';
 
@@ -68,18 +69,22 @@ export const useProveedor = (tipo: TipoProveedor, id: string | null) =>
     staleTime: 0,
   });
 
-export type AccionPanel = { tipo: TipoProveedor; id: string } & ({ que: 'validar' | 'bienvenida' } | { que: 'suspension'; body: SuspensionBody });
+export type AccionPanel = { tipo: TipoProveedor; id: string } & ({ que: 'bienvenida' } | { que: 'validar'; body: ValidacionBody } | { que: 'suspension'; body: SuspensionBody });
 
-/** The panel's actions; each answers the provider after it, and every count and list is asked again. */
+/**
+ * The panel's actions; each answers the provider after it, and every count and list is asked again.
+ * A refusal asks the detail again too: it may say the record changed, and the new data must show.
+ */
 export function useAccionProveedor() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (a: AccionPanel): Promise<ProveedorDetalle> =>
-      api.post(`/plataforma/proveedores/${a.tipo}/${encodeURIComponent(a.id)}/${a.que}`, a.que === 'suspension' ? a.body : {}, proveedorDetalleSchema),
+      api.post(`/plataforma/proveedores/${a.tipo}/${encodeURIComponent(a.id)}/${a.que}`, a.que === 'bienvenida' ? {} : a.body, proveedorDetalleSchema),
     onSuccess: (detalle, a) => {
       qc.setQueryData(claves.detalle(a.tipo, a.id), detalle);
       void qc.invalidateQueries({ queryKey: claves.todo });
     },
+    onError: (_err, a) => void qc.invalidateQueries({ queryKey: claves.detalle(a.tipo, a.id) }),
     meta: { silent: true },
   });
 }

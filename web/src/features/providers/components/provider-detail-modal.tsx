@@ -77,7 +77,11 @@ export function ProviderDetailModal({ tipo, id, onClose, onDone }: { tipo: TipoP
         cerrar();
         onDone();
       },
-      onError: (err) => setError(errorMessage(err)),
+      onError: (err) => {
+        setError(errorMessage(err));
+        // The detail is asked again (it may have changed): staff look at it before confirming again.
+        setConfirmando(false);
+      },
     });
   };
 
@@ -103,7 +107,11 @@ export function ProviderDetailModal({ tipo, id, onClose, onDone }: { tipo: TipoP
         ) : confirmando && disponible ? (
           <>
             <Button onClick={() => setConfirmando(false)}>Cancelar</Button>
-            <Button variant="primary" loading={accion.isPending} onClick={() => ejecutar({ tipo, id: id!, que: disponible })}>
+            <Button
+              variant="primary"
+              loading={accion.isPending}
+              onClick={() => ejecutar(disponible === 'validar' ? { tipo, id: id!, que: 'validar', body: { version: d.version } } : { tipo, id: id!, que: disponible })}
+            >
               {CONFIRMAR[disponible]}
             </Button>
           </>
