@@ -20,7 +20,7 @@ export type TableDef = {
   readonly ttlAttribute?: string;
 };
 
-export const TABLE_KEYS = ['empresas', 'usuarios', 'services', 'offers', 'vehiculos', 'uploads', 'registros', 'cambios', 'historial', 'proveedores', 'pagos'] as const;
+export const TABLE_KEYS = ['empresas', 'usuarios', 'services', 'offers', 'vehiculos', 'uploads', 'registros', 'cambios', 'historial', 'proveedores', 'pagos', 'firmas'] as const;
 export type TableKey = (typeof TABLE_KEYS)[number];
 
 const S = (name: string): KeyAttr => ({ name, type: 'S' });
@@ -104,6 +104,11 @@ export const TABLES: Record<TableKey, TableDef> = {
       { indexName: 'porRecompensa', partitionKey: S('recompensa'), sortKey: S('fechaCreacion') },
     ],
   },
+  /**
+   * The signatures of the other apps' writes already admitted (lambdas/api/middleware/apps.ts): each is
+   * good once, so a captured request cannot be sent again within its signature's five minutes.
+   */
+  firmas: { key: 'firmas', partitionKey: S('firma'), ttlAttribute: 'expiresAt', indexes: [] },
   /** Upload tickets: each presigned POST is confirmed at most once, by its uploader. */
   uploads: { key: 'uploads', partitionKey: S('id'), ttlAttribute: 'expiresAt', indexes: [] },
   /**

@@ -122,6 +122,8 @@ export class ApiStack extends Stack {
       .bindTable('proveedores', tables.proveedores, ['read', 'put', 'update'])
       // The payments ledger: each payment a conditional put in the transaction of its flag.
       .bindTable('pagos', tables.pagos, ['read', 'put'])
+      // The other apps' signed writes: each signature admitted once (a conditional put).
+      .bindTable('firmas', tables.firmas, ['put'])
       // Takes waiting uploads, writes checked files, deletes replaced ones; presigns reads and uploads.
       .bindBucket(bucketName, 'readWrite');
     // Internal registration signs staff up with a proof made from the key...

@@ -99,6 +99,7 @@ export const MAPA_MSG = {
 export const INTEGRACION_MSG = {
   firmaRequerida: 'Falta la firma de la aplicación.',
   firmaInvalida: 'La firma de la solicitud no es válida o expiró.',
+  firmaRepetida: 'Esta solicitud ya fue recibida: cada firma vale una sola vez. Para repetirla, fírmala de nuevo.',
   servicioExiste: 'Ya existe un servicio con ese identificador.',
   ofertaNoDisponible: 'Esa oferta no existe, venció o ya no está vigente.',
   servicioNoPendiente: 'El servicio ya no está pendiente: otra oferta fue aceptada o venció.',

@@ -135,6 +135,7 @@ describe('data stack: DynamoDB tables from shared/tables.ts', () => {
       ]),
     );
     expect(tableByOutput('pagos')).toMatchObject({ KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }], PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } });
+    expect(tableByOutput('firmas')).toMatchObject({ KeySchema: [{ AttributeName: 'firma', KeyType: 'HASH' }], TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true } });
     expect((tableByOutput('empresas').GlobalSecondaryIndexes as { IndexName: string }[]).map((i) => i.IndexName)).toEqual(['porNombre']);
   });
 });
@@ -371,7 +372,7 @@ describe('lambda functions', () => {
     const vars = (api.props.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(Object.keys(vars).sort()).toEqual([
       'ALLOWED_ORIGINS', 'BUCKET_NAME', 'CLIENT_APP_SECRET_ARN', 'COGNITO_ISSUER', 'CORREO_REMITENTE', 'EPAYCO_SECRET_ARN', 'NODE_OPTIONS', 'PROVIDER_APP_SECRET_ARN', 'SES_REGION',
-      'SIGNUP_KEY_SECRET_ARN', 'STAGE', 'TABLE_CAMBIOS', 'TABLE_EMPRESAS', 'TABLE_HISTORIAL', 'TABLE_OFFERS', 'TABLE_PAGOS', 'TABLE_PROVEEDORES', 'TABLE_SERVICES', 'TABLE_UPLOADS',
+      'SIGNUP_KEY_SECRET_ARN', 'STAGE', 'TABLE_CAMBIOS', 'TABLE_EMPRESAS', 'TABLE_FIRMAS', 'TABLE_HISTORIAL', 'TABLE_OFFERS', 'TABLE_PAGOS', 'TABLE_PROVEEDORES', 'TABLE_SERVICES', 'TABLE_UPLOADS',
       'TABLE_USUARIOS', 'TABLE_VEHICULOS', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID',
     ]);
     expect(JSON.stringify(vars.COGNITO_ISSUER)).toContain('https://cognito-idp.');
@@ -392,6 +393,8 @@ describe('lambda functions', () => {
         historial: [...read, 'dynamodb:PutItem'].sort(),
         proveedores: [...read, 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
         pagos: [...read, 'dynamodb:PutItem'].sort(),
+        // Only the conditional put that admits a signed write once.
+        firmas: ['dynamodb:PutItem'],
       },
       [TICK]: {
         services: [...read, 'dynamodb:UpdateItem'].sort(),

@@ -41,7 +41,7 @@ const { paradas: _p, fechaRegreso: _r, ...PUBLICADO } = servicioPublicado({ obse
 /** The pending service offers and acceptances are aimed at (published in beforeAll). */
 const FUZZ_SERVICIO = servicioPublicado();
 
-/** An active demo guide the suspension bodies target, and ids no provider registration may ever store. */
+/** An active demo guide the suspension and validation bodies target, and ids no provider registration may ever store. */
 const FUZZ_GUIA = 'guia-demo-012';
 const GUIA_NUEVA = '7f3c2a10-5b1e-4c2d-9a8f-0e1d2c3b4a59';
 const OPERADOR_NUEVO = '1e2d3c4b-5a69-4788-9a0b-c1d2e3f40516';
@@ -90,6 +90,13 @@ const SAMPLES: Record<string, Sample> = {
     required: ['suspendido', 'motivo'],
     texts: ['motivo'],
     path: `/plataforma/proveedores/guia/${FUZZ_GUIA}/suspension`,
+  },
+  // An active guide: a body that passes reaches a route that refuses to validate it again.
+  'POST /plataforma/proveedores/:tipo/:id/validar': {
+    valid: { version: '2026-11-01T10:00:00.000Z|' },
+    required: ['version'],
+    texts: ['version'],
+    path: `/plataforma/proveedores/guia/${FUZZ_GUIA}/validar`,
   },
   'PUT /integracion/proveedores/guias/:id': {
     valid: { nombre: 'Guía de Prueba', email: 'guia.fuzz@guias.demo', telefono: '3150001122', direccion: 'Calle 1 # 2-3', rnt: '12345', rut: '1107000000', banco: 'Nequi', tipocuenta: 'ahorros', cuenta: '3150001122', titular: 'Guía de Prueba' },

@@ -5,7 +5,7 @@ import { MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
 import { API_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
 import { INTEGRACION_MSG, MAPA_MSG, OFERTA_MSG } from '../../shared/schemas/messages-servicios.js';
 import { api, docClient, idToken, listKeys, newCompanyAdmin, PDF_BYTES, solidPng, stack, table, upload } from '../support/clients.js';
-import { cabecerasApp } from '../../lambdas/api/middleware/apps.js';
+import { cabecerasApp, firmaApp } from '../../lambdas/api/middleware/apps.js';
 import { appApi, servicioPublicado } from '../support/servicios.js';
 
 /**
@@ -299,6 +299,38 @@ describe('client app integration', () => {
     expect((await api(path, { body, headers: signedForOther })).status).toBe(401);
     const asApp = await appApi('GET', '/mapa');
     expect(asApp.status).toBe(401);
+    expect((await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: body.id } }))).Item).toBeUndefined();
+  });
+
+  it('admits a signed write once: the same request again is a 409 and writes nothing; a read may repeat', async () => {
+    const path = '/integracion/cliente/servicios';
+    const body = servicioPublicado();
+    const headers = cabecerasApp(stack().clientAppSecret, 'POST', path, JSON.stringify(body));
+    expect((await api(path, { body, headers })).status).toBe(201);
+    const enTabla = async () => (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: body.id }, ConsistentRead: true }))).Item;
+    const antes = await enTabla();
+    expect(await api(path, { body, headers })).toMatchObject({ status: 409, json: { error: { message: INTEGRACION_MSG.firmaRepetida } } });
+    expect(await enTabla()).toEqual(antes);
+    // The same write signed again (a retry) reaches the route, which says the id is taken.
+    expect(await appApi('POST', path, body)).toMatchObject({ status: 409, json: { error: { message: INTEGRACION_MSG.servicioExiste } } });
+    const lectura = `/integracion/cliente/servicios/${body.id}/ofertas`;
+    const leer = cabecerasApp(stack().clientAppSecret, 'GET', lectura);
+    expect((await api(lectura, { headers: leer })).status).toBe(200);
+    expect((await api(lectura, { headers: leer })).status).toBe(200);
+  });
+
+  it('refuses a request without its nonce, with a nonce it was not signed with, or with a malformed one', async () => {
+    const path = '/integracion/cliente/servicios';
+    const body = servicioPublicado();
+    const text = JSON.stringify(body);
+    const { 'x-app-nonce': _sinNonce, ...sinNonce } = cabecerasApp(stack().clientAppSecret, 'POST', path, text);
+    expect(await api(path, { body, headers: sinNonce })).toMatchObject({ status: 401, json: { error: { message: INTEGRACION_MSG.firmaRequerida } } });
+    const otroNonce = { ...cabecerasApp(stack().clientAppSecret, 'POST', path, text), 'x-app-nonce': 'b2c1f0e4-0000-4000-8000-000000000000' };
+    expect(await api(path, { body, headers: otroNonce })).toMatchObject({ status: 401, json: { error: { message: INTEGRACION_MSG.firmaInvalida } } });
+    // Signed with the key, but a nonce too short to be unique.
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const corto = { 'x-app-id': 'cliente', 'x-app-timestamp': timestamp, 'x-app-nonce': 'abc', 'x-app-signature': firmaApp(stack().clientAppSecret, { method: 'POST', path, timestamp, nonce: 'abc', body: text }) };
+    expect(await api(path, { body, headers: corto })).toMatchObject({ status: 401, json: { error: { message: INTEGRACION_MSG.firmaInvalida } } });
     expect((await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: body.id } }))).Item).toBeUndefined();
   });
 

@@ -9,6 +9,7 @@ import { CORREO_BIENVENIDA, PROVEEDOR_MSG } from '../../shared/schemas/proveedor
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { api, docClient, idToken, listKeys, PDF_BYTES, solidPng, stack, table } from '../support/clients.js';
 import { appApi } from '../support/servicios.js';
+import { cabecerasApp } from '../../lambdas/api/middleware/apps.js';
 
 /**
  * The provider panel's API (issue "provider validation panel"): counts, lists, detail, validation,
@@ -284,7 +285,14 @@ describe('provider apps: registration and update (integration endpoints)', () =>
     expect((await accion('guia', id, 'validar')).status).toBe(200);
     const cambio = await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, cuenta: '3777777777' }, { app: 'proveedores' });
     expect(cambio).toMatchObject({ status: 200, json: { lista: 'guias-por-validar' } });
-    // The same data again (a retried call) keeps it where it is.
+    // A captured earlier update sent again cannot put back the old account.
+    const vieja = { ...perfil, cuenta: '3666666666' };
+    const capturada = cabecerasApp(stack().providerAppSecret, 'PUT', `/integracion/proveedores/guias/${id}`, JSON.stringify(vieja), new Date(), 'proveedores');
+    expect((await api(`/integracion/proveedores/guias/${id}`, { method: 'PUT', body: vieja, headers: capturada })).status).toBe(200);
+    expect((await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, cuenta: '3777777777' }, { app: 'proveedores' })).status).toBe(200);
+    expect(await api(`/integracion/proveedores/guias/${id}`, { method: 'PUT', body: vieja, headers: capturada })).toMatchObject({ status: 409, json: { error: { message: INTEGRACION_MSG.firmaRepetida } } });
+    expect(JSON.stringify((await detalle('guia', id)).json.datos)).toContain('3777777777');
+    // The same data again (a retried call, signed again) keeps it where it is.
     expect(await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, cuenta: '3777777777' }, { app: 'proveedores' })).toMatchObject({ json: { lista: 'guias-por-validar' } });
   });
 

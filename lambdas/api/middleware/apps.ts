@@ -1,16 +1,19 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import { INTEGRACION_MSG } from '../../../shared/schemas/messages-servicios.js';
 import { sameText, secretValue, type SecretSource } from '../../adapters/secrets.js';
 import { config } from '../../config.js';
-import { unauthenticated } from '../../errors.js';
+import { firmaRepository } from '../../data/firma-repository.js';
+import { conflict, unauthenticated } from '../../errors.js';
 
 /**
  * The marketplace's other apps (PRODUCT.md, integration endpoints) sign each request with their own
- * key, which no console user holds: HMAC-SHA256 over the time, method, path and body hash. A console
+ * key, which no console user holds: HMAC-SHA256 over the time, a nonce of their own (so two identical
+ * writes in one second sign differently), the method, path and body hash. A console
  * token opens none of these routes, this signature opens no console route, and one app's key opens
- * none of the other's. A captured request is good for five minutes; the writes it could repeat are
- * idempotent (the ids are the app's) or conditional (an acceptance wins once).
+ * none of the other's. A signature is good for five minutes, and a write's only once (table
+ * `firmas`): a captured request cannot put back an older profile. A read may be repeated in its five
+ * minutes (the app polls offers; recording each read would cost a write per poll).
  */
 export const APPS = {
   /** The corporate clients' app: publishes services, accepts offers. */
@@ -20,17 +23,20 @@ export const APPS = {
 } as const;
 export type AppId = keyof typeof APPS;
 export const VENTANA_FIRMA_S = 300;
-export const APP_HEADERS = { id: 'x-app-id', timestamp: 'x-app-timestamp', firma: 'x-app-signature' } as const;
+export const APP_HEADERS = { id: 'x-app-id', timestamp: 'x-app-timestamp', nonce: 'x-app-nonce', firma: 'x-app-signature' } as const;
+/** A nonce: 16 to 64 letters, digits, '-' or '_' (a UUID is one). */
+const NONCE = /^[A-Za-z0-9_-]{16,64}$/;
 
-export function firmaApp(secret: string, req: { method: string; path: string; timestamp: string; body: string }): string {
+export function firmaApp(secret: string, req: { method: string; path: string; timestamp: string; nonce: string; body: string }): string {
   const bodyHash = createHash('sha256').update(req.body).digest('hex');
-  return createHmac('sha256', secret).update(`${req.timestamp}\n${req.method.toUpperCase()}\n${req.path}\n${bodyHash}`).digest('hex');
+  return createHmac('sha256', secret).update(`${req.timestamp}\n${req.nonce}\n${req.method.toUpperCase()}\n${req.path}\n${bodyHash}`).digest('hex');
 }
 
-/** The headers an app sends (the local simulators and the tests sign with this too). */
+/** The headers an app sends (the local simulators and the tests sign with this too), a new nonce each time. */
 export function cabecerasApp(secret: string, method: string, path: string, body = '', now = new Date(), app: AppId = 'cliente'): Record<string, string> {
   const timestamp = String(Math.floor(now.getTime() / 1000));
-  return { [APP_HEADERS.id]: app, [APP_HEADERS.timestamp]: timestamp, [APP_HEADERS.firma]: firmaApp(secret, { method, path, timestamp, body }) };
+  const nonce = randomUUID();
+  return { [APP_HEADERS.id]: app, [APP_HEADERS.timestamp]: timestamp, [APP_HEADERS.nonce]: nonce, [APP_HEADERS.firma]: firmaApp(secret, { method, path, timestamp, nonce, body }) };
 }
 
 /** Admits only requests signed by this app, fresh, with its key. */
@@ -38,14 +44,17 @@ export const requireApp = (app: AppId) =>
   createMiddleware(async (c, next) => {
     const id = c.req.header(APP_HEADERS.id);
     const timestamp = c.req.header(APP_HEADERS.timestamp) ?? '';
+    const nonce = c.req.header(APP_HEADERS.nonce) ?? '';
     const firma = c.req.header(APP_HEADERS.firma) ?? '';
-    if (!id || !timestamp || !firma) throw unauthenticated(INTEGRACION_MSG.firmaRequerida);
+    if (!id || !timestamp || !nonce || !firma) throw unauthenticated(INTEGRACION_MSG.firmaRequerida);
     const at = Number(timestamp);
     const fresh = /^\d{1,12}$/.test(timestamp) && Math.abs(Date.now() / 1000 - at) <= VENTANA_FIRMA_S;
     const url = new URL(c.req.url);
     const body = c.req.method === 'GET' ? '' : await c.req.text();
     const secret = await secretValue(APPS[app].secret(), APPS[app].nombre);
-    const expected = firmaApp(secret, { method: c.req.method, path: url.pathname + url.search, timestamp, body });
-    if (id !== app || !fresh || !sameText(firma, expected)) throw unauthenticated(INTEGRACION_MSG.firmaInvalida);
+    const expected = firmaApp(secret, { method: c.req.method, path: url.pathname + url.search, timestamp, nonce, body });
+    if (id !== app || !fresh || !NONCE.test(nonce) || !sameText(firma, expected)) throw unauthenticated(INTEGRACION_MSG.firmaInvalida);
+    // Kept a minute past the window, after which the timestamp alone refuses it.
+    if (c.req.method !== 'GET' && !(await firmaRepository.usar(`${app}#${firma}`, at + VENTANA_FIRMA_S + 60))) throw conflict(INTEGRACION_MSG.firmaRepetida);
     await next();
   });
