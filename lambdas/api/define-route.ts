@@ -6,7 +6,7 @@ import { API_MSG } from '../../shared/schemas/messages.js';
 import { empresaRepository } from '../data/empresa-repository.js';
 import { AppError, badRequest, forbidden } from '../errors.js';
 import type { CallerOf } from './caller.js';
-import { requireApp, type AppId } from './middleware/apps.js';
+import { admitirUnaVez, requireApp, type AppId } from './middleware/apps.js';
 import { requireAuth, type AuthEnv } from './middleware/auth.js';
 import { parseBody } from './validate.js';
 
@@ -99,6 +99,7 @@ export function appRoute<S extends ZodType | undefined = undefined>(def: {
     middleware: [requireApp(def.app)],
     handler: async (c) => {
       const body = def.body ? parseBody(def.body, await readJson(c)) : undefined;
+      await admitirUnaVez(c);
       return def.handler(c, null, body as S extends ZodType ? z.output<S> : undefined);
     },
   };

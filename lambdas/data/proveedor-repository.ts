@@ -31,8 +31,8 @@ export const estadoDeProveedor = (p: Proveedor): EstadoProveedor | null => estad
 const VERSION = ['updatedAt', 'actualizado'] as const;
 const versionCampo = (p: Proveedor, campo: (typeof VERSION)[number]) => (p.r as Partial<Record<string, unknown>>)[campo] as string | undefined;
 
-/** Which edit of the record this is, for staff to validate what they saw (opaque to the console). */
-export const versionDe = (p: Proveedor): string => VERSION.map((campo) => versionCampo(p, campo) ?? '').join('|');
+/** Which edit of which record this is, for staff to validate what they saw (opaque to the console). */
+export const versionDe = (p: Proveedor): string => [p.r.id, ...VERSION.map((campo) => versionCampo(p, campo) ?? '')].join('|');
 
 /** The text the list filter searches: name, e-mail, phone, plates, company, RNT (lower case, no accents). */
 export function busquedaDe(p: Proveedor): string {

@@ -149,8 +149,12 @@ export const uploadKeys = {
   fotoVehiculo: (vehiculoId: string, foto: (typeof FOTOS_VEHICULO)[number]) => `vehiculos/${vehiculoId}/fotos/${foto}`,
   documentoVehiculo: (vehiculoId: string, documento: (typeof DOCUMENTOS_VEHICULO)[number]) => `vehiculos/${vehiculoId}/documentos/${documento}`,
   fuec: (serviceId: string) => `fuecs/${serviceId}/fuec`,
-  /** A guide's or operator's photo and documents, one fixed key per slot (a new file replaces the old). */
-  archivoProveedor: (tipo: 'guia' | 'operador', id: string, slot: string) => `proveedores/${tipo}/${id}/${slot}`,
+  /**
+   * A guide's or operator's photo and documents: a new key for every file (`version`, its upload's id),
+   * never overwritten, so what a record points to is what staff saw until the record itself changes.
+   * The demo's files have none.
+   */
+  archivoProveedor: (tipo: 'guia' | 'operador', id: string, slot: string, version?: string) => `proveedores/${tipo}/${id}/${slot}${version ? `-${version}` : ''}`,
   /** A payout's receipt: one per payment (`anticipo`, `saldo`), or the referral reward's per vehicle. */
   comprobantePago: (servicioId: string, tipo: 'anticipo' | 'saldo') => `pagos/${servicioId}/${tipo}`,
   comprobanteRecompensa: (vehiculoId: string) => `pagos/recompensas/${vehiculoId}`,

@@ -317,6 +317,12 @@ describe('client app integration', () => {
     const leer = cabecerasApp(stack().clientAppSecret, 'GET', lectura);
     expect((await api(lectura, { headers: leer })).status).toBe(200);
     expect((await api(lectura, { headers: leer })).status).toBe(200);
+    const cabeza = cabecerasApp(stack().clientAppSecret, 'HEAD', lectura);
+    for (let i = 0; i < 2; i++) expect((await fetch(`${stack().apiUrl}${lectura}`, { method: 'HEAD', headers: cabeza })).status).toBe(200);
+    // A refused body uses nothing: the same request again gets the same refusal, not "repeated".
+    const malo = { ...servicioPublicado(), pasajeros: 0 };
+    const firmado = cabecerasApp(stack().clientAppSecret, 'POST', path, JSON.stringify(malo));
+    for (let i = 0; i < 2; i++) expect((await api(path, { body: malo, headers: firmado })).status).toBe(400);
   });
 
   it('refuses a request without its nonce, with a nonce it was not signed with, or with a malformed one', async () => {

@@ -1,4 +1,4 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -270,7 +270,8 @@ describe('provider apps: registration and update (integration endpoints)', () =>
     const cedula = await subirComoApp('documentoProveedor', solidPng(30, 20, [200, 200, 200]), 'image/png');
     const completa = await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, archivos: { rut, cedula } }, { app: 'proveedores' });
     expect(completa).toMatchObject({ status: 200, json: { lista: 'guias-por-validar' } });
-    expect(await listKeys(`proveedores/guia/${id}/`)).toEqual(['cedula', 'foto', 'rnt', 'rut'].map((s) => `proveedores/guia/${id}/${s}`));
+    // Each file under a key of its own (its upload's id).
+    expect(await listKeys(`proveedores/guia/${id}/`)).toEqual([`cedula-${cedula}`, `foto-${foto}`, `rnt-${rnt}`, `rut-${rut}`].map((k) => `proveedores/guia/${id}/${k}`));
     const d = await detalle('guia', id);
     expect(d.json.imagenUrl).toMatch(/^http/);
     expect(d.json.documentos.map((x: { nombre: string }) => x.nombre).sort()).toEqual(['Cédula', 'RUT', 'Registro Nacional de Turismo (RNT)']);
@@ -294,6 +295,28 @@ describe('provider apps: registration and update (integration endpoints)', () =>
     expect(JSON.stringify((await detalle('guia', id)).json.datos)).toContain('3777777777');
     // The same data again (a retried call, signed again) keeps it where it is.
     expect(await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, cuenta: '3777777777' }, { app: 'proveedores' })).toMatchObject({ json: { lista: 'guias-por-validar' } });
+  });
+
+  it('replaces a document under a new key and deletes the old one; simultaneous updates leave no file unused', async () => {
+    const id = randomUUID();
+    const perfil = { nombre: 'Wilmer Caicedo', email: 'wilmer.caicedo@guias.demo', telefono: '3002223344', direccion: 'Calle 5 # 4-3, Cali', rnt: '66112', rut: '1107222333', banco: 'Nequi', tipocuenta: 'ahorros', cuenta: '3002223344', titular: 'Wilmer Caicedo' };
+    const [rnt, rut, cedula] = [await subirComoApp('documentoProveedor', PDF_BYTES, 'application/pdf'), await subirComoApp('documentoProveedor', PDF_BYTES, 'application/pdf'), await subirComoApp('documentoProveedor', PDF_BYTES, 'application/pdf')];
+    expect((await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, archivos: { rnt, rut, cedula } }, { app: 'proveedores' })).status).toBe(201);
+    const vista = await detalle('guia', id);
+    // A new RNT: the record points to it, the old file is gone, and the version staff saw is stale.
+    const rnt2 = await subirComoApp('documentoProveedor', PDF_BYTES, 'application/pdf');
+    expect((await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, archivos: { rnt: rnt2 } }, { app: 'proveedores' })).status).toBe(200);
+    const prefijo = `proveedores/guia/${id}/`;
+    expect(await listKeys(prefijo)).toEqual([`cedula-${cedula}`, `rnt-${rnt2}`, `rut-${rut}`].map((k) => prefijo + k));
+    expect(await validarVersion('guia', id, vista.json.version)).toMatchObject({ status: 409, json: { error: { message: PROVEEDOR_MSG.cambioEnRevision } } });
+    // Five updates at once, each with its own RNT: whichever win, the stored files are exactly the record's.
+    const nuevos = await Promise.all(Array.from({ length: 5 }, () => subirComoApp('documentoProveedor', PDF_BYTES, 'application/pdf')));
+    const results = await Promise.all(nuevos.map((n) => appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, archivos: { rnt: n } }, { app: 'proveedores' })));
+    expect(results.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+    for (const r of results.filter((r) => r.status !== 200)) expect(r).toMatchObject({ status: 409 });
+    const guardado = (await docClient().send(new GetCommand({ TableName: table('proveedores'), Key: { id }, ConsistentRead: true }))).Item as { documentos: Record<string, string> };
+    expect(guardado.documentos.rnt).toMatch(new RegExp(`^${prefijo}rnt-`));
+    expect(await listKeys(prefijo)).toEqual(Object.values(guardado.documentos).sort());
   });
 
   it('refuses an id another kind of provider holds before using any upload', async () => {

@@ -1,5 +1,7 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { AuthEnv } from './auth.js';
 import { INTEGRACION_MSG } from '../../../shared/schemas/messages-servicios.js';
 import { sameText, secretValue, type SecretSource } from '../../adapters/secrets.js';
 import { config } from '../../config.js';
@@ -41,7 +43,7 @@ export function cabecerasApp(secret: string, method: string, path: string, body 
 
 /** Admits only requests signed by this app, fresh, with its key. */
 export const requireApp = (app: AppId) =>
-  createMiddleware(async (c, next) => {
+  createMiddleware<AuthEnv>(async (c, next) => {
     const id = c.req.header(APP_HEADERS.id);
     const timestamp = c.req.header(APP_HEADERS.timestamp) ?? '';
     const nonce = c.req.header(APP_HEADERS.nonce) ?? '';
@@ -55,6 +57,16 @@ export const requireApp = (app: AppId) =>
     const expected = firmaApp(secret, { method: c.req.method, path: url.pathname + url.search, timestamp, nonce, body });
     if (id !== app || !fresh || !NONCE.test(nonce) || !sameText(firma, expected)) throw unauthenticated(INTEGRACION_MSG.firmaInvalida);
     // Kept a minute past the window, after which the timestamp alone refuses it.
-    if (c.req.method !== 'GET' && !(await firmaRepository.usar(`${app}#${firma}`, at + VENTANA_FIRMA_S + 60))) throw conflict(INTEGRACION_MSG.firmaRepetida);
+    c.set('firmaApp', { clave: `${app}#${firma}`, hasta: at + VENTANA_FIRMA_S + 60 });
     await next();
   });
+
+/**
+ * A write's signature, admitted once: called by the route once its body is valid (a refused body
+ * uses nothing, so its retry is not taken for a replay). Reads (GET, HEAD) may repeat.
+ */
+export async function admitirUnaVez(c: Context<AuthEnv>): Promise<void> {
+  const firma = c.get('firmaApp');
+  if (!firma || c.req.method === 'GET' || c.req.method === 'HEAD') return;
+  if (!(await firmaRepository.usar(firma.clave, firma.hasta))) throw conflict(INTEGRACION_MSG.firmaRepetida);
+}

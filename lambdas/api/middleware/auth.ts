@@ -8,7 +8,8 @@ import { usuarioRepository } from '../../data/usuario-repository.js';
 import { forbidden, unauthenticated } from '../../errors.js';
 import { callerFrom, type Caller } from '../caller.js';
 
-export type AuthEnv = { Variables: { caller: Caller } };
+/** `firmaApp`: an app's checked signature (middleware/apps.ts), admitted once the body is valid. */
+export type AuthEnv = { Variables: { caller: Caller; firmaApp: { clave: string; hasta: number } } };
 
 let verifier: ReturnType<typeof makeVerifier> | undefined;
 function makeVerifier() {

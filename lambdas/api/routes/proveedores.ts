@@ -263,37 +263,56 @@ async function archivosDe(tipo: 'guia' | 'operador', id: string, archivos: Parti
   ]);
   const files = lotes.flatMap((l) => l.files);
   const orden = [...foto, ...docs];
-  return { slots: orden, keys: orden.map((s) => uploadKeys.archivoProveedor(tipo, id, s)), files };
+  return { slots: orden, keys: orden.map((s) => uploadKeys.archivoProveedor(tipo, id, s, archivos[s])), files };
 }
 
-/** Registers the record, or updates it through `mover` (its list may change with its profile). */
+/** The files a record pointed to that the new keys replace. */
+function reemplazados(actual: Proveedor | null, keys: Record<string, string>): string[] {
+  if (!actual || actual.tipo === 'conductor') return [];
+  const antes: Record<string, string | undefined> = { foto: actual.r.imagen, ...(actual.tipo === 'guia' ? actual.r.documentos : {}) };
+  return Object.keys(keys).flatMap((slot) => (antes[slot] && antes[slot] !== keys[slot] ? [antes[slot]] : []));
+}
+
+/**
+ * Registers the record, or updates it through `mover` (its list may change with its profile), on
+ * condition that nothing changed since it was read. The files go to new keys first and the record
+ * then points to them: staff validating meanwhile validate the files they saw, and the update then
+ * fails (the app retries and the guide goes back to be validated). A failed write deletes its new
+ * files; a successful one, the files it replaced.
+ */
 async function guardar(c: Context, tipo: 'guia' | 'operador', nuevo: (now: string, keys: Record<string, string>) => Guia | Operador, campos: (keys: Record<string, string>, actual: Proveedor) => Record<string, unknown>, archivos: Partial<Record<string, string>>) {
   const id = proveedorId(c);
   // An id another kind (or the counters item) holds is refused before any upload is used up.
   const otro = await proveedorRepository.tipoDeId(id);
   if (otro && otro !== tipo) throw conflict(PROVEEDOR_MSG.idEnUso);
+  const actual = await proveedorRepository.get(tipo, id);
   const taken = await archivosDe(tipo, id, archivos);
   const keys = Object.fromEntries(taken.slots.map((s, i) => [s, taken.keys[i]!]));
-  // Fixed keys per slot, overwritten in place: a refused write leaves the previous files as they were.
-  await putFiles(taken.keys, taken.files);
   const now = new Date();
-  const actual = await proveedorRepository.get(tipo, id);
+  let respuesta: Response;
   try {
+    await putFiles(taken.keys, taken.files);
     if (!actual) {
       const registro = nuevo(now.toISOString(), keys);
       await proveedorRepository.crear(registro, APP_PROVEEDORES, now);
-      return c.json({ id, lista: listaDe(tipo, estadoDeProveedor({ tipo, r: registro } as Proveedor))?.id ?? null }, 201);
+      respuesta = c.json({ id, lista: listaDe(tipo, estadoDeProveedor({ tipo, r: registro } as Proveedor))?.id ?? null }, 201);
+    } else {
+      const cambios = campos(keys, actual);
+      const antesLista = listaTexto(actual);
+      const despues = await proveedorRepository.mover(actual, cambios, { accion: 'actualizacion', quien: APP_PROVEEDORES, antes: { perfil: actual.r.perfil, lista: antesLista }, despues: { perfil: Boolean(cambios.perfil) } }, now, { intacto: true });
+      respuesta = c.json({ id, lista: listaDe(tipo, estadoDeProveedor(despues))?.id ?? null });
     }
-    const cambios = campos(keys, actual);
-    const antesLista = listaTexto(actual);
-    const despues = await proveedorRepository.mover(actual, cambios, { accion: 'actualizacion', quien: APP_PROVEEDORES, antes: { perfil: actual.r.perfil, lista: antesLista }, despues: { perfil: Boolean(cambios.perfil) } }, now);
-    return c.json({ id, lista: listaDe(tipo, estadoDeProveedor(despues))?.id ?? null });
   } catch (err) {
-    // Created or changed by another call of the app at the same moment: its retry finds the record.
+    await borrar(taken.keys);
+    // Created or changed by another call (the app's, or staff's) at the same moment: its retry finds the record.
     if (err instanceof ProveedorCambio) throw conflict('El proveedor cambió mientras se guardaba. Intenta de nuevo.');
     throw err;
   }
+  await borrar(reemplazados(actual, keys));
+  return respuesta;
 }
+
+const borrar = (keys: readonly string[]) => Promise.allSettled(keys.map((k) => storage.delete(k)));
 
 /** `PUT /integracion/proveedores/guias/{id}`: registers or updates a guide (state from its profile). */
 export async function guardarGuia(c: Context, _caller: null, body: GuiaPerfil) {
