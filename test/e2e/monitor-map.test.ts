@@ -4,6 +4,7 @@ import { MAPA_MSG, OFERTA_MSG } from '../../shared/schemas/messages-servicios.js
 import { screenshot } from '../support/browser.js';
 import { dismissToasts, page, shots, signIn, url, usePage } from '../support/e2e.js';
 import { appApi, servicioPublicado } from '../support/servicios.js';
+import { MAPA_LOCALE } from '../../web/src/features/map/map-locale.js';
 
 /*
  * The monitor map end to end (issue "Monitor map, service detail and price offers"): the demo admin
@@ -34,6 +35,9 @@ describe('monitor map', () => {
     await expect.poll(() => page.getByText(/^Pendiente \(\d+\)$/).innerText()).toMatch(/^Pendiente \([1-9]\d*\)$/);
     // No zoom, fullscreen or other controls: only the attribution.
     expect(await page.locator('.maplibregl-ctrl-zoom-in, .maplibregl-ctrl-fullscreen, .maplibregl-ctrl-compass').count()).toBe(0);
+    // MapLibre's own labels, which screen readers read, in Spanish (its default is English).
+    expect(await page.locator('.maplibregl-canvas').getAttribute('aria-label')).toBe(MAPA_LOCALE['Map.Title']);
+    expect(await page.locator('.maplibregl-ctrl-attrib-button').getAttribute('aria-label')).toBe(MAPA_LOCALE['AttributionControl.ToggleAttribution']);
     expect(await legend('Pendiente').isChecked()).toBe(true);
     for (const e of ['Ofertas', 'Validando', 'Reservado', 'Confirmado', 'Finalizado']) expect(await legend(e).isChecked()).toBe(false);
     await page.getByRole('button', { name: /^Servicios visibles/ }).click();

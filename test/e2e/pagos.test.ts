@@ -53,6 +53,8 @@ describe('payments to validate', () => {
     await modal.getByRole('button', { name: 'Sí, confirmar pago' }).click();
     await page.getByText(PAGO_MSG.pagoConfirmado).waitFor();
     await expect.poll(() => page.getByRole('row', { name: /demo-validar-1/ }).count()).toBe(0);
+    // The button that opened the dialog left with its row: the focus is not dropped on <body>.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
 
     // ePayco confirms another by itself, with its signed callback.
     const confirmacion = confirmacionFirmada(stack().epayco, { x_id_invoice: 'demo-validar-2', x_amount: '1350000', x_ref_payco: '771234', x_transaction_id: '9921' });

@@ -45,6 +45,20 @@ describe('console shell', () => {
     expect(await tabNames()).toEqual(['Gestionar Flota', 'Reservas por Validar', 'Mapa de Monitoreo', 'Pagos Pendientes', 'Servicios en Curso']);
     await expect.poll(() => bottomNav.getByRole('link', { name: /Mapa de Monitoreo/ }).getAttribute('aria-current')).toBe('page');
     await expect.poll(() => page.title()).toBe('Mapa de Monitoreo · BackOffice Transportadoras Aliadas');
+
+    // Keyboard: the first stop skips the bars to the page's title; a side-menu choice closes the menu
+    // and the focus goes to the new page's title, not back to the page's start (<body>).
+    const enfocado = () => page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.trim()}`);
+    await page.goto(url('/panel-control/reservas'));
+    await page.getByRole('heading', { level: 1, name: /Reservas por Validar/ }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await enfocado()).toBe('A Saltar al contenido');
+    await page.keyboard.press('Enter');
+    expect(await enfocado()).toMatch(/^H1 Reservas por Validar/);
+    await openMenu();
+    await sideMenu().getByRole('link', { name: 'Gestiona Flota' }).press('Enter');
+    await page.waitForURL('**/panel-control/gestiona-flota');
+    await expect.poll(enfocado).toMatch(/^H1 Gestión de Flota|^H1 Gestiona Flota/);
     await openMenu();
     await sideMenu().getByRole('link', { name: 'Registrar Nuevo Usuario', disabled: false }).waitFor();
     await screenshot(page, 'shell-admin-claro');

@@ -1,12 +1,15 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { getToasts, subscribeToasts } from '../lib/toast.js';
+import { getToasts, pausarToasts, reanudarToasts, subscribeToasts } from '../lib/toast.js';
 
 // Flashbar (with its animations) stays out of the first load; it is fetched shortly after start,
 // so the first toast still shows at once.
 const loadFlashbar = () => import('./toast-flashbar.js');
 const ToastFlashbar = lazy(loadFlashbar);
 
-/** The toast area: top-centre, 5 s each, dismissible, at most 20 (spec 01 "Global extras"). */
+/**
+ * The toast area: top-centre, 5 s each, dismissible, at most 20 (spec 01 "Global extras"); the time
+ * stops while the pointer or the focus is inside (lib/toast.ts).
+ */
 export function ToastArea() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts);
   useEffect(() => {
@@ -15,7 +18,16 @@ export function ToastArea() {
   }, []);
   // A landmark of its own, so the toasts are inside one wherever they show (axe "region").
   return (
-    <section className="toast-area" aria-label="Notificaciones">
+    <section
+      className="toast-area"
+      aria-label="Notificaciones"
+      onMouseEnter={pausarToasts}
+      onMouseLeave={reanudarToasts}
+      onFocus={pausarToasts}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) reanudarToasts();
+      }}
+    >
       {toasts.length > 0 && (
         <Suspense fallback={null}>
           <ToastFlashbar toasts={toasts} />

@@ -18,9 +18,15 @@ export interface Toast {
   page: string;
 }
 
-/** Spec 01 section 9: at most 20 at once, 5 s each in the panel's toast area. */
+/**
+ * Spec 01 section 9: at most 20 at once, 5 s each in the panel's toast area. Beyond the spec, for
+ * people who read slowly or reach the toasts by keyboard (WCAG 2.2.1): the time stops while the
+ * pointer or the focus is in the area, and errors and warnings stay until closed (or settled by a
+ * success, or left behind with their page).
+ */
 export const MAX_TOASTS = 20;
 export const TOAST_DURATION_MS = 5000;
+const seQueda = (t: Pick<Toast, 'type' | 'action'>) => !!t.action || t.type === 'error' || t.type === 'warning';
 /** A toast raised this shortly before the person moves to another page announces that page (e.g. 'Por favor verifica tu correo'). */
 export const CARRY_OVER_MS = 1000;
 
@@ -30,10 +36,41 @@ let nextId = 0;
 
 function emit(next: readonly Toast[]): void {
   toasts = next;
+  // An empty area is under no pointer or focus (its leave event may never come).
+  if (!next.length) pausado = false;
   for (const listener of listeners) listener();
 }
 
+/** The running timers of the toasts that expire: when each ends, and its timeout while not paused. */
+const relojes = new Map<string, { hasta: number; restante: number; timeout?: ReturnType<typeof setTimeout> }>();
+let pausado = false;
+
+function programar(id: string, ms: number): void {
+  const reloj = { hasta: Date.now() + ms, restante: ms, timeout: undefined as ReturnType<typeof setTimeout> | undefined };
+  if (!pausado) reloj.timeout = setTimeout(() => dismissToast(id), ms);
+  relojes.set(id, reloj);
+}
+
+/** The pointer or the focus entered the toast area: no toast expires until it leaves. */
+export function pausarToasts(): void {
+  if (pausado) return;
+  pausado = true;
+  for (const reloj of relojes.values()) {
+    clearTimeout(reloj.timeout);
+    reloj.restante = Math.max(0, reloj.hasta - Date.now());
+  }
+}
+
+/** It left: each toast gets back the time it had left, at least a second and a half to finish reading. */
+export function reanudarToasts(): void {
+  if (!pausado) return;
+  pausado = false;
+  for (const [id, reloj] of relojes) programar(id, Math.max(reloj.restante, 1500));
+}
+
 export function dismissToast(id: string): void {
+  clearTimeout(relojes.get(id)?.timeout);
+  relojes.delete(id);
   if (toasts.some((toast) => toast.id === id)) emit(toasts.filter((toast) => toast.id !== id));
 }
 
@@ -45,8 +82,10 @@ export function showToast(toast: Omit<Toast, 'id' | 'raisedAt' | 'page'>): strin
   const repetido = (t: Toast) => t.page === page && t.type === toast.type && typeof toast.content === 'string' && t.content === toast.content && t.header === toast.header;
   const kept = toasts.filter((t) => !repetido(t) && !(toast.type === 'success' && t.type === 'error' && t.page === page));
   // Newest first; the oldest ones beyond the limit are dropped.
-  emit([{ ...toast, id, raisedAt: Date.now(), page }, ...kept].slice(0, MAX_TOASTS));
-  if (!toast.action) setTimeout(() => dismissToast(id), TOAST_DURATION_MS);
+  const next = [{ ...toast, id, raisedAt: Date.now(), page }, ...kept].slice(0, MAX_TOASTS);
+  for (const t of toasts) if (!next.includes(t)) dismissToast(t.id);
+  emit(next);
+  if (!seQueda(toast)) programar(id, TOAST_DURATION_MS);
   return id;
 }
 
@@ -67,12 +106,13 @@ export const toast = {
 export function pageChanged(action: 'PUSH' | 'POP' | 'REPLACE', now = Date.now()): void {
   if (action === 'REPLACE') return;
   const kept = toasts.filter((toast) => now - toast.raisedAt <= CARRY_OVER_MS);
-  if (kept.length !== toasts.length) emit(kept);
+  if (kept.length !== toasts.length) for (const t of toasts) if (!kept.includes(t)) dismissToast(t.id);
 }
 
 /** A session ended: nothing said in it belongs on the next page ('Bienvenido !!' after Salir). */
 export function clearToasts(): void {
-  if (toasts.length) emit([]);
+  for (const t of toasts) dismissToast(t.id);
+  pausado = false;
 }
 
 export function subscribeToasts(listener: () => void): () => void {

@@ -1,9 +1,10 @@
 import AppLayout from '@cloudscape-design/components/app-layout';
 import I18nProvider from '@cloudscape-design/components/i18n';
 import messages from 'virtual:cloudscape-messages/panel';
-import { Suspense, useLayoutEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen.js';
+import { enfocarContenido, rescatarFoco } from '../../lib/foco.js';
 import { useMe } from '../../lib/me/get-me.js';
 import { readStoredUsuario } from '../../lib/me/stored-usuario.js';
 import { viewerDe, type Viewer } from '../screens.js';
@@ -31,10 +32,23 @@ export default function PanelLayout() {
   useLayoutEffect(() => {
     if (navegacion !== 'POP') window.scrollTo(0, 0);
   }, [key, navegacion]);
+  // Focus lost with what had it (a row gone after an action, a closed menu) goes somewhere near.
+  useEffect(rescatarFoco, []);
 
   // The texts of the panel's components (the public pages' come with the root provider).
   return (
     <I18nProvider locale="es" messages={[messages]}>
+      {/* The first stop of the keyboard: past the top bar and the menu, to the page's title. */}
+      <a
+        href="#contenido"
+        className="saltar-al-contenido"
+        onClick={(e) => {
+          e.preventDefault();
+          enfocarContenido();
+        }}
+      >
+        Saltar al contenido
+      </a>
       <div id="top-bar" className="top-bar">
         <TopBar me={me} />
       </div>
@@ -47,7 +61,7 @@ export default function PanelLayout() {
         navigation={<SideMenu viewer={viewer} onChoose={() => setNavigationOpen(false)} />}
         toolsHide
         content={
-          <div className="panel-content">
+          <div className="panel-content" id="contenido">
             <Suspense fallback={<LoadingScreen />}>
               <Outlet />
             </Suspense>

@@ -13,6 +13,7 @@ setWorkerUrl(workerUrl);
 import { CENTRO_MAPA, ZOOM_MAPA } from '../map-style.js';
 // One image per state colour: the symbol layer picks it per feature, so 50 markers cost one draw call.
 import { iconoConductor, iconoFlecha } from '../marker-images.js';
+import { MAPA_LOCALE } from '../map-locale.js';
 
 const SOURCE = 'servicios';
 const LAYER = 'servicios-flechas';
@@ -64,6 +65,7 @@ export function MapCanvas({ styleUrl, servicios, visibles, conductores = [], foc
       center: CENTRO_MAPA,
       zoom: ZOOM_MAPA,
       attributionControl: { compact: true },
+      locale: MAPA_LOCALE,
       // Keyboard users move the map with the arrow keys; the page's own scroll is not hijacked.
       cooperativeGestures: false,
       // No cross-fade of the markers: each fade is a run of frames drawn on the page's main thread.
