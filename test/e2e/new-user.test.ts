@@ -72,7 +72,10 @@ describe('what a new user tripped on', () => {
     const firstEntry = await box(sideMenu.getByRole('link').first());
     expect(toasts.y).toBeGreaterThan(firstEntry.y + firstEntry.height);
     await screenshot(page, 'movil-aviso-menu-abierto');
+    // Escape closes the menu that covers the page, back to the button that opened it.
     await page.keyboard.press('Escape');
+    await sideMenu.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Abrir navegación lateral');
 
     // Each bottom-bar label on one line, each tab a comfortable target.
     const tabs = page.getByRole('navigation', { name: 'Navegación inferior' }).getByRole('link');

@@ -34,6 +34,17 @@ export default function PanelLayout() {
   }, [key, navegacion]);
   // Focus lost with what had it (a row gone after an action, a closed menu) goes somewhere near.
   useEffect(rescatarFoco, []);
+  // Escape closes the open menu (on a phone it covers the page), back to the button that opened it.
+  useEffect(() => {
+    if (!navigationOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      setNavigationOpen(false);
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('button[aria-label="Abrir navegación lateral"]')?.focus());
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [navigationOpen]);
 
   // The texts of the panel's components (the public pages' come with the root provider).
   return (

@@ -2,7 +2,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Header from '@cloudscape-design/components/header';
-import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -20,6 +19,7 @@ import { useVehiculo } from '../api/vehiculos.js';
 import { EstadoBadge } from '../../../components/estado-badge.js';
 import { Section } from './section.js';
 import { DOCUMENTO_LABELS, FOTO_LABELS } from '../labels.js';
+import { Pares } from '../../../components/pares.js';
 
 type Pair = { label: string; value: ReactNode };
 const pair = (v: Vehiculo, k: keyof typeof VEHICULO_CAMPOS, value?: ReactNode): Pair => ({ label: VEHICULO_CAMPOS[k], value: value ?? (String(v[k] ?? '') || '—') });
@@ -69,7 +69,7 @@ export function VehicleDetailsModal({ id, onDismiss, onEdit }: { id: string; onD
           </ul>
 
           <Section title="Información básica">
-            <KeyValuePairs
+            <Pares
               columns={3}
               items={[
                 pair(v, 'placas'),
@@ -89,14 +89,14 @@ export function VehicleDetailsModal({ id, onDismiss, onEdit }: { id: string; onD
           </Section>
 
           <Section title="Propietario">
-            <KeyValuePairs
+            <Pares
               columns={3}
               items={[pair(v, 'propietario'), pair(v, 'rut'), pair(v, 'banco'), pair(v, 'tipocuenta', v.tipocuenta === 'corriente' ? 'Corriente' : v.tipocuenta === 'ahorros' ? 'Ahorros' : '—'), pair(v, 'cuenta'), pair(v, 'titular')]}
             />
           </Section>
 
           <Section title="Conductor">
-            <KeyValuePairs
+            <Pares
               columns={3}
               items={[pair(v, 'nombre'), pair(v, 'cedula'), pair(v, 'email'), pair(v, 'telefono'), pair(v, 'direccion'), pair(v, 'ciudad'), pair(v, 'licenciaDeConducir')]}
             />
@@ -104,7 +104,7 @@ export function VehicleDetailsModal({ id, onDismiss, onEdit }: { id: string; onD
 
           <Section title="Documentación">
             <SpaceBetween size="m">
-              <KeyValuePairs
+              <Pares
                 columns={3}
                 items={[
                   pair(v, 'soat'),

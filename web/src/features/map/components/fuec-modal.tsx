@@ -5,7 +5,6 @@ import FileDropzone from '@cloudscape-design/components/file-dropzone';
 import FileInput from '@cloudscape-design/components/file-input';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
@@ -19,6 +18,7 @@ import { useMe } from '../../../lib/me/get-me.js';
 import { toast } from '../../../lib/toast.js';
 import { acceptFor, checkFile, uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
 import { diferenciasFuec, useSubirFuec } from '../api/mapa.js';
+import { Pares } from '../../../components/pares.js';
 
 export interface FuecModalProps {
   servicio: ServicioDetalle;
@@ -103,7 +103,7 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
       }
     >
       <SpaceBetween size="l">
-        <KeyValuePairs
+        <Pares
           columns={2}
           items={[
             { label: 'Empresa de transporte', value: con(empresa?.empresa, empresa?.rut && `NIT ${empresa.rut}`) },

@@ -5,7 +5,6 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
@@ -20,6 +19,7 @@ import { useMe } from '../../../lib/me/get-me.js';
 import { toast } from '../../../lib/toast.js';
 import { acceptFor, checkFile, uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
 import { useOfertar } from '../api/mapa.js';
+import { Pares } from '../../../components/pares.js';
 
 type Pdf = { name: string; progress: number; uploadId: string | null };
 
@@ -196,7 +196,7 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
                   </FormField>
                 )}
                 {/* The service's data, read-only (spec 02 section 5.1), below the one thing to type. */}
-                <KeyValuePairs columns={2} items={soloLectura.map(([label, value]) => ({ label, value }))} />
+                <Pares columns={2} items={soloLectura.map(([label, value]) => ({ label, value }))} />
               </SpaceBetween>
             </Form>
           </form>

@@ -4,7 +4,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import Header from '@cloudscape-design/components/header';
-import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -22,6 +21,7 @@ import { useServicio } from '../api/mapa.js';
 import { FinalizarViaje } from '../../../components/finalizar-viaje.js';
 import { Countdown } from './countdown.js';
 import { ServiceTimeline } from './service-timeline.js';
+import { Pares } from '../../../components/pares.js';
 
 /** Spec 02 section 4.1: pendiente warning, finalizado default, confirmed (active) green, others primary. */
 const CHIP: Record<EstadoMapa, BadgeProps['color']> = {
@@ -128,7 +128,7 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: S
               <Box variant="awsui-key-label">Tiempo para la salida</Box>
               {s.fechaSalida ? <Countdown hasta={s.fechaSalida} /> : MAPA_MSG.noEspecificada}
             </Box>
-            <KeyValuePairs
+            <Pares
               columns={2}
               items={[
                 { label: 'Estado', value: esperaFuec(s) ? 'Vehículo asignado; sube el FUEC' : enCurso(s) ? 'Recorrido iniciado: el conductor va en camino' : ESTADO_MAPA_INFO[s.estadoMapa].descripcion },
@@ -197,7 +197,7 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: S
               ]}
             />
             <ExpandableSection headerText="Proveedores Asignados" variant="container" defaultExpanded>
-              <KeyValuePairs
+              <Pares
                 columns={3}
                 items={[
                   { label: 'Placas', value: noRegistrado(asignado(s.placas)) },

@@ -8,7 +8,6 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -31,6 +30,7 @@ import { useDecidirPago, usePagarConductor, usePagarRecompensa, usePagoDetalle }
 import { finalizable } from '../../../../../shared/domain/recorrido.js';
 import { FinalizarViaje } from '../../../components/finalizar-viaje.js';
 import { EstadoServicio, Foto, METODO_TEXTO, useEsPlataforma } from './comunes.js';
+import { Pares } from '../../../components/pares.js';
 
 const MOVIMIENTO_TEXTO: Record<Movimiento['tipo'], string> = { 'pago-cliente': 'Pago del cliente', anticipo: 'Anticipo al conductor', saldo: 'Saldo al conductor', recompensa: 'Recompensa por referido' };
 
@@ -101,7 +101,7 @@ function Resumen({ d }: { d: PagoDetalle }) {
         </Box>
         <EstadoServicio estado={s.estado} enCurso={s.recorridoIniciado} />
       </SpaceBetween>
-      <KeyValuePairs
+      <Pares
         columns={3}
         items={[
           { label: 'Servicio', value: s.id },

@@ -4,7 +4,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import FormField from '@cloudscape-design/components/form-field';
-import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -20,6 +19,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
 import { useAccionProveedor, useProveedor, type AccionPanel } from '../api/proveedores.js';
+import { Pares } from '../../../components/pares.js';
 
 /** Spec 01 section 2: the rating as stars, at most five. */
 export function Estrellas({ valor }: { valor: number }) {
@@ -171,7 +171,7 @@ export function ProviderDetailModal({ tipo, id, onClose, onDone }: { tipo: TipoP
             )}
             {d.fila.suspendido && d.motivoSuspension && <Alert type="warning" header="Suspendido">{d.motivoSuspension}</Alert>}
             {yaEnviada && <StatusText type="info">{`Correo de bienvenida enviado el ${formatDateTime(d.bienvenidaEnviada!)}`}</StatusText>}
-            <KeyValuePairs columns={2} items={d.datos.map((x) => ({ label: x.etiqueta, value: x.valor }))} />
+            <Pares columns={2} items={d.datos.map((x) => ({ label: x.etiqueta, value: x.valor }))} />
             <div>
               <Box variant="h3">Fotos y documentos</Box>
               {d.documentos.length ? (
