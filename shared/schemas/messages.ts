@@ -122,6 +122,8 @@ export const VEHICULO_MSG = {
   placaRegistrada: 'Esta placa ya está registrada en el sistema. Por favor ingrese otra placa.',
   placaDuplicada: (placas: string) => `Ya existe un vehículo con las placas: ${placas}`,
   rut: 'El RUT debe tener al menos 6 dígitos',
+  /** Beyond the spec (which only requires it): in Colombia a vehicle's "modelo" is its year. */
+  modelo: 'El modelo es el año del vehículo, con cuatro dígitos (por ejemplo 2022)',
   capacidad: 'La capacidad debe estar entre 1 y 50 personas',
   fechaFutura: (documento: string) => `La fecha ${documento} debe ser una fecha futura`,
   fechaInvalida: 'Ingresa una fecha válida',

@@ -160,7 +160,8 @@ const editables = {
 const fijos = {
   placas: placasSchema,
   marca: texto('marca'),
-  modelo: texto('modelo'),
+  // A year from 1950 to next year's models (sold from the middle of the year before); empty is the required message's.
+  modelo: texto('modelo').refine((v) => v === '' || (/^\d{4}$/.test(v) && Number(v) >= 1950 && Number(v) <= new Date().getFullYear() + 1), { error: VEHICULO_MSG.modelo }),
   tipo: z.enum(VEHICLE_TYPES, { error: req('tipo') }),
   capacidad: capacidadSchema,
   color: optionalText(''),

@@ -76,6 +76,8 @@ describe('monitor map', () => {
     await offer.getByRole('button', { name: 'Confirme su Oferta' }).click();
     await offer.getByText(OFERTA_MSG.valorInvalido).waitFor();
     const price = offer.getByLabel(/Valor de la oferta/);
+    // The field in error has the focus, its message read with it.
+    await expect.poll(() => price.evaluate((el) => el === document.activeElement)).toBe(true);
     await price.fill('1.234.001 COP');
     expect(await price.inputValue()).toBe('1234001');
     await offer.getByRole('button', { name: 'Confirme su Oferta' }).click();

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { agendaCon, inicioAgenda } from '../../shared/domain/asignacion.js';
 import { isProfileComplete } from '../../shared/domain/profile.js';
 import { isExpired, isTripDue, tripStartCutoff } from '../../shared/domain/trips.js';
-import { vehicleCode } from '../../shared/schemas/vehiculo.js';
+import { VEHICULO_MSG } from '../../shared/schemas/messages.js';
+import { vehicleCode, vehiculoNuevoSchema } from '../../shared/schemas/vehiculo.js';
+import { vehiculoNuevo } from '../support/vehiculos.js';
 
 describe('isProfileComplete (side-menu gating, spec 01 section 4)', () => {
   const photos = (first: string) => [first, '', '', '', ''];
@@ -44,6 +46,15 @@ describe('isExpired (TTL filtered on read)', () => {
     expect(isExpired({ expiresAt: epoch }, now)).toBe(true);
     expect(isExpired({ expiresAt: epoch + 1 }, now)).toBe(false);
     expect(isExpired({}, now)).toBe(false);
+  });
+});
+
+describe("a vehicle's modelo (its year)", () => {
+  const errores = (modelo: string) => vehiculoNuevoSchema.safeParse(vehiculoNuevo({ modelo })).error?.issues.filter((i) => i.path[0] === 'modelo').map((i) => i.message) ?? [];
+  it('is a year of four digits from 1950 to next year', () => {
+    for (const ok of ['1950', '2022', String(new Date().getFullYear() + 1)]) expect(errores(ok), ok).toEqual([]);
+    for (const malo of ['20', '22', '1949', String(new Date().getFullYear() + 2), '2022a', 'Spark']) expect(errores(malo), malo).toEqual([VEHICULO_MSG.modelo]);
+    expect(errores('')).toEqual(['El campo Modelo es requerido']);
   });
 });
 

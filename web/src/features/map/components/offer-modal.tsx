@@ -4,7 +4,7 @@ import Checkbox from '@cloudscape-design/components/checkbox';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
+import Input, { type InputProps } from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
@@ -49,6 +49,7 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
   const [pdf, setPdf] = useState<Pdf | null>(null);
   const [pdfError, setPdfError] = useState<string>();
   const fileInput = useRef<HTMLInputElement>(null);
+  const precioRef = useRef<InputProps.Ref>(null);
   const precio = precioDeTexto(texto);
   const faltaPdf = conPdf && !pdf?.uploadId;
   const redondeado = precio ? redondearOferta(precio) : 0;
@@ -56,9 +57,10 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
   function confirmar(event?: FormEvent) {
     event?.preventDefault();
     if (faltaPdf) return setPdfError(OFERTA_MSG.pdfRequerido);
-    if (!precio || precio <= 0) return setError(OFERTA_MSG.valorInvalido);
-    if (redondeado > OFERTA_MAXIMA) return setError(OFERTA_MSG.maximo);
-    setError(undefined);
+    const problema = !precio || precio <= 0 ? OFERTA_MSG.valorInvalido : redondeado > OFERTA_MAXIMA ? OFERTA_MSG.maximo : undefined;
+    setError(problema);
+    // The field in error takes the focus, as in every other form, so its message is read.
+    if (problema) return precioRef.current?.focus();
     setConfirmando(true);
   }
 
@@ -143,6 +145,7 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
                   errorText={error}
                 >
                   <Input
+                    ref={precioRef}
                     value={bloqueado !== null ? formatCOP(bloqueado) : texto}
                     onChange={({ detail }) => {
                       setTexto(detail.value.replace(/\D+/g, '').slice(0, MAX_DIGITOS));
