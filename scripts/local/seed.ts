@@ -188,7 +188,9 @@ function makeService(rand: () => number, now: Date, overrides: Partial<Service> 
   const creadoEn = new Date(now.getTime() - Math.floor(rand() * 10 * 3600_000));
   const { expiresAt, mapa, ...publicado } = servicioPendiente(servicioSimulado(rand, now), creadoEn);
   // Past pendiente a service no longer expires nor sits in the map's pending index.
-  const pagado = !['pendiente', 'validar'].includes(overrides.estado) ? { pagoValidadoEn: new Date(Date.parse(overrides.creadoEn ?? publicado.creadoEn) + 2 * 3600_000).toISOString() } : {};
+  // Its client payment validated 2 hours after it was published, or halfway to now when that is sooner (never in the future).
+  const creado = Date.parse(overrides.creadoEn ?? publicado.creadoEn);
+  const pagado = !['pendiente', 'validar'].includes(overrides.estado) ? { pagoValidadoEn: new Date(creado + Math.min(2 * 3600_000, (now.getTime() - creado) / 2)).toISOString() } : {};
   return serviceSchema.parse({ ...publicado, ...(overrides.estado === 'pendiente' ? { expiresAt, mapa } : {}), ...pagado, ...overrides });
 }
 

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { ultimoDiaDelViaje } from '../../shared/domain/asignacion.js';
@@ -56,6 +56,15 @@ describe('the demo data', () => {
     expect(ids).toEqual(expect.arrayContaining(['demo-reservado-2', 'demo-finalizado-1', 'demo-historico-01', 'demo-historico-04']));
     expect(ids).not.toContain('demo-historico-07');
     expect(ids).not.toContain('demo-historico-10');
+  });
+
+  it('dates no client payment validation in the future, nor before its service was published', async () => {
+    const { Items = [] } = await docClient().send(new ScanCommand({ TableName: table('services'), FilterExpression: 'attribute_exists(pagoValidadoEn)' }));
+    expect(Items.length).toBeGreaterThan(5);
+    for (const s of Items) {
+      expect(Date.parse(s.pagoValidadoEn), s.id).toBeLessThanOrEqual(Date.now());
+      expect(Date.parse(s.pagoValidadoEn), s.id).toBeGreaterThanOrEqual(Date.parse(s.creadoEn));
+    }
   });
 });
 
