@@ -37,6 +37,8 @@ export const PROVEEDOR_MSG = {
   empresaRequerida: 'La empresa es requerida',
   direccionRequerida: 'La dirección es requerida',
   versionRequerida: 'Abre el detalle del proveedor antes de validarlo.',
+  cambioAlGuardar: 'El proveedor cambió mientras se guardaba. Intenta de nuevo.',
+  cambioAlGuardarConArchivos: 'El proveedor cambió mientras se guardaba. Sube de nuevo sus archivos (cada carga se usa una sola vez) e intenta otra vez.',
   cambioEnRevision: 'Los datos de este proveedor cambiaron mientras los revisabas. Revisa el detalle actualizado y vuelve a validar.',
 } as const;
 

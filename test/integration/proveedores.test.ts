@@ -313,7 +313,8 @@ describe('provider apps: registration and update (integration endpoints)', () =>
     const nuevos = await Promise.all(Array.from({ length: 5 }, () => subirComoApp('documentoProveedor', PDF_BYTES, 'application/pdf')));
     const results = await Promise.all(nuevos.map((n) => appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, archivos: { rnt: n } }, { app: 'proveedores' })));
     expect(results.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
-    for (const r of results.filter((r) => r.status !== 200)) expect(r).toMatchObject({ status: 409 });
+    // A loser is told to upload its files again: its uploads were used up and their files deleted.
+    for (const r of results.filter((r) => r.status !== 200)) expect(r).toMatchObject({ status: 409, json: { error: { message: PROVEEDOR_MSG.cambioAlGuardarConArchivos } } });
     const guardado = (await docClient().send(new GetCommand({ TableName: table('proveedores'), Key: { id }, ConsistentRead: true }))).Item as { documentos: Record<string, string> };
     expect(guardado.documentos.rnt).toMatch(new RegExp(`^${prefijo}rnt-`));
     expect(await listKeys(prefijo)).toEqual(Object.values(guardado.documentos).sort());

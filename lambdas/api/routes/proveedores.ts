@@ -305,7 +305,8 @@ async function guardar(c: Context, tipo: 'guia' | 'operador', nuevo: (now: strin
   } catch (err) {
     await borrar(taken.keys);
     // Created or changed by another call (the app's, or staff's) at the same moment: its retry finds the record.
-    if (err instanceof ProveedorCambio) throw conflict('El proveedor cambió mientras se guardaba. Intenta de nuevo.');
+    // Its uploads were used up and their files deleted: a retry uploads them again.
+    if (err instanceof ProveedorCambio) throw conflict(taken.keys.length ? PROVEEDOR_MSG.cambioAlGuardarConArchivos : PROVEEDOR_MSG.cambioAlGuardar);
     throw err;
   }
   await borrar(reemplazados(actual, keys));
