@@ -59,6 +59,11 @@ describe('console shell', () => {
     await sideMenu().getByRole('link', { name: 'Gestiona Flota' }).press('Enter');
     await page.waitForURL('**/panel-control/gestiona-flota');
     await expect.poll(enfocado).toMatch(/^H1 Gestión de Flota|^H1 Gestiona Flota/);
+    // The same from the top bar's user menu, whose button stays where it is.
+    await page.getByRole('button', { name: /Laura Gómez Restrepo/ }).press('Enter');
+    await page.getByRole('menuitem', { name: 'Perfil de Usuario' }).press('Enter');
+    await page.waitForURL('**/panel-control/perfil');
+    await expect.poll(enfocado).toMatch(/^H1 /);
     await openMenu();
     await sideMenu().getByRole('link', { name: 'Registrar Nuevo Usuario', disabled: false }).waitFor();
     await screenshot(page, 'shell-admin-claro');

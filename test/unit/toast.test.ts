@@ -49,6 +49,18 @@ describe('toasts', () => {
     expect(getToasts()).toEqual([]);
   });
 
+  it('keeps the time stopped while the focus stays in the area, whatever the pointer does', () => {
+    toast.success('Perfil actualizado con éxito');
+    pausarToasts('foco');
+    pausarToasts('puntero');
+    reanudarToasts('puntero');
+    vi.advanceTimersByTime(30_000);
+    expect(getToasts()).toHaveLength(1);
+    reanudarToasts('foco');
+    vi.advanceTimersByTime(5000);
+    expect(getToasts()).toEqual([]);
+  });
+
   it('lets a success settle the errors of its page', () => {
     toast.error('Error al actualizar el perfil');
     toast.success('Perfil actualizado con éxito');

@@ -21,11 +21,11 @@ export function ToastArea() {
     <section
       className="toast-area"
       aria-label="Notificaciones"
-      onMouseEnter={pausarToasts}
-      onMouseLeave={reanudarToasts}
-      onFocus={pausarToasts}
+      onMouseEnter={() => pausarToasts('puntero')}
+      onMouseLeave={() => reanudarToasts('puntero')}
+      onFocus={() => pausarToasts('foco')}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget)) reanudarToasts();
+        if (!e.currentTarget.contains(e.relatedTarget)) reanudarToasts('foco');
       }}
     >
       {toasts.length > 0 && (

@@ -2,62 +2,106 @@
  * Keyboard focus in the panel. When what had the focus goes away (a row that left its list after an
  * action, a dialog whose opener went with it, a closed menu, another page), browsers drop it on
  * `<body>` and a keyboard user starts again from the top bar. This sends it to the nearest place
- * still there: the next control where the lost one was, the open dialog, or the page's title.
+ * still there: the control that took the lost one's place, the open dialog, or the page's title.
  */
 
 const TABULABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const CONTENIDO = '.panel-content';
 
 const visible = (el: Element) => el.isConnected && (typeof (el as HTMLElement).checkVisibility !== 'function' || (el as HTMLElement).checkVisibility());
+/** Shown on screen, not only to screen readers (the map's title is visually hidden). */
+const aLaVista = (el: Element) => visible(el) && el.getBoundingClientRect().width > 1;
+const tabulable = (el: Element) => el.matches(TABULABLE) && visible(el);
 
-/** Focuses the page's title (its first `h1`), so the person continues from the start of the content. */
+/** The dialog shown on top, if any (Cloudscape keeps closed ones in the page, hidden). */
+export const dialogoAbierto = (): HTMLElement | undefined => [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].filter(visible).at(-1);
+
+/** The first control that can take the focus in `raiz` (itself included), if any. */
+function primerTabulable(raiz: Element): HTMLElement | null {
+  if (tabulable(raiz)) return raiz as HTMLElement;
+  return [...raiz.querySelectorAll<HTMLElement>(TABULABLE)].find(visible) ?? null;
+}
+
+/**
+ * Focuses the start of the page's content: its title (`h1`), or, when the title is only for screen
+ * readers (the map), the content's first control. False while the page is still loading.
+ */
 export function enfocarContenido(): boolean {
   const titulo = document.querySelector<HTMLElement>(`${CONTENIDO} h1`);
   if (!titulo || !visible(titulo)) return false;
-  if (!titulo.hasAttribute('tabindex')) titulo.setAttribute('tabindex', '-1');
+  const destino = aLaVista(titulo) ? titulo : primerTabulable(document.querySelector(CONTENIDO)!);
+  if (!destino) return false;
+  if (destino === titulo && !titulo.hasAttribute('tabindex')) titulo.setAttribute('tabindex', '-1');
   // Where the person was scrolled stays: the next Tab brings what it reaches into view.
-  titulo.focus({ preventScroll: true });
+  destino.focus({ preventScroll: true });
   return true;
 }
 
-/** The first control that can take the focus inside `raiz`, if any. */
-function primerTabulable(raiz: Element): HTMLElement | null {
-  return [...raiz.querySelectorAll<HTMLElement>(TABULABLE)].find(visible) ?? null;
+// What had the focus, with its ancestors as they were then and the position of each in its parent
+// (the element may leave with them, and what takes its place is where the person was).
+let ultimo: { el: HTMLElement; indice: number }[] = [];
+// Focus to go to the page's start once it is there (its code or data still loading).
+let pendiente = false;
+
+// A navigation chosen from a menu: the new page's start takes the focus once it is shown.
+let trasNavegar = false;
+
+/** Called by a menu as it navigates (the side menu closes, the top bar's stays where it is). */
+export function enfocarTrasNavegar(): void {
+  trasNavegar = true;
+}
+
+/** Called by the panel once the address changed: the new page's start, now or when it has loaded. */
+export function alCambiarDePagina(): void {
+  if (!trasNavegar) return;
+  trasNavegar = false;
+  pendiente = !enfocarContenido();
+}
+
+function onFocusIn(e: FocusEvent) {
+  // The person (or a dialog) chose a place in the page: nothing left to do for the last navigation.
+  // A menu's trigger taking the focus back as it closes is not such a choice.
+  if ((e.target as Element).closest(`${CONTENIDO}, [role="dialog"]`)) pendiente = false;
+  ultimo = [];
+  for (let el = e.target as HTMLElement | null; el && el !== document.body; el = el.parentElement) {
+    ultimo.push({ el, indice: el.parentElement ? Array.prototype.indexOf.call(el.parentElement.children, el) : 0 });
+  }
+}
+
+/** A pointer chooses where the focus goes: nothing to rescue for someone who clicked plain text. */
+function onPointerDown() {
+  ultimo = [];
+}
+
+function revisar() {
+  if (pendiente) {
+    if (enfocarContenido()) pendiente = false;
+    return;
+  }
+  const activo = document.activeElement;
+  if (activo && activo !== document.body) return;
+  if (!ultimo.length || visible(ultimo[0]!.el)) return;
+  const antes = ultimo;
+  ultimo = [];
+  // The nearest ancestor still shown, inside the content or a dialog (not the whole page): the child
+  // now at the lost one's position takes the focus, else the ones after it, then those before it.
+  const k = antes.findIndex(({ el }, i) => i > 0 && visible(el) && (el.closest('[role="dialog"]') || (el.closest(CONTENIDO) && !el.matches(CONTENIDO))));
+  if (k > 0) {
+    const hijos = [...antes[k]!.el.children];
+    const i = Math.min(antes[k - 1]!.indice, hijos.length);
+    for (const hijo of [...hijos.slice(i), ...hijos.slice(0, i).reverse()]) {
+      const destino = primerTabulable(hijo);
+      if (destino) return destino.focus();
+    }
+  }
+  const dialogo = dialogoAbierto();
+  const enDialogo = dialogo && primerTabulable(dialogo);
+  if (enDialogo) return enDialogo.focus();
+  if (!enfocarContenido()) pendiente = true;
 }
 
 /** Starts watching; returns the function that stops it (the panel's layout owns it). */
 export function rescatarFoco(): () => void {
-  // What had the focus, with its ancestors as they were then (the element may leave with them).
-  let ultimo: HTMLElement[] = [];
-  // The focus was lost with a page still loading: its title takes it once it is there.
-  let pendiente = false;
-
-  const onFocusIn = (e: FocusEvent) => {
-    pendiente = false;
-    ultimo = [];
-    for (let el = e.target as HTMLElement | null; el && el !== document.body; el = el.parentElement) ultimo.push(el);
-  };
-
-  const revisar = () => {
-    const activo = document.activeElement;
-    if (activo && activo !== document.body) return;
-    if (pendiente) {
-      if (enfocarContenido()) pendiente = false;
-      return;
-    }
-    if (!ultimo.length || visible(ultimo[0]!)) return;
-    const antes = ultimo;
-    ultimo = [];
-    // The nearest ancestor still shown, inside the content or a dialog (not the whole page).
-    const lugar = antes.slice(1).find((el) => visible(el) && (el.closest('[role="dialog"]') || (el.closest(CONTENIDO) && !el.matches(CONTENIDO))));
-    const destino = lugar && primerTabulable(lugar);
-    if (destino) return destino.focus();
-    const dialogo = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].filter(visible).at(-1);
-    const enDialogo = dialogo && primerTabulable(dialogo);
-    if (enDialogo) return enDialogo.focus();
-    if (!enfocarContenido()) pendiente = true;
-  };
-
   // The focus is lost when the DOM changes (a removal, a hidden menu, a page's render), or the browser
   // says so (focusout): look then.
   const observer = new MutationObserver(revisar);
@@ -65,9 +109,11 @@ export function rescatarFoco(): () => void {
   const onFocusOut = () => setTimeout(revisar, 0);
   document.addEventListener('focusin', onFocusIn);
   document.addEventListener('focusout', onFocusOut);
+  document.addEventListener('pointerdown', onPointerDown, true);
   return () => {
     observer.disconnect();
     document.removeEventListener('focusin', onFocusIn);
     document.removeEventListener('focusout', onFocusOut);
+    document.removeEventListener('pointerdown', onPointerDown, true);
   };
 }

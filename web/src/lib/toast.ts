@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { dialogoAbierto } from './foco.js';
 
 /**
  * A tiny store for toasts, so code outside React (the query cache, the API client's callers) can
@@ -26,7 +27,11 @@ export interface Toast {
  */
 export const MAX_TOASTS = 20;
 export const TOAST_DURATION_MS = 5000;
-const seQueda = (t: Pick<Toast, 'type' | 'action'>) => !!t.action || t.type === 'error' || t.type === 'warning';
+/**
+ * Whether a toast stays until closed. An error raised over a dialog keeps the spec's 5 s: staying, it
+ * would cover the dialog, whose focus trap keeps the keyboard from the toast's close button.
+ */
+const seQueda = (t: Pick<Toast, 'type' | 'action'>) => !!t.action || ((t.type === 'error' || t.type === 'warning') && !(typeof document !== 'undefined' && dialogoAbierto()));
 /** A toast raised this shortly before the person moves to another page announces that page (e.g. 'Por favor verifica tu correo'). */
 export const CARRY_OVER_MS = 1000;
 
@@ -37,13 +42,18 @@ let nextId = 0;
 function emit(next: readonly Toast[]): void {
   toasts = next;
   // An empty area is under no pointer or focus (its leave event may never come).
-  if (!next.length) pausado = false;
+  if (!next.length) {
+    pausado = false;
+    causas.clear();
+  }
   for (const listener of listeners) listener();
 }
 
 /** The running timers of the toasts that expire: when each ends, and its timeout while not paused. */
 const relojes = new Map<string, { hasta: number; restante: number; timeout?: ReturnType<typeof setTimeout> }>();
 let pausado = false;
+// What holds the time: the pointer over the area, the focus in it, or both.
+const causas = new Set<'puntero' | 'foco'>();
 
 function programar(id: string, ms: number): void {
   const reloj = { hasta: Date.now() + ms, restante: ms, timeout: undefined as ReturnType<typeof setTimeout> | undefined };
@@ -51,8 +61,9 @@ function programar(id: string, ms: number): void {
   relojes.set(id, reloj);
 }
 
-/** The pointer or the focus entered the toast area: no toast expires until it leaves. */
-export function pausarToasts(): void {
+/** The pointer or the focus entered the toast area: no toast expires until both have left. */
+export function pausarToasts(causa: 'puntero' | 'foco' = 'puntero'): void {
+  causas.add(causa);
   if (pausado) return;
   pausado = true;
   for (const reloj of relojes.values()) {
@@ -62,8 +73,9 @@ export function pausarToasts(): void {
 }
 
 /** It left: each toast gets back the time it had left, at least a second and a half to finish reading. */
-export function reanudarToasts(): void {
-  if (!pausado) return;
+export function reanudarToasts(causa: 'puntero' | 'foco' = 'puntero'): void {
+  causas.delete(causa);
+  if (!pausado || causas.size) return;
   pausado = false;
   for (const [id, reloj] of relojes) programar(id, Math.max(reloj.restante, 1500));
 }
@@ -113,6 +125,7 @@ export function pageChanged(action: 'PUSH' | 'POP' | 'REPLACE', now = Date.now()
 export function clearToasts(): void {
   for (const t of toasts) dismissToast(t.id);
   pausado = false;
+  causas.clear();
 }
 
 export function subscribeToasts(listener: () => void): () => void {

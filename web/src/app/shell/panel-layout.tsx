@@ -4,7 +4,7 @@ import messages from 'virtual:cloudscape-messages/panel';
 import { Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { LoadingScreen } from '../../components/loading-screen.js';
-import { enfocarContenido, rescatarFoco } from '../../lib/foco.js';
+import { alCambiarDePagina, dialogoAbierto, enfocarContenido, enfocarTrasNavegar, rescatarFoco } from '../../lib/foco.js';
 import { useMe } from '../../lib/me/get-me.js';
 import { readStoredUsuario } from '../../lib/me/stored-usuario.js';
 import { viewerDe, type Viewer } from '../screens.js';
@@ -32,13 +32,18 @@ export default function PanelLayout() {
   useLayoutEffect(() => {
     if (navegacion !== 'POP') window.scrollTo(0, 0);
   }, [key, navegacion]);
-  // Focus lost with what had it (a row gone after an action, a closed menu) goes somewhere near.
+  // Focus lost with what had it (a row gone after an action, a closed menu) goes somewhere near; a
+  // page chosen from a menu takes it at its start.
   useEffect(rescatarFoco, []);
+  useEffect(alCambiarDePagina, [key]);
   // Escape closes the open menu (on a phone it covers the page), back to the button that opened it.
   useEffect(() => {
     if (!navigationOpen) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || e.defaultPrevented || document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      // Only from the menu (or nothing focused): Escape in a search box of the page clears that box.
+      const desde = e.target as Element | null;
+      const enMenu = !desde || desde === document.body || desde.closest('[aria-label="Navegación lateral"], [aria-label="Menú principal"]');
+      if (e.key !== 'Escape' || e.defaultPrevented || !enMenu || dialogoAbierto()) return;
       setNavigationOpen(false);
       requestAnimationFrame(() => document.querySelector<HTMLElement>('button[aria-label="Abrir navegación lateral"]')?.focus());
     };
@@ -69,7 +74,15 @@ export default function PanelLayout() {
         navigationWidth={240}
         navigationOpen={navigationOpen}
         onNavigationChange={({ detail }) => setNavigationOpen(detail.open)}
-        navigation={<SideMenu viewer={viewer} onChoose={() => setNavigationOpen(false)} />}
+        navigation={
+          <SideMenu
+            viewer={viewer}
+            onChoose={() => {
+              enfocarTrasNavegar();
+              setNavigationOpen(false);
+            }}
+          />
+        }
         toolsHide
         content={
           <div className="panel-content" id="contenido">

@@ -6,6 +6,7 @@ import { useSignOut } from '../../features/auth/api/use-sign-out.js';
 import { useFollow } from '../../lib/navigation.js';
 import { useThemeMode } from '../../lib/theme.js';
 import { panelPath, PANEL_BASE, screenAt } from '../screens.js';
+import { enfocarTrasNavegar } from '../../lib/foco.js';
 
 /** The profile photo drawn as a round icon (TopNavigation takes icons, not images). */
 function AvatarIcon({ url }: { url: string }) {
@@ -42,8 +43,11 @@ export function TopBar({ me }: { me: MeResponse | undefined }) {
         { id: 'perfil', text: perfil.menuLabel ?? perfil.title, href: panelPath('perfil'), iconName: perfil.icon },
         { id: 'salir', text: 'Salir', iconName: 'sign-out' },
       ],
-      // Items with an href go through the router; 'Salir' has none.
-      onItemFollow: follow,
+      // Items with an href go through the router, the new page taking the focus; 'Salir' has none.
+      onItemFollow: (e) => {
+        enfocarTrasNavegar();
+        follow(e);
+      },
       onItemClick: ({ detail }) => {
         if (detail.id === 'salir') void signOut();
       },

@@ -205,29 +205,36 @@ function DecisionTransferencia({ d, onDone }: { d: PagoDetalle; onDone: () => vo
             <Textarea value={motivo} onChange={({ detail }) => setMotivo(detail.value)} autoFocus rows={3} />
           </FormField>
         </Form>
-      ) : confirmando ? (
-        <Alert
-          type="warning"
-          header={`¿Confirmas el pago de ${d.servicio.valorOferta === null ? 'la reserva' : formatCOP(d.servicio.valorOferta)} de ${d.servicio.cliente}?`}
-          action={
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button onClick={() => setConfirmando(false)}>Cancelar</Button>
-              <Button variant="primary" loading={decidir.isPending} onClick={() => void enviar({ decision: 'confirmar' })}>
-                Sí, confirmar pago
-              </Button>
-            </SpaceBetween>
-          }
-        >
-          {`Revisa que la transferencia esté en la cuenta. La reserva pasa a ${d.servicio.nombreEmpresaAliada || 'la empresa'}, que asigna el vehículo y sube el FUEC.`}
-        </Alert>
       ) : (
-        <SpaceBetween direction="horizontal" size="xs">
-          <Button onClick={() => setRechazando(true)}>Rechazar</Button>
-          <Button variant="primary" onClick={() => setConfirmando(true)}>
-            Confirmar pago
-          </Button>
-        </SpaceBetween>
+        !confirmando && (
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button onClick={() => setRechazando(true)}>Rechazar</Button>
+            <Button variant="primary" onClick={() => setConfirmando(true)}>
+              Confirmar pago
+            </Button>
+          </SpaceBetween>
+        )
       )}
+      {/* Read out as it appears: the button that asked for it is gone, the focus on 'Cancelar'. Always
+          there: a live region must exist before its text. */}
+      <div aria-live="polite">
+        {!rechazando && confirmando && (
+          <Alert
+            type="warning"
+            header={`¿Confirmas el pago de ${d.servicio.valorOferta === null ? 'la reserva' : formatCOP(d.servicio.valorOferta)} de ${d.servicio.cliente}?`}
+            action={
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button onClick={() => setConfirmando(false)}>Cancelar</Button>
+                <Button variant="primary" loading={decidir.isPending} onClick={() => void enviar({ decision: 'confirmar' })}>
+                  Sí, confirmar pago
+                </Button>
+              </SpaceBetween>
+            }
+          >
+            {`Revisa que la transferencia esté en la cuenta. La reserva pasa a ${d.servicio.nombreEmpresaAliada || 'la empresa'}, que asigna el vehículo y sube el FUEC.`}
+          </Alert>
+        )}
+      </div>
     </SpaceBetween>
   );
 }

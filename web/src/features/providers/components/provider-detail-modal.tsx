@@ -162,13 +162,16 @@ export function ProviderDetailModal({ tipo, id, onClose, onDone }: { tipo: TipoP
                 </Box>
               </SpaceBetween>
             </div>
-            {confirmando && disponible && (
-              <Alert type="warning" header={disponible === 'validar' ? `¿Validar a ${d.fila.nombre}?` : `¿Enviar el correo de bienvenida a ${d.fila.nombre}?`}>
-                {disponible === 'validar'
-                  ? `Pasará a ${listaDe(tipo, 'activo')?.titulo ?? 'los activos'} y podrá recibir servicios de la plataforma.`
-                  : 'El correo de bienvenida se envía una sola vez.'}
-              </Alert>
-            )}
+            {/* Read out as it appears: the button that asked for it is gone, the focus on 'Cancelar'. */}
+            <div aria-live="polite">
+              {confirmando && disponible && (
+                <Alert type="warning" header={disponible === 'validar' ? `¿Validar a ${d.fila.nombre}?` : `¿Enviar el correo de bienvenida a ${d.fila.nombre}?`}>
+                  {disponible === 'validar'
+                    ? `Pasará a ${listaDe(tipo, 'activo')?.titulo ?? 'los activos'} y podrá recibir servicios de la plataforma.`
+                    : 'El correo de bienvenida se envía una sola vez.'}
+                </Alert>
+              )}
+            </div>
             {d.fila.suspendido && d.motivoSuspension && <Alert type="warning" header="Suspendido">{d.motivoSuspension}</Alert>}
             {yaEnviada && <StatusText type="info">{`Correo de bienvenida enviado el ${formatDateTime(d.bienvenidaEnviada!)}`}</StatusText>}
             <Pares columns={2} items={d.datos.map((x) => ({ label: x.etiqueta, value: x.valor }))} />
