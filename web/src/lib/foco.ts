@@ -5,16 +5,16 @@
  * still there: the control that took the lost one's place, the open dialog, or the page's title.
  */
 
+import { dialogoAbierto, visible } from './dialogo.js';
+
 const TABULABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const CONTENIDO = '.panel-content';
 
-const visible = (el: Element) => el.isConnected && (typeof (el as HTMLElement).checkVisibility !== 'function' || (el as HTMLElement).checkVisibility());
+
 /** Shown on screen, not only to screen readers (the map's title is visually hidden). */
 const aLaVista = (el: Element) => visible(el) && el.getBoundingClientRect().width > 1;
 const tabulable = (el: Element) => el.matches(TABULABLE) && visible(el);
 
-/** The dialog shown on top, if any (Cloudscape keeps closed ones in the page, hidden). */
-export const dialogoAbierto = (): HTMLElement | undefined => [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].filter(visible).at(-1);
 
 /** The first control that can take the focus in `raiz` (itself included), if any. */
 function primerTabulable(raiz: Element): HTMLElement | null {

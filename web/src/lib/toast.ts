@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { dialogoAbierto } from './foco.js';
+import { dialogoAbierto } from './dialogo.js';
 
 /**
  * A tiny store for toasts, so code outside React (the query cache, the API client's callers) can

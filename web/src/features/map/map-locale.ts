@@ -11,7 +11,7 @@ export const MAPA_LOCALE: Record<string, string> = {
   'GeolocateControl.FindMyLocation': 'Buscar mi ubicación',
   'GeolocateControl.LocationNotAvailable': 'Ubicación no disponible',
   'LogoControl.Title': 'Logo de MapLibre',
-  'Map.Title': 'Mapa de servicios: flechas para moverlo, + y − para acercar o alejar',
+  'Map.Title': 'Mapa: flechas para moverlo, + y − para acercar o alejar',
   'Marker.Title': 'Marcador del mapa',
   'NavigationControl.ResetBearing': 'Arrastra para rotar el mapa; haz clic para volver al norte',
   'NavigationControl.ZoomIn': 'Acercar',
