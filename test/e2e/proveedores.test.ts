@@ -73,7 +73,11 @@ describe('provider validation panel', () => {
   });
 
   it('opens a list by its own route, and validates a driver who moves to the active list', async () => {
-    await page.goto(url('/panel-control/conductores-por-validar'));
+    // Chosen by keyboard from the panel's start, the list's button keeps the focus on the list's own address.
+    await page.goto(url('/panel-control/usuarios'));
+    await chip('Conductores por Validar').press('Enter');
+    await page.waitForURL('**/panel-control/conductores-por-validar');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('lista-conductores-por-validar');
     await page.getByRole('heading', { level: 2, name: /^Conductores por Validar/ }).waitFor();
     const porValidar = await conteo('Conductores por Validar');
     const activos = await conteo('Conductores Activos');

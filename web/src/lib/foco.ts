@@ -2,7 +2,8 @@
  * Keyboard focus in the panel. When what had the focus goes away (a row that left its list after an
  * action, a dialog whose opener went with it, a closed menu, another page), browsers drop it on
  * `<body>` and a keyboard user starts again from the top bar. This sends it to the nearest place
- * still there: the control that took the lost one's place, the open dialog, or the page's title.
+ * still there: the same control drawn again (same id), the control that took the lost one's place,
+ * the open dialog, or the page's title.
  */
 
 import { dialogoAbierto, visible } from './dialogo.js';
@@ -83,6 +84,9 @@ function revisar() {
   if (!ultimo.length || visible(ultimo[0]!.el)) return;
   const antes = ultimo;
   ultimo = [];
+  // The same control drawn again (a screen mounted anew for another address keeps its ids).
+  const gemelo = antes[0]!.el.id ? document.getElementById(antes[0]!.el.id) : null;
+  if (gemelo && tabulable(gemelo)) return gemelo.focus();
   // The nearest ancestor still shown, inside the content or a dialog (not the whole page): the child
   // now at the lost one's position takes the focus, else the ones after it, then those before it.
   const k = antes.findIndex(({ el }, i) => i > 0 && visible(el) && (el.closest('[role="dialog"]') || (el.closest(CONTENIDO) && !el.matches(CONTENIDO))));

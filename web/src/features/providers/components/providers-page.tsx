@@ -169,7 +169,8 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
                   {t.listas.map((id) => {
                     const l = listaPorId(id);
                     return (
-                      <ToggleButton key={id} pressed={lista === id} onChange={() => elegir(id)} ariaLabel={`${l.titulo}: ${conteos?.[id] ?? '…'}`}>
+                      // The id lets the focus stay on it when choosing a list opens another address (lib/foco.ts).
+                      <ToggleButton key={id} id={`lista-${id}`} pressed={lista === id} onChange={() => elegir(id)} ariaLabel={`${l.titulo}: ${conteos?.[id] ?? '…'}`}>
                         {`${l.chip} ${conteos ? conteos[id] : '…'}`}
                       </ToggleButton>
                     );
