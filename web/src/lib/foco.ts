@@ -11,11 +11,9 @@ import { dialogoAbierto, visible } from './dialogo.js';
 const TABULABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 const CONTENIDO = '.panel-content';
 
-
 /** Shown on screen, not only to screen readers (the map's title is visually hidden). */
 const aLaVista = (el: Element) => visible(el) && el.getBoundingClientRect().width > 1;
 const tabulable = (el: Element) => el.matches(TABULABLE) && visible(el);
-
 
 /** The first control that can take the focus in `raiz` (itself included), if any. */
 function primerTabulable(raiz: Element): HTMLElement | null {
