@@ -30,7 +30,7 @@ import { quienDe, type PlataformaCaller } from '../caller.js';
 import { busquedaYLimite, codificarCursor, decodificarCursor } from '../cursor.js';
 import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
-import { putFiles, takeAppFiles } from './uploads.js';
+import { deleteFiles, putFiles, takeAppFiles } from './uploads.js';
 import { logger } from '../../logger.js';
 
 const POR_PAGINA = 20;
@@ -303,17 +303,15 @@ async function guardar(c: Context, tipo: 'guia' | 'operador', nuevo: (now: strin
       respuesta = c.json({ id, lista: listaDe(tipo, estadoDeProveedor(despues))?.id ?? null });
     }
   } catch (err) {
-    await borrar(taken.keys);
+    await deleteFiles(taken.keys);
     // Created or changed by another call (the app's, or staff's) at the same moment: its retry finds the record.
     // Its uploads were used up and their files deleted: a retry uploads them again.
     if (err instanceof ProveedorCambio) throw conflict(taken.keys.length ? PROVEEDOR_MSG.cambioAlGuardarConArchivos : PROVEEDOR_MSG.cambioAlGuardar);
     throw err;
   }
-  await borrar(reemplazados(actual, keys));
+  await deleteFiles(reemplazados(actual, keys));
   return respuesta;
 }
-
-const borrar = (keys: readonly string[]) => Promise.allSettled(keys.map((k) => storage.delete(k)));
 
 /** `PUT /integracion/proveedores/guias/{id}`: registers or updates a guide (state from its profile). */
 export async function guardarGuia(c: Context, _caller: null, body: GuiaPerfil) {

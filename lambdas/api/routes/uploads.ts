@@ -161,10 +161,10 @@ export async function confirmUpload(c: Context, caller: UploadCaller, body: Conf
     previous = await recorder.record(caller, keys, body);
   } catch (err) {
     // A refused write leaves no object behind (fixed keys, overwritten in place, stay as they are).
-    if (recorder.freshKeys) await Promise.allSettled(keys.map((k) => storage.delete(k)));
+    if (recorder.freshKeys) await deleteFiles(keys);
     throw err;
   }
-  await Promise.all(previous.filter((k): k is string => !!k && !keys.includes(k)).map((k) => storage.delete(k)));
+  await deleteFiles(previous.filter((k): k is string => !!k && !keys.includes(k)));
   return c.json(await loadMe(caller, { reloadUsuario: kind === 'fotoPerfil' }));
 }
 
@@ -227,12 +227,12 @@ async function takeChecked<L extends readonly Lote[]>(sub: string, lotes: L): Pr
     // A refused file's ticket is used up and its object deleted: a retry brings a new upload, not a re-post.
     const rechazados = validos.filter((_, i) => leidos[i] && problems[i]);
     if (rechazados.length) await uploadRepository.usar(rechazados.map((t) => t.id), sub).catch(() => false);
-    await Promise.allSettled(rechazados.map((t) => storage.delete(t.key)));
+    await deleteFiles(rechazados.map((t) => t.key));
     const items = pedidos.length > 1 ? { items: problems.map((message, index) => ({ index, message })) } : undefined;
     throw badRequest(problems[failed]!, items);
   }
   if (!(await uploadRepository.usar(validos.map((t) => t.id), sub))) throw badRequest(UPLOAD_KINDS[pedidos[0]!.kind].noSubido);
-  await Promise.allSettled(validos.map((t) => storage.delete(t.key)));
+  await deleteFiles(validos.map((t) => t.key));
   let desde = 0;
   return lotes.map(({ ids }): Tomados => {
     const hasta = desde + ids.length;
@@ -247,4 +247,12 @@ export async function putFiles(keys: readonly string[], files: readonly CheckedF
   const puts = await Promise.allSettled(keys.map((key, i) => storage.put(key, files[i]!.bytes, files[i]!.mime)));
   const failedPut = puts.find((p) => p.status === 'rejected');
   if (failedPut) throw failedPut.reason;
+}
+
+/**
+ * Deletes files as a clean-up, best effort: each delete settles, and one that fails never fails the
+ * request whose data is already right (it leaves an unreferenced object, not a wrong record).
+ */
+export async function deleteFiles(keys: readonly string[]): Promise<void> {
+  await Promise.allSettled(keys.map((k) => storage.delete(k)));
 }

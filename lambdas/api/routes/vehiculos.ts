@@ -28,7 +28,7 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import type { CompanyCaller } from '../caller.js';
 import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
-import { putFiles, takeCheckedLots } from './uploads.js';
+import { deleteFiles, putFiles, takeCheckedLots } from './uploads.js';
 
 /** `GET /vehiculos`: the caller's fleet, the list's fields only (spec 02 section 2.7). */
 export async function listarVehiculos(c: Context, caller: CompanyCaller) {
@@ -92,7 +92,7 @@ export async function crearVehiculo(c: Context, caller: CompanyCaller, body: Veh
     await putFiles(archivos.keys, archivos.files);
     await vehiculoRepository.create(vehiculo);
   } catch (err) {
-    await deleteAll(archivos.keys);
+    await deleteFiles(archivos.keys);
     if (err instanceof PlacaOcupada) throw conflict(VEHICULO_MSG.placaDuplicada(datos.placas));
     throw err;
   }
@@ -117,7 +117,7 @@ export async function crearVehiculo(c: Context, caller: CompanyCaller, body: Veh
   } catch (err) {
     if (conductorId) await identity.deleteUser(datos.email).catch(() => undefined);
     await vehiculoRepository.remove(vehiculo);
-    await deleteAll(archivos.keys);
+    await deleteFiles(archivos.keys);
     throw err;
   }
   const creado = (await vehiculoRepository.update(caller.empresaId, id, { conductorId })) ?? vehiculo;
@@ -168,8 +168,6 @@ async function takeSlots(caller: CompanyCaller, id: string, fotos: Partial<Recor
     documentos: Object.fromEntries(docSlots.map((s, i) => [s, docKeys[i]!])) as Partial<Record<DocumentoVehiculo, string>>,
   };
 }
-
-const deleteAll = (keys: readonly string[]) => Promise.allSettled(keys.map((k) => storage.delete(k)));
 
 const readUrls = async <K extends string>(slots: Record<K, string>): Promise<Record<K, string | null>> =>
   Object.fromEntries(await Promise.all(Object.entries<string>(slots).map(async ([k, key]) => [k, key ? await storage.readUrl(key) : null]))) as Record<K, string | null>;
