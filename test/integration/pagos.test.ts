@@ -9,7 +9,7 @@ import { pagoConductor } from '../../shared/domain/pagos.js';
 import { API_MSG } from '../../shared/schemas/messages.js';
 import { PAGINA_MSG } from '../../shared/schemas/paginas.js';
 import { EPAYCO_MSG, PAGO_MSG } from '../../shared/schemas/pagos.js';
-import { api, docClient, idToken, PDF_BYTES, stack, table, upload } from '../support/clients.js';
+import { api, docClient, idToken, listKeys, PDF_BYTES, stack, table, upload } from '../support/clients.js';
 import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
 import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
 import { leerPdf } from '../../lambdas/adapters/pdf-texto.js';
@@ -302,8 +302,12 @@ describe('referral rewards', () => {
     const vehiculo = (lista.json.items as { id: string; placas: string }[]).find((i) => i.placas === 'CHV220')!.id;
     const pago = { fecha: hoyEnBogota(), referencia: 'NEQ-5544', valor: 150_000 };
     expect((await api(`/plataforma/recompensas/${vehiculo}`, { token: plataforma, body: { ...pago, valor: 0 } })).json.error.message).toBe(PAGO_MSG.valorInvalido);
-    const pagos = await Promise.all(Array.from({ length: 5 }, () => api(`/plataforma/recompensas/${vehiculo}`, { token: plataforma, body: pago })));
+    // Five at once, each with its own receipt: one is paid, and only its receipt stays in the bucket.
+    const comprobantes = await Promise.all(Array.from({ length: 5 }, () => upload(plataforma, 'comprobantePago', PDF_BYTES, 'application/pdf')));
+    const pagos = await Promise.all(comprobantes.map((comprobante) => api(`/plataforma/recompensas/${vehiculo}`, { token: plataforma, body: { ...pago, comprobante } })));
     expect(pagos.map((p) => p.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    const ganador = (await guardado('pagos', `recompensa#${vehiculo}`))!.comprobante as string;
+    expect(await listKeys(`pagos/recompensas/${vehiculo}`)).toEqual([ganador]);
     // Every loser is told the reward was already paid (not that none was owed).
     expect(new Set(pagos.filter((p) => p.status === 409).map((p) => p.json.error.message))).toEqual(new Set([PAGO_MSG.recompensaYaPagada]));
     expect(await guardado('vehiculos', vehiculo)).toMatchObject({ comisionPagadaAReferente: true });

@@ -13,7 +13,7 @@ import { ofertaRepository } from '../../data/oferta-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { conflict, notFound } from '../../errors.js';
 import { idParam } from '../validate.js';
-import { putFiles, takeAppFiles } from './uploads.js';
+import { escribirConArchivos, putFiles, takeAppFiles } from './uploads.js';
 import { mapaCaches } from './mapa.js';
 
 /** Client-app calls (PRODUCT.md, integration endpoints): publish a request, see its offers, accept one. */
@@ -87,19 +87,18 @@ export async function subirComprobante(c: Context, _caller: unknown, body: Compr
   const key = uploadKeys.comprobanteCliente(service.id, tickets[0]!.id);
   await putFiles([key], files);
   const now = new Date();
-  const hecho = await serviceRepository.cambiarPago(
-    service,
-    {
-      cambios: { comprobantePago: key },
-      quitar: ['pagoRechazado'],
-      condicion: { expresion: 'estado = :cv AND metodoPago = :cm', valores: { ':cv': 'validar', ':cm': 'transferencia' } },
-    },
-    { accion: 'comprobante', quien: APP_CLIENTES, antes: {}, despues: { comprobante: files[0]!.mime } },
-    now,
+  const hecho = await escribirConArchivos([key], () =>
+    serviceRepository.cambiarPago(
+      service,
+      {
+        cambios: { comprobantePago: key },
+        quitar: ['pagoRechazado'],
+        condicion: { expresion: 'estado = :cv AND metodoPago = :cm', valores: { ':cv': 'validar', ':cm': 'transferencia' } },
+      },
+      { accion: 'comprobante', quien: APP_CLIENTES, antes: {}, despues: { comprobante: files[0]!.mime } },
+      now,
+    ),
   );
-  if (!hecho) {
-    await storage.delete(key).catch(() => undefined);
-    throw conflict(PAGO_MSG.comprobanteNoAplica);
-  }
+  if (!hecho) throw conflict(PAGO_MSG.comprobanteNoAplica);
   return c.json({ id: service.id, estado: 'validar', comprobante: 'recibido' }, 201);
 }

@@ -30,7 +30,7 @@ import { quienDe, type CompanyCaller, type PlataformaCaller } from '../caller.js
 import { busquedaYLimite, codificarCursor, decodificarCursor } from '../cursor.js';
 import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
-import { putFiles, takeCheckedFiles } from './uploads.js';
+import { escribirConArchivos, putFiles, takeCheckedFiles } from './uploads.js';
 
 /**
  * Payments (issue "Payments, driver payouts, referral rewards…"): the client's payment validated by
@@ -271,8 +271,8 @@ export async function pagarConductor(c: Context, caller: PlataformaCaller, body:
     vehiculoId: s.vehiculoId,
     empresaAliada: s.empresaAliada,
   };
-  const hecho = await serviceRepository
-    .cambiarPago(
+  const hecho = await escribirConArchivos(comprobante ? [comprobante] : [], () =>
+    serviceRepository.cambiarPago(
       s,
       {
         cambios: { [FLAG[body.tipo]]: true },
@@ -281,13 +281,9 @@ export async function pagarConductor(c: Context, caller: PlataformaCaller, body:
       },
       { accion: body.tipo, quien: quienDe(caller), antes: { [FLAG[body.tipo]]: false }, despues: { [FLAG[body.tipo]]: true, monto, referencia: body.referencia, fecha: body.fecha } },
       now,
-    )
-    .catch(async (err: unknown) => {
-      if (comprobante) await storage.delete(comprobante).catch(() => undefined);
-      throw err;
-    });
+    ),
+  );
   if (!hecho) {
-    if (comprobante) await storage.delete(comprobante).catch(() => undefined);
     // Say why, as the service stands now (another payout won, or the trip ended meanwhile).
     const ahora = await serviceRepository.get(s.id);
     throw conflict((ahora && problemaPagoConductor(ahora, body.tipo)) ?? PAGO_MSG.cambioConcurrente);
@@ -409,12 +405,8 @@ export async function pagarRecompensa(c: Context, caller: PlataformaCaller, body
     vehiculoId: v.id,
     empresaAliada: v.empresaAliada,
   };
-  const hecho = await vehiculoRepository.pagarRecompensa(v, movimiento, quienDe(caller), now).catch(async (err: unknown) => {
-    if (comprobante) await storage.delete(comprobante).catch(() => undefined);
-    throw err;
-  });
+  const hecho = await escribirConArchivos(comprobante ? [comprobante] : [], () => vehiculoRepository.pagarRecompensa(v, movimiento, quienDe(caller), now));
   if (!hecho) {
-    if (comprobante) await storage.delete(comprobante).catch(() => undefined);
     // Say why, as the vehicle stands now (another payment of it won, most likely).
     const ahora = await vehiculoRepository.porId(v.id);
     throw conflict(ahora?.comisionPagadaAReferente ? PAGO_MSG.recompensaYaPagada : PAGO_MSG.recompensaNoDebida);

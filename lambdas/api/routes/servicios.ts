@@ -23,7 +23,7 @@ import { quienDe, type CompanyCaller } from '../caller.js';
 import { mapaCaches } from './mapa.js';
 import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
-import { peekCheckedFile, putFiles, takeCheckedFiles, type CheckedFile } from './uploads.js';
+import { deleteFiles, peekCheckedFile, putFiles, takeCheckedFiles, type CheckedFile } from './uploads.js';
 
 const servicioId = (c: Context) => idParam(c, 'servicioId', MAPA_MSG.servicioNoEncontrado);
 
@@ -102,7 +102,7 @@ export async function ofertar(c: Context, caller: CompanyCaller, body: OfertaBod
 
   // A refused or failed write leaves no quote behind.
   const rechazo = await ofertaRepository.crear(oferta, quienDe(caller), now).catch((err: unknown) => err as Error);
-  if (rechazo && documentoCotizacion) await storage.delete(documentoCotizacion).catch(() => undefined);
+  if (rechazo && documentoCotizacion) await deleteFiles([documentoCotizacion]);
   if (rechazo instanceof Error) throw rechazo;
   if (rechazo) throw conflict(rechazo === 'repetida' ? OFERTA_MSG.yaOfertaste : OFERTA_MSG.noDisponible);
   mapaCaches.olvidarPendientes();

@@ -256,3 +256,16 @@ export async function putFiles(keys: readonly string[], files: readonly CheckedF
 export async function deleteFiles(keys: readonly string[]): Promise<void> {
   await Promise.allSettled(keys.map((k) => storage.delete(k)));
 }
+
+/**
+ * Writes the record that refers to files already put. A write that throws or is refused (a falsy
+ * result: its condition failed) deletes those files, so a failed request leaves no orphan behind.
+ */
+export async function escribirConArchivos<T>(keys: readonly string[], escribir: () => Promise<T>): Promise<T> {
+  const resultado = await escribir().catch(async (err: unknown) => {
+    await deleteFiles(keys);
+    throw err;
+  });
+  if (!resultado) await deleteFiles(keys);
+  return resultado;
+}
