@@ -144,7 +144,15 @@ export const TABLES: Record<TableKey, TableDef> = {
    * a second payment of the same thing impossible; and each ePayco transaction seen
    * (`epayco#<x_ref_payco>`), so a replayed callback changes nothing.
    */
-  pagos: { key: 'pagos', partitionKey: S('id'), indexes: [] },
+  pagos: {
+    key: 'pagos',
+    partitionKey: S('id'),
+    /**
+     * The payments of one kind (`recompensa`, …), latest registered first: the rewards already paid.
+     * The ePayco transactions seen carry no `tipo`, so they stay out of it.
+     */
+    indexes: [{ indexName: 'porTipo', partitionKey: S('tipo'), sortKey: S('registradoEn') }],
+  },
 };
 
 /** Environment variable that carries a table's physical name to the Lambda functions. */

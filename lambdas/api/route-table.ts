@@ -12,7 +12,17 @@ import { comprobanteClienteSchema, decisionPagoSchema, pagoConductorBodySchema, 
 import { appRoute, publicRoute, route } from './define-route.js';
 import { confirmacionEpayco } from './routes/epayco.js';
 import { historialServicios, listarEmpresas, listarServicios } from './routes/listas.js';
-import { decidirPago, listarPagosConductor, listarPagosPorValidar, listarRecompensas, pagarConductor, pagarRecompensa, resumenPagos, verPagosDeServicio } from './routes/pagos.js';
+import {
+  decidirPago,
+  listarPagosConductor,
+  listarPagosPorValidar,
+  listarRecompensas,
+  listarRecompensasPagadas,
+  pagarConductor,
+  pagarRecompensa,
+  resumenPagos,
+  verPagosDeServicio,
+} from './routes/pagos.js';
 import {
   bienvenidaProveedor,
   guardarGuia,
@@ -105,6 +115,7 @@ export const ROUTES = [
   route({ method: 'POST', path: '/plataforma/servicios/:servicioId/pago', access: ['plataforma'], body: decisionPagoSchema, handler: decidirPago }),
   route({ method: 'POST', path: '/plataforma/servicios/:servicioId/pago-conductor', access: ['plataforma'], body: pagoConductorBodySchema, handler: pagarConductor }),
   route({ method: 'GET', path: '/plataforma/recompensas', access: ['plataforma'], handler: listarRecompensas }),
+  route({ method: 'GET', path: '/plataforma/recompensas/pagadas', access: ['plataforma'], handler: listarRecompensasPagadas }),
   route({ method: 'POST', path: '/plataforma/recompensas/:vehiculoId', access: ['plataforma'], body: recompensaBodySchema, handler: pagarRecompensa }),
   // ePayco's confirmation (PRODUCT.md): no token, its own signature checked by the handler.
   publicRoute({ method: 'POST', path: '/integracion/epayco/confirmacion', handler: confirmacionEpayco }),

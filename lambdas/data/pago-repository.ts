@@ -1,6 +1,8 @@
 import type { PagoConductor } from '../../shared/domain/pagos.js';
+import { normalizarBusqueda } from '../../shared/domain/proveedores.js';
 import { tableName } from '../adapters/clients/dynamodb.js';
 import { batchGetAll } from './batch-get.js';
+import { paginaDeIndice, type Pagina } from './pagina.js';
 
 /**
  * The payments ledger (table `pagos`): one row per payment, keyed by what it pays, put in the same
@@ -22,6 +24,8 @@ export type Movimiento = {
   empresaAliada?: string;
   /** A client payment: how it was paid. */
   metodo?: string;
+  /** A reward: what its list is searched by (the vehicle, its driver and company, the reference), normalized. */
+  busqueda?: string;
 };
 
 export const idMovimiento = {
@@ -31,6 +35,10 @@ export const idMovimiento = {
   /** An ePayco transaction seen (accepted or refused), so its replay changes nothing. */
   epayco: (refPayco: string) => `epayco#${refPayco}`,
 };
+
+/** What a paid reward is searched by: the vehicle, its driver, its companies (allied and affiliating) and the payment's reference. */
+export const busquedaDeRecompensa = (v: { placas: string; nombre: string; empresa: string }, nombreEmpresaAliada: string, referencia: string): string =>
+  normalizarBusqueda([v.placas, v.nombre, nombreEmpresaAliada, v.empresa, referencia].join(' '));
 
 export const movimientoPut = (m: Movimiento | Record<string, unknown>) => ({
   Put: { TableName: tableName('pagos'), Item: m, ConditionExpression: 'attribute_not_exists(id)' },
@@ -42,5 +50,18 @@ export const pagoRepository = {
     if (ids.length === 0) return [];
     const items = (await batchGetAll(tableName('pagos'), ids)) as Movimiento[];
     return ids.flatMap((id) => items.filter((m) => m.id === id));
+  },
+
+  /** A page of the payments of one kind, latest registered first (index `porTipo`). */
+  porTipo(tipo: Movimiento['tipo'], opciones: { limite: number; cursor?: Record<string, unknown>; texto?: string }): Promise<Pagina<Movimiento>> {
+    return paginaDeIndice({
+      tabla: tableName('pagos'),
+      indice: 'porTipo',
+      clave: { nombre: 'tipo', valor: tipo },
+      descendente: true,
+      ...opciones,
+      claveDe: (m) => ({ id: m.id, tipo: m.tipo, registradoEn: m.registradoEn }),
+      leer: (item) => item as Movimiento,
+    });
   },
 };

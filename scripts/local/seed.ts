@@ -27,7 +27,7 @@ import { atributosDeEstado, conteosDe, type Proveedor } from '../../lambdas/data
 import type { Operador } from '../../shared/schemas/proveedores.js';
 import { ganaRecompensa, pagoConductor, RECOMPENSA_PENDIENTE } from '../../shared/domain/pagos.js';
 import { DIRECTORIO } from '../../lambdas/data/empresa-repository.js';
-import { idMovimiento, type Movimiento } from '../../lambdas/data/pago-repository.js';
+import { busquedaDeRecompensa, idMovimiento, type Movimiento } from '../../lambdas/data/pago-repository.js';
 
 /** A vehicle as the repository stores it: with the provider panel's index attributes. */
 const conIndice = (v: Vehiculo) => ({ ...v, ...atributosDeEstado({ tipo: 'conductor', r: v }), ...(ganaRecompensa(v) ? { recompensa: RECOMPENSA_PENDIENTE } : {}) });
@@ -127,6 +127,13 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
       await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: s.comprobantePago!, Body: comprobante, ContentType: 'application/pdf' }));
     }
     await batchPut(ddb, 'pagos', propios.flatMap((s) => demoLedger(s)));
+    // Referral rewards already paid, one with its transfer receipt.
+    const recompensas = recompensasPagadas(fleet.map((f) => f.vehiculo), empresas, now);
+    await batchPut(ddb, 'pagos', recompensas.map((r) => r.movimiento));
+    for (const { movimiento, comprobante } of recompensas.filter((r) => r.comprobante)) {
+      const pdf = await textoPdf(['COMPROBANTE DE TRANSFERENCIA (DEMOSTRACIÓN)', 'Pago de recompensa por referido', `Valor: $ ${movimiento.monto.toLocaleString('es-CO')}`, `Referencia: ${movimiento.referencia}`]);
+      await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: comprobante!, Body: pdf, ContentType: 'application/pdf' }));
+    }
     // The confirmed and finished demo trips' FUEC, so their detail links a real file.
     for (const s of propios.filter((p) => p.fuec)) {
       await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: uploadKeys.fuec(s.id), Body: await fuecDemo(s), ContentType: 'application/pdf' }));
@@ -316,13 +323,34 @@ const FLEET: DemoVehiculo[] = [
  * Vehicles that came through the referral programme (by fleet position): three have made the 30 trips
  * that earn their referrer the commission, one is the platform's own referral (no reward), one is not there yet.
  */
-const REFERIDOS: Record<number, { por: string; viajes: number }> = {
+const REFERIDOS: Record<number, { por: string; viajes: number; pagada?: RecompensaDemo }> = {
   0: { por: 'veh-demo-andino-012', viajes: 12 },
   2: { por: 'veh-demo-andino-011', viajes: 31 },
   5: { por: 'veh-demo-transvalle-001', viajes: 35 },
+  6: { por: 'veh-demo-andino-011', viajes: 44, pagada: { haceDias: 41, valor: 200_000, referencia: 'NEQ-7731204', conComprobante: true } },
   8: { por: 'veh-demo-transvalle-002', viajes: 30 },
+  9: { por: 'veh-demo-transvalle-003', viajes: 38, pagada: { haceDias: 9, valor: 150_000, referencia: 'TRF-55120987', conComprobante: false } },
   11: { por: 'plataforma', viajes: 36 },
 };
+/** A referral reward the demo has already paid: its ledger row, and its receipt when it had one. */
+type RecompensaDemo = { haceDias: number; valor: number; referencia: string; conComprobante: boolean };
+
+/** The ledger rows (and receipt keys) of the demo's paid rewards. */
+function recompensasPagadas(vehiculos: Vehiculo[], empresas: Empresa[], now: Date): { movimiento: Movimiento; comprobante?: string }[] {
+  return vehiculos.flatMap((v, i) => {
+    const pagada = REFERIDOS[i]?.pagada;
+    if (!pagada) return [];
+    const registradoEn = new Date(now.getTime() - pagada.haceDias * 86_400_000).toISOString();
+    const comprobante = pagada.conComprobante ? `${uploadKeys.comprobanteRecompensa(v.id)}-demo` : undefined;
+    const aliada = empresas.find((e) => e.id === v.empresaAliada)?.empresa ?? '';
+    const movimiento: Movimiento = {
+      id: idMovimiento.recompensa(v.id), tipo: 'recompensa', monto: pagada.valor, fecha: hoyEnBogota(new Date(registradoEn)), referencia: pagada.referencia,
+      ...(comprobante ? { comprobante } : {}), registradoPor: DEMO_USERS.plataforma, registradoEn, vehiculoId: v.id, empresaAliada: v.empresaAliada,
+      busqueda: busquedaDeRecompensa(v, aliada, pagada.referencia),
+    };
+    return [{ movimiento, comprobante }];
+  });
+}
 /** A demo vehicle as stored, with its plate guard (so the demo refuses a repeated plate as AWS would). */
 function demoVehiculo(v: DemoVehiculo, i: number, now: Date): { vehiculo: Vehiculo; guard: Record<string, string> } {
   const id = `veh-${v.empresaAliada}-${String(i + 1).padStart(3, '0')}`;
@@ -336,7 +364,7 @@ function demoVehiculo(v: DemoVehiculo, i: number, now: Date): { vehiculo: Vehicu
     numeroRevisionTecnica: `RTM-${880_000 + i * 97}`, vencimientoRevisionTecnica: dia(revision), tarjetaOperacion: `TO-${55_000 + i * 13}`, vencimientoTarjetaOperacion: dia(operacion),
     banco: (['Bancolombia', 'Davivienda', 'BBVA', 'Nequi'] as const)[i % 4], tipocuenta: i % 2 ? 'corriente' : 'ahorros', cuenta: `04${String(512_345_678 + i * 1_234_567).padStart(9, '0')}`,
     titular: v.nombre, rut: v.cedula, validado: i % 4 !== 3, rating: 5, viajesRealizados: REFERIDOS[i]?.viajes ?? (i * 7) % 41, fechaCreacion: new Date(now.getTime() - (60 - i) * 86_400_000).toISOString(),
-    ...(REFERIDOS[i] ? { referidoPor: REFERIDOS[i].por } : {}),
+    ...(REFERIDOS[i] ? { referidoPor: REFERIDOS[i].por, comisionPagadaAReferente: !!REFERIDOS[i].pagada } : {}),
   });
   return { vehiculo, guard: { id: `placa#${v.empresaAliada}#${v.placas}`, vehiculoId: id } };
 }

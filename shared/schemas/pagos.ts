@@ -12,6 +12,9 @@ export const PAGO_MSG = {
   /** Spec 01 section 8, verbatim (the lists' own empty messages are in shared/domain/listas.ts). */
   sinRecompensas: 'No hay Recompensas Por Pagar',
   tituloRecompensas: 'Vehículos con pago por referidos',
+  /** Beyond the spec: the rewards already paid. */
+  sinRecompensasPagadas: 'No hay recompensas pagadas',
+  tituloRecompensasPagadas: 'Recompensas pagadas',
   /** Beyond the spec. */
   anticipoNoDebido: 'El anticipo se paga cuando el FUEC del servicio está cargado.',
   anticipoYaPagado: 'El anticipo de este servicio ya fue registrado.',
@@ -152,6 +155,19 @@ export const pagoConductorFilaSchema = z.object({
 });
 export type PagoConductorFila = z.infer<typeof pagoConductorFilaSchema>;
 
+/** A payment in the ledger, as the detail modal shows it. */
+export const movimientoSchema = z.object({
+  id: z.string(),
+  tipo: z.enum(['pago-cliente', 'anticipo', 'saldo', 'recompensa']),
+  monto: z.number(),
+  fecha: z.string(),
+  referencia: z.string(),
+  comprobanteUrl: z.string().nullable(),
+  registradoPor: z.string(),
+  registradoEn: z.string(),
+});
+export type Movimiento = z.infer<typeof movimientoSchema>;
+
 /** A vehicle whose referrer is owed the commission (spec 01 section 3: referred vehicle). */
 export const recompensaFilaSchema = z.object({
   id: z.string(),
@@ -168,6 +184,10 @@ export const recompensaFilaSchema = z.object({
   nombreEmpresaAliada: z.string(),
 });
 export type RecompensaFila = z.infer<typeof recompensaFilaSchema>;
+
+/** A reward already paid: the vehicle as the list to pay shows it, and the payment registered. */
+export const recompensaPagadaFilaSchema = recompensaFilaSchema.extend({ pago: movimientoSchema });
+export type RecompensaPagadaFila = z.infer<typeof recompensaPagadaFilaSchema>;
 
 /** A row of the service lists and the history. */
 export const servicioFilaSchema = z.object({
@@ -207,18 +227,6 @@ export const resumenPagosSchema = z.object({
 });
 export type ResumenPagos = z.infer<typeof resumenPagosSchema>;
 
-/** A payment in the ledger, as the detail modal shows it. */
-export const movimientoSchema = z.object({
-  id: z.string(),
-  tipo: z.enum(['pago-cliente', 'anticipo', 'saldo', 'recompensa']),
-  monto: z.number(),
-  fecha: z.string(),
-  referencia: z.string(),
-  comprobanteUrl: z.string().nullable(),
-  registradoPor: z.string(),
-  registradoEn: z.string(),
-});
-export type Movimiento = z.infer<typeof movimientoSchema>;
 
 /** `GET /historial`: the company's services departing in a range, with its totals. */
 export const HISTORIAL_MAX_DIAS = 366;

@@ -237,6 +237,18 @@ describe('pending payouts', () => {
       await expect.poll(() => page.getByRole('button', { name: /^Pagar recompensa de / }).count(), { timeout: 20_000 }).toBe(antes - 1);
     }
     await page.getByText(PAGO_MSG.sinRecompensas).waitFor();
+    // The rewards just paid are on the paid list, latest first, with the demo's earlier ones and their receipt.
+    await page.getByRole('tab', { name: 'Pagadas' }).click();
+    await page.getByRole('heading', { level: 2, name: new RegExp(PAGO_MSG.tituloRecompensasPagadas) }).waitFor();
+    const filas = page.getByRole('row').filter({ hasText: 'NEQ-7788' });
+    await expect.poll(() => filas.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await page.getByRole('row').nth(1).textContent()).toContain('NEQ-7788');
+    expect(await page.getByRole('row').filter({ hasText: 'CHT119' }).textContent()).toContain('NEQ-7731204');
+    await page.getByRole('link', { name: 'Ver comprobante de la recompensa de CHT119' }).waitFor();
+    await shots('recompensas-pagadas');
+    await page.getByLabel('Buscar por placas, conductor, empresa o referencia').fill('NEQ-7731204');
+    await expect.poll(() => page.getByRole('row').count(), { timeout: 10_000 }).toBe(2);
+    expect(await page.getByRole('row').nth(1).textContent()).toContain('CHT119');
     await signOut();
   });
 });

@@ -314,6 +314,26 @@ describe('referral rewards', () => {
     expect((await guardado('vehiculos', vehiculo))!.recompensa).toBeUndefined();
     expect(await guardado('pagos', `recompensa#${vehiculo}`)).toMatchObject({ monto: 150_000, referencia: 'NEQ-5544' });
     expect((await api('/plataforma/recompensas', { token: plataforma })).json.items.map((i: { id: string }) => i.id)).not.toContain(vehiculo);
+
+    // Now among the rewards paid, latest first, with its payment; the demo's two earlier ones after it.
+    const pagadas = await api('/plataforma/recompensas/pagadas', { token: plataforma });
+    expect(pagadas.status).toBe(200);
+    const filas = pagadas.json.items as { id: string; placas: string; nombreEmpresaAliada: string; referente: { placas: string } | null; pago: Record<string, unknown> }[];
+    expect(filas[0]).toMatchObject({ id: vehiculo, placas: 'CHV220', nombreEmpresaAliada: 'Expreso Pacífico Ltda.', pago: { tipo: 'recompensa', monto: 150_000, referencia: 'NEQ-5544', registradoPor: DEMO_USERS.plataforma } });
+    expect((filas[0]!.pago.comprobanteUrl as string)).toMatch(/^http/);
+    expect(filas.map((f) => f.placas)).toEqual(expect.arrayContaining(['CHT119', 'PAC884']));
+    expect(filas.find((f) => f.placas === 'CHT119')).toMatchObject({ referente: { placas: 'AND101' }, pago: { monto: 200_000, referencia: 'NEQ-7731204' } });
+    const registrados = filas.map((f) => f.pago.registradoEn as string);
+    expect(registrados).toEqual([...registrados].sort().reverse());
+    // Searched by the reference or the allied company; paged with a cursor; staff's alone.
+    expect(ids(await api(`/plataforma/recompensas/pagadas?q=${encodeURIComponent('neq-5544')}`, { token: plataforma }))).toEqual([vehiculo]);
+    const delValle = ids(await api(`/plataforma/recompensas/pagadas?q=${encodeURIComponent('transportes del valle')}`, { token: plataforma }));
+    expect(delValle).toContain('veh-demo-transvalle-007');
+    expect(delValle).not.toContain(vehiculo);
+    const primera = await api('/plataforma/recompensas/pagadas?limite=1', { token: plataforma });
+    const segunda = await api(`/plataforma/recompensas/pagadas?limite=1&cursor=${primera.json.cursor}`, { token: plataforma });
+    expect([...ids(primera), ...ids(segunda)]).toEqual(filas.slice(0, 2).map((f) => f.id));
+    for (const token of [admin, staff, andino]) expect((await api('/plataforma/recompensas/pagadas', { token })).status).toBe(403);
   });
 
   it('puts a referred vehicle on the list when the trip that makes its 30th ends', async () => {

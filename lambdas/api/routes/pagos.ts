@@ -22,7 +22,7 @@ import { storage } from '../../adapters/storage.js';
 import { cambios } from '../../data/cambios.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { ttlCache } from '../../data/ttl-cache.js';
-import { idMovimiento, pagoRepository, type Movimiento } from '../../data/pago-repository.js';
+import { busquedaDeRecompensa, idMovimiento, pagoRepository, type Movimiento } from '../../data/pago-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { vehiculoRepository } from '../../data/vehiculo-repository.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
@@ -386,12 +386,33 @@ export async function listarRecompensas(c: Context) {
   return jsonWithEtag(c, { items: await Promise.all(pagina.items.map((v) => filaRecompensa(v, referentes, empresas))), cursor: codificarCursor(pagina.cursor) });
 }
 
+/**
+ * `GET /plataforma/recompensas/pagadas`: the rewards already paid, latest registered first, each
+ * with its vehicle and the payment (value, date, reference, receipt, who registered it).
+ */
+export async function listarRecompensasPagadas(c: Context, caller: PlataformaCaller) {
+  const pagina = await pagoRepository.porTipo('recompensa', opcionesDeLista(c, ['tipo', 'recompensa'], 'registradoEn', CURSOR_MSG));
+  const vehiculos = await vehiculoRepository.varios(pagina.items.flatMap((m) => (m.vehiculoId ? [m.vehiculoId] : [])));
+  const [referentes, empresas] = await Promise.all([
+    vehiculoRepository.varios([...vehiculos.values()].flatMap((v) => (v.referidoPor && /^[A-Za-z0-9-]{1,64}$/.test(v.referidoPor) ? [v.referidoPor] : []))),
+    empresaRepository.nombres([...vehiculos.values()].map((v) => v.empresaAliada)),
+  ]);
+  // Vehicles are never deleted; a row whose vehicle is missing would have nothing to show.
+  const pagados = pagina.items.flatMap((m) => {
+    const v = m.vehiculoId ? vehiculos.get(m.vehiculoId) : undefined;
+    return v ? [{ m, v }] : [];
+  });
+  const items = await Promise.all(pagados.map(async ({ m, v }) => ({ ...(await filaRecompensa(v, referentes, empresas)), pago: await vistaMovimiento(m, caller) })));
+  return jsonWithEtag(c, { items, cursor: codificarCursor(pagina.cursor) });
+}
+
 /** `POST /plataforma/recompensas/{vehiculoId}`: the referrer's commission paid, once. */
 export async function pagarRecompensa(c: Context, caller: PlataformaCaller, body: RecompensaBody) {
   const v = await vehiculoRepository.porId(idParam(c, 'vehiculoId', PAGO_MSG.vehiculoNoEncontrado));
   if (!v) throw notFound(PAGO_MSG.vehiculoNoEncontrado);
   if (v.comisionPagadaAReferente) throw conflict(PAGO_MSG.recompensaYaPagada);
   const now = new Date();
+  const aliada = (await empresaRepository.nombres([v.empresaAliada])).get(v.empresaAliada) ?? '';
   const comprobante = await guardarComprobante(caller, body.comprobante, (ticket) => `${uploadKeys.comprobanteRecompensa(v.id)}-${ticket}`);
   const movimiento: Movimiento = {
     id: idMovimiento.recompensa(v.id),
@@ -404,6 +425,7 @@ export async function pagarRecompensa(c: Context, caller: PlataformaCaller, body
     registradoEn: now.toISOString(),
     vehiculoId: v.id,
     empresaAliada: v.empresaAliada,
+    busqueda: busquedaDeRecompensa(v, aliada, body.referencia),
   };
   const hecho = await escribirConArchivos(comprobante ? [comprobante] : [], () => vehiculoRepository.pagarRecompensa(v, movimiento, quienDe(caller), now));
   if (!hecho) {

@@ -8,6 +8,7 @@ import {
   pagoPorValidarFilaSchema,
   paginaSchema,
   recompensaFilaSchema,
+  recompensaPagadaFilaSchema,
   resumenPagosSchema,
   servicioFilaSchema,
   type DecisionPago,
@@ -16,6 +17,7 @@ import {
   type PagoPorValidarFila,
   type RecompensaBody,
   type RecompensaFila,
+  type RecompensaPagadaFila,
   type ServicioFila,
 } from '../../../../../shared/schemas/pagos.js';
 import * as z from '../../../../../shared/schemas/zod-es.js';
@@ -45,6 +47,11 @@ export const FUENTES = {
     pagina: paginaSchema(pagoPorValidarFilaSchema),
   }),
   recompensas: (): Fuente<RecompensaFila> => ({ clave: 'recompensas', ruta: ruta('/plataforma/recompensas', {}, null), pagina: paginaSchema(recompensaFilaSchema) }),
+  recompensasPagadas: (): Fuente<RecompensaPagadaFila> => ({
+    clave: 'recompensas-pagadas',
+    ruta: ruta('/plataforma/recompensas/pagadas', {}, null),
+    pagina: paginaSchema(recompensaPagadaFilaSchema),
+  }),
 };
 
 /** The counts of the caller's pending payments (the bottom bar's badge, the tabs). */

@@ -4,12 +4,14 @@ import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useState } from 'react';
 import { LISTAS_PAGOS } from '../../../../../shared/domain/listas.js';
-import { PAGO_MSG, type PagoConductorFila, type PagoPorValidarFila, type RecompensaFila } from '../../../../../shared/schemas/pagos.js';
+import { PAGO_MSG, type PagoConductorFila, type PagoPorValidarFila, type RecompensaFila, type RecompensaPagadaFila } from '../../../../../shared/schemas/pagos.js';
+import { formatCalendarDate } from '../../../lib/format.js';
 import { ListaPaginada, type ColumnaCsv } from '../../../components/lista-paginada.js';
 import { FUENTES, useResumenPagos } from '../api/pagos.js';
 import { DetallePagoModal, PagoRecompensaModal } from './detalle-pago-modal.js';
@@ -266,29 +268,31 @@ const CSV_RECOMPENSA: ColumnaCsv<RecompensaFila>[] = [
   { titulo: 'Empresa', valor: (f) => f.nombreEmpresaAliada },
 ];
 
-/** `recompensas`: 'Vehículos con pago por referidos' with its count (spec 01 sections 2 and 9). */
-export function RecompensasPage({ title }: { title: string }) {
-  const resumen = useResumenPagos().data;
+/** The referred vehicle, as both reward lists show it. */
+const vehiculoReferido: TableProps.ColumnDefinition<RecompensaFila> = {
+  id: 'vehiculo',
+  header: 'Vehículo',
+  isRowHeader: true,
+  cell: (f) => (
+    <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+      <Foto src={f.imagen} alt={`Foto del vehículo ${f.placas}`} />
+      <SpaceBetween size="xxxs">
+        <Box fontWeight="bold">{f.placas}</Box>
+        <Box variant="small">{`${f.tipo} · ${f.capacidad} pasajeros`}</Box>
+      </SpaceBetween>
+    </SpaceBetween>
+  ),
+};
+const referidoPor = (f: RecompensaFila) => (f.referente ? `${f.referente.nombre} (${f.referente.placas})` : f.referidoPor);
+
+function RecompensasPorPagar({ contador }: { contador?: number }) {
   const [pagar, setPagar] = useState<RecompensaFila | null>(null);
   const columnas: TableProps.ColumnDefinition<RecompensaFila>[] = [
-    {
-      id: 'vehiculo',
-      header: 'Vehículo',
-      isRowHeader: true,
-      cell: (f) => (
-        <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-          <Foto src={f.imagen} alt={`Foto del vehículo ${f.placas}`} />
-          <SpaceBetween size="xxxs">
-            <Box fontWeight="bold">{f.placas}</Box>
-            <Box variant="small">{`${f.tipo} · ${f.capacidad} pasajeros`}</Box>
-          </SpaceBetween>
-        </SpaceBetween>
-      ),
-    },
+    vehiculoReferido,
     { id: 'conductor', header: 'Conductor', cell: (f) => f.nombre },
     { id: 'empresa', header: 'Empresa', cell: (f) => f.nombreEmpresaAliada },
     { id: 'viajes', header: 'Viajes realizados', cell: (f) => f.viajesRealizados },
-    { id: 'referido', header: 'Referido por', cell: (f) => (f.referente ? `${f.referente.nombre} (${f.referente.placas})` : f.referidoPor) },
+    { id: 'referido', header: 'Referido por', cell: referidoPor },
     {
       id: 'acciones',
       header: 'Acciones',
@@ -300,10 +304,11 @@ export function RecompensasPage({ title }: { title: string }) {
     },
   ];
   return (
-    <ContentLayout header={<Header variant="h1" description="Vehículos con 30 viajes o más cuyo referente aún no recibe su comisión. Los referidos por la plataforma no suman.">{title}</Header>}>
+    <>
       <ListaPaginada
+        variant="borderless"
         titulo={PAGO_MSG.tituloRecompensas}
-        contador={resumen?.recompensas}
+        contador={contador}
         fuente={FUENTES.recompensas()}
         columnas={columnas}
         vacio={PAGO_MSG.sinRecompensas}
@@ -312,7 +317,75 @@ export function RecompensasPage({ title }: { title: string }) {
         enTelefono={['vehiculo', 'conductor', 'acciones']}
       />
       <PagoRecompensaModal vehiculo={pagar} onClose={() => setPagar(null)} />
-    </ContentLayout>
+    </>
   );
 }
 
+const CSV_RECOMPENSA_PAGADA: ColumnaCsv<RecompensaPagadaFila>[] = [
+  ...CSV_RECOMPENSA,
+  { titulo: 'Valor pagado', valor: (f) => f.pago.monto },
+  { titulo: 'Fecha del pago', valor: (f) => f.pago.fecha },
+  { titulo: 'Referencia', valor: (f) => f.pago.referencia },
+  { titulo: 'Registrado por', valor: (f) => f.pago.registradoPor },
+];
+
+function RecompensasPagadas() {
+  const columnas: TableProps.ColumnDefinition<RecompensaPagadaFila>[] = [
+    vehiculoReferido,
+    { id: 'empresa', header: 'Empresa', cell: (f) => f.nombreEmpresaAliada },
+    { id: 'referido', header: 'Referido por', cell: referidoPor },
+    { id: 'valor', header: 'Valor pagado', cell: (f) => <Box fontWeight="bold"><Pesos valor={f.pago.monto} /></Box> },
+    { id: 'fecha', header: 'Fecha del pago', cell: (f) => <span className="nowrap">{formatCalendarDate(f.pago.fecha)}</span> },
+    { id: 'referencia', header: 'Referencia', cell: (f) => f.pago.referencia },
+    {
+      id: 'comprobante',
+      header: 'Comprobante',
+      cell: (f) =>
+        f.pago.comprobanteUrl ? (
+          <Link href={f.pago.comprobanteUrl} external externalIconAriaLabel="(abre en una pestaña nueva)" ariaLabel={`Ver comprobante de la recompensa de ${f.placas}`}>
+            Ver
+          </Link>
+        ) : (
+          'Sin comprobante'
+        ),
+    },
+    { id: 'por', header: 'Registrado por', cell: (f) => f.pago.registradoPor },
+  ];
+  return (
+    <ListaPaginada
+      variant="borderless"
+      titulo={PAGO_MSG.tituloRecompensasPagadas}
+      descripcion="Las más recientes primero."
+      fuente={FUENTES.recompensasPagadas()}
+      columnas={columnas}
+      vacio={PAGO_MSG.sinRecompensasPagadas}
+      buscarPor="Buscar por placas, conductor, empresa o referencia"
+      csv={{ nombre: 'recompensas-pagadas', columnas: CSV_RECOMPENSA_PAGADA }}
+      enTelefono={['vehiculo', 'valor', 'fecha']}
+    />
+  );
+}
+
+/**
+ * `recompensas`: 'Vehículos con pago por referidos' with its count (spec 01 sections 2 and 9), and,
+ * beyond the spec, the rewards already paid with each payment's reference and receipt.
+ */
+export function RecompensasPage({ title }: { title: string }) {
+  const resumen = useResumenPagos().data;
+  const [activa, setActiva] = useState<'por-pagar' | 'pagadas'>('por-pagar');
+  return (
+    <ContentLayout header={<Header variant="h1" description="Un vehículo referido gana la comisión de su referente al completar 30 viajes. Los referidos por la plataforma no suman.">{title}</Header>}>
+      <Container>
+        <Tabs
+          activeTabId={activa}
+          onChange={({ detail }) => setActiva(detail.activeTabId as 'por-pagar' | 'pagadas')}
+          ariaLabel="Recompensas por referidos"
+          tabs={[
+            { id: 'por-pagar', label: titulo('Por pagar', resumen?.recompensas), content: activa === 'por-pagar' ? <RecompensasPorPagar contador={resumen?.recompensas} /> : null },
+            { id: 'pagadas', label: 'Pagadas', content: activa === 'pagadas' ? <RecompensasPagadas /> : null },
+          ]}
+        />
+      </Container>
+    </ContentLayout>
+  );
+}
