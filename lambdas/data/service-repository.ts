@@ -175,23 +175,35 @@ export const serviceRepository = {
   },
 
   /**
-   * The company's own services after pendiente, departures from a week ago on, latest departure
-   * first, at most the map's 50: one indexed query on the company, bounded whatever the table holds.
+   * The company's own services after pendiente for its map, at most the map's 50, in the order they
+   * matter to it: from a day ago on, nearest departure first (trips under way, then the next ones);
+   * then the week's earlier ones, latest first (finished trips, long trips still under way). Two
+   * indexed queries on the company, bounded whatever the table holds.
    */
   async propiosRecientes(empresaId: string, now: Date): Promise<ServicioMapa[]> {
+    const ayer = new Date(now.getTime() - 86_400_000).toISOString();
     const desde = new Date(now.getTime() - DIAS_FINALIZADOS_EN_MAPA * 86_400_000).toISOString();
-    const page = await ddb().send(
-      new QueryCommand({
-        TableName: tableName('services'),
-        IndexName: 'byEmpresaAliada',
-        KeyConditionExpression: 'empresaAliada = :e AND fechaSalida >= :desde',
-        ExpressionAttributeValues: { ':e': empresaId, ':desde': desde },
-        ScanIndexForward: false,
-        Limit: MAX_SERVICIOS_MAPA,
-        ...projection,
-      }),
-    );
-    return (page.Items ?? []).map((i) => mapaSchema.parse(i));
+    const consulta = (rango: string, valores: Record<string, string>, adelante: boolean) =>
+      ddb()
+        .send(
+          new QueryCommand({
+            TableName: tableName('services'),
+            IndexName: 'byEmpresaAliada',
+            KeyConditionExpression: `empresaAliada = :e AND ${rango}`,
+            ExpressionAttributeValues: { ':e': empresaId, ...valores },
+            ScanIndexForward: adelante,
+            Limit: MAX_SERVICIOS_MAPA,
+            ...projection,
+          }),
+        )
+        .then((page) => (page.Items ?? []).map((i) => mapaSchema.parse(i)));
+    const [proximos, anteriores] = await Promise.all([
+      consulta('fechaSalida >= :ayer', { ':ayer': ayer }, true),
+      consulta('fechaSalida BETWEEN :desde AND :ayer', { ':desde': desde, ':ayer': ayer }, false),
+    ]);
+    // BETWEEN includes its end: a departure exactly a day ago comes back from both.
+    const vistos = new Set(proximos.map((s) => s.id));
+    return [...proximos, ...anteriores.filter((s) => !vistos.has(s.id))].slice(0, MAX_SERVICIOS_MAPA);
   },
 
   /**

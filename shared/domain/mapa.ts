@@ -25,6 +25,22 @@ export const MAX_SERVICIOS_MAPA = 50;
 /** How long a finished service of the company stays on its map (beyond the spec: the map is for work at hand). */
 export const DIAS_FINALIZADOS_EN_MAPA = 7;
 
+/**
+ * While there are pending services to offer on, the company's own take at most this many of the 50:
+ * a busy company's own work would otherwise fill its map and hide every request (and the legend
+ * shows only pending ones at first).
+ */
+export const MAX_PROPIOS_MAPA = 25;
+
+/**
+ * The map's services (spec 02 section 2.1, at most 50): the company's own, in the order given (the
+ * work nearest at hand first), then the pending ones; each side keeps room for the other.
+ */
+export function serviciosDelMapa<T>(propios: readonly T[], pendientes: readonly T[]): T[] {
+  const cupoPropios = Math.max(MAX_PROPIOS_MAPA, MAX_SERVICIOS_MAPA - pendientes.length);
+  return [...propios.slice(0, cupoPropios), ...pendientes].slice(0, MAX_SERVICIOS_MAPA);
+}
+
 export function estadoMapa(service: { estado: ServiceState; oferentes: readonly string[] }, empresaId: string): EstadoMapa {
   if (service.estado === 'pendiente') return service.oferentes.includes(empresaId) ? 'ofertas' : 'pendiente';
   if (service.estado === 'validar') return 'validando';

@@ -1,12 +1,18 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { cambioItem } from '../../lambdas/data/cambios.js';
+import { servicioItem } from '../../lambdas/data/service-repository.js';
+import { serviceSchema, type Service } from '../../shared/schemas/service.js';
+import { vehicleCode, vehiculoSchema } from '../../shared/schemas/vehiculo.js';
+import { vehiculoNuevo } from '../support/vehiculos.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
+import { MAX_PROPIOS_MAPA, MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
 import { API_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
 import { INTEGRACION_MSG, MAPA_MSG, OFERTA_MSG } from '../../shared/schemas/messages-servicios.js';
-import { api, docClient, idToken, listKeys, newCompanyAdmin, PDF_BYTES, solidPng, stack, table, upload } from '../support/clients.js';
+import { api, docClient, idToken, listKeys, newCompanyAdmin, PDF_BYTES, solidPng, stack, subOf, table, upload } from '../support/clients.js';
 import { cabecerasApp, firmaApp } from '../../lambdas/api/middleware/apps.js';
-import { appApi, servicioPublicado } from '../support/servicios.js';
+import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
 
 /**
  * The monitor map's feed, the service detail, offers and the client app's integration (spec 02
@@ -66,6 +72,41 @@ describe('GET /mapa', () => {
       expect(['pendiente', 'ofertas']).toContain(s.estado);
       expect(s.id.startsWith('demo-')).toBe(false);
     }
+  });
+
+  it("keeps room for requests on a busy company's map, its own work nearest at hand first (a trip under way, and its driver)", async () => {
+    const token = await newCompanyAdmin('ocupada@mapa.test', 'Secreta123!', 'Transportes Ocupados S.A.S.');
+    const usuario = (await docClient().send(new GetCommand({ TableName: table('usuarios'), Key: { id: subOf(token) } }))).Item!;
+    const empresaId = usuario.empresaId as string;
+    // Its profile complete and one Van reporting its position, as the console and the driver app leave them.
+    await docClient().send(new UpdateCommand({ TableName: table('usuarios'), Key: { id: usuario.id }, UpdateExpression: 'SET perfil = :si', ExpressionAttributeValues: { ':si': true } }));
+    await docClient().send(
+      new UpdateCommand({ TableName: table('empresas'), Key: { id: empresaId }, UpdateExpression: 'SET perfil = :si, fotosCorporativas = :f', ExpressionAttributeValues: { ':si': true, ':f': [`empresas/${empresaId}/foto-1`, '', '', '', ''] } }),
+    );
+    const vanId = `veh-ocupada-${randomUUID()}`;
+    const { fotos: _f, documentos: _d, terminos: _t, ...datos } = vehiculoNuevo({ placas: 'OCU101', email: 'conductor@ocupada.test' });
+    const van = vehiculoSchema.parse({ ...datos, id: vanId, codigo: vehicleCode(vanId), empresaAliada: empresaId, empresa: 'Cootransocupados', fotos: {}, documentos: {}, validado: true, rating: 5, viajesRealizados: 0, fechaCreacion: new Date().toISOString() });
+    await docClient().send(new PutCommand({ TableName: table('vehiculos'), Item: { ...van, latitud: 3.43, longitud: -76.52, posicionEn: new Date().toISOString() } }));
+    // Sixty reservations over the next days and one trip under way since half an hour ago.
+    const plantilla = serviceSchema.parse((await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: await servicioReservado(empresaId, { tipo: 'Van' }, 1) } }))).Item);
+    const enCurso = randomUUID();
+    const propios: Service[] = [
+      ...Array.from({ length: 60 }, (_, i) => ({ ...plantilla, id: randomUUID(), fechaSalida: new Date(Date.now() + (2 + i / 5) * 86_400_000).toISOString() })),
+      { ...plantilla, id: enCurso, estado: 'confirmado', fuec: true, recorridoIniciado: true, fechaSalida: new Date(Date.now() - 30 * 60_000).toISOString(), vehiculoId: vanId, placas: 'OCU101', conductor: van.nombre },
+    ];
+    await Promise.all(propios.map((p) => docClient().send(new PutCommand({ TableName: table('services'), Item: servicioItem(serviceSchema.parse(p)) }))));
+    await docClient().send(new PutCommand({ TableName: table('cambios'), Item: cambioItem({ tipo: 'empresa', id: empresaId }) }));
+    const solicitud = await publicar({ tipo: 'Van' });
+
+    const m = await mapa(token);
+    const pendientes = m.servicios.filter((s) => ['pendiente', 'ofertas'].includes(s.estado));
+    const suyos = m.servicios.filter((s) => !pendientes.includes(s));
+    expect(m.servicios).toHaveLength(MAX_SERVICIOS_MAPA);
+    expect(pendientes.map((s) => s.id)).toContain(solicitud);
+    expect(suyos.length).toBeGreaterThanOrEqual(MAX_PROPIOS_MAPA);
+    // Nearest departure first: the trip under way, then tomorrow's reservation, then the next ones.
+    expect(suyos.slice(0, 2).map((s) => s.id)).toEqual([enCurso, plantilla.id]);
+    expect((await api('/mapa/conductores', { token })).json.conductores).toEqual([expect.objectContaining({ servicioId: enCurso, placas: 'OCU101', lat: 3.43, lng: -76.52 })]);
   });
 
   it('answers 304 to an unchanged feed', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estadoMapa, newestAcross } from '../../shared/domain/mapa.js';
+import { estadoMapa, MAX_PROPIOS_MAPA, MAX_SERVICIOS_MAPA, newestAcross, serviciosDelMapa } from '../../shared/domain/mapa.js';
 
 /** Lists of numbers sorted newest (largest) first, served a page at a time like the map's index. */
 function paged(lists: number[][], firstPage: number) {
@@ -44,5 +44,23 @@ describe('estadoMapa', () => {
     expect(estadoMapa({ estado: 'pendiente', oferentes: ['a'] }, 'b')).toBe('pendiente');
     expect(estadoMapa({ estado: 'validar', oferentes: [] }, 'a')).toBe('validando');
     expect(estadoMapa({ estado: 'reservado', oferentes: [] }, 'a')).toBe('reservado');
+  });
+});
+
+describe('serviciosDelMapa (what the 50 markers are)', () => {
+  const propios = Array.from({ length: 80 }, (_, i) => `propio-${i}`);
+  const pendientes = (n: number) => Array.from({ length: n }, (_, i) => `pendiente-${i}`);
+
+  it("keeps room for the pending requests however busy the company is: its own take at most 25 while there are 25 to offer on", () => {
+    const out = serviciosDelMapa(propios, pendientes(50));
+    expect(out).toHaveLength(MAX_SERVICIOS_MAPA);
+    expect(out.filter((s) => s.startsWith('propio'))).toEqual(propios.slice(0, MAX_PROPIOS_MAPA));
+    expect(out.filter((s) => s.startsWith('pendiente'))).toHaveLength(MAX_SERVICIOS_MAPA - MAX_PROPIOS_MAPA);
+  });
+
+  it('gives either side the room the other does not use', () => {
+    expect(serviciosDelMapa(propios, pendientes(10)).filter((s) => s.startsWith('propio'))).toEqual(propios.slice(0, 40));
+    expect(serviciosDelMapa(propios.slice(0, 3), pendientes(60))).toEqual([...propios.slice(0, 3), ...pendientes(47)]);
+    expect(serviciosDelMapa([], [])).toEqual([]);
   });
 });

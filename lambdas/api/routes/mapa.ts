@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { estadoMapa, MAX_SERVICIOS_MAPA, newestAcross } from '../../../shared/domain/mapa.js';
+import { estadoMapa, MAX_SERVICIOS_MAPA, newestAcross, serviciosDelMapa } from '../../../shared/domain/mapa.js';
 import type { Marcador } from '../../../shared/schemas/mapa.js';
 import { VEHICLE_TYPES, type VehicleType } from '../../../shared/schemas/service.js';
 import { serviceRepository, type ServicioMapa } from '../../data/service-repository.js';
@@ -71,7 +71,7 @@ const marcador = (s: ServicioMapa, empresaId: string): Marcador => ({
 
 /**
  * `GET /mapa` (spec 02 sections 2.1 and 6): pending services of any company plus the company's own
- * later ones, only of its fleet's types, at most 50 (its own first: they are its work at hand).
+ * later ones, only of its fleet's types, at most 50, each kind keeping room for the other (`serviciosDelMapa`).
  */
 export async function verMapa(c: Context, caller: CompanyCaller) {
   const now = new Date();
@@ -80,6 +80,6 @@ export async function verMapa(c: Context, caller: CompanyCaller) {
   const enFlota = new Set<string>(tipos);
   const mios = propios.filter((s) => enFlota.has(s.tipo));
   const abiertos = await mapaCaches.pendientes(tipos, now);
-  const servicios = [...mios, ...abiertos].slice(0, MAX_SERVICIOS_MAPA).map((s) => marcador(s, caller.empresaId));
+  const servicios = serviciosDelMapa(mios, abiertos).map((s) => marcador(s, caller.empresaId));
   return jsonWithEtag(c, { tipos, servicios });
 }
