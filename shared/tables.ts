@@ -149,7 +149,7 @@ export const TABLES: Record<TableKey, TableDef> = {
     partitionKey: S('id'),
     /**
      * The payments of one kind (`recompensa`, …), latest registered first: the rewards already paid.
-     * The ePayco transactions seen carry no `tipo`, so they stay out of it.
+     * The ePayco transactions seen are there too, under their own `tipo` ('epayco').
      */
     indexes: [{ indexName: 'porTipo', partitionKey: S('tipo'), sortKey: S('registradoEn') }],
   },

@@ -123,6 +123,7 @@ export class MonitoringStack extends Stack {
             width: ancho,
             left: [
               new Metric({ namespace: METRICAS_NAMESPACE, metricName: 'ViajesIniciados', dimensionsMap: { service: 'tick' }, statistic: 'Sum', period: CINCO_MIN }),
+              new Metric({ namespace: METRICAS_NAMESPACE, metricName: 'ViajesNoIniciados', dimensionsMap: { service: 'tick' }, statistic: 'Sum', period: CINCO_MIN }),
               new Metric({ namespace: METRICAS_NAMESPACE, metricName: 'CuentasVencidas', dimensionsMap: { service: 'tick' }, statistic: 'Sum', period: CINCO_MIN }),
               scheduler('TargetErrorCount'),
               tickDlq.metricApproximateNumberOfMessagesVisible({ period: CINCO_MIN }),

@@ -7,6 +7,8 @@ import { s3 } from './clients/s3.js';
 
 const UPLOAD_TTL_SECONDS = 300;
 const READ_TTL_SECONDS = 3600;
+/** Read URLs signed within one window of this length are the same (see `readUrl`). */
+export const VENTANA_FIRMA_MS = 5 * 60_000;
 
 /** What a waiting upload really is: its size, its type from its bytes, and the bytes (null when too big). */
 export type TakenFile = { size: number; mime: string | null; bytes: Uint8Array | null };
@@ -65,8 +67,14 @@ export const storage = {
     await s3().send(new DeleteObjectCommand({ Bucket: bucketName(), Key: key }));
   },
 
-  /** Short-lived read URL for a private object. */
+  /**
+   * Short-lived read URL for a private object, signed as of the start of the current window
+   * (VENTANA_FIRMA_MS): within it the same object gets the same URL, so a polled list answers 304
+   * when nothing changed and the browser keeps its copy of each photo. Valid READ_TTL_SECONDS at least.
+   */
   readUrl(key: string): Promise<string> {
-    return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucketName(), Key: key }), { expiresIn: READ_TTL_SECONDS });
+    const now = Date.now();
+    const inicio = now - (now % VENTANA_FIRMA_MS);
+    return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucketName(), Key: key }), { signingDate: new Date(inicio), expiresIn: READ_TTL_SECONDS + VENTANA_FIRMA_MS / 1000 });
   },
 };

@@ -1,6 +1,8 @@
-import { BatchGetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { UploadKind } from '../../shared/domain/uploads.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
+import { batchGetAll } from './batch-get.js';
+import { cancellationCodes, transact } from './transact.js';
 
 /** A presigned POST handed out: confirmed at most once, by whoever asked for it, before it expires. */
 export type UploadTicketItem = {
@@ -26,12 +28,9 @@ export const uploadRepository = {
    * that is not (unknown, someone else's, another kind, expired, used, or asked for twice). Reads only.
    */
   async vigentes(pedidos: readonly { id: string; kind: UploadKind }[], sub: string, now: Date): Promise<(UploadTicketItem | null)[]> {
-    const table = tableName('uploads');
     const ids = [...new Set(pedidos.map((p) => p.id))];
-    const { Responses } = await ddb().send(
-      new BatchGetCommand({ RequestItems: { [table]: { Keys: ids.map((id) => ({ id })), ConsistentRead: true } } }),
-    );
-    const byId = new Map(((Responses?.[table] ?? []) as UploadTicketItem[]).map((t) => [t.id, t]));
+    // batchGetAll retries what DynamoDB leaves unprocessed: a busy table is not an invalid ticket.
+    const byId = new Map(((await batchGetAll(tableName('uploads'), ids, { consistente: true })) as UploadTicketItem[]).map((t) => [t.id, t]));
     const nowSeconds = Math.floor(now.getTime() / 1000);
     const vistos = new Set<string>();
     return pedidos.map(({ id, kind }) => {
@@ -45,23 +44,22 @@ export const uploadRepository = {
   /** Marks the caller's tickets used, all or none: false when one was used meanwhile (two confirms of one upload: one wins). */
   async usar(ids: readonly string[], sub: string): Promise<boolean> {
     try {
-      await ddb().send(
-        new TransactWriteCommand({
-          TransactItems: ids.map((id) => ({
-            Update: {
-              TableName: tableName('uploads'),
-              Key: { id },
-              UpdateExpression: 'SET estado = :usado',
-              ConditionExpression: 'estado = :emitido AND #sub = :sub',
-              ExpressionAttributeNames: { '#sub': 'sub' },
-              ExpressionAttributeValues: { ':usado': 'usado', ':emitido': 'emitido', ':sub': sub },
-            },
-          })),
-        }),
-      );
+      await transact({
+        TransactItems: ids.map((id) => ({
+          Update: {
+            TableName: tableName('uploads'),
+            Key: { id },
+            UpdateExpression: 'SET estado = :usado',
+            ConditionExpression: 'estado = :emitido AND #sub = :sub',
+            ExpressionAttributeNames: { '#sub': 'sub' },
+            ExpressionAttributeValues: { ':usado': 'usado', ':emitido': 'emitido', ':sub': sub },
+          },
+        })),
+      });
       return true;
     } catch (err) {
-      if ((err as Error).name === 'TransactionCanceledException') return false;
+      // Only a failed condition means a ticket was used meanwhile; a throttled or conflicting write is a server error to retry.
+      if (cancellationCodes(err)?.includes('ConditionalCheckFailed')) return false;
       throw err;
     }
   },

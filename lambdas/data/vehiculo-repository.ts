@@ -40,8 +40,8 @@ export const vehiculoRepository = {
   },
 
   /** Any company's vehicle (marketplace staff's payouts), never the plate guard's item. */
-  async porId(id: string): Promise<Vehiculo | null> {
-    const { Item } = await ddb().send(new GetCommand({ TableName: tableName('vehiculos'), Key: { id } }));
+  async porId(id: string, consistente = false): Promise<Vehiculo | null> {
+    const { Item } = await ddb().send(new GetCommand({ TableName: tableName('vehiculos'), Key: { id }, ConsistentRead: consistente }));
     return Item && typeof Item.empresaAliada === 'string' ? vehiculoSchema.parse(Item) : null;
   },
 
@@ -57,7 +57,8 @@ export const vehiculoRepository = {
    * just earned the commission (shared/domain/pagos.ts), once.
    */
   async revisarRecompensa(id: string): Promise<void> {
-    const v = await this.porId(id);
+    // A strongly consistent read: the trip just added must be counted, or the 30th would earn nothing.
+    const v = await this.porId(id, true);
     if (!v || !ganaRecompensa(v)) return;
     await ddb()
       .send(

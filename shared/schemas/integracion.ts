@@ -5,6 +5,8 @@ import * as z from './zod-es.js';
 
 const texto = (max = 160) => requiredText('Este campo es requerido', max);
 const opcional = (max = 160) => cleanText(max).optional();
+/** An ISO-8601 UTC instant as `toISOString()` writes it. */
+const instante = (v: string) => new Date(v).toISOString();
 
 /** How far ahead a client may book. */
 export const SALIDA_MAXIMA_DIAS = 366;
@@ -30,8 +32,9 @@ export const servicioPublicadoSchema = z
     latOrigen: z.number().min(-90).max(90),
     lonOrigen: z.number().min(-180).max(180),
     paradas: z.array(z.object({ location: texto(200) })).max(10).default([]),
-    fechaSalida: z.iso.datetime(),
-    fechaRegreso: z.iso.datetime().nullable().default(null),
+    // Stored as toISOString() writes them (milliseconds, 'Z'): the API compares instants as text.
+    fechaSalida: z.iso.datetime().transform(instante),
+    fechaRegreso: z.iso.datetime().transform(instante).nullable().default(null),
     pasajeros: z.number().int().min(1).max(60),
     ciudad: texto(60),
     departamento: texto(60),

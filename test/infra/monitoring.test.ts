@@ -63,6 +63,6 @@ describe('monitoring', () => {
   it('has one dashboard: API, per-route metrics, functions, tables and the job', () => {
     dev.monitoring.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
     const cuerpo = JSON.stringify(Object.values(dev.monitoring.findResources('AWS::CloudWatch::Dashboard'))[0]);
-    for (const texto of ['API: peticiones y errores', 'Latencia p95 por ruta', 'TransportadorasAliadas', 'ReadThrottleEvents', 'ViajesIniciados', 'TargetErrorCount']) expect(cuerpo).toContain(texto);
+    for (const texto of ['API: peticiones y errores', 'Latencia p95 por ruta', 'TransportadorasAliadas', 'ReadThrottleEvents', 'ViajesIniciados', 'ViajesNoIniciados', 'TargetErrorCount']) expect(cuerpo).toContain(texto);
   });
 });

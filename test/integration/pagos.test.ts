@@ -13,6 +13,7 @@ import { api, docClient, idToken, listKeys, PDF_BYTES, stack, table, upload } fr
 import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
 import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
 import { leerPdf } from '../../lambdas/adapters/pdf-texto.js';
+import { VENTANA_FIRMA_MS } from '../../lambdas/adapters/storage.js';
 
 /**
  * Payments (issue "Payments, driver payouts, referral rewards and the service lists"): the client's
@@ -277,6 +278,17 @@ describe("the driver's payouts", () => {
     await esperarCache();
     expect((await api('/pagos/resumen', { token: staff })).json).toMatchObject({ anticipos: antes.anticipos - 1, saldos: antes.saldos });
     expect(await trail(id)).toEqual(expect.arrayContaining(['anticipo', 'fin', 'saldo']));
+  });
+
+  it('answers a polled list with photos 304 when nothing changed (its signed photo links stay the same)', async () => {
+    // Not across a signing window's edge, where every link is signed anew (once per window).
+    const resto = VENTANA_FIRMA_MS - (Date.now() % VENTANA_FIRMA_MS);
+    if (resto < 5_000) await new Promise((r) => setTimeout(r, resto + 100));
+    const first = await api('/plataforma/recompensas/pagadas', { token: plataforma });
+    expect(first.json.items.some((f: { imagen: string | null; pago: { comprobanteUrl: string | null } }) => f.imagen || f.pago.comprobanteUrl)).toBe(true);
+    await new Promise((r) => setTimeout(r, 1_100));
+    const again = await api('/plataforma/recompensas/pagadas', { token: plataforma, headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(again.status).toBe(304);
   });
 
   it('answers the polled count with 304 when nothing changed', async () => {

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { servicioItem } from '../../lambdas/data/service-repository.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { serviceRepository, servicioItem } from '../../lambdas/data/service-repository.js';
 import { serviceSchema } from '../../shared/schemas/service.js';
 import { docClient, table, useFunctionEnv } from '../support/clients.js';
 
@@ -55,5 +55,22 @@ describe('trip-start job (EventBridge Scheduler in AWS, an interval locally)', (
     const later = await runTick(new Date(now.getTime() + 2 * 60_000));
     expect(later.started).toContain('job-later');
     expect(later.started).not.toContain('job-due');
+  });
+
+  it('starts the other due trips when one fails, fails the run so its alarm sees it, and starts that one next minute', async () => {
+    const now = new Date('2030-02-10T12:00:00.000Z');
+    await put('job-falla', '2030-02-10T13:00:00.000Z');
+    await put('job-sigue', '2030-02-10T13:30:00.000Z');
+    const original = serviceRepository.markTripStarted.bind(serviceRepository);
+    const limitada = Object.assign(new Error('Rate exceeded'), { name: 'ProvisionedThroughputExceededException' });
+    const espia = vi.spyOn(serviceRepository, 'markTripStarted').mockImplementation((id, ...resto) => (id === 'job-falla' ? Promise.reject(limitada) : original(id, ...resto)));
+    try {
+      await expect(runTick(now)).rejects.toThrow(/^No se pudieron iniciar 1 de \d+ viajes/);
+    } finally {
+      espia.mockRestore();
+    }
+    expect(await started('job-sigue')).toBe(true);
+    expect(await started('job-falla')).toBe(false);
+    expect((await runTick(new Date(now.getTime() + 60_000))).started).toContain('job-falla');
   });
 });

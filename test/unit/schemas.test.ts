@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginSchema, signUpSchema } from '../../shared/schemas/auth.js';
+import { servicioPublicadoSchema } from '../../shared/schemas/integracion.js';
 import { MSG } from '../../shared/schemas/messages.js';
 import { PASSWORD_POLICY } from '../../shared/constants.js';
 
@@ -85,5 +86,18 @@ describe('text fields (every schema): trimmed, bounded, no controls, no blank-lo
     const issues = schema.safeParse({ n: 5, l: [], e: 'c' }).error!.issues.map((i) => i.message);
     expect(issues).toEqual(['Debe ser como máximo 3', 'Mínimo 2 elementos', 'Selecciona una de las opciones disponibles']);
     expect(schema.safeParse([]).error!.issues[0]!.message).toBe('Se esperaba un objeto y se recibió una lista');
+  });
+});
+
+describe("the client app's published service", () => {
+  it('stores its instants as toISOString() writes them, so the API can compare them as text', () => {
+    const base = {
+      id: '6f1c0f7e-8a43-4d8e-9c51-0d2b7b1f2a10', cliente: 'Universidad Icesi', solicitante: 'Juliana Castro', telefonoOperador: '3157654321', tipo: 'Van', clase: 'Empresarial',
+      origen: 'Icesi, Cali', destino: 'Aeropuerto, Palmira', latOrigen: 3.34, lonOrigen: -76.53, pasajeros: 12, ciudad: 'Cali', departamento: 'Valle del Cauca',
+    };
+    const s = servicioPublicadoSchema.parse({ ...base, fechaSalida: '2026-12-01T04:59:59Z', fechaRegreso: '2026-12-02T18:30:00.5Z' });
+    expect(s).toMatchObject({ fechaSalida: '2026-12-01T04:59:59.000Z', fechaRegreso: '2026-12-02T18:30:00.500Z' });
+    // Without the milliseconds '…59Z' sorts after '…59.999Z': a departure at 23:59:59 in Bogotá fell outside its own day.
+    expect(s.fechaSalida <= '2026-12-01T04:59:59.999Z').toBe(true);
   });
 });

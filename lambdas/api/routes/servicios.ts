@@ -13,6 +13,7 @@ import { nuevaOferta, type OfertaBody } from '../../../shared/schemas/oferta.js'
 import type { Service } from '../../../shared/schemas/service.js';
 import { leerPdf } from '../../adapters/pdf-texto.js';
 import { storage } from '../../adapters/storage.js';
+import { logger } from '../../logger.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { historialRepository } from '../../data/historial-repository.js';
 import { ofertaRepository } from '../../data/oferta-repository.js';
@@ -160,7 +161,8 @@ export async function subirFuec(c: Context, caller: CompanyCaller, body: FuecBod
   try {
     await putFiles([key], files);
   } catch (err) {
-    await serviceRepository.revertirFuec(service, key, quienDe(caller), new Date()).catch(() => undefined);
+    // The trip may have started meanwhile (then the undo's condition fails): staff must see it.
+    await serviceRepository.revertirFuec(service, key, quienDe(caller), new Date()).catch((error: unknown) => logger.error('No se pudo deshacer la confirmación con FUEC', { servicioId: service.id, error: error as Error }));
     throw err;
   }
   return c.json({ id: service.id, estado: 'confirmado', fuec: true, tipoFuec, verificacion });

@@ -111,7 +111,7 @@ export function HistorialPage({ title }: { title: string }) {
             {plataforma && <FiltroEmpresa valor={empresa} onChange={setEmpresa} />}
           </SpaceBetween>
         </Container>
-        {historial.data?.truncado && <Alert type="warning">Hay más servicios de los que se muestran: acorta el rango de fechas.</Alert>}
+        {historial.data?.truncado && <Alert type="warning">Hay más servicios de los que se muestran, y los totales cuentan solo los que se muestran: acorta el rango de fechas.</Alert>}
         <Container header={<Header variant="h2">Totales del rango</Header>}>
           <ColumnLayout columns={4} variant="text-grid">
             <Total etiqueta="Servicios ganados" valor={t ? formatNumber(t.servicios) : '…'} nota={t?.enValidacion ? `${formatNumber(t.enValidacion)} con el pago del cliente en validación` : undefined} />
