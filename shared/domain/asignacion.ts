@@ -1,4 +1,4 @@
-import { ASIGNACION_MSG } from '../schemas/messages-servicios.js';
+import { ASIGNACION_MSG, OFERTA_MSG } from '../schemas/messages-servicios.js';
 import { DIAS_RESERVAS_PASADAS } from '../schemas/reservas.js';
 import { POR_ASIGNAR, type Service } from '../schemas/service.js';
 import type { Vehiculo, VehiculoResumen } from '../schemas/vehiculo.js';
@@ -32,6 +32,14 @@ export function problemaDeVehiculo(s: Pick<Service, 'tipo' | 'fechaSalida' | 'fe
     if (!v[campo] || v[campo] < ultimoDia) return ASIGNACION_MSG.documentoVence(nombre, ultimoDia);
   }
   return null;
+}
+
+/**
+ * PRODUCT.md: no offer the company could not serve. Why none of its vehicles could take the trip as
+ * assignment will ask (`problemaDeVehiculo`), or null when one could.
+ */
+export function sinVehiculoApto(s: Pick<Service, 'tipo' | 'fechaSalida' | 'fechaRegreso'>, flota: readonly Candidato[]): string | null {
+  return flota.some((v) => !problemaDeVehiculo(s, v)) ? null : OFERTA_MSG.sinVehiculoApto(s.tipo, ultimoDiaDelViaje(s));
 }
 
 /** A trip without return is taken to keep its vehicle this long after departure. */

@@ -43,5 +43,7 @@ export const servicioDetalleSchema = serviceSchema
     fuecUrl: z.string().nullable(),
     /** When a pending service stops taking offers (ISO); null once it is not pending. */
     venceEn: z.string().nullable(),
+    /** Why this company cannot offer on it (no vehicle of its fleet could take the trip); null when it can, or once it offered. */
+    sinVehiculoApto: z.string().nullable(),
   });
 export type ServicioDetalle = z.infer<typeof servicioDetalleSchema>;

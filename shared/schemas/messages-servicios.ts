@@ -2,6 +2,10 @@
  * The Spanish texts of services: the map, offers, assignment, FUEC, trips and the client app's
  * integration (spec 02). Apart from messages.ts so the sign-in page's first load does not carry them.
  */
+
+/** A calendar date 'YYYY-MM-DD' as the console shows dates: DD/MM/AAAA. */
+const fechaLegible = (dia: string) => dia.split('-').reverse().join('/');
+
 /** Offers (spec 02 sections 4.4, 5.1 and 8), verbatim where the spec words them. */
 export const OFERTA_MSG = {
   valorInvalido: 'Ingrese un valor válido para la oferta.',
@@ -22,6 +26,8 @@ export const OFERTA_MSG = {
   noDisponible: 'Este servicio ya no recibe ofertas: fue reservado por otra empresa, salió o venció.',
   yaEsTuyo: 'Este servicio ya es de tu empresa: no recibe más ofertas.',
   tipoFueraDeFlota: 'Tu flota no tiene vehículos del tipo que pide este servicio.',
+  sinVehiculoApto: (tipo: string, dia: string) =>
+    `Ningún vehículo tipo ${tipo} de tu flota puede hacer este viaje: debe estar validado, activo y con el SOAT, la revisión técnica, la tarjeta de operación y la licencia vigentes hasta el ${fechaLegible(dia)}.`,
 } as const;
 
 /** Vehicle assignment (spec 02 sections 2.4 and 8; the refusals are beyond the spec). */
@@ -35,7 +41,7 @@ export const ASIGNACION_MSG = {
   otroTipo: (tipo: string) => `El servicio pide un vehículo tipo ${tipo}.`,
   noValidado: 'El vehículo no está validado.',
   suspendido: 'El conductor de este vehículo está suspendido por la plataforma.',
-  documentoVence: (documento: string, dia: string) => `${documento} vence antes del fin del viaje (${dia}).`,
+  documentoVence: (documento: string, dia: string) => `${documento} vence antes del fin del viaje (${fechaLegible(dia)}).`,
   noAsignable: 'Este servicio ya no admite asignación: ya tiene vehículo, ya tiene FUEC o no está reservado.',
   vehiculoOcupado: 'El vehículo ya tiene otro servicio en ese horario.',
   vehiculoCambio: 'El vehículo se acaba de asignar a otro servicio. Revisa su horario e intenta de nuevo.',

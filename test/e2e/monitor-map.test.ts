@@ -111,6 +111,19 @@ describe('monitor map', () => {
     await detail.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
   });
 
+  it('does not offer on a service none of its vehicles could take, and says why', async () => {
+    // Transportes del Valle's one Bus is not validated and its SOAT expired.
+    const servicio = servicioPublicado({ tipo: 'Bus', latOrigen: 3.4555, lonOrigen: -76.5205, origen: 'Terminal de Transportes, Cali (prueba sin vehículo)', pasajeros: 40 });
+    expect((await appApi('POST', '/integracion/cliente/servicios', servicio)).status).toBe(201);
+    await page.getByRole('button', { name: /Terminal de Transportes, Cali \(prueba sin vehículo\)/ }).click({ timeout: 15_000 });
+    const detail = page.getByRole('dialog', { name: /Detalle del servicio/ });
+    // In the dialog, and read out with the disabled button (its reason).
+    await expect.poll(() => detail.getByText(/^Ningún vehículo tipo Bus de tu flota puede hacer este viaje/).count()).toBe(2);
+    expect(await detail.getByRole('button', { name: 'Hacer Oferta' }).getAttribute('aria-disabled')).toBe('true');
+    await shots('mapa-sin-vehiculo-apto');
+    await detail.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
+  });
+
   it('warns with a button to the fleet when the company has no vehicle types', async () => {
     await page.route('**/mapa', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ tipos: [], servicios: [] }) }));
     await page.reload();

@@ -43,7 +43,7 @@ describe('client simulator', () => {
   it('publishes, keeps tracking after a restart and accepts the cheapest open offer', async () => {
     const lines: string[] = [];
     const log = (l: string) => lines.push(l);
-    const opts = { apiUrl: stack().apiUrl, secret: stack().clientAppSecret, log, stateFile, tipos: ['Van', 'Bus'] as const, publishEveryMs: 60_000 };
+    const opts = { apiUrl: stack().apiUrl, secret: stack().clientAppSecret, log, stateFile, tipos: ['Van', 'Minivan'] as const, publishEveryMs: 60_000 };
 
     // First run: publishes one service at once and, with acceptance far away, only remembers it.
     const first = startClientSimulator({ ...opts, acceptAfterMs: 60_000 });
@@ -51,7 +51,7 @@ describe('client simulator', () => {
     const [id] = await hasta('servicio publicado', () => (lines.some((l) => l.startsWith('[cliente] publicó servicio')) ? seguidos() : null));
     await first.stop();
     expect(await servicio(id!)).toMatchObject({ estado: 'pendiente', ciudad: 'Cali' });
-    expect(lines[0]).toMatch(/^\[cliente\] publicó servicio \w{8} \((Van|Bus), \d+ pasajeros\) de .+ → .+, sale /);
+    expect(lines[0]).toMatch(/^\[cliente\] publicó servicio \w{8} \((Van|Minivan), \d+ pasajeros\) de .+ → .+, sale /);
 
     // A company offers on it while the simulator is down.
     const offer = await api(`/servicios/${id}/ofertas`, { token: valle, body: { precio: 1234001 } });
@@ -70,7 +70,7 @@ describe('client simulator', () => {
     expect(linea).toMatch(/^\[cliente\] aceptó la oferta de Transportes del Valle S\.A\.S\. por \$ 1\.235\.000 \((epayco|transferencia)\)/);
     // Its own new service (published at restart) gets no offer: looked at a few times, then left to expire.
     const dejado = await hasta('servicio sin ofertas', () => lines.find((l) => l.includes('sin ofertas tras')));
-    expect(dejado).toMatch(new RegExp(`^\\[cliente\\] servicio (?!${id!.slice(0, 8)})\\w{8} \\((Van|Bus)\\) sin ofertas tras ${REVISIONES} revisiones: se deja vencer$`));
+    expect(dejado).toMatch(new RegExp(`^\\[cliente\\] servicio (?!${id!.slice(0, 8)})\\w{8} \\((Van|Minivan)\\) sin ofertas tras ${REVISIONES} revisiones: se deja vencer$`));
     expect(seguidos()).toEqual([]);
     await second.stop();
     expect(lines.filter((l) => l.startsWith('[cliente] publicó servicio'))).toHaveLength(2);

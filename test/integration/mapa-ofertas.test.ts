@@ -7,6 +7,7 @@ import { vehicleCode, vehiculoSchema } from '../../shared/schemas/vehiculo.js';
 import { vehiculoNuevo } from '../support/vehiculos.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
 import { MAX_PROPIOS_MAPA, MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
 import { API_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
 import { INTEGRACION_MSG, MAPA_MSG, OFERTA_MSG } from '../../shared/schemas/messages-servicios.js';
@@ -251,6 +252,23 @@ describe('POST /servicios/{id}/ofertas', () => {
     expect(noBus.status).toBe(400);
     expect(noBus.json.error.message).toBe(OFERTA_MSG.tipoFueraDeFlota);
     expect((await ofertasGuardadas(id)).map((o) => o.precio)).toEqual([500000]);
+  });
+
+  it('refuses an offer no vehicle of the company could serve: not validated, or a document expiring before the trip ends', async () => {
+    // Transportes del Valle's one Bus (SXT771) is not validated and its SOAT expired; its Automovil's
+    // licence (KLM903) runs out in three days.
+    const bus = await publicar({ tipo: 'Bus' });
+    const refusal = await ofertar(valle, bus, { precio: 900000 });
+    expect(refusal.status).toBe(409);
+    expect(refusal.json.error.message).toBe(OFERTA_MSG.sinVehiculoApto('Bus', hoyEnBogota(new Date(Date.now() + 3 * 86_400_000))));
+    expect(await ofertasGuardadas(bus)).toEqual([]);
+    // The detail says so before any price is typed (the console disables 'Hacer Oferta' with it).
+    expect((await api(`/servicios/${bus}`, { token: valle })).json.sinVehiculoApto).toBe(refusal.json.error.message);
+    const lejos = await publicar(servicioPublicado({ tipo: 'Automovil' }, 20));
+    expect((await ofertar(valle, lejos, { precio: 300000 })).status).toBe(409);
+    const cerca = await publicar(servicioPublicado({ tipo: 'Automovil' }, 1));
+    expect((await api(`/servicios/${cerca}`, { token: valle })).json.sinVehiculoApto).toBeNull();
+    expect((await ofertar(valle, cerca, { precio: 300000 })).status).toBe(201);
   });
 
   it('stores exactly one of 20 simultaneous offers from one company', async () => {

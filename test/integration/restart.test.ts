@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../scripts/local/ports.js';
+import { freeStablePort } from '../../scripts/local/ports.js';
 import { DEMO_PASSWORD, DEMO_USERS, seed } from '../../scripts/local/seed.js';
 import { startStack, type StackOptions } from '../../scripts/local/stack.js';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -13,7 +13,8 @@ describe('local stack restart', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('keeps users, their groups and the seeded data across a restart', async () => {
-    const ports = { dynamodb: await freePort(), s3: await freePort(), cognito: await freePort(), lambda: await freePort(), api: await freePort() };
+    // Below the ephemeral range: between the two starts, another test's connection could take a port of it.
+    const ports = { dynamodb: await freeStablePort(), s3: await freeStablePort(), cognito: await freeStablePort(), lambda: await freeStablePort(), api: await freeStablePort() };
     const opts: StackOptions = { dataDir, persistDynamo: true, ports, signUpKey: 'k', clientAppSecret: 'k', providerAppSecret: 'k', web: false, jobsIntervalMs: false };
 
     const first = await startStack(opts);

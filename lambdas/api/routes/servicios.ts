@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { agendaSinIndexar, asignable, camposDeAsignacion, esperaFuec, problemaDeVehiculo, seSolapan } from '../../../shared/domain/asignacion.js';
+import { agendaSinIndexar, asignable, camposDeAsignacion, esperaFuec, problemaDeVehiculo, seSolapan, sinVehiculoApto } from '../../../shared/domain/asignacion.js';
 import { verificarFuec, type VerificacionFuec } from '../../../shared/domain/fuec.js';
 import { estadoMapa } from '../../../shared/domain/mapa.js';
 import { finalizable } from '../../../shared/domain/recorrido.js';
@@ -62,6 +62,7 @@ export async function verServicio(c: Context, caller: CompanyCaller) {
     fuecUrl: fuecURL && !pendiente ? await storage.readUrl(fuecURL) : null,
     // Offers close at the 24 hours or at departure, whichever comes first.
     venceEn: pendiente && expiresAt ? new Date(Math.min(expiresAt * 1000, Date.parse(service.fechaSalida))).toISOString() : null,
+    sinVehiculoApto: pendiente && !oferta ? sinVehiculoApto(service, await vehiculoRepository.list(caller.empresaId)) : null,
   };
   return c.json(detalle);
 }
@@ -88,6 +89,8 @@ export async function ofertar(c: Context, caller: CompanyCaller, body: OfertaBod
   if (yaOferto) throw conflict(OFERTA_MSG.yaOfertaste);
   if (!tipos.includes(service.tipo)) throw badRequest(OFERTA_MSG.tipoFueraDeFlota);
   if (!empresa) throw notFound();
+  const sinVehiculo = sinVehiculoApto(service, await vehiculoRepository.list(caller.empresaId));
+  if (sinVehiculo) throw conflict(sinVehiculo);
 
   // The quote goes to its final key only after its checks; a refused offer deletes it again.
   let documentoCotizacion: string | null = null;

@@ -107,7 +107,7 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: S
               )}
               {puedeFinalizar && <FinalizarViaje id={s.id} />}
               {s?.estadoMapa === 'pendiente' && (
-                <Button variant="primary" onClick={() => onOffer(s)}>
+                <Button variant="primary" disabled={!!s.sinVehiculoApto} disabledReason={s.sinVehiculoApto ?? undefined} onClick={() => onOffer(s)}>
                   Hacer Oferta
                 </Button>
               )}
@@ -124,6 +124,7 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: S
         ) : s ? (
           <SpaceBetween size="l">
             {nota && <Alert type="warning">{nota}</Alert>}
+            {s.sinVehiculoApto && <Alert type="info">{s.sinVehiculoApto}</Alert>}
             <Box>
               <Box variant="awsui-key-label">Tiempo para la salida</Box>
               {s.fechaSalida ? <Countdown hasta={s.fechaSalida} /> : MAPA_MSG.noEspecificada}
