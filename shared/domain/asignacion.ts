@@ -39,6 +39,7 @@ export function problemaDeVehiculo(s: Pick<Service, 'tipo' | 'fechaSalida' | 'fe
  * assignment will ask (`problemaDeVehiculo`), or null when one could.
  */
 export function sinVehiculoApto(s: Pick<Service, 'tipo' | 'fechaSalida' | 'fechaRegreso'>, flota: readonly Candidato[]): string | null {
+  if (!flota.some((v) => v.tipo === s.tipo)) return OFERTA_MSG.tipoFueraDeFlota;
   return flota.some((v) => !problemaDeVehiculo(s, v)) ? null : OFERTA_MSG.sinVehiculoApto(s.tipo, ultimoDiaDelViaje(s));
 }
 

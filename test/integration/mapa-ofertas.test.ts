@@ -251,6 +251,7 @@ describe('POST /servicios/{id}/ofertas', () => {
     const noBus = await ofertar(andino, bus, { precio: 500000 });
     expect(noBus.status).toBe(400);
     expect(noBus.json.error.message).toBe(OFERTA_MSG.tipoFueraDeFlota);
+    expect((await api(`/servicios/${bus}`, { token: andino })).json.sinVehiculoApto).toBe(OFERTA_MSG.tipoFueraDeFlota);
     expect((await ofertasGuardadas(id)).map((o) => o.precio)).toEqual([500000]);
   });
 
