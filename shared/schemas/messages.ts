@@ -126,6 +126,11 @@ export const VEHICULO_MSG = {
   modelo: 'El modelo es el año del vehículo, con cuatro dígitos (por ejemplo 2022)',
   capacidad: 'La capacidad debe estar entre 1 y 50 personas',
   fechaFutura: (documento: string) => `La fecha ${documento} debe ser una fecha futura`,
+  /** Beyond the spec: a later expiry needs the document that proves it. */
+  documentoParaFecha: {
+    fechasoat: 'Para extender el vencimiento del SOAT, sube también el SOAT nuevo en Documentos.',
+    vencimientoLicenciaDeConducir: 'Para extender el vencimiento de la licencia, sube también la licencia de conducción nueva en Documentos.',
+  },
   fechaInvalida: 'Ingresa una fecha válida',
   terminos: 'Debes aceptar los términos y condiciones',
   sinSesion: 'Debes iniciar sesión para crear un vehículo.',

@@ -194,6 +194,31 @@ export function fechasNoFuturas(
     .map((campo) => ({ path: [campo], message: VEHICULO_MSG.fechaFutura(FECHAS_FUTURAS[campo]) }));
 }
 
+/**
+ * The expiry dates that come with a document of the vehicle's files (the SOAT, the driving licence):
+ * on an edit a later date is taken only with the new document, so a date is never pushed on without
+ * what proves it (offers and assignment trust these dates).
+ */
+export const FECHAS_CON_DOCUMENTO = { fechasoat: 'soat', vencimientoLicenciaDeConducir: 'licenciaConducir' } as const;
+type FechaConDocumento = keyof typeof FECHAS_CON_DOCUMENTO;
+
+/** An edit's later expiry dates without their new document, as field errors. */
+export function fechasSinDocumento(
+  values: Partial<Record<FechaConDocumento, string>>,
+  anterior: Partial<Record<FechaConDocumento, string>>,
+  nuevos: Partial<Record<(typeof DOCUMENTOS_VEHICULO)[number], unknown>>,
+  hoy = hoyEnBogota(),
+): { path: [FechaConDocumento]; message: string }[] {
+  return (Object.keys(FECHAS_CON_DOCUMENTO) as FechaConDocumento[])
+    .filter((campo) => {
+      const valor = values[campo];
+      const antes = anterior[campo];
+      // A date already past is refused as such (fechasNoFuturas), not for its document.
+      return valor && esFechaValida(valor) && valor > hoy && (!antes || valor > antes) && !nuevos[FECHAS_CON_DOCUMENTO[campo]];
+    })
+    .map((campo) => ({ path: [campo], message: VEHICULO_MSG.documentoParaFecha[campo] }));
+}
+
 /** `POST /vehiculos` and the add form (spec 02 section 5.3). */
 export const vehiculoNuevoSchema = z.object({
   ...fijos,

@@ -8,6 +8,7 @@ import { INITIAL_RATING, INVITATION_EMAIL } from '../../shared/constants.js';
 import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, UPLOAD_KINDS } from '../../shared/domain/uploads.js';
 import { DIGITOS_MSG, PERFIL_MSG, VEHICULO_MSG } from '../../shared/schemas/messages.js';
 import {
+  FECHAS_CON_DOCUMENTO,
   FECHAS_FUTURAS,
   SOLO_LECTURA,
   VEHICULO_CAMPOS,
@@ -456,10 +457,26 @@ describe('fleet API', () => {
     expect(await guardado(creado.id)).toEqual(before);
   });
 
+  it('takes a later SOAT or licence expiry only with the new document uploaded with it', async () => {
+    for (const [campo, slot] of Object.entries(FECHAS_CON_DOCUMENTO) as [keyof typeof FECHAS_CON_DOCUMENTO, 'soat' | 'licenciaConducir'][]) {
+      const before = (await guardado(creado.id))!;
+      const despues = new Date(Date.parse(`${before[campo]}T12:00:00Z`) + 365 * 86_400_000).toISOString().slice(0, 10);
+      const sinDocumento = await api(`/vehiculos/${creado.id}`, { token: admin, method: 'PUT', body: edicionDe(before, { [campo]: despues }) });
+      expect(sinDocumento.status, campo).toBe(400);
+      expect(sinDocumento.json.error.details.fields, campo).toEqual([{ path: campo, message: VEHICULO_MSG.documentoParaFecha[campo] }]);
+      expect(await guardado(creado.id)).toEqual(before);
+      const documento = await upload(admin, 'documentoVehiculo', PDF_BYTES, 'application/pdf');
+      const conDocumento = await api(`/vehiculos/${creado.id}`, { token: admin, method: 'PUT', body: edicionDe(before, { [campo]: despues, documentos: { [slot]: documento } }) });
+      expect(conDocumento.status, JSON.stringify(conDocumento.json)).toBe(200);
+      expect((await guardado(creado.id))![campo]).toBe(despues);
+    }
+  });
+
   it('edits only the editable fields and stamps updatedAt', async () => {
     const before = (await guardado(creado.id))!;
     const t = Date.now();
-    const cambios = { nombre: 'Pedro Pablo Prieto Díaz', telefono: '3009998877', direccion: 'Avenida 6N # 25-10', aire: false, tv: true, fechasoat: enDias(365) };
+    // An earlier SOAT date needs no new document (a later one does, below).
+    const cambios = { nombre: 'Pedro Pablo Prieto Díaz', telefono: '3009998877', direccion: 'Avenida 6N # 25-10', aire: false, tv: true, fechasoat: enDias(100) };
     // Fields the API keeps to itself are dropped, not written (the company, the rating, the validation...).
     const ajenos = { empresaAliada: 'demo-andino', empresa: 'Otra', rating: 1, validado: false, viajesRealizados: 7, conductorId: 'x', fechaCreacion: new Date(0).toISOString(), updatedAt: new Date(0).toISOString() };
     const res = await api(`/vehiculos/${creado.id}`, { token: admin, method: 'PUT', body: { ...edicionDe(before, cambios), ...ajenos } });
