@@ -36,9 +36,10 @@ export const idMovimiento = {
   epayco: (refPayco: string) => `epayco#${refPayco}`,
 };
 
-/** What a paid reward is searched by: the vehicle, its driver, its companies (allied and affiliating) and the payment's reference. */
-export const busquedaDeRecompensa = (v: { placas: string; nombre: string; empresa: string }, nombreEmpresaAliada: string, referencia: string): string =>
-  normalizarBusqueda([v.placas, v.nombre, nombreEmpresaAliada, v.empresa, referencia].join(' '));
+type Nombrado = { placas: string; nombre: string };
+/** What a paid reward is searched by: the vehicle, its driver, its companies (allied and affiliating), its referrer and the payment's reference. */
+export const busquedaDeRecompensa = (v: Nombrado & { empresa: string }, nombreEmpresaAliada: string, referencia: string, referente: Nombrado | null | undefined): string =>
+  normalizarBusqueda([v.placas, v.nombre, nombreEmpresaAliada, v.empresa, referente?.nombre ?? '', referente?.placas ?? '', referencia].join(' '));
 
 export const movimientoPut = (m: Movimiento | Record<string, unknown>) => ({
   Put: { TableName: tableName('pagos'), Item: m, ConditionExpression: 'attribute_not_exists(id)' },

@@ -346,7 +346,7 @@ function recompensasPagadas(vehiculos: Vehiculo[], empresas: Empresa[], now: Dat
     const movimiento: Movimiento = {
       id: idMovimiento.recompensa(v.id), tipo: 'recompensa', monto: pagada.valor, fecha: hoyEnBogota(new Date(registradoEn)), referencia: pagada.referencia,
       ...(comprobante ? { comprobante } : {}), registradoPor: DEMO_USERS.plataforma, registradoEn, vehiculoId: v.id, empresaAliada: v.empresaAliada,
-      busqueda: busquedaDeRecompensa(v, aliada, pagada.referencia),
+      busqueda: busquedaDeRecompensa(v, aliada, pagada.referencia, vehiculos.find((r) => r.id === REFERIDOS[i]!.por)),
     };
     return [{ movimiento, comprobante }];
   });

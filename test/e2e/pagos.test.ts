@@ -246,7 +246,11 @@ describe('pending payouts', () => {
     expect(await page.getByRole('row').filter({ hasText: 'CHT119' }).textContent()).toContain('NEQ-7731204');
     await page.getByRole('link', { name: 'Ver comprobante de la recompensa de CHT119' }).waitFor();
     await shots('recompensas-pagadas');
-    await page.getByLabel('Buscar por placas, conductor, empresa o referencia').fill('NEQ-7731204');
+    // The tab is in the address: a reload stays on it.
+    expect(new URL(page.url()).searchParams.get('vista')).toBe('pagadas');
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: new RegExp(PAGO_MSG.tituloRecompensasPagadas) }).waitFor();
+    await page.getByLabel('Buscar por placas, conductor, referente, empresa o referencia').fill('NEQ-7731204');
     await expect.poll(() => page.getByRole('row').count(), { timeout: 10_000 }).toBe(2);
     expect(await page.getByRole('row').nth(1).textContent()).toContain('CHT119');
     await signOut();

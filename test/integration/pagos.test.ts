@@ -339,6 +339,8 @@ describe('referral rewards', () => {
     expect(registrados).toEqual([...registrados].sort().reverse());
     // Searched by the reference or the allied company; paged with a cursor; staff's alone.
     expect(ids(await api(`/plataforma/recompensas/pagadas?q=${encodeURIComponent('neq-5544')}`, { token: plataforma }))).toEqual([vehiculo]);
+    // The referrer too: CHT119 was referred by Carlos Andrés Muñoz's AND101.
+    expect(ids(await api(`/plataforma/recompensas/pagadas?q=${encodeURIComponent('carlos munoz')}`, { token: plataforma }))).toContain('veh-demo-transvalle-007');
     const delValle = ids(await api(`/plataforma/recompensas/pagadas?q=${encodeURIComponent('transportes del valle')}`, { token: plataforma }));
     expect(delValle).toContain('veh-demo-transvalle-007');
     expect(delValle).not.toContain(vehiculo);

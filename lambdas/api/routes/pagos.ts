@@ -358,6 +358,9 @@ export async function verPagosDeServicio(c: Context, caller: ConsolaCaller) {
 
 // --- Referral rewards ----------------------------------------------------------------------
 
+/** The referring vehicles' ids (`referidoPor` may also be the platform, or anything an old record holds). */
+const idsDeReferentes = (vs: readonly Vehiculo[]) => vs.flatMap((v) => (v.referidoPor && /^[A-Za-z0-9-]{1,64}$/.test(v.referidoPor) ? [v.referidoPor] : []));
+
 const referenteDe = (r: Vehiculo | undefined): RecompensaFila['referente'] =>
   r ? { nombre: r.nombre, placas: r.placas, banco: r.banco, tipocuenta: r.tipocuenta, cuenta: r.cuenta, titular: r.titular } : null;
 
@@ -380,7 +383,7 @@ export async function listarRecompensas(c: Context) {
   const pagina = await vehiculoRepository.recompensas(opcionesDeLista(c, ['recompensa', 'pendiente'], 'fechaCreacion', CURSOR_MSG));
   // Whom to pay, and whose vehicle it is: the page's referring vehicles and companies, one read each.
   const [referentes, empresas] = await Promise.all([
-    vehiculoRepository.varios(pagina.items.flatMap((v) => (v.referidoPor && /^[A-Za-z0-9-]{1,64}$/.test(v.referidoPor) ? [v.referidoPor] : []))),
+    vehiculoRepository.varios(idsDeReferentes(pagina.items)),
     empresaRepository.nombres(pagina.items.map((v) => v.empresaAliada)),
   ]);
   return jsonWithEtag(c, { items: await Promise.all(pagina.items.map((v) => filaRecompensa(v, referentes, empresas))), cursor: codificarCursor(pagina.cursor) });
@@ -394,7 +397,7 @@ export async function listarRecompensasPagadas(c: Context, caller: PlataformaCal
   const pagina = await pagoRepository.porTipo('recompensa', opcionesDeLista(c, ['tipo', 'recompensa'], 'registradoEn', CURSOR_MSG));
   const vehiculos = await vehiculoRepository.varios(pagina.items.flatMap((m) => (m.vehiculoId ? [m.vehiculoId] : [])));
   const [referentes, empresas] = await Promise.all([
-    vehiculoRepository.varios([...vehiculos.values()].flatMap((v) => (v.referidoPor && /^[A-Za-z0-9-]{1,64}$/.test(v.referidoPor) ? [v.referidoPor] : []))),
+    vehiculoRepository.varios(idsDeReferentes([...vehiculos.values()])),
     empresaRepository.nombres([...vehiculos.values()].map((v) => v.empresaAliada)),
   ]);
   // Vehicles are never deleted; a row whose vehicle is missing would have nothing to show.
@@ -412,7 +415,9 @@ export async function pagarRecompensa(c: Context, caller: PlataformaCaller, body
   if (!v) throw notFound(PAGO_MSG.vehiculoNoEncontrado);
   if (v.comisionPagadaAReferente) throw conflict(PAGO_MSG.recompensaYaPagada);
   const now = new Date();
-  const aliada = (await empresaRepository.nombres([v.empresaAliada])).get(v.empresaAliada) ?? '';
+  // Names for the paid list's search: the allied company and the referrer.
+  const [nombres, referentes] = await Promise.all([empresaRepository.nombres([v.empresaAliada]), vehiculoRepository.varios(idsDeReferentes([v]))]);
+  const aliada = nombres.get(v.empresaAliada) ?? '';
   const comprobante = await guardarComprobante(caller, body.comprobante, (ticket) => `${uploadKeys.comprobanteRecompensa(v.id)}-${ticket}`);
   const movimiento: Movimiento = {
     id: idMovimiento.recompensa(v.id),
@@ -425,7 +430,7 @@ export async function pagarRecompensa(c: Context, caller: PlataformaCaller, body
     registradoEn: now.toISOString(),
     vehiculoId: v.id,
     empresaAliada: v.empresaAliada,
-    busqueda: busquedaDeRecompensa(v, aliada, body.referencia),
+    busqueda: busquedaDeRecompensa(v, aliada, body.referencia, referentes.get(v.referidoPor ?? '')),
   };
   const hecho = await escribirConArchivos(comprobante ? [comprobante] : [], () => vehiculoRepository.pagarRecompensa(v, movimiento, quienDe(caller), now));
   if (!hecho) {

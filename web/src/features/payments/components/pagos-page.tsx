@@ -11,12 +11,12 @@ import Tabs from '@cloudscape-design/components/tabs';
 import { useState } from 'react';
 import { LISTAS_PAGOS } from '../../../../../shared/domain/listas.js';
 import { PAGO_MSG, type PagoConductorFila, type PagoPorValidarFila, type RecompensaFila, type RecompensaPagadaFila } from '../../../../../shared/schemas/pagos.js';
-import { formatCalendarDate } from '../../../lib/format.js';
+import { formatCalendarDate, formatDateTime } from '../../../lib/format.js';
 import { ListaPaginada, type ColumnaCsv } from '../../../components/lista-paginada.js';
 import { FUENTES, useResumenPagos } from '../api/pagos.js';
 import { DetallePagoModal, PagoRecompensaModal } from './detalle-pago-modal.js';
 import { EstadoServicio, Fecha, FiltroEmpresa, Foto, METODO_TEXTO, Pesos, Ruta, useEsPlataforma } from './comunes.js';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 
 const lista = (id: (typeof LISTAS_PAGOS)[number]['id']) => LISTAS_PAGOS.find((l) => l.id === id)!;
 const salidaBogota = (iso: string) => new Date(iso).toLocaleString('es-CO', { timeZone: 'America/Bogota' });
@@ -326,17 +326,31 @@ const CSV_RECOMPENSA_PAGADA: ColumnaCsv<RecompensaPagadaFila>[] = [
   { titulo: 'Valor pagado', valor: (f) => f.pago.monto },
   { titulo: 'Fecha del pago', valor: (f) => f.pago.fecha },
   { titulo: 'Referencia', valor: (f) => f.pago.referencia },
+  { titulo: 'Registrado el', valor: (f) => salidaBogota(f.pago.registradoEn) },
   { titulo: 'Registrado por', valor: (f) => f.pago.registradoPor },
 ];
 
 function RecompensasPagadas() {
   const columnas: TableProps.ColumnDefinition<RecompensaPagadaFila>[] = [
     vehiculoReferido,
+    { id: 'conductor', header: 'Conductor', cell: (f) => f.nombre },
     { id: 'empresa', header: 'Empresa', cell: (f) => f.nombreEmpresaAliada },
     { id: 'referido', header: 'Referido por', cell: referidoPor },
-    { id: 'valor', header: 'Valor pagado', cell: (f) => <Box fontWeight="bold"><Pesos valor={f.pago.monto} /></Box> },
-    { id: 'fecha', header: 'Fecha del pago', cell: (f) => <span className="nowrap">{formatCalendarDate(f.pago.fecha)}</span> },
-    { id: 'referencia', header: 'Referencia', cell: (f) => f.pago.referencia },
+    {
+      id: 'pago',
+      header: 'Pago',
+      // Value, day and reference together: a phone shows this column and the receipt's.
+      cell: (f) => (
+        <SpaceBetween size="xxxs">
+          <Box fontWeight="bold">
+            <Pesos valor={f.pago.monto} />
+          </Box>
+          <Box variant="small">
+            <span className="nowrap">{formatCalendarDate(f.pago.fecha)}</span> · <span className="nowrap">{`Ref. ${f.pago.referencia}`}</span>
+          </Box>
+        </SpaceBetween>
+      ),
+    },
     {
       id: 'comprobante',
       header: 'Comprobante',
@@ -349,19 +363,28 @@ function RecompensasPagadas() {
           'Sin comprobante'
         ),
     },
-    { id: 'por', header: 'Registrado por', cell: (f) => f.pago.registradoPor },
+    {
+      id: 'por',
+      header: 'Registrado',
+      cell: (f) => (
+        <SpaceBetween size="xxxs">
+          <span className="nowrap">{formatDateTime(f.pago.registradoEn)}</span>
+          <Box variant="small">{f.pago.registradoPor}</Box>
+        </SpaceBetween>
+      ),
+    },
   ];
   return (
     <ListaPaginada
       variant="borderless"
       titulo={PAGO_MSG.tituloRecompensasPagadas}
-      descripcion="Las más recientes primero."
+      descripcion="Por fecha de registro, la más reciente primero."
       fuente={FUENTES.recompensasPagadas()}
       columnas={columnas}
       vacio={PAGO_MSG.sinRecompensasPagadas}
-      buscarPor="Buscar por placas, conductor, empresa o referencia"
+      buscarPor="Buscar por placas, conductor, referente, empresa o referencia"
       csv={{ nombre: 'recompensas-pagadas', columnas: CSV_RECOMPENSA_PAGADA }}
-      enTelefono={['vehiculo', 'valor', 'fecha']}
+      enTelefono={['vehiculo', 'pago', 'comprobante']}
     />
   );
 }
@@ -372,7 +395,10 @@ function RecompensasPagadas() {
  */
 export function RecompensasPage({ title }: { title: string }) {
   const resumen = useResumenPagos().data;
-  const [activa, setActiva] = useState<'por-pagar' | 'pagadas'>('por-pagar');
+  // The tab is in the address (`?vista=pagadas`): a reload or a shared link opens the same list.
+  const [params, setParams] = useSearchParams();
+  const activa = params.get('vista') === 'pagadas' ? 'pagadas' : 'por-pagar';
+  const setActiva = (id: 'por-pagar' | 'pagadas') => setParams(id === 'pagadas' ? { vista: 'pagadas' } : {}, { replace: true });
   return (
     <ContentLayout header={<Header variant="h1" description="Un vehículo referido gana la comisión de su referente al completar 30 viajes. Los referidos por la plataforma no suman.">{title}</Header>}>
       <Container>
