@@ -39,8 +39,12 @@ export function problemaDeVehiculo(s: Pick<Service, 'tipo' | 'fechaSalida' | 'fe
  * assignment will ask (`problemaDeVehiculo`), or null when one could.
  */
 export function sinVehiculoApto(s: Pick<Service, 'tipo' | 'fechaSalida' | 'fechaRegreso'>, flota: readonly Candidato[]): string | null {
-  if (!flota.some((v) => v.tipo === s.tipo)) return OFERTA_MSG.tipoFueraDeFlota;
-  return flota.some((v) => !problemaDeVehiculo(s, v)) ? null : OFERTA_MSG.sinVehiculoApto(s.tipo, ultimoDiaDelViaje(s));
+  const delTipo = flota.filter((v) => v.tipo === s.tipo);
+  if (!delTipo.length) return OFERTA_MSG.tipoFueraDeFlota;
+  if (delTipo.some((v) => !problemaDeVehiculo(s, v))) return null;
+  // What holds each one back (the first three), so the company knows what to fix.
+  const motivos = delTipo.slice(0, 3).map((v) => `${v.placas}: ${problemaDeVehiculo(s, v)}`);
+  return OFERTA_MSG.sinVehiculoApto(s.tipo, ultimoDiaDelViaje(s), motivos);
 }
 
 /** A trip without return is taken to keep its vehicle this long after departure. */

@@ -26,8 +26,9 @@ export const OFERTA_MSG = {
   noDisponible: 'Este servicio ya no recibe ofertas: fue reservado por otra empresa, salió o venció.',
   yaEsTuyo: 'Este servicio ya es de tu empresa: no recibe más ofertas.',
   tipoFueraDeFlota: 'Tu flota no tiene vehículos del tipo que pide este servicio.',
-  sinVehiculoApto: (tipo: string, dia: string) =>
-    `Ningún vehículo tipo ${tipo} de tu flota puede hacer este viaje: debe estar validado, activo y con el SOAT, la revisión técnica, la tarjeta de operación y la licencia vigentes hasta el ${fechaLegible(dia)}.`,
+  sinVehiculoApto: (tipo: string, dia: string, motivos: readonly string[] = []) =>
+    `Ningún vehículo tipo ${tipo} de tu flota puede hacer este viaje: debe estar validado, activo y con el SOAT, la revisión técnica, la tarjeta de operación y la licencia vigentes hasta el ${fechaLegible(dia)}.` +
+    motivos.map((m) => ` ${m}`).join(''),
 } as const;
 
 /** Vehicle assignment (spec 02 sections 2.4 and 8; the refusals are beyond the spec). */

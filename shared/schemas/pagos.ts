@@ -139,6 +139,8 @@ export const pagoConductorFilaSchema = z.object({
   valorOferta: z.number(),
   monto: z.number(),
   estado: z.enum(SERVICE_STATES),
+  /** A confirmed trip already started reads 'En curso', as in the other lists. */
+  recorridoIniciado: z.boolean(),
   fechaSalida: z.string(),
   origen: z.string(),
   destino: z.string(),

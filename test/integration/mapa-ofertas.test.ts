@@ -10,7 +10,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
 import { MAX_PROPIOS_MAPA, MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
 import { API_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
-import { INTEGRACION_MSG, MAPA_MSG, OFERTA_MSG } from '../../shared/schemas/messages-servicios.js';
+import { ASIGNACION_MSG, INTEGRACION_MSG, MAPA_MSG, OFERTA_MSG } from '../../shared/schemas/messages-servicios.js';
 import { api, docClient, idToken, listKeys, newCompanyAdmin, PDF_BYTES, solidPng, stack, subOf, table, upload } from '../support/clients.js';
 import { cabecerasApp, firmaApp } from '../../lambdas/api/middleware/apps.js';
 import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
@@ -261,7 +261,8 @@ describe('POST /servicios/{id}/ofertas', () => {
     const bus = await publicar({ tipo: 'Bus' });
     const refusal = await ofertar(valle, bus, { precio: 900000 });
     expect(refusal.status).toBe(409);
-    expect(refusal.json.error.message).toBe(OFERTA_MSG.sinVehiculoApto('Bus', hoyEnBogota(new Date(Date.now() + 3 * 86_400_000))));
+    // With what holds each vehicle of the type back.
+    expect(refusal.json.error.message).toBe(OFERTA_MSG.sinVehiculoApto('Bus', hoyEnBogota(new Date(Date.now() + 3 * 86_400_000)), [`SXT771: ${ASIGNACION_MSG.noValidado}`]));
     expect(await ofertasGuardadas(bus)).toEqual([]);
     // The detail says so before any price is typed (the console disables 'Hacer Oferta' with it).
     expect((await api(`/servicios/${bus}`, { token: valle })).json.sinVehiculoApto).toBe(refusal.json.error.message);

@@ -206,6 +206,7 @@ async function filaPagoConductor(tipo: PagoConductor, s: Service, v: Vehiculo | 
     valorOferta: s.valorOferta ?? 0,
     monto: pagoConductor(s.valorOferta ?? 0),
     estado: s.estado,
+    recorridoIniciado: s.recorridoIniciado,
     fechaSalida: s.fechaSalida,
     origen: s.origen,
     destino: s.destino,

@@ -8,6 +8,7 @@ import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
+import { useNavigate } from 'react-router-dom';
 import { ESTADO_MAPA_INFO, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
 import { FUEC_MSG, MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
@@ -69,6 +70,7 @@ export interface ServiceDetailModalProps {
 /** Spec 02 section 2.2: the service detail dialog, opened from a marker or the legend's list. */
 export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: ServiceDetailModalProps) {
   const { data: s, error, isPending } = useServicio(id);
+  const navigate = useNavigate();
   const puedeFinalizar = !!s && finalizable(s, new Date());
 
   const reservado = s?.estado === 'reservado';
@@ -124,7 +126,11 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: S
         ) : s ? (
           <SpaceBetween size="l">
             {nota && <Alert type="warning">{nota}</Alert>}
-            {s.sinVehiculoApto && <Alert type="info">{s.sinVehiculoApto}</Alert>}
+            {s.sinVehiculoApto && (
+              <Alert type="info" action={<Button onClick={() => navigate('/panel-control/gestiona-flota')}>Ir a Gestión de Flota</Button>}>
+                {s.sinVehiculoApto}
+              </Alert>
+            )}
             <Box>
               <Box variant="awsui-key-label">Tiempo para la salida</Box>
               {s.fechaSalida ? <Countdown hasta={s.fechaSalida} /> : MAPA_MSG.noEspecificada}

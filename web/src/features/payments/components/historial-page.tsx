@@ -163,9 +163,12 @@ function Total({ etiqueta, valor, nota }: { etiqueta: string; valor: string; not
   return (
     <div>
       <Box variant="awsui-key-label">{etiqueta}</Box>
-      <Box variant="awsui-value-large">{valor}</Box>
+      <Box variant="awsui-value-large" display="block">
+        {valor}
+      </Box>
+      {/* On its own line: beside the figure, "22" and "4 con…" read as 224. */}
       {nota && (
-        <Box variant="small" color="text-body-secondary">
+        <Box variant="small" display="block" color="text-body-secondary">
           {nota}
         </Box>
       )}

@@ -74,7 +74,7 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
       header: 'Cuenta del conductor',
       cell: (f) => (f.cuenta ? <SpaceBetween size="xxxs"><span>{`${f.banco} · ${f.tipocuenta}`}</span><Box variant="small">{`${f.cuenta} · ${f.titular}`}</Box></SpaceBetween> : 'Sin datos bancarios'),
     },
-    { id: 'estado', header: 'Viaje', cell: (f) => <EstadoServicio estado={f.estado} /> },
+    { id: 'estado', header: 'Viaje', cell: (f) => <EstadoServicio estado={f.estado} enCurso={f.recorridoIniciado} /> },
     {
       id: 'acciones',
       header: 'Acciones',
