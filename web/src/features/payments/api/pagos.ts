@@ -54,6 +54,15 @@ export const FUENTES = {
   }),
 };
 
+/** The latest reward paid (staff): the pay form shows its value, as the spec sets no amount. */
+export const useUltimaRecompensa = (activo: boolean) =>
+  useQuery({
+    queryKey: [...CLAVE_PAGOS, 'ultima-recompensa'],
+    queryFn: ({ signal }) => api.get('/plataforma/recompensas/pagadas?limite=1', paginaSchema(recompensaPagadaFilaSchema), signal).then((p) => p.items[0] ?? null),
+    enabled: activo,
+    meta: { silent: true },
+  });
+
 /** The counts of the caller's pending payments (the bottom bar's badge, the tabs). */
 export const useResumenPagos = () =>
   useQuery({

@@ -26,7 +26,7 @@ import { toast } from '../../../lib/toast.js';
 import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { useZodForm } from '../../../lib/use-zod-form.js';
 import { checkFile, uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
-import { useDecidirPago, usePagarConductor, usePagarRecompensa, usePagoDetalle } from '../api/pagos.js';
+import { useDecidirPago, usePagarConductor, usePagarRecompensa, usePagoDetalle, useUltimaRecompensa } from '../api/pagos.js';
 import { finalizable } from '../../../../../shared/domain/recorrido.js';
 import { FinalizarViaje } from '../../../components/finalizar-viaje.js';
 import { EstadoServicio, Foto, METODO_TEXTO, useEsPlataforma } from './comunes.js';
@@ -247,6 +247,7 @@ function FormularioPago({
   titulo,
   descripcion,
   conValor,
+  ayudaValor,
   enviando,
   onEnviar,
   onCancelar,
@@ -254,6 +255,8 @@ function FormularioPago({
   titulo: string;
   descripcion?: string;
   conValor?: boolean;
+  /** Under the value: what was paid last time (the spec sets no amount). */
+  ayudaValor?: string;
   enviando: boolean;
   onEnviar: (datos: { fecha: string; referencia: string; valor?: number; comprobante?: string }) => Promise<void>;
   onCancelar?: () => void;
@@ -319,7 +322,7 @@ function FormularioPago({
             <Input value={referencia} onChange={({ detail }) => form.setField('referencia', detail.value)} />
           </FormField>
           {conValor && (
-            <FormField label="Valor pagado (COP)" errorText={form.errors.valor} constraintText={valor ? formatCOP(Number(valor)) : undefined}>
+            <FormField label="Valor pagado (COP)" description={ayudaValor} errorText={form.errors.valor} constraintText={valor ? formatCOP(Number(valor)) : undefined}>
               <Input value={valor} inputMode="numeric" onChange={({ detail }) => form.setField('valor', detail.value.replace(/\D/g, ''))} />
             </FormField>
           )}
@@ -368,6 +371,7 @@ function RegistrarPago({ tipo, id, monto, cuenta, onDone }: { tipo: 'anticipo' |
 /** The referral reward's payout, from the rewards list. */
 export function PagoRecompensaModal({ vehiculo, onClose }: { vehiculo: RecompensaFila | null; onClose: () => void }) {
   const pagar = usePagarRecompensa();
+  const ultima = useUltimaRecompensa(!!vehiculo).data;
   const r = vehiculo?.referente;
   const referente = r ? `referido por ${r.nombre} (${r.placas})` : `referido por ${vehiculo?.referidoPor ?? ''}`;
   return (
@@ -376,6 +380,7 @@ export function PagoRecompensaModal({ vehiculo, onClose }: { vehiculo: Recompens
         <FormularioPago
           titulo={r ? pagarA(r) : 'Datos del pago al referente'}
           conValor
+          ayudaValor={ultima ? `La última recompensa registrada fue de ${formatCOP(ultima.pago.monto)} (${formatCalendarDate(ultima.pago.fecha)}, ${ultima.placas}).` : undefined}
           onCancelar={onClose}
           enviando={pagar.isPending}
           onEnviar={async (datos) => {
