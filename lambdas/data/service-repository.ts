@@ -177,8 +177,8 @@ export const serviceRepository = {
   /**
    * The company's own services after pendiente for its map, at most the map's 50, in the order they
    * matter to it: from a day ago on, nearest departure first (trips under way, then the next ones);
-   * then the week's earlier ones, latest first (finished trips, long trips still under way). Two
-   * indexed queries on the company, bounded whatever the table holds.
+   * then, while there is room, the week's earlier ones, latest first (finished trips, long trips still
+   * under way). At most two indexed queries on the company, bounded whatever the table holds.
    */
   async propiosRecientes(empresaId: string, now: Date): Promise<ServicioMapa[]> {
     const ayer = new Date(now.getTime() - 86_400_000).toISOString();
@@ -197,10 +197,10 @@ export const serviceRepository = {
           }),
         )
         .then((page) => (page.Items ?? []).map((i) => mapaSchema.parse(i)));
-    const [proximos, anteriores] = await Promise.all([
-      consulta('fechaSalida >= :ayer', { ':ayer': ayer }, true),
-      consulta('fechaSalida BETWEEN :desde AND :ayer', { ':desde': desde, ':ayer': ayer }, false),
-    ]);
+    const proximos = await consulta('fechaSalida >= :ayer', { ':ayer': ayer }, true);
+    // The week's earlier ones only when the nearest leave room.
+    if (proximos.length >= MAX_SERVICIOS_MAPA) return proximos;
+    const anteriores = await consulta('fechaSalida BETWEEN :desde AND :ayer', { ':desde': desde, ':ayer': ayer }, false);
     // BETWEEN includes its end: a departure exactly a day ago comes back from both.
     const vistos = new Set(proximos.map((s) => s.id));
     return [...proximos, ...anteriores.filter((s) => !vistos.has(s.id))].slice(0, MAX_SERVICIOS_MAPA);

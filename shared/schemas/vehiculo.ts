@@ -181,7 +181,7 @@ const fijos = {
  * On an edit only the dates that changed are checked: a vehicle whose SOAT lapsed can still have its
  * phone corrected, and the expiry warnings say what to renew.
  */
-export function fechasNoFuturas(
+function fechasNoFuturas(
   values: Partial<Record<FechaFutura, string>>,
   anterior?: Partial<Record<FechaFutura, string>>,
   hoy = hoyEnBogota(),
@@ -203,7 +203,7 @@ export const FECHAS_CON_DOCUMENTO = { fechasoat: 'soat', vencimientoLicenciaDeCo
 type FechaConDocumento = keyof typeof FECHAS_CON_DOCUMENTO;
 
 /** An edit's later expiry dates without their new document, as field errors. */
-export function fechasSinDocumento(
+function fechasSinDocumento(
   values: Partial<Record<FechaConDocumento, string>>,
   anterior: Partial<Record<FechaConDocumento, string>>,
   nuevos: Partial<Record<(typeof DOCUMENTOS_VEHICULO)[number], unknown>>,
@@ -218,6 +218,16 @@ export function fechasSinDocumento(
     })
     .map((campo) => ({ path: [campo], message: VEHICULO_MSG.documentoParaFecha[campo] }));
 }
+
+/**
+ * An edit's date problems, as field errors: a changed date not in the future, a later SOAT or licence
+ * expiry without its new document. The form checks them for comfort, the API for real.
+ */
+export const problemasDeFechas = (
+  values: Partial<Record<FechaFutura | FechaConDocumento, string>>,
+  anterior: Partial<Record<FechaFutura | FechaConDocumento, string>>,
+  documentosNuevos: Partial<Record<(typeof DOCUMENTOS_VEHICULO)[number], unknown>>,
+) => [...fechasNoFuturas(values, anterior), ...fechasSinDocumento(values, anterior, documentosNuevos)];
 
 /** `POST /vehiculos` and the add form (spec 02 section 5.3). */
 export const vehiculoNuevoSchema = z.object({

@@ -81,15 +81,16 @@ export async function ofertar(c: Context, caller: CompanyCaller, body: OfertaBod
   // Past pendiente, only the company's own service is visible here.
   if (service.estado !== 'pendiente') throw conflict(OFERTA_MSG.yaEsTuyo);
   if (!abiertoAOfertas(service, now)) throw conflict(OFERTA_MSG.noDisponible);
-  const [yaOferto, empresa, { tipos }] = await Promise.all([
+  const [yaOferto, empresa, { tipos }, flota] = await Promise.all([
     ofertaRepository.get(service.id, caller.empresaId),
     empresaRepository.get(caller.empresaId),
     mapaCaches.empresa(caller.empresaId, now),
+    vehiculoRepository.list(caller.empresaId),
   ]);
   if (yaOferto) throw conflict(OFERTA_MSG.yaOfertaste);
   if (!tipos.includes(service.tipo)) throw badRequest(OFERTA_MSG.tipoFueraDeFlota);
   if (!empresa) throw notFound();
-  const sinVehiculo = sinVehiculoApto(service, await vehiculoRepository.list(caller.empresaId));
+  const sinVehiculo = sinVehiculoApto(service, flota);
   if (sinVehiculo) throw conflict(sinVehiculo);
 
   // The quote goes to its final key only after its checks; a refused offer deletes it again.

@@ -5,9 +5,8 @@ import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, uploadKeys } from '../../../shared
 import { usuarioSchema } from '../../../shared/schemas/empresa.js';
 import { VEHICULO_MSG } from '../../../shared/schemas/messages.js';
 import {
-  fechasNoFuturas,
-  fechasSinDocumento,
   normalizarPlacas,
+  problemasDeFechas,
   SOLO_LECTURA,
   vehicleCode,
   VEHICULO_CAMPOS,
@@ -137,7 +136,7 @@ export async function editarVehiculo(c: Context, caller: CompanyCaller, body: Ve
   const id = vehiculoId(c);
   const actual = await vehiculoRepository.get(caller.empresaId, id);
   if (!actual) throw notFound(VEHICULO_MSG.noEncontrado);
-  const fechas = [...fechasNoFuturas(body, actual), ...fechasSinDocumento(body, actual, body.documentos)];
+  const fechas = problemasDeFechas(body, actual, body.documentos);
   if (fechas.length) throw badRequest(fechas[0]!.message, { fields: fechas.map((f) => ({ path: f.path[0], message: f.message })) });
 
   const { fotos, documentos, ...datos } = body;

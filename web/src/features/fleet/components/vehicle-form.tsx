@@ -17,9 +17,8 @@ import { BANCOS, TIPOS_CUENTA } from '../../../../../shared/schemas/profile.js';
 import {
   AMENIDADES,
   CIUDADES_VEHICULO,
-  fechasNoFuturas,
-  fechasSinDocumento,
   normalizarPlacas,
+  problemasDeFechas,
   SOLO_LECTURA,
   VEHICLE_TYPES,
   VEHICULO_CAMPOS,
@@ -152,7 +151,7 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
     event.preventDefault();
     if (busy) return;
     const data = form.check();
-    const fechas = mode === 'editar' && data && vehiculo ? [...fechasNoFuturas(data, vehiculo), ...fechasSinDocumento(data, vehiculo, documentos)] : [];
+    const fechas = mode === 'editar' && data && vehiculo ? problemasDeFechas(data, vehiculo, documentos) : [];
     if (fechas.length) form.addErrors(Object.fromEntries(fechas.map((f) => [f.path[0], f.message])));
     if (!data || fechas.length || placa.error) {
       toast.error(data && fechas.length ? fechas[0]!.message : VEHICULO_MSG.incompleto);
