@@ -8,9 +8,9 @@ import { fuecBodySchema } from '../../shared/schemas/fuec.js';
 import { posicionSchema } from '../../shared/schemas/recorrido.js';
 import { ofertaBodySchema } from '../../shared/schemas/oferta.js';
 import { guiaPerfilSchema, operadorPerfilSchema, suspensionBodySchema, validacionBodySchema } from '../../shared/schemas/proveedores.js';
-import { comprobanteClienteSchema, decisionPagoSchema, pagoConductorBodySchema, recompensaBodySchema } from '../../shared/schemas/pagos.js';
+import { comprobanteClienteSchema, consultaEpaycoSchema, decisionPagoSchema, pagoConductorBodySchema, recompensaBodySchema } from '../../shared/schemas/pagos.js';
 import { appRoute, publicRoute, route } from './define-route.js';
-import { confirmacionEpayco } from './routes/epayco.js';
+import { confirmacionEpayco, consultarEpayco } from './routes/epayco.js';
 import { historialServicios, listarEmpresas, listarServicios } from './routes/listas.js';
 import {
   decidirPago,
@@ -114,6 +114,8 @@ export const ROUTES = [
   route({ method: 'GET', path: '/plataforma/pagos-por-validar/:metodo', access: ['plataforma'], handler: listarPagosPorValidar }),
   route({ method: 'POST', path: '/plataforma/servicios/:servicioId/pago', access: ['plataforma'], body: decisionPagoSchema, handler: decidirPago }),
   route({ method: 'POST', path: '/plataforma/servicios/:servicioId/pago-conductor', access: ['plataforma'], body: pagoConductorBodySchema, handler: pagarConductor }),
+  // An ePayco payment whose confirmation never arrived: staff ask ePayco by the transaction's reference.
+  route({ method: 'POST', path: '/plataforma/servicios/:servicioId/pago-epayco', access: ['plataforma'], body: consultaEpaycoSchema, handler: consultarEpayco }),
   route({ method: 'GET', path: '/plataforma/recompensas', access: ['plataforma'], handler: listarRecompensas }),
   route({ method: 'GET', path: '/plataforma/recompensas/pagadas', access: ['plataforma'], handler: listarRecompensasPagadas }),
   route({ method: 'POST', path: '/plataforma/recompensas/:vehiculoId', access: ['plataforma'], body: recompensaBodySchema, handler: pagarRecompensa }),

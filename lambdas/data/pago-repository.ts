@@ -1,4 +1,5 @@
 import type { PagoConductor } from '../../shared/domain/pagos.js';
+import type { CuentaDestino } from '../../shared/schemas/pagos.js';
 import { normalizarBusqueda } from '../../shared/domain/proveedores.js';
 import { tableName } from '../adapters/clients/dynamodb.js';
 import { batchGetAll } from './batch-get.js';
@@ -22,6 +23,8 @@ export type Movimiento = {
   servicioId?: string;
   vehiculoId?: string;
   empresaAliada?: string;
+  /** A payout: the account it went to, as it was when registered. */
+  cuentaDestino?: CuentaDestino;
   /** A client payment: how it was paid. */
   metodo?: string;
   /** A reward: what its list is searched by (the vehicle, its driver and company, the reference), normalized. */

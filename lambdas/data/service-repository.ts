@@ -369,20 +369,6 @@ export const serviceRepository = {
     ]);
   },
 
-  /** Undoes `confirmarConFuec` (given the service as it was before) when its file could not be stored, only while nothing else changed it. */
-  async revertirFuec(service: Service, fuecURL: string, quien: Quien, now: Date): Promise<void> {
-    await transact({
-      TransactItems: [
-        cambioDeServicio({ ...service, estado: 'confirmado' }, { estado: 'reservado', fuec: false, pagarAnticipoConductor: false }, ['fuecURL', 'tipoFuec', 'confirmadoEn', 'inicio', 'verificacionFuec'], {
-          expresion: 'estado = :cc AND fuecURL = :curl AND recorridoIniciado = :cno',
-          valores: { ':cc': 'confirmado', ':cno': false, ':curl': fuecURL },
-        }),
-        entradaHistorial(service.id, 'fuec-retirado', quien, { estado: 'confirmado', fuec: true }, { estado: 'reservado', fuec: false }, now),
-      ],
-    });
-    await cambios.anunciar({ tipo: 'empresa', id: service.empresaAliada! });
-  },
-
   /**
    * The end of a started trip (PRODUCT.md lifecycle): finalizado with the driver's balance due, and
    * the vehicle's trip count up by one, together; only once, only after the departure.

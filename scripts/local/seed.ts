@@ -343,10 +343,12 @@ function recompensasPagadas(vehiculos: Vehiculo[], empresas: Empresa[], now: Dat
     const registradoEn = new Date(now.getTime() - pagada.haceDias * 86_400_000).toISOString();
     const comprobante = pagada.conComprobante ? `${uploadKeys.comprobanteRecompensa(v.id)}-demo` : undefined;
     const aliada = empresas.find((e) => e.id === v.empresaAliada)?.empresa ?? '';
+    const referente = vehiculos.find((r) => r.id === REFERIDOS[i]!.por);
     const movimiento: Movimiento = {
       id: idMovimiento.recompensa(v.id), tipo: 'recompensa', monto: pagada.valor, fecha: hoyEnBogota(new Date(registradoEn)), referencia: pagada.referencia,
       ...(comprobante ? { comprobante } : {}), registradoPor: DEMO_USERS.plataforma, registradoEn, vehiculoId: v.id, empresaAliada: v.empresaAliada,
-      busqueda: busquedaDeRecompensa(v, aliada, pagada.referencia, vehiculos.find((r) => r.id === REFERIDOS[i]!.por)),
+      busqueda: busquedaDeRecompensa(v, aliada, pagada.referencia, referente),
+      ...(referente ? { cuentaDestino: { banco: referente.banco, tipocuenta: referente.tipocuenta, cuenta: referente.cuenta, titular: referente.titular } } : {}),
     };
     return [{ movimiento, comprobante }];
   });

@@ -148,7 +148,8 @@ export const uploadKeys = {
   },
   fotoVehiculo: (vehiculoId: string, foto: (typeof FOTOS_VEHICULO)[number]) => `vehiculos/${vehiculoId}/fotos/${foto}`,
   documentoVehiculo: (vehiculoId: string, documento: (typeof DOCUMENTOS_VEHICULO)[number]) => `vehiculos/${vehiculoId}/documentos/${documento}`,
-  fuec: (serviceId: string) => `fuecs/${serviceId}/fuec`,
+  /** The FUEC: a key per upload (`version`, its upload's id), so a losing upload never touches the winner's file. The demo's have none. */
+  fuec: (serviceId: string, version?: string) => `fuecs/${serviceId}/fuec${version ? `-${version}` : ''}`,
   /**
    * A guide's or operator's photo and documents: a new key for every file (`version`, its upload's id),
    * never overwritten, so what a record points to is what staff saw until the record itself changes.
@@ -158,7 +159,8 @@ export const uploadKeys = {
   /** A payout's receipt: one per payment (`anticipo`, `saldo`), or the referral reward's per vehicle. */
   comprobantePago: (servicioId: string, tipo: 'anticipo' | 'saldo') => `pagos/${servicioId}/${tipo}`,
   comprobanteRecompensa: (vehiculoId: string) => `pagos/recompensas/${vehiculoId}`,
-  /** Each receipt the client sends is kept under its own name: a refused one stays on record. */
+  /** Each receipt the client sends is kept under its own name: a refused one stays on record (its key in the trail's 'pago-rechazado'). */
   comprobanteCliente: (servicioId: string, ticketId: string) => `pagos/${servicioId}/cliente/${ticketId}`,
-  cotizacion: (empresaId: string, serviceId: string, fileName: string) => `ofertas/${empresaId}/${serviceId}/${safeName(fileName)}`,
+  /** The upload's id ahead of the name, where the name's cut cannot reach it: two sends never share a key. */
+  cotizacion: (empresaId: string, serviceId: string, uploadId: string, fileName: string) => `ofertas/${empresaId}/${serviceId}/${uploadId}-${safeName(fileName)}`,
 };

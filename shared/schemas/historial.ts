@@ -18,6 +18,7 @@ export const ACCION_TEXTO: Record<Accion, string> = {
   aceptacion: 'Oferta aceptada por el cliente',
   asignacion: 'Vehículo asignado',
   fuec: 'FUEC cargado',
+  /** No longer written (the FUEC is now stored before the service is confirmed); kept for older trails. */
   'fuec-retirado': 'FUEC retirado: no se pudo guardar el archivo',
   inicio: 'Recorrido iniciado',
   fin: 'Viaje finalizado',
@@ -71,7 +72,7 @@ export const CAMPO_TEXTO: Record<string, string> = {
 };
 
 /** Recorded fields the timeline leaves out: internal ids (the plates and the company's own view say it). */
-export const CAMPOS_OCULTOS = new Set(['vehiculoId', 'empresaAliada']);
+export const CAMPOS_OCULTOS = new Set(['vehiculoId', 'empresaAliada', 'archivoComprobante']);
 
 /** How recorded values read in Spanish (states, payment methods, file types); the rest as stored. */
 export const VALOR_TEXTO: Record<string, string> = {
@@ -126,3 +127,13 @@ export const SISTEMA: Quien = { tipo: 'sistema', nombre: 'Tarea programada' };
 export const APP_CLIENTES: Quien = { tipo: 'app-clientes', nombre: 'Aplicación de clientes' };
 export const APP_PROVEEDORES: Quien = { tipo: 'app-proveedores', nombre: 'Aplicación de proveedores' };
 export const EPAYCO: Quien = { tipo: 'sistema', nombre: 'ePayco' };
+/**
+ * An entry as a company sees it, as the payments ledger shows it: marketplace staff as 'Plataforma',
+ * not which staff member, and without the client's refused receipt.
+ */
+export const PLATAFORMA_NOMBRE = 'Plataforma';
+export const vistaDeEmpresa = (e: EntradaHistorial): EntradaHistorial => {
+  const { archivoComprobante: _a, ...antes } = e.antes;
+  const { archivoComprobante: _d, ...despues } = e.despues;
+  return { ...e, antes, despues, quien: e.quien.tipo === 'usuario' && !e.quien.empresaId ? { tipo: 'usuario', nombre: PLATAFORMA_NOMBRE } : e.quien };
+};

@@ -36,6 +36,8 @@ export const ASIGNACION_MSG = {
   errorCarga: 'Error al cargar los vehículos',
   confirmar: (placas: string, marca: string, modelo: string) => `¿Estás seguro de seleccionar el vehículo ${placas} (${marca} ${modelo})?`,
   asignado: 'Vehículo asignado al servicio',
+  /** A warning, not a refusal (the specs set no such rule): the client chose the type, and may count a child on a lap. */
+  capacidadMenor: (capacidad: number, pasajeros: number) => `Disponible, con ${capacidad} puestos para ${pasajeros} pasajeros`,
   error: 'No se pudo asignar el vehículo',
   vehiculoRequerido: 'Selecciona un vehículo',
   vehiculoNoEncontrado: 'No encontramos ese vehículo en tu flota.',

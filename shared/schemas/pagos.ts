@@ -50,6 +50,8 @@ export const PAGO_MSG = {
   rangoLargo: 'El rango debe ser de máximo un año.',
   comprobanteNoAplica: 'Esta reserva no espera un comprobante de transferencia.',
   cambioConcurrente: 'El servicio cambió mientras registrabas el pago. Revisa su estado y vuelve a intentarlo.',
+  cuentaCambio: 'Los datos bancarios cambiaron mientras registrabas el pago. Revisa la cuenta que se muestra ahora antes de registrarlo.',
+  cuentaInvalida: 'Los datos de la cuenta no son válidos.',
   /** Toasts. */
   pagoConfirmado: 'Pago confirmado: la reserva quedó reservada para la empresa.',
   pagoRechazado: 'Pago rechazado: el cliente debe enviar un nuevo comprobante.',
@@ -67,7 +69,26 @@ export const EPAYCO_MSG = {
   repetida: 'Esta transacción de ePayco ya fue procesada',
   noVerificada: 'La confirmación no coincide con la transacción registrada en ePayco',
   sinRespuesta: 'No se pudo consultar la transacción en ePayco. Intenta de nuevo.',
+  /** Staff asking ePayco about a reservation (`POST /plataforma/servicios/{id}/pago-epayco`). */
+  referenciaRequerida: 'Escribe la referencia de ePayco (ref_payco) de la transacción.',
+  noEspera: 'Esta reserva no espera un pago por ePayco.',
+  desconocida: 'ePayco no tiene una transacción firmada con esa referencia.',
+  deOtraReserva: 'Esa transacción de ePayco es de otra reserva.',
+  noAplicada: (motivo: string) => `La transacción de ePayco no se aplicó: ${motivo}.`,
+  consultaAceptada: 'ePayco confirma el pago: la reserva quedó reservada para la empresa.',
+  consultaRechazada: (motivo: string) => `ePayco informa que el pago no se aprobó (${motivo}). El cliente debe pagar de nuevo.`,
 } as const;
+
+/** `POST /plataforma/servicios/{id}/pago-epayco`: the transaction's reference, as ePayco gives it. */
+export const consultaEpaycoSchema = z.object({
+  refPayco: z
+    .string({ error: EPAYCO_MSG.referenciaRequerida })
+    .trim()
+    .min(1, { error: EPAYCO_MSG.referenciaRequerida, abort: true })
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, EPAYCO_MSG.desconocida),
+});
+export type ConsultaEpaycoBody = z.infer<typeof consultaEpaycoSchema>;
+export const consultaEpaycoRespuestaSchema = z.object({ resultado: z.enum(['aceptada', 'rechazada']), mensaje: z.string() });
 
 /** A payout's day, 'YYYY-MM-DD' in Bogotá: a real date, not after today nor more than a year ago. */
 const fechaPago = z
@@ -78,11 +99,26 @@ const fechaPago = z
   .refine((v) => v <= hoyEnBogota(), PAGO_MSG.fechaFutura)
   .refine((v) => v >= new Date(diaUTC(hoyEnBogota())! - 366 * 86_400_000).toISOString().slice(0, 10), PAGO_MSG.fechaAntigua);
 
-/** What every payout records: when, the bank's reference and, optionally, the receipt's upload ticket. */
+/** Where a payout goes: the driver's account (advance, balance) or the referrer's (reward). */
+export const cuentaDestinoSchema = z.object(
+  { banco: z.string().max(100), tipocuenta: z.string().max(50), cuenta: z.string().max(50), titular: z.string().max(150) },
+  { error: PAGO_MSG.cuentaInvalida },
+);
+export type CuentaDestino = z.infer<typeof cuentaDestinoSchema>;
+export const mismaCuenta = (a: CuentaDestino | null, b: CuentaDestino | null): boolean =>
+  (!a?.cuenta && !b?.cuenta) || (!!a && !!b && a.banco === b.banco && a.tipocuenta === b.tipocuenta && a.cuenta === b.cuenta && a.titular === b.titular);
+export const textoCuenta = (c: CuentaDestino): string => `${c.titular}: ${c.banco}, cuenta ${c.tipocuenta} ${c.cuenta}`;
+
+/**
+ * What every payout records: when, the bank's reference and, optionally, the receipt's upload ticket.
+ * `cuentaVista` is the account the form showed: the payout is refused if it has changed since, so
+ * what the ledger records as paid to is what staff paid to.
+ */
 const datosPago = {
   fecha: fechaPago,
   referencia: requiredText(PAGO_MSG.referenciaRequerida, 80),
   comprobante: uploadId.optional(),
+  cuentaVista: cuentaDestinoSchema.nullable().optional(),
 };
 
 /** `POST /plataforma/servicios/{id}/pago-conductor`: the driver's advance or balance, paid. */
@@ -167,6 +203,8 @@ export const movimientoSchema = z.object({
   comprobanteUrl: z.string().nullable(),
   registradoPor: z.string(),
   registradoEn: z.string(),
+  /** The account a payout went to, as it was when registered (none for the client's payments and older payouts). */
+  cuentaDestino: cuentaDestinoSchema.nullable(),
 });
 export type Movimiento = z.infer<typeof movimientoSchema>;
 

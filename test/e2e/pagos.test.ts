@@ -3,7 +3,7 @@ import { confirmacionFirmada } from '../../scripts/local/client-simulator.js';
 import { registrarTransaccionEpayco } from '../../scripts/local/epayco.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { LISTAS_PAGOS, LISTAS_SERVICIOS } from '../../shared/domain/listas.js';
-import { PAGO_MSG } from '../../shared/schemas/pagos.js';
+import { EPAYCO_MSG, PAGO_MSG } from '../../shared/schemas/pagos.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { RECORRIDO_MSG } from '../../shared/schemas/messages-servicios.js';
 import { docClient, stack, table } from '../support/clients.js';
@@ -66,6 +66,19 @@ describe('payments to validate', () => {
     await page.getByRole('row', { name: /demo-validar-4/ }).waitFor();
     expect(await page.getByRole('row', { name: /demo-validar-2/ }).count()).toBe(0);
     await shots('pagos-epayco');
+    // Another's confirmation never arrived: staff ask ePayco from its detail, by the reference.
+    await page.getByRole('row', { name: /demo-validar-4/ }).getByRole('button', { name: /^Ver detalle/ }).click();
+    const consulta = page.getByRole('dialog');
+    await consulta.getByRole('button', { name: 'Consultar en ePayco' }).click();
+    await consulta.getByText(EPAYCO_MSG.referenciaRequerida, { exact: true }).waitFor();
+    await consulta.getByLabel('Referencia de ePayco (ref_payco)').fill('880001');
+    await consulta.getByRole('button', { name: 'Consultar en ePayco' }).click();
+    await consulta.getByText(EPAYCO_MSG.desconocida, { exact: true }).waitFor();
+    await shots('pagos-epayco-consulta');
+    await registrarTransaccionEpayco(stack().epaycoUrl, confirmacionFirmada(stack().epayco, { x_id_invoice: 'demo-validar-4', x_amount: '3150000', x_ref_payco: '880001', x_transaction_id: '9950' }));
+    await consulta.getByRole('button', { name: 'Consultar en ePayco' }).click();
+    await page.getByText(EPAYCO_MSG.consultaAceptada).waitFor();
+    await expect.poll(() => page.getByRole('row', { name: /demo-validar-4/ }).count()).toBe(0);
     await signOut();
 
     // The company sees both among its reservations.
@@ -113,6 +126,25 @@ describe('the service lists', () => {
     await page.getByText(/^\d+ con el pago del cliente en validación$/).waitFor();
     await page.getByRole('row', { name: /Finalizado/ }).first().waitFor();
     await shots('historial');
+    // Another state asked (held back here): until it answers, the totals and rows of the one before are
+    // not shown as its own.
+    const filtrado = /\/historial\?.*estado=finalizado/;
+    await page.route(filtrado, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.fallback();
+    });
+    try {
+      await page.getByRole('button', { name: 'Estado Todos los estados' }).click();
+      await page.getByRole('option', { name: 'Finalizado' }).click();
+      await page.getByText('Cargando el historial').waitFor();
+      expect(await page.getByText('…', { exact: true }).count()).toBe(4);
+      expect(await page.getByRole('row', { name: /Finalizado/ }).count()).toBe(0);
+      await page.getByRole('row', { name: /Finalizado/ }).first().waitFor();
+      expect(await page.getByRole('row', { name: /Confirmado|En curso|Reservado|Validando pago/ }).count()).toBe(0);
+      expect(await page.getByText('…', { exact: true }).count()).toBe(0);
+    } finally {
+      await page.unroute(filtrado);
+    }
     // A range typed backwards says so (not that it is too long), and asks nothing.
     await page.getByText(/ de 20\d\d — /).click();
     await page.getByLabel('Desde', { exact: true }).fill('2026/12/31');

@@ -68,8 +68,20 @@ describe('provider validation panel', () => {
     await chip('Conductores Activos').click();
     await page.getByRole('searchbox', { name: 'Buscar proveedores' }).fill('LOZANO');
     await fila('Ana María Lozano').waitFor();
-    await page.getByRole('searchbox', { name: 'Buscar proveedores' }).fill('nadie se llama así');
-    await page.getByText('Ningún proveedor coincide con la búsqueda').waitFor();
+    // While a search is on its way (held back here) the list says so, instead of the rows it had.
+    const busqueda = /\/plataforma\/proveedores\/listas\/.*[?&]q=nadie/;
+    await page.route(busqueda, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.fallback();
+    });
+    try {
+      await page.getByRole('searchbox', { name: 'Buscar proveedores' }).fill('nadie se llama así');
+      await page.getByText('Buscando proveedores').waitFor();
+      expect(await fila('Ana María Lozano').count()).toBe(0);
+      await page.getByText('Ningún proveedor coincide con la búsqueda').waitFor();
+    } finally {
+      await page.unroute(busqueda);
+    }
   });
 
   it('opens a list by its own route, and validates a driver who moves to the active list', async () => {

@@ -7,7 +7,7 @@ import { UPLOAD_MSG } from '../../shared/schemas/messages.js';
 import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, RECORRIDO_MSG } from '../../shared/schemas/messages-servicios.js';
 import { docClient, stack, table, useFunctionEnv } from '../support/clients.js';
 import { screenshot } from '../support/browser.js';
-import { page, shots, signIn, url, usePage } from '../support/e2e.js';
+import { page, shots, signIn, signOut, url, usePage } from '../support/e2e.js';
 import { fechaFuec, fuecPdf } from '../../scripts/local/fuec-pdf.js';
 import { servicioReservado } from '../support/servicios.js';
 
@@ -19,19 +19,40 @@ import { servicioReservado } from '../support/servicios.js';
 
 usePage();
 
+/** Signed in as Transvalle's admin, the detail of one of its reserved services, from the map's list. */
+async function abrirReservado(boton: RegExp) {
+  await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
+  await page.waitForURL(/\/panel-control/);
+  await page.goto(url('/panel-control/monitor-map'));
+  await page.getByText(MAPA_MSG.cargando).waitFor({ state: 'detached', timeout: 30_000 });
+  await page.getByRole('checkbox', { name: /^Reservado \(\d+\)$/ }).check();
+  await page.getByRole('button', { name: /^Servicios visibles/ }).click();
+  await page.getByRole('button', { name: boton }).click();
+  return page.getByRole('dialog', { name: /Detalle del servicio/ });
+}
+
 describe('reserved service', () => {
+  it('says when a vehicle that could take the trip has fewer seats than its passengers', async () => {
+    const origen = 'Hotel Dann Carlton, Cali (prueba capacidad)';
+    await servicioReservado('demo-transvalle', { tipo: 'Van', pasajeros: 16, origen });
+    const detail = await abrirReservado(/^Ver servicio Van de Hotel Dann Carlton/);
+    await detail.getByRole('button', { name: 'Asignar Vehiculo' }).click();
+    const assign = page.getByRole('dialog', { name: 'Asignar Vehículo' });
+    // VCK512 seats 15: still selectable (the specs set no such rule), but said so.
+    await expect.poll(() => assign.getByRole('row', { name: /VCK512/ }).innerText()).toContain(ASIGNACION_MSG.capacidadMenor(15, 16));
+    expect(await assign.getByRole('radio', { name: 'Seleccionar VCK512' }).isDisabled()).toBe(false);
+    await shots('reserva-asignar-capacidad');
+    await assign.getByRole('button', { name: 'Cancelar' }).click();
+    await assign.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+    await signOut();
+  });
+
   it('assigns a vehicle of the fleet through the confirmation, then uploads the FUEC', async () => {
     // Its own service: the demo reservations stay as other files expect them.
     const id = await servicioReservado('demo-transvalle', { tipo: 'Suv', pasajeros: 5, origen: 'Hotel Spiwak, Cali (prueba asignación)' });
-    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
-    await page.waitForURL(/\/panel-control/);
-    await page.goto(url('/panel-control/monitor-map'));
-    await page.getByText(MAPA_MSG.cargando).waitFor({ state: 'detached', timeout: 30_000 });
-    await page.getByRole('checkbox', { name: /^Reservado \(\d+\)$/ }).check();
-    await page.getByRole('button', { name: /^Servicios visibles/ }).click();
-    await page.getByRole('button', { name: /^Ver servicio Suv de Hotel Spiwak/ }).click();
-
-    const detail = page.getByRole('dialog', { name: /Detalle del servicio/ });
+    const detail = await abrirReservado(/^Ver servicio Suv de Hotel Spiwak/);
     await detail.getByText(MAPA_MSG.recordarAsignar).waitFor();
     expect(await detail.getByRole('button', { name: 'Subir FUEC' }).isDisabled()).toBe(true);
     await detail.getByRole('button', { name: 'Asignar Vehiculo' }).click();

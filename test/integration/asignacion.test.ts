@@ -216,14 +216,15 @@ describe('POST /servicios/{id}/fuec', () => {
   };
   const subir = (token: string, id: string, archivo: unknown) => api(`/servicios/${id}/fuec`, { token, body: { archivo } });
 
-  it('stores the FUEC at fuecs/{id}/fuec and confirms the reservation with the advance due; only the owner gets its link', async () => {
+  it('stores the FUEC under fuecs/{id}/ and confirms the reservation with the advance due; only the owner gets its link', async () => {
     const id = await reservadoConVehiculo();
     const archivo = await upload(staff, 'fuec', PDF_BYTES, 'application/pdf');
     const res = await subir(staff, id, archivo);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json).toMatchObject({ id, estado: 'confirmado', fuec: true, tipoFuec: 'application/pdf' });
-    expect(await guardado(id)).toMatchObject({ estado: 'confirmado', fuec: true, fuecURL: `fuecs/${id}/fuec`, tipoFuec: 'application/pdf', pagarAnticipoConductor: true });
-    expect(await listKeys(`fuecs/${id}/`)).toEqual([`fuecs/${id}/fuec`]);
+    // Under the upload's own key, stored before the service was confirmed.
+    expect(await guardado(id)).toMatchObject({ estado: 'confirmado', fuec: true, fuecURL: `fuecs/${id}/fuec-${archivo}`, tipoFuec: 'application/pdf', pagarAnticipoConductor: true });
+    expect(await listKeys(`fuecs/${id}/`)).toEqual([`fuecs/${id}/fuec-${archivo}`]);
 
     const detail = await api(`/servicios/${id}`, { token: admin });
     expect(detail.json).toMatchObject({ estadoMapa: 'confirmado', fuec: true });
@@ -323,8 +324,11 @@ describe('POST /servicios/{id}/fuec', () => {
     const results = await Promise.all(archivos.map((a) => subir(admin, id, a)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);
-    expect(await guardado(id)).toMatchObject({ estado: 'confirmado', tipoFuec: 'image/png', verificacionFuec: { estado: 'sin-verificar' } });
-    expect(await listKeys(`fuecs/${id}/`)).toEqual([`fuecs/${id}/fuec`]);
+    // Only the winner's file stays: each loser deleted its own.
+    const guardadoFinal = await guardado(id);
+    expect(guardadoFinal).toMatchObject({ estado: 'confirmado', tipoFuec: 'image/png', verificacionFuec: { estado: 'sin-verificar' } });
+    expect(await listKeys(`fuecs/${id}/`)).toEqual([guardadoFinal.fuecURL]);
+    expect(archivos.map((a) => `fuecs/${id}/fuec-${a}`)).toContain(guardadoFinal.fuecURL);
   });
 });
 

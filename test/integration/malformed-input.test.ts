@@ -49,6 +49,7 @@ const OPERADOR_NUEVO = '1e2d3c4b-5a69-4788-9a0b-c1d2e3f40516';
 /** Payments the payment bodies target (demo data no other integration test changes). */
 const FUZZ_TRANSFERENCIA = 'demo-validar-1';
 const FUZZ_ANTICIPO = 'demo-confirmado-1';
+const FUZZ_EPAYCO = 'demo-validar-2';
 const FUZZ_RECOMPENSA = 'veh-demo-transvalle-006';
 const FUZZ_COMPROBANTE = 'demo-validar-3';
 // Bogotá's today: between 19:00 and 24:00 there, UTC's date is already tomorrow (a future payout).
@@ -66,6 +67,12 @@ const SAMPLES: Record<string, Sample> = {
     required: ['tipo', 'fecha', 'referencia'],
     texts: ['referencia'],
     path: `/plataforma/servicios/${FUZZ_ANTICIPO}/pago-conductor`,
+  },
+  'POST /plataforma/servicios/:servicioId/pago-epayco': {
+    valid: { refPayco: 'fuzz-ref-0001' },
+    required: ['refPayco'],
+    texts: ['refPayco'],
+    path: `/plataforma/servicios/${FUZZ_EPAYCO}/pago-epayco`,
   },
   'POST /plataforma/recompensas/:vehiculoId': {
     valid: { fecha: HOY, referencia: 'NEQ-0001', valor: 120_000 },
@@ -321,6 +328,7 @@ describe('malformed input, generated (fast-check), on every body-taking route', 
         [
           ['services', FUZZ_TRANSFERENCIA],
           ['services', FUZZ_ANTICIPO],
+          ['services', FUZZ_EPAYCO],
           ['services', FUZZ_COMPROBANTE],
           ['vehiculos', FUZZ_RECOMPENSA],
           ['pagos', `anticipo#${FUZZ_ANTICIPO}`],

@@ -115,8 +115,16 @@ describe('a payment by transfer', () => {
     expect((await api(`/plataforma/servicios/${id}/pago`, { token: plataforma, body: { decision: 'rechazar' } })).json.error.message).toBe(PAGO_MSG.motivoRequerido);
     const rechazo = await api(`/plataforma/servicios/${id}/pago`, { token: plataforma, body: { decision: 'rechazar', motivo: 'El valor transferido no coincide' } });
     expect(rechazo.status).toBe(200);
-    expect(await guardado('services', id)).toMatchObject({ estado: 'validar', pagoRechazado: { motivo: 'El valor transferido no coincide' } });
+    const rechazado = await guardado('services', id);
+    expect(rechazado).toMatchObject({ estado: 'validar', pagoRechazado: { motivo: 'El valor transferido no coincide' } });
     expect((await api('/plataforma/pagos-por-validar/transferencia', { token: plataforma })).json.items.find((f: { id: string }) => f.id === id).comprobante).toBe('rechazado');
+    // The refused receipt stays on record: its file, and its key in the trail, which the company does not see.
+    const refusal = (await docClient().send(new QueryCommand({ TableName: table('historial'), KeyConditionExpression: 'servicioId = :s', ExpressionAttributeValues: { ':s': id } }))).Items!.find((e) => e.accion === 'pago-rechazado')!;
+    expect(refusal.antes.archivoComprobante).toMatch(new RegExp(`^pagos/${id}/cliente/`));
+    expect(await listKeys(refusal.antes.archivoComprobante as string)).toEqual([refusal.antes.archivoComprobante]);
+    const trailEmpresa = await api(`/servicios/${id}/historial`, { token: admin });
+    expect(trailEmpresa.json.items.map((e: { accion: string }) => e.accion)).toContain('pago-rechazado');
+    expect(JSON.stringify(trailEmpresa.json)).not.toContain('archivoComprobante');
 
     expect((await enviarComprobante(id)).status).toBe(201);
     const [a, b] = await Promise.all([
@@ -235,6 +243,47 @@ describe("ePayco's confirmation", () => {
   });
 });
 
+describe("staff asking ePayco about a payment whose confirmation never arrived", () => {
+  it("applies ePayco's signed record of this reservation once, and refuses anything else with a Spanish 409", async () => {
+    const id = await aceptado('epayco', 730_000);
+    const cred = stack().epayco;
+    const consultar = (refPayco: unknown, token = plataforma) => api(`/plataforma/servicios/${id}/pago-epayco`, { token, body: { refPayco } });
+    const base = { x_id_invoice: id, x_amount: '730000', x_transaction_id: 'tx-c' };
+    // Not for companies (the route matrix covers every role); a reference ePayco does not know; a bad one.
+    expect((await consultar('x', admin)).status).toBe(403);
+    expect((await consultar(`nada-${id.slice(0, 6)}`)).json.error.message).toBe(EPAYCO_MSG.desconocida);
+    expect((await consultar('')).json.error.message).toBe(EPAYCO_MSG.referenciaRequerida);
+    expect((await consultar('a/b')).status).toBe(400);
+    // ePayco's record of another reservation, or signed with another key, or still pending: refused.
+    const ajena = confirmacionFirmada(cred, { ...base, x_ref_payco: `aj-${id.slice(0, 6)}`, x_id_invoice: 'otra-reserva' });
+    await registrarTransaccionEpayco(stack().epaycoUrl, ajena);
+    expect((await consultar(ajena.x_ref_payco)).json.error.message).toBe(EPAYCO_MSG.deOtraReserva);
+    const forjada = confirmacionFirmada({ ...cred, p_key: 'otra-llave' }, { ...base, x_ref_payco: `fo-${id.slice(0, 6)}` });
+    await registrarTransaccionEpayco(stack().epaycoUrl, forjada);
+    expect((await consultar(forjada.x_ref_payco)).json.error.message).toBe(EPAYCO_MSG.desconocida);
+    const pendiente = confirmacionFirmada(cred, { ...base, x_ref_payco: `pe-${id.slice(0, 6)}`, x_cod_response: '3' });
+    await registrarTransaccionEpayco(stack().epaycoUrl, pendiente);
+    const espera = await consultar(pendiente.x_ref_payco);
+    expect(espera.status).toBe(409);
+    expect(espera.json.error.message).toMatch(/^La transacción de ePayco no se aplicó: respuesta Pendiente/);
+    expect(await guardado('services', id)).toMatchObject({ estado: 'validar' });
+    expect(await trail(id)).not.toContain('pago-validado');
+
+    // Accepted, never confirmed to us: staff's check reserves it, named in the trail.
+    const aceptada = confirmacionFirmada(cred, { ...base, x_ref_payco: `ok-${id.slice(0, 6)}` });
+    await registrarTransaccionEpayco(stack().epaycoUrl, aceptada);
+    const ok = await consultar(aceptada.x_ref_payco);
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect(ok.json).toMatchObject({ resultado: 'aceptada', mensaje: EPAYCO_MSG.consultaAceptada });
+    expect(await guardado('services', id)).toMatchObject({ estado: 'reservado', referenciaPago: `ePayco ${aceptada.x_ref_payco}` });
+    expect(await guardado('pagos', `epayco#${aceptada.x_ref_payco}`)).toMatchObject({ resultado: 'aceptada', consultadaPor: DEMO_USERS.plataforma });
+    // Asked again, or ePayco's confirmation arriving late: nothing more happens.
+    expect((await consultar(aceptada.x_ref_payco)).json.error.message).toBe(EPAYCO_MSG.noEspera);
+    expect((await epayco(aceptada)).json.resultado).toBe('repetida');
+    expect((await trail(id)).filter((a) => a === 'pago-validado')).toHaveLength(1);
+  });
+});
+
 describe("the driver's payouts", () => {
   it('pay the advance after the FUEC and the balance after the trip, each exactly once, and the badge counts them', async () => {
     const salida = new Date(Date.now() - 30 * 60_000).toISOString();
@@ -254,10 +303,17 @@ describe("the driver's payouts", () => {
     expect((await api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: { ...pago, tipo: 'saldo' } })).json.error.message).toBe(PAGO_MSG.saldoAntesDelFin);
     expect((await api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: { ...pago, fecha: '2999-01-01' } })).json.error.message).toBe(PAGO_MSG.fechaFutura);
 
-    const intentos = await Promise.all(Array.from({ length: 5 }, () => api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: pago })));
+    // The account staff saw goes along: another one (the vehicle edited meanwhile) is refused, and nothing is paid.
+    const vista = { banco: fila.banco, tipocuenta: fila.tipocuenta, cuenta: fila.cuenta, titular: fila.titular };
+    const otra = await api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: { ...pago, cuentaVista: { ...vista, cuenta: '000000' } } });
+    expect([otra.status, otra.json.error.message]).toEqual([409, PAGO_MSG.cuentaCambio]);
+    expect(await guardado('pagos', `anticipo#${id}`)).toBeUndefined();
+
+    const intentos = await Promise.all(Array.from({ length: 5 }, () => api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: { ...pago, cuentaVista: vista } })));
     expect(intentos.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
     expect(intentos.filter((r) => r.status === 409).map((r) => r.json.error.message)).toEqual(Array(4).fill(PAGO_MSG.anticipoYaPagado));
-    expect(await guardado('pagos', `anticipo#${id}`)).toMatchObject({ monto: 450_000, referencia: 'TRF-998877', servicioId: id, empresaAliada: TRANSVALLE });
+    // The ledger keeps the account paid to, whatever the vehicle says later.
+    expect(await guardado('pagos', `anticipo#${id}`)).toMatchObject({ monto: 450_000, referencia: 'TRF-998877', servicioId: id, empresaAliada: TRANSVALLE, cuentaDestino: vista });
     expect((await guardado('services', id))!.pagoPendiente).toBeUndefined();
     await esperarCache();
     expect((await api('/pagos/resumen', { token: staff })).json.anticipos).toBe(antes.anticipos - 1);
@@ -274,10 +330,17 @@ describe("the driver's payouts", () => {
     const detalle = await api(`/servicios/${id}/pagos`, { token: admin });
     expect(detalle.json.movimientos.map((m: { tipo: string }) => m.tipo)).toEqual(['anticipo', 'saldo']);
     expect(detalle.json.movimientos[1].comprobanteUrl).toMatch(/^http/);
+    expect(detalle.json.movimientos.map((m: { cuentaDestino: unknown }) => m.cuentaDestino)).toEqual([vista, vista]);
     expect(detalle.json).toMatchObject({ anticipo: { monto: 450_000, pagado: true }, saldo: { monto: 450_000, pagado: true }, comisionPlataforma: 100_001 });
     await esperarCache();
     expect((await api('/pagos/resumen', { token: staff })).json).toMatchObject({ anticipos: antes.anticipos - 1, saldos: antes.saldos });
     expect(await trail(id)).toEqual(expect.arrayContaining(['anticipo', 'fin', 'saldo']));
+    // The company's view of the trail names staff as the ledger does, not by their e-mail.
+    const vistaEmpresa = await api(`/servicios/${id}/historial`, { token: admin });
+    const pagos = vistaEmpresa.json.items.filter((e: { accion: string }) => e.accion === 'anticipo' || e.accion === 'saldo');
+    expect(pagos.map((e: { quien: { nombre: string } }) => e.quien.nombre)).toEqual(['Plataforma', 'Plataforma']);
+    expect(JSON.stringify(vistaEmpresa.json)).not.toContain(DEMO_USERS.plataforma);
+    expect(pagos[0].despues.cuenta).toBe(`${vista.titular}: ${vista.banco}, cuenta ${vista.tipocuenta} ${vista.cuenta}`);
   });
 
   it('answers a polled list with photos 304 when nothing changed (its signed photo links stay the same)', async () => {
@@ -311,8 +374,13 @@ describe('referral rewards', () => {
     expect(empresaDe('TSQ204')).toBe('Transportes del Valle S.A.S.');
     expect((await api('/plataforma/recompensas', { token: admin })).status).toBe(403);
 
-    const vehiculo = (lista.json.items as { id: string; placas: string }[]).find((i) => i.placas === 'CHV220')!.id;
-    const pago = { fecha: hoyEnBogota(), referencia: 'NEQ-5544', valor: 150_000 };
+    const fila = (lista.json.items as { id: string; placas: string; referente: Record<string, string> }[]).find((i) => i.placas === 'CHV220')!;
+    const vehiculo = fila.id;
+    // The referrer's account, as the pay form shows it and sends it back.
+    const cuentaVista = { banco: fila.referente.banco, tipocuenta: fila.referente.tipocuenta, cuenta: fila.referente.cuenta, titular: fila.referente.titular };
+    expect(cuentaVista.cuenta).toMatch(/^\d+$/);
+    const pago = { fecha: hoyEnBogota(), referencia: 'NEQ-5544', valor: 150_000, cuentaVista };
+    expect((await api(`/plataforma/recompensas/${vehiculo}`, { token: plataforma, body: { ...pago, cuentaVista: { ...cuentaVista, titular: 'Otra persona' } } })).json.error.message).toBe(PAGO_MSG.cuentaCambio);
     expect((await api(`/plataforma/recompensas/${vehiculo}`, { token: plataforma, body: { ...pago, valor: 0 } })).json.error.message).toBe(PAGO_MSG.valorInvalido);
     // Five at once, each with its own receipt: one is paid, and only its receipt stays in the bucket.
     const comprobantes = await Promise.all(Array.from({ length: 5 }, () => upload(plataforma, 'comprobantePago', PDF_BYTES, 'application/pdf')));
@@ -324,7 +392,7 @@ describe('referral rewards', () => {
     expect(new Set(pagos.filter((p) => p.status === 409).map((p) => p.json.error.message))).toEqual(new Set([PAGO_MSG.recompensaYaPagada]));
     expect(await guardado('vehiculos', vehiculo)).toMatchObject({ comisionPagadaAReferente: true });
     expect((await guardado('vehiculos', vehiculo))!.recompensa).toBeUndefined();
-    expect(await guardado('pagos', `recompensa#${vehiculo}`)).toMatchObject({ monto: 150_000, referencia: 'NEQ-5544' });
+    expect(await guardado('pagos', `recompensa#${vehiculo}`)).toMatchObject({ monto: 150_000, referencia: 'NEQ-5544', cuentaDestino: cuentaVista });
     expect((await api('/plataforma/recompensas', { token: plataforma })).json.items.map((i: { id: string }) => i.id)).not.toContain(vehiculo);
 
     // Now among the rewards paid, latest first, with its payment; the demo's two earlier ones after it.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agendaCon, inicioAgenda } from '../../shared/domain/asignacion.js';
 import { isProfileComplete } from '../../shared/domain/profile.js';
+import { uploadKeys } from '../../shared/domain/uploads.js';
 import { isExpired, isTripDue, tripStartCutoff } from '../../shared/domain/trips.js';
 import { VEHICULO_MSG } from '../../shared/schemas/messages.js';
 import { vehicleCode, vehiculoNuevoSchema } from '../../shared/schemas/vehiculo.js';
@@ -81,5 +82,16 @@ describe("a vehicle's agenda (the assignments the company's index may not show y
   it('records a trip assigned again once, with its current dates', () => {
     const antes = [{ servicioId: 'nuevo', fechaSalida: '2026-11-25T12:00:00.000Z', fechaRegreso: null }];
     expect(agendaCon(antes, viaje('nuevo', '2026-11-30T12:00:00.000Z'), now)).toEqual([{ servicioId: 'nuevo', fechaSalida: '2026-11-30T12:00:00.000Z', fechaRegreso: null }]);
+  });
+});
+
+describe("a quote's storage key", () => {
+  it('keeps the upload id whole, however long the file name', () => {
+    const nombre = `${'cotización '.repeat(20)}final.pdf`;
+    const a = uploadKeys.cotizacion('emp-1', 'srv-1', '7d0c2f43-0000-4000-8000-000000000001', nombre);
+    const b = uploadKeys.cotizacion('emp-1', 'srv-1', '7d0c2f43-0000-4000-8000-000000000002', nombre);
+    expect(a).toMatch(/^ofertas\/emp-1\/srv-1\/7d0c2f43-0000-4000-8000-000000000001-/);
+    expect(a).not.toBe(b);
+    expect(a.endsWith('final.pdf')).toBe(true);
   });
 });

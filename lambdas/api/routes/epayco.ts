@@ -1,13 +1,16 @@
 import type { Context } from 'hono';
 import { confirmacionEpaycoSchema, credencialesEpaycoSchema, dictaminar, discrepancia, firmaEpayco, type ConfirmacionEpayco, type CredencialesEpayco, type Dictamen } from '../../../shared/domain/epayco.js';
-import { EPAYCO } from '../../../shared/schemas/historial.js';
-import { EPAYCO_MSG } from '../../../shared/schemas/pagos.js';
+import { EPAYCO, type Quien } from '../../../shared/schemas/historial.js';
+import { MAPA_MSG } from '../../../shared/schemas/messages-servicios.js';
+import { EPAYCO_MSG, type ConsultaEpaycoBody } from '../../../shared/schemas/pagos.js';
 import { config } from '../../config.js';
 import { transaccionEpayco } from '../../adapters/epayco.js';
 import { sameText, secretValue } from '../../adapters/secrets.js';
 import { idMovimiento, movimientoPut, pagoRepository } from '../../data/pago-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
-import { AppError, badRequest, conflict } from '../../errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../errors.js';
+import { quienDe, type PlataformaCaller } from '../caller.js';
+import { idParam } from '../validate.js';
 import { logger } from '../../observability.js';
 import { pagoDelCliente, pagoRegistrado } from './pagos.js';
 
@@ -55,7 +58,52 @@ export async function confirmacionEpayco(c: Context) {
   return c.json({ resultado: dictamen.resultado, mensaje: EPAYCO_MSG.procesada });
 }
 
-function aplicar(d: Exclude<Dictamen, { resultado: 'ignorada' }>, s: NonNullable<Awaited<ReturnType<typeof serviceRepository.get>>>, condicion: { expresion: string; valores: Record<string, unknown> }, registro: Record<string, unknown>, referencia: string, now: Date) {
+/**
+ * `POST /plataforma/servicios/{id}/pago-epayco` (beyond the spec): marketplace staff ask ePayco about a
+ * reservation whose confirmation never arrived or was refused (ePayco stopped retrying), by the
+ * transaction's reference (the client's receipt and ePayco's panel show it). Only ePayco's own record,
+ * signed with our key, for this reservation, counts; it is then applied exactly as its confirmation
+ * would have been, and recorded under the same ledger key, so a late confirmation changes nothing.
+ */
+export async function consultarEpayco(c: Context, caller: PlataformaCaller, body: ConsultaEpaycoBody) {
+  const s = await serviceRepository.get(idParam(c, 'servicioId', MAPA_MSG.servicioNoEncontrado));
+  if (!s) throw notFound(MAPA_MSG.servicioNoEncontrado);
+  if (s.estado !== 'validar' || s.metodoPago !== 'epayco') throw conflict(EPAYCO_MSG.noEspera);
+  const cred = await credenciales();
+  let datos: Record<string, string> | null;
+  try {
+    datos = await transaccionEpayco(body.refPayco);
+  } catch (err) {
+    registrar('sin-respuesta', { ref: body.refPayco, reserva: s.id, error: (err as Error).message });
+    throw new AppError(503, 'unavailable', EPAYCO_MSG.sinRespuesta);
+  }
+  const leida = confirmacionEpaycoSchema.safeParse(datos);
+  if (!leida.success || !firmada(cred, leida.data) || leida.data.x_ref_payco !== body.refPayco) throw conflict(EPAYCO_MSG.desconocida);
+  const t = leida.data;
+  if (t.x_id_invoice !== s.id) throw conflict(EPAYCO_MSG.deOtraReserva);
+  const evento = idMovimiento.epayco(t.x_ref_payco);
+  if ((await pagoRepository.get([evento])).length > 0) throw conflict(EPAYCO_MSG.repetida);
+  const dictamen = dictaminar(t, s, cred, config().stage === 'prod');
+  if (dictamen.resultado === 'ignorada') throw conflict(EPAYCO_MSG.noAplicada(dictamen.motivo));
+
+  const now = new Date();
+  const registro = { id: evento, tipo: 'epayco', servicioId: s.id, transaccion: t.x_transaction_id, respuesta: t.x_cod_response, monto: t.x_amount, moneda: t.x_currency_code, resultado: dictamen.resultado, registradoEn: now.toISOString(), consultadaPor: caller.email };
+  const condicion = { expresion: 'estado = :cv AND metodoPago = :cm AND valorOferta = :cvo', valores: { ':cv': 'validar', ':cm': 'epayco', ':cvo': s.valorOferta } };
+  if (!(await aplicar(dictamen, s, condicion, registro, `ePayco ${t.x_ref_payco}`, now, quienDe(caller)))) throw conflict(EPAYCO_MSG.repetida);
+  pagoRegistrado();
+  registrar(`consulta-${dictamen.resultado}`, resumen(t), 'info');
+  return c.json({ resultado: dictamen.resultado, mensaje: dictamen.resultado === 'aceptada' ? EPAYCO_MSG.consultaAceptada : EPAYCO_MSG.consultaRechazada(dictamen.motivo) });
+}
+
+function aplicar(
+  d: Exclude<Dictamen, { resultado: 'ignorada' }>,
+  s: NonNullable<Awaited<ReturnType<typeof serviceRepository.get>>>,
+  condicion: { expresion: string; valores: Record<string, unknown> },
+  registro: Record<string, unknown>,
+  referencia: string,
+  now: Date,
+  quien: Quien = EPAYCO,
+) {
   if (d.resultado === 'aceptada') {
     return serviceRepository.cambiarPago(
       s,
@@ -66,14 +114,14 @@ function aplicar(d: Exclude<Dictamen, { resultado: 'ignorada' }>, s: NonNullable
         movimientos: [pagoDelCliente(s, referencia, EPAYCO.nombre, now)],
         extra: [movimientoPut(registro)],
       },
-      { accion: 'pago-validado', quien: EPAYCO, antes: { estado: 'validar' }, despues: { estado: 'reservado', metodoPago: 'epayco', transaccion: String(registro.transaccion) } },
+      { accion: 'pago-validado', quien, antes: { estado: 'validar' }, despues: { estado: 'reservado', metodoPago: 'epayco', transaccion: String(registro.transaccion) } },
       now,
     );
   }
   return serviceRepository.cambiarPago(
     s,
     { cambios: { pagoRechazado: { motivo: d.motivo, at: now.toISOString() } }, condicion, extra: [movimientoPut(registro)] },
-    { accion: 'pago-rechazado', quien: EPAYCO, antes: { metodoPago: 'epayco' }, despues: { motivo: d.motivo, transaccion: String(registro.transaccion) } },
+    { accion: 'pago-rechazado', quien, antes: { metodoPago: 'epayco' }, despues: { motivo: d.motivo, transaccion: String(registro.transaccion) } },
     now,
   );
 }

@@ -15,6 +15,7 @@ import { conflict, notFound } from '../../errors.js';
 import { idParam } from '../validate.js';
 import { escribirConArchivos, putFiles, takeAppFiles } from './uploads.js';
 import { mapaCaches } from './mapa.js';
+import { pagoRegistrado } from './pagos.js';
 
 /** Client-app calls (PRODUCT.md, integration endpoints): publish a request, see its offers, accept one. */
 
@@ -72,6 +73,7 @@ export async function aceptarOferta(c: Context, _caller: unknown, body: AceptarO
   const rechazo = await ofertaRepository.aceptar({ servicio: service, oferta, otras, metodoPago: body.metodoPago }, now);
   if (rechazo) throw conflict(rechazo === 'servicio-cerrado' ? INTEGRACION_MSG.servicioNoPendiente : INTEGRACION_MSG.ofertaNoDisponible);
   mapaCaches.olvidarPendientes();
+  pagoRegistrado();
   return c.json({ id: service.id, estado: 'validar', empresaAliada: oferta.empresaAliada, valorOferta: oferta.precio, metodoPago: body.metodoPago });
 }
 
@@ -100,5 +102,6 @@ export async function subirComprobante(c: Context, _caller: unknown, body: Compr
     ),
   );
   if (!hecho) throw conflict(PAGO_MSG.comprobanteNoAplica);
+  pagoRegistrado();
   return c.json({ id: service.id, estado: 'validar', comprobante: 'recibido' }, 201);
 }

@@ -3,7 +3,10 @@ import { comisionPlataforma, pagoConductor, problemaPagoConductor, type PagoCond
 import { hoyEnBogota } from '../../../shared/domain/vencimientos.js';
 import { uploadKeys } from '../../../shared/domain/uploads.js';
 import {
+  mismaCuenta,
   PAGO_MSG,
+  textoCuenta,
+  type CuentaDestino,
   type DecisionPago,
   type Movimiento as MovimientoVista,
   type PagoConductorBody,
@@ -15,6 +18,7 @@ import {
   type ResumenPagos,
 } from '../../../shared/schemas/pagos.js';
 import { MAPA_MSG } from '../../../shared/schemas/messages-servicios.js';
+import { PLATAFORMA_NOMBRE } from '../../../shared/schemas/historial.js';
 import type { Service } from '../../../shared/schemas/service.js';
 import type { Vehiculo } from '../../../shared/schemas/vehiculo.js';
 import * as z from '../../../shared/schemas/zod-es.js';
@@ -67,12 +71,13 @@ const CURSOR_MSG = 'La página pedida no es válida. Vuelve a la primera.';
 const conteos = cambios.cache<ResumenPagos>('empresa');
 /**
  * Every company's counts (staff's): recounting reads every pending payment, and any company's change
- * would drop them, so they are kept CONTEOS_TODAS_MS whatever changes elsewhere; payments registered
- * by staff or confirmed by ePayco drop them at once in the container that handled them.
+ * would drop them, so they are kept CONTEOS_TODAS_MS whatever changes elsewhere; a payment registered
+ * (by staff, ePayco) or made due (a FUEC, a trip's end, a client's acceptance or receipt) drops them
+ * at once in the container that handled it.
  */
 export const CONTEOS_TODAS_MS = 30_000;
 const conteosTodas = ttlCache<ResumenPagos>(CONTEOS_TODAS_MS);
-/** A payment staff or ePayco registered: staff's counts are recounted at once (in this container). */
+/** A payment registered or made due: staff's counts are recounted at once (in this container). */
 export const pagoRegistrado = () => conteosTodas.forget();
 
 /** `GET /pagos/resumen`: how many payouts wait (the badge is anticipos + saldos); staff also see payments to validate and rewards. */
@@ -184,7 +189,8 @@ export async function decidirPago(c: Context, caller: PlataformaCaller, body: De
       : await serviceRepository.cambiarPago(
           s,
           { cambios: { pagoRechazado: { motivo: body.motivo, at: now.toISOString() } }, quitar: ['comprobantePago'], condicion },
-          { accion: 'pago-rechazado', quien, antes: { comprobante: 'Recibido' }, despues: { motivo: body.motivo } },
+          // The refused receipt's key stays in the trail (the service forgets it once a new one comes).
+          { accion: 'pago-rechazado', quien, antes: { comprobante: 'Recibido', archivoComprobante: s.comprobantePago }, despues: { motivo: body.motivo } },
           now,
         );
   if (!hecho) throw conflict(PAGO_MSG.decisionYaRegistrada);
@@ -238,6 +244,16 @@ export async function listarPagosConductor(c: Context, caller: ConsolaCaller) {
   return jsonWithEtag(c, { items, cursor: codificarCursor(pagina.cursor) });
 }
 
+/**
+ * The account a payout goes to, as it is now; refused when staff saw another (`vista`, what their form
+ * showed): the ledger must record the account that was paid.
+ */
+function cuentaDe(v: Vehiculo | undefined, vista: CuentaDestino | null | undefined): CuentaDestino | null {
+  const actual = v?.cuenta ? { banco: v.banco, tipocuenta: v.tipocuenta, cuenta: v.cuenta, titular: v.titular } : null;
+  if (vista !== undefined && !mismaCuenta(vista, actual)) throw conflict(PAGO_MSG.cuentaCambio);
+  return actual;
+}
+
 /** Takes the payout's receipt, if any, and stores it under a name of its own (a lost race deletes only its own file). */
 async function guardarComprobante(caller: PlataformaCaller, uploadId: string | undefined, key: (ticketId: string) => string): Promise<string | undefined> {
   if (!uploadId) return undefined;
@@ -256,6 +272,8 @@ export async function pagarConductor(c: Context, caller: PlataformaCaller, body:
   const s = await servicioExistente(c);
   const problema = problemaPagoConductor(s, body.tipo);
   if (problema) throw conflict(problema);
+  const v = s.vehiculoId ? (await vehiculoRepository.varios([s.vehiculoId])).get(s.vehiculoId) : undefined;
+  const cuentaDestino = cuentaDe(v, body.cuentaVista);
   const now = new Date();
   const comprobante = await guardarComprobante(caller, body.comprobante, (ticket) => `${uploadKeys.comprobantePago(s.id, body.tipo)}-${ticket}`);
   const monto = pagoConductor(s.valorOferta ?? 0);
@@ -271,6 +289,7 @@ export async function pagarConductor(c: Context, caller: PlataformaCaller, body:
     servicioId: s.id,
     vehiculoId: s.vehiculoId,
     empresaAliada: s.empresaAliada,
+    ...(cuentaDestino ? { cuentaDestino } : {}),
   };
   const hecho = await escribirConArchivos(comprobante ? [comprobante] : [], () =>
     serviceRepository.cambiarPago(
@@ -280,7 +299,7 @@ export async function pagarConductor(c: Context, caller: PlataformaCaller, body:
         condicion: { expresion: 'estado = :ce AND pagoPendiente = :cp', valores: { ':ce': s.estado, ':cp': body.tipo } },
         movimientos: [movimiento],
       },
-      { accion: body.tipo, quien: quienDe(caller), antes: { [FLAG[body.tipo]]: false }, despues: { [FLAG[body.tipo]]: true, monto, referencia: body.referencia, fecha: body.fecha } },
+      { accion: body.tipo, quien: quienDe(caller), antes: { [FLAG[body.tipo]]: false }, despues: { [FLAG[body.tipo]]: true, monto, referencia: body.referencia, fecha: body.fecha, cuenta: cuentaDestino ? textoCuenta(cuentaDestino) : null } },
       now,
     ),
   );
@@ -306,11 +325,11 @@ const vistaMovimiento = async (m: Movimiento, caller: ConsolaCaller): Promise<Mo
     fecha: m.fecha,
     referencia: m.referencia,
     comprobanteUrl: empresa && m.tipo === 'pago-cliente' ? null : await url(m.comprobante),
-    registradoPor: empresa ? REGISTRADO_POR_PLATAFORMA : m.registradoPor,
+    registradoPor: empresa ? PLATAFORMA_NOMBRE : m.registradoPor,
     registradoEn: m.registradoEn,
+    cuentaDestino: m.cuentaDestino ?? null,
   };
 };
-const REGISTRADO_POR_PLATAFORMA = 'Plataforma';
 
 /**
  * `GET /servicios/{id}/pagos`: the service's money (the offer, both payouts and the platform's part)
@@ -419,6 +438,8 @@ export async function pagarRecompensa(c: Context, caller: PlataformaCaller, body
   // Names for the paid list's search: the allied company and the referrer.
   const [nombres, referentes] = await Promise.all([empresaRepository.nombres([v.empresaAliada]), vehiculoRepository.varios(idsDeReferentes([v]))]);
   const aliada = nombres.get(v.empresaAliada) ?? '';
+  const referente = referentes.get(v.referidoPor ?? '');
+  const cuentaDestino = cuentaDe(referente, body.cuentaVista);
   const comprobante = await guardarComprobante(caller, body.comprobante, (ticket) => `${uploadKeys.comprobanteRecompensa(v.id)}-${ticket}`);
   const movimiento: Movimiento = {
     id: idMovimiento.recompensa(v.id),
@@ -431,7 +452,8 @@ export async function pagarRecompensa(c: Context, caller: PlataformaCaller, body
     registradoEn: now.toISOString(),
     vehiculoId: v.id,
     empresaAliada: v.empresaAliada,
-    busqueda: busquedaDeRecompensa(v, aliada, body.referencia, referentes.get(v.referidoPor ?? '')),
+    busqueda: busquedaDeRecompensa(v, aliada, body.referencia, referente),
+    ...(cuentaDestino ? { cuentaDestino } : {}),
   };
   const hecho = await escribirConArchivos(comprobante ? [comprobante] : [], () => vehiculoRepository.pagarRecompensa(v, movimiento, quienDe(caller), now));
   if (!hecho) {

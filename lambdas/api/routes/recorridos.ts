@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { pagoRegistrado } from './pagos.js';
 import { dentroDeLimites, enCurso, finalizable, POSICION_VIGENTE_MS } from '../../../shared/domain/recorrido.js';
 import { MAPA_MSG, RECORRIDO_MSG } from '../../../shared/schemas/messages-servicios.js';
 import { limitesSchema, type ConductorEnMapa, type Posicion } from '../../../shared/schemas/recorrido.js';
@@ -48,5 +49,6 @@ export async function finalizarComoConductor(c: Context, caller: ConductorCaller
   const service = await serviceRepository.get(idParam(c, 'servicioId', MAPA_MSG.servicioNoEncontrado));
   if (!service || service.vehiculoId !== caller.vehiculoId || service.empresaAliada !== caller.empresaId) throw notFound(RECORRIDO_MSG.noEsTuViaje);
   if (!finalizable(service, now) || !(await serviceRepository.finalizar(service, quienDe(caller), now))) throw conflict(RECORRIDO_MSG.noFinalizable);
+  pagoRegistrado();
   return c.json({ id: service.id, estado: 'finalizado' });
 }

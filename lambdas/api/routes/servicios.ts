@@ -8,12 +8,12 @@ import { uploadKeys } from '../../../shared/domain/uploads.js';
 import type { AsignacionBody } from '../../../shared/schemas/asignacion.js';
 import type { FuecBody } from '../../../shared/schemas/fuec.js';
 import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, OFERTA_MSG, RECORRIDO_MSG } from '../../../shared/schemas/messages-servicios.js';
+import { vistaDeEmpresa } from '../../../shared/schemas/historial.js';
 import type { ServicioDetalle } from '../../../shared/schemas/mapa.js';
 import { nuevaOferta, type OfertaBody } from '../../../shared/schemas/oferta.js';
 import type { Service } from '../../../shared/schemas/service.js';
 import { leerPdf } from '../../adapters/pdf-texto.js';
 import { storage } from '../../adapters/storage.js';
-import { logger } from '../../logger.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { historialRepository } from '../../data/historial-repository.js';
 import { ofertaRepository } from '../../data/oferta-repository.js';
@@ -22,9 +22,10 @@ import { vehiculoRepository } from '../../data/vehiculo-repository.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { quienDe, type CompanyCaller } from '../caller.js';
 import { mapaCaches } from './mapa.js';
+import { pagoRegistrado } from './pagos.js';
 import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
-import { deleteFiles, peekCheckedFile, putFiles, takeCheckedFiles, type CheckedFile } from './uploads.js';
+import { deleteFiles, escribirConArchivos, peekCheckedFile, putFiles, takeCheckedFiles, type CheckedFile } from './uploads.js';
 
 const servicioId = (c: Context) => idParam(c, 'servicioId', MAPA_MSG.servicioNoEncontrado);
 
@@ -97,9 +98,9 @@ export async function ofertar(c: Context, caller: CompanyCaller, body: OfertaBod
   let documentoCotizacion: string | null = null;
   if (body.cotizacion) {
     const { tickets, files } = await takeCheckedFiles(caller, 'cotizacion', [body.cotizacion]);
-    // The ticket in the name: two sends at once never share a key, so the loser's clean-up cannot
+    // The ticket in the key: two sends at once never share one, so the loser's clean-up cannot
     // delete the winner's file.
-    documentoCotizacion = uploadKeys.cotizacion(caller.empresaId, service.id, `${tickets[0]!.id}-${tickets[0]!.fileName}`);
+    documentoCotizacion = uploadKeys.cotizacion(caller.empresaId, service.id, tickets[0]!.id, tickets[0]!.fileName);
     await putFiles([documentoCotizacion], files);
   }
 
@@ -143,8 +144,8 @@ export async function asignarVehiculo(c: Context, caller: CompanyCaller, body: A
 
 /**
  * `POST /servicios/{id}/fuec` (spec 02 sections 2.5 and 4.2): the FUEC file (PDF, JPG or PNG, checked
- * by its bytes) at `fuecs/{id}/fuec`, and the reservation becomes confirmado with the driver's advance
- * due. The service is claimed first (one upload wins), then the file stored; a failed store undoes it.
+ * by its bytes) under `fuecs/{id}/`, and the reservation becomes confirmado with the driver's advance
+ * due (one upload wins).
  */
 export async function subirFuec(c: Context, caller: CompanyCaller, body: FuecBody) {
   const now = new Date();
@@ -155,20 +156,17 @@ export async function subirFuec(c: Context, caller: CompanyCaller, body: FuecBod
   // usable, so the company confirms without uploading again.
   const pendiente = await verificar(await peekCheckedFile(caller, 'fuec', body.archivo), service);
   if (pendiente.estado === 'no-coincide' && !body.confirmarDiferencias) throw fuecNoCoincide(pendiente);
-  const { files } = await takeCheckedFiles(caller, 'fuec', [body.archivo]);
+  const { tickets, files } = await takeCheckedFiles(caller, 'fuec', [body.archivo]);
   // What is stored is what was taken: checked again (a re-post with the same presigned POST may have replaced it).
   const verificacion = await verificar(files[0]!, service);
   if (verificacion.estado === 'no-coincide' && !body.confirmarDiferencias) throw fuecNoCoincide(verificacion);
-  const key = uploadKeys.fuec(service.id);
+  // Stored first, under the upload's own key, then claimed: a confirmed service always has its file,
+  // and an upload that loses the claim (or fails to write it) deletes only its own file.
+  const key = uploadKeys.fuec(service.id, tickets[0]!.id);
   const tipoFuec = files[0]!.mime;
-  if (!(await serviceRepository.confirmarConFuec(service, { fuecURL: key, tipoFuec, verificacion }, quienDe(caller), now))) throw conflict(FUEC_MSG.noAdmite);
-  try {
-    await putFiles([key], files);
-  } catch (err) {
-    // The trip may have started meanwhile (then the undo's condition fails): staff must see it.
-    await serviceRepository.revertirFuec(service, key, quienDe(caller), new Date()).catch((error: unknown) => logger.error('No se pudo deshacer la confirmación con FUEC', { servicioId: service.id, error: error as Error }));
-    throw err;
-  }
+  await putFiles([key], files);
+  if (!(await escribirConArchivos([key], () => serviceRepository.confirmarConFuec(service, { fuecURL: key, tipoFuec, verificacion }, quienDe(caller), now)))) throw conflict(FUEC_MSG.noAdmite);
+  pagoRegistrado();
   return c.json({ id: service.id, estado: 'confirmado', fuec: true, tipoFuec, verificacion });
 }
 
@@ -191,6 +189,7 @@ export async function finalizarViaje(c: Context, caller: CompanyCaller) {
   const now = new Date();
   const service = await servicioVisible(caller, servicioId(c), now);
   if (!finalizable(service, now) || !(await serviceRepository.finalizar(service, quienDe(caller), now))) throw conflict(RECORRIDO_MSG.noFinalizable);
+  pagoRegistrado();
   return c.json({ id: service.id, estado: 'finalizado' });
 }
 
@@ -201,10 +200,11 @@ export async function listarReservas(c: Context, caller: CompanyCaller) {
 
 /**
  * `GET /servicios/{id}/historial`: the service's audit trail, oldest first, for a company that may
- * see the service; other companies' offers are their business and are left out.
+ * see the service; other companies' offers are their business and are left out, and staff are named
+ * 'Plataforma', as the ledger names them.
  */
 export async function verHistorial(c: Context, caller: CompanyCaller) {
   const service = await servicioVisible(caller, servicioId(c), new Date());
-  const items = (await historialRepository.delServicio(service.id)).filter((e) => e.accion !== 'oferta' || e.quien.empresaId === caller.empresaId);
+  const items = (await historialRepository.delServicio(service.id)).filter((e) => e.accion !== 'oferta' || e.quien.empresaId === caller.empresaId).map(vistaDeEmpresa);
   return c.json({ items });
 }

@@ -9,11 +9,10 @@ import { descargarCsv } from '../lib/csv.js';
 import { paginaQuery, type Fuente } from '../lib/listas.js';
 import { toast } from '../lib/toast.js';
 import { useEsTelefono } from '../lib/use-es-telefono.js';
-import { useCursores, useDemorado } from '../lib/use-paginas.js';
+import { cargandoFilas, useBusqueda, useCursores } from '../lib/use-paginas.js';
 import { Paginacion } from './paginacion.js';
 import { TableEmptyState } from './table-empty-state.js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MAX_BUSQUEDA } from '../../../shared/schemas/paginas.js';
 
 export type ColumnaCsv<T> = { titulo: string; valor: (fila: T) => string | number };
 
@@ -39,8 +38,7 @@ export function ListaPaginada<T extends { id: string }>(props: {
   enTelefono: readonly string[];
 }) {
   const { fuente } = props;
-  const [texto, setTexto] = useState('');
-  const q = useDemorado(texto.trim());
+  const { texto, setTexto, q, escribiendo } = useBusqueda();
   const paginas = useCursores(`${fuente.clave}|${q}`);
   const consulta = useQuery({
     ...paginaQuery(fuente, q, paginas.cursor),
@@ -96,7 +94,7 @@ export function ListaPaginada<T extends { id: string }>(props: {
           filteringPlaceholder={props.buscarPor}
           filteringAriaLabel={props.buscarPor}
           filteringClearAriaLabel="Borrar búsqueda"
-          onChange={({ detail }) => setTexto(detail.filteringText.slice(0, MAX_BUSQUEDA))}
+          onChange={({ detail }) => setTexto(detail.filteringText)}
         />
       }
       pagination={<Paginacion currentPageIndex={paginas.pagina} pagesCount={paginas.paginas} openEnd={!!consulta.data?.cursor} onChange={({ detail }) => paginas.setPagina(detail.currentPageIndex)} />}
@@ -106,8 +104,8 @@ export function ListaPaginada<T extends { id: string }>(props: {
       // a phone, where its few columns share the width as their contents need.
       resizableColumns={!telefono}
       items={items}
-      loading={consulta.isPending}
-      loadingText="Cargando"
+      loading={cargandoFilas(consulta, escribiendo)}
+      loadingText={q || texto.trim() ? 'Buscando' : 'Cargando'}
       trackBy="id"
       wrapLines
       empty={consulta.isError ? <TableEmptyState title={errorMessage(consulta.error)} /> : q ? <TableEmptyState title="Ningún registro coincide con la búsqueda" /> : <TableEmptyState title={props.vacio} />}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { MAX_BUSQUEDA } from '../../../shared/schemas/paginas.js';
 
 /** Waits until typing pauses before asking the server (one query per word, not per key). */
 export function useDemorado<T>(valor: T, ms = 350): T {
@@ -9,6 +10,25 @@ export function useDemorado<T>(valor: T, ms = 350): T {
   }, [valor, ms]);
   return v;
 }
+
+/**
+ * A list's search box: what is typed (at most MAX_BUSQUEDA characters), what was sent (`q`, once
+ * typing pauses), and whether the two differ, for the list to say it is searching meanwhile.
+ */
+export function useBusqueda() {
+  const [texto, setTexto] = useState('');
+  const q = useDemorado(texto.trim());
+  return { texto, setTexto: (t: string) => setTexto(t.slice(0, MAX_BUSQUEDA)), q, escribiendo: texto.trim() !== q };
+}
+
+/**
+ * Whether a list should show its loading row instead of rows: on its first load, while typing is not
+ * yet sent, and while another page, search or list is on its way (the rows held meanwhile,
+ * `isPlaceholderData`, answer the one before and would read as the answer). A refresh of the same
+ * page keeps its rows.
+ */
+export const cargandoFilas = (consulta: { isPending: boolean; isPlaceholderData: boolean }, escribiendo: boolean) =>
+  consulta.isPending || consulta.isPlaceholderData || escribiendo;
 
 /**
  * Pages of a list the server pages with cursors: page n is asked with the cursor the page before

@@ -31,7 +31,8 @@ export interface AssignVehicleModalProps {
 /**
  * Spec 02 section 2.4: 'Asignar Vehículo'. The company's vehicles, 5 a page; the radio opens
  * 'Confirmar Selección'. A vehicle that cannot take the service (type, validation, documents) shows
- * why and cannot be chosen; the server checks the same rules.
+ * why and cannot be chosen; the server checks the same rules. One with fewer seats than passengers is
+ * said so, and listed after those that fit.
  */
 export function AssignVehicleModal({ servicio, onClose }: AssignVehicleModalProps) {
   const vehiculos = useVehiculos();
@@ -42,8 +43,8 @@ export function AssignVehicleModal({ servicio, onClose }: AssignVehicleModalProp
   const filas = useMemo(
     () =>
       (vehiculos.data ?? [])
-        .map((v) => ({ ...v, problema: problemaDeVehiculo(servicio, v) }))
-        .sort((a, b) => Number(!!a.problema) - Number(!!b.problema) || a.placas.localeCompare(b.placas)),
+        .map((v) => ({ ...v, problema: problemaDeVehiculo(servicio, v), pequeno: v.capacidad < servicio.pasajeros }))
+        .sort((a, b) => Number(!!a.problema) - Number(!!b.problema) || Number(a.pequeno) - Number(b.pequeno) || a.placas.localeCompare(b.placas)),
     [vehiculos.data, servicio],
   );
   const { items, collectionProps, paginationProps } = useCollection(filas, { pagination: { pageSize: POR_PAGINA } });
@@ -55,7 +56,18 @@ export function AssignVehicleModal({ servicio, onClose }: AssignVehicleModalProp
     { id: 'tipo', header: 'Tipo', cell: (v) => v.tipo },
     { id: 'capacidad', header: 'Capacidad', cell: (v) => v.capacidad },
     { id: 'estado', header: 'Estado', cell: (v) => <EstadoBadge validado={v.validado} /> },
-    { id: 'apto', header: 'Para este servicio', cell: (v) => (v.problema ? <StatusText type="warning">{v.problema}</StatusText> : <StatusText type="success">Disponible</StatusText>) },
+    {
+      id: 'apto',
+      header: 'Para este servicio',
+      cell: (v) =>
+        v.problema ? (
+          <StatusText type="warning">{v.problema}</StatusText>
+        ) : v.pequeno ? (
+          <StatusText type="info">{ASIGNACION_MSG.capacidadMenor(v.capacidad, servicio.pasajeros)}</StatusText>
+        ) : (
+          <StatusText type="success">Disponible</StatusText>
+        ),
+    },
   ];
 
   async function confirmar() {
@@ -78,7 +90,7 @@ export function AssignVehicleModal({ servicio, onClose }: AssignVehicleModalProp
         onDismiss={onClose}
         size="large"
         header={
-          <Header variant="h2" description={`Servicio ${servicio.tipo} · ${servicio.origen.split(',')[0]} → ${servicio.destino.split(',')[0]}`}>
+          <Header variant="h2" description={`Servicio ${servicio.tipo} · ${servicio.pasajeros} pasajeros · ${servicio.origen.split(',')[0]} → ${servicio.destino.split(',')[0]}`}>
             Asignar Vehículo
           </Header>
         }

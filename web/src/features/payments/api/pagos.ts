@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ListaServiciosId } from '../../../../../shared/domain/listas.js';
 import type { Fuente } from '../../../lib/listas.js';
 import {
+  consultaEpaycoRespuestaSchema,
   historialServiciosSchema,
   pagoConductorFilaSchema,
   pagoDetalleSchema,
@@ -11,6 +12,7 @@ import {
   recompensaPagadaFilaSchema,
   resumenPagosSchema,
   servicioFilaSchema,
+  type ConsultaEpaycoBody,
   type DecisionPago,
   type PagoConductorBody,
   type PagoConductorFila,
@@ -100,15 +102,20 @@ export const useHistorial = (f: FiltroHistorial) => {
   });
 };
 
-/** After any payment action every list, count and detail is asked again. */
-function useAccion<A>(fn: (a: A) => Promise<unknown>) {
+/**
+ * After any payment action every list, count and detail is asked again; after a refused one too (it
+ * was refused because something changed, e.g. the account to pay).
+ */
+function useAccion<A, R>(fn: (a: A) => Promise<R>) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: CLAVE_PAGOS }), qc.invalidateQueries({ queryKey: ['listas'] })]),
+    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: CLAVE_PAGOS }), qc.invalidateQueries({ queryKey: ['listas'] })]),
   });
 }
 
 export const useDecidirPago = () => useAccion(({ id, body }: { id: string; body: DecisionPago }) => api.post(`/plataforma/servicios/${encodeURIComponent(id)}/pago`, body));
+export const useConsultarEpayco = () =>
+  useAccion(({ id, body }: { id: string; body: ConsultaEpaycoBody }) => api.post(`/plataforma/servicios/${encodeURIComponent(id)}/pago-epayco`, body, consultaEpaycoRespuestaSchema));
 export const usePagarConductor = () => useAccion(({ id, body }: { id: string; body: PagoConductorBody }) => api.post(`/plataforma/servicios/${encodeURIComponent(id)}/pago-conductor`, body));
 export const usePagarRecompensa = () => useAccion(({ id, body }: { id: string; body: RecompensaBody }) => api.post(`/plataforma/recompensas/${encodeURIComponent(id)}`, body));

@@ -18,7 +18,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
-import { PAGO_MSG, pagoConductorBodySchema, recompensaBodySchema, type Movimiento, type PagoDetalle, type RecompensaFila } from '../../../../../shared/schemas/pagos.js';
+import { consultaEpaycoSchema, PAGO_MSG, pagoConductorBodySchema, recompensaBodySchema, textoCuenta, type CuentaDestino, type Movimiento, type PagoDetalle, type RecompensaFila } from '../../../../../shared/schemas/pagos.js';
 import { StatusText } from '../../../components/status-text.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatCOP, formatCalendarDate, formatDateTime } from '../../../lib/format.js';
@@ -26,7 +26,7 @@ import { toast } from '../../../lib/toast.js';
 import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { useZodForm } from '../../../lib/use-zod-form.js';
 import { checkFile, uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
-import { useDecidirPago, usePagarConductor, usePagarRecompensa, usePagoDetalle, useUltimaRecompensa } from '../api/pagos.js';
+import { useConsultarEpayco, useDecidirPago, usePagarConductor, usePagarRecompensa, usePagoDetalle, useUltimaRecompensa } from '../api/pagos.js';
 import { finalizable } from '../../../../../shared/domain/recorrido.js';
 import { FinalizarViaje } from '../../../components/finalizar-viaje.js';
 import { EstadoServicio, Foto, METODO_TEXTO, useEsPlataforma } from './comunes.js';
@@ -35,11 +35,13 @@ import { Pares } from '../../../components/pares.js';
 const MOVIMIENTO_TEXTO: Record<Movimiento['tipo'], string> = { 'pago-cliente': 'Pago del cliente', anticipo: 'Anticipo al conductor', saldo: 'Saldo al conductor', recompensa: 'Recompensa por referido' };
 
 /** What the modal lets marketplace staff do: check a transfer, pay an advance or a balance; or only look. */
-export type AccionDetalle = 'transferencia' | 'anticipo' | 'saldo' | null;
+export type AccionDetalle = 'transferencia' | 'epayco' | 'anticipo' | 'saldo' | null;
 
 /** Where a payout goes: the account of the driver (advance, balance) or of the referrer (reward). */
 type Cuenta = { titular: string; banco: string; tipocuenta: string; cuenta: string };
-const pagarA = (c: Cuenta | null | undefined): string => (c?.cuenta ? `Pagar a ${c.titular}: ${c.banco}, cuenta ${c.tipocuenta} ${c.cuenta}` : 'Sin datos bancarios registrados');
+const pagarA = (c: Cuenta | null | undefined): string => (c?.cuenta ? `Pagar a ${textoCuenta(c)}` : 'Sin datos bancarios registrados');
+/** The account the form showed, as the API compares it (a row may carry more than the account). */
+const cuentaVista = (c: Cuenta | null | undefined): CuentaDestino | null => (c?.cuenta ? { banco: c.banco, tipocuenta: c.tipocuenta, cuenta: c.cuenta, titular: c.titular } : null);
 
 /**
  * A service's detail from any list (spec 01 section 2: "each list opens a detail modal from a row
@@ -80,6 +82,7 @@ export function DetallePagoModal({ id, accion, cuenta, onClose }: { id: string |
           <Resumen d={d} />
           <Movimientos items={d.movimientos} />
           {accion === 'transferencia' && d.servicio.estado === 'validar' && <DecisionTransferencia d={d} onDone={onClose} />}
+          {accion === 'epayco' && d.servicio.estado === 'validar' && d.servicio.metodoPago === 'epayco' && <ConsultaEpayco id={d.servicio.id} onDone={onClose} />}
           {(accion === 'anticipo' || accion === 'saldo') && !d[accion].pagado && d[accion].debido && <RegistrarPago tipo={accion} id={d.servicio.id} monto={d[accion].monto} cuenta={cuenta} onDone={onClose} />}
         </SpaceBetween>
       ) : null}
@@ -141,6 +144,8 @@ const CAMPOS_MOVIMIENTO: { id: string; header: string; cell: (m: Movimiento) => 
   { id: 'monto', header: 'Valor', cell: (m) => formatCOP(m.monto) },
   { id: 'fecha', header: 'Fecha', cell: (m) => formatCalendarDate(m.fecha) },
   { id: 'referencia', header: 'Referencia', cell: (m) => m.referencia },
+  // The account as it was when the payout was registered (a later edit of the vehicle does not change it).
+  { id: 'cuenta', header: 'Pagado a', cell: (m) => (m.cuentaDestino ? textoCuenta(m.cuentaDestino) : '—') },
   { id: 'comprobante', header: 'Comprobante', cell: (m) => (m.comprobanteUrl ? <Link href={m.comprobanteUrl} external externalIconAriaLabel="(abre en una pestaña nueva)">Ver</Link> : '—') },
   { id: 'por', header: 'Registrado por', cell: (m) => m.registradoPor },
 ];
@@ -236,6 +241,50 @@ function DecisionTransferencia({ d, onDone }: { d: PagoDetalle; onDone: () => vo
         )}
       </div>
     </SpaceBetween>
+  );
+}
+
+/**
+ * An ePayco payment whose signed confirmation never reached us: staff ask ePayco for its own record of
+ * the transaction by the reference the client or ePayco's panel gives (the API applies it only if
+ * ePayco signed it for this reservation).
+ */
+function ConsultaEpayco({ id, onDone }: { id: string; onDone: () => void }) {
+  const consultar = useConsultarEpayco();
+  const form = useZodForm(consultaEpaycoSchema, { refPayco: '' });
+  const [error, setError] = useState<string | null>(null);
+  const enviar = async () => {
+    const body = form.check();
+    if (!body) return;
+    setError(null);
+    try {
+      const r = await consultar.mutateAsync({ id, body });
+      toast.success(r.mensaje);
+      onDone();
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+  return (
+    <form ref={form.ref} noValidate onSubmit={(e) => (e.preventDefault(), void enviar())}>
+      <Form
+        header={
+          <Header variant="h3" description="Si el cliente pagó y la confirmación de ePayco no llegó, consulta la transacción con su referencia: se aplica solo si ePayco la firmó para esta reserva.">
+            Consultar el pago en ePayco
+          </Header>
+        }
+        errorText={error ?? undefined}
+        actions={
+          <Button variant="primary" formAction="submit" loading={consultar.isPending}>
+            Consultar en ePayco
+          </Button>
+        }
+      >
+        <FormField label="Referencia de ePayco (ref_payco)" description="La del comprobante de pago del cliente o la del panel de ePayco." errorText={form.errors.refPayco}>
+          <Input value={form.values.refPayco} onChange={({ detail }) => form.setField('refPayco', detail.value)} />
+        </FormField>
+      </Form>
+    </form>
   );
 }
 
@@ -357,11 +406,14 @@ function RegistrarPago({ tipo, id, monto, cuenta, onDone }: { tipo: 'anticipo' |
       enviando={pagar.isPending}
       onEnviar={async (datos) => {
         try {
-          await pagar.mutateAsync({ id, body: { tipo, fecha: datos.fecha, referencia: datos.referencia, comprobante: datos.comprobante } });
+          // The account shown goes along: the API refuses the payout if it changed meanwhile.
+          await pagar.mutateAsync({ id, body: { tipo, fecha: datos.fecha, referencia: datos.referencia, comprobante: datos.comprobante, ...(cuenta !== undefined ? { cuentaVista: cuentaVista(cuenta) } : {}) } });
           toast.success(PAGO_MSG.pagoRegistrado);
           onDone();
         } catch (err) {
           toast.error(errorMessage(err));
+          // The account changed: closed, so the refreshed list shows the new one before anything is paid.
+          if (errorMessage(err) === PAGO_MSG.cuentaCambio) onDone();
         }
       }}
     />
@@ -385,11 +437,12 @@ export function PagoRecompensaModal({ vehiculo, onClose }: { vehiculo: Recompens
           enviando={pagar.isPending}
           onEnviar={async (datos) => {
             try {
-              await pagar.mutateAsync({ id: vehiculo.id, body: { fecha: datos.fecha, referencia: datos.referencia, valor: datos.valor!, comprobante: datos.comprobante } });
+              await pagar.mutateAsync({ id: vehiculo.id, body: { fecha: datos.fecha, referencia: datos.referencia, valor: datos.valor!, comprobante: datos.comprobante, cuentaVista: cuentaVista(r) } });
               toast.success(PAGO_MSG.pagoRegistrado);
               onClose();
             } catch (err) {
               toast.error(errorMessage(err));
+              if (errorMessage(err) === PAGO_MSG.cuentaCambio) onClose();
             }
           }}
         />

@@ -22,6 +22,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { descargarCsv } from '../../../lib/csv.js';
 import { formatCOP, formatNumber } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
+import { cargandoFilas } from '../../../lib/use-paginas.js';
 import { useHistorial } from '../api/pagos.js';
 import { ESTADO_TEXTO, FiltroEmpresa, useEsPlataforma } from './comunes.js';
 import { DetallePagoModal } from './detalle-pago-modal.js';
@@ -79,7 +80,8 @@ export function HistorialPage({ title }: { title: string }) {
     },
     pagination: { pageSize: 20 },
   });
-  const t = historial.data?.totales;
+  // Another range, state or company on its way: the totals held meanwhile are the previous filter's.
+  const t = historial.isPlaceholderData ? undefined : historial.data?.totales;
   const opciones = [{ value: '', label: 'Todos los estados' }, ...ESTADOS_HISTORIAL.map((e) => ({ value: e, label: ESTADO_TEXTO[e] }))];
   const valorRango: DateRangePickerProps.Value = { type: 'absolute', startDate: rango.desde, endDate: rango.hasta };
 
@@ -111,7 +113,7 @@ export function HistorialPage({ title }: { title: string }) {
             {plataforma && <FiltroEmpresa valor={empresa} onChange={setEmpresa} />}
           </SpaceBetween>
         </Container>
-        {historial.data?.truncado && <Alert type="warning">Hay más servicios de los que se muestran, y los totales cuentan solo los que se muestran: acorta el rango de fechas.</Alert>}
+        {historial.data?.truncado && !historial.isPlaceholderData && <Alert type="warning">Hay más servicios de los que se muestran, y los totales cuentan solo los que se muestran: acorta el rango de fechas.</Alert>}
         <Container header={<Header variant="h2">Totales del rango</Header>}>
           <ColumnLayout columns={4} variant="text-grid">
             <Total etiqueta="Servicios ganados" valor={t ? formatNumber(t.servicios) : '…'} nota={t?.enValidacion ? `${formatNumber(t.enValidacion)} con el pago del cliente en validación` : undefined} />
@@ -127,7 +129,7 @@ export function HistorialPage({ title }: { title: string }) {
             <Header
               counter={`(${filteredItemsCount ?? items.length})`}
               actions={
-                <Button iconName="download" disabled={!items.length} onClick={() => void descargarCsv(`historial-${rango.desde}-${rango.hasta}.csv`, CSV_SERVICIO, items).catch((e: unknown) => toast.error(errorMessage(e)))}>
+                <Button iconName="download" disabled={!items.length || historial.isPlaceholderData} onClick={() => void descargarCsv(`historial-${rango.desde}-${rango.hasta}.csv`, CSV_SERVICIO, items).catch((e: unknown) => toast.error(errorMessage(e)))}>
                   Exportar CSV
                 </Button>
               }
@@ -139,7 +141,7 @@ export function HistorialPage({ title }: { title: string }) {
           pagination={<Paginacion {...paginationProps} />}
           columnDefinitions={columnasServicio(plataforma, (f) => setDetalle(f.id))}
           items={visibles}
-          loading={historial.isPending}
+          loading={cargandoFilas(historial, false)}
           loadingText="Cargando el historial"
           trackBy="id"
           wrapLines

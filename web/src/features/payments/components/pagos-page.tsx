@@ -10,7 +10,7 @@ import type { TableProps } from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useState } from 'react';
 import { LISTAS_PAGOS } from '../../../../../shared/domain/listas.js';
-import { PAGO_MSG, type PagoConductorFila, type PagoPorValidarFila, type RecompensaFila, type RecompensaPagadaFila } from '../../../../../shared/schemas/pagos.js';
+import { PAGO_MSG, textoCuenta, type PagoConductorFila, type PagoPorValidarFila, type RecompensaFila, type RecompensaPagadaFila } from '../../../../../shared/schemas/pagos.js';
 import { formatCalendarDate, formatDateTime } from '../../../lib/format.js';
 import { ListaPaginada, type ColumnaCsv } from '../../../components/lista-paginada.js';
 import { FUENTES, useResumenPagos } from '../api/pagos.js';
@@ -210,7 +210,7 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
         variant="borderless"
         titulo={metodo === 'epayco' ? 'Pagos Epayco por validar' : 'Reservas en proceso de validación - Pagos por transferencia'}
         contador={contador}
-        descripcion={metodo === 'epayco' ? 'Se confirman solos cuando ePayco envía su confirmación firmada.' : 'Revisa el comprobante del cliente y confirma o rechaza el pago.'}
+        descripcion={metodo === 'epayco' ? 'Se confirman solos cuando ePayco envía su confirmación firmada; si no llega, consulta la transacción desde su detalle.' : 'Revisa el comprobante del cliente y confirma o rechaza el pago.'}
         fuente={FUENTES.porValidar(metodo, empresa)}
         columnas={columnas}
         vacio={lista(metodo).vacio}
@@ -219,7 +219,7 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
         enTelefono={['cliente', 'valor', 'acciones']}
         acciones={<FiltroEmpresa valor={empresa} onChange={setEmpresa} />}
       />
-      <DetallePagoModal id={detalle} accion={metodo === 'transferencia' ? 'transferencia' : null} onClose={() => setDetalle(null)} />
+      <DetallePagoModal id={detalle} accion={metodo} onClose={() => setDetalle(null)} />
     </>
   );
 }
@@ -326,6 +326,7 @@ const CSV_RECOMPENSA_PAGADA: ColumnaCsv<RecompensaPagadaFila>[] = [
   { titulo: 'Valor pagado', valor: (f) => f.pago.monto },
   { titulo: 'Fecha del pago', valor: (f) => f.pago.fecha },
   { titulo: 'Referencia', valor: (f) => f.pago.referencia },
+  { titulo: 'Pagado a', valor: (f) => (f.pago.cuentaDestino ? textoCuenta(f.pago.cuentaDestino) : '') },
   { titulo: 'Registrado el', valor: (f) => salidaBogota(f.pago.registradoEn) },
   { titulo: 'Registrado por', valor: (f) => f.pago.registradoPor },
 ];
@@ -348,6 +349,7 @@ function RecompensasPagadas() {
           <Box variant="small">
             <span className="nowrap">{formatCalendarDate(f.pago.fecha)}</span> · <span className="nowrap">{`Ref. ${f.pago.referencia}`}</span>
           </Box>
+          {f.pago.cuentaDestino && <Box variant="small">{`A ${textoCuenta(f.pago.cuentaDestino)}`}</Box>}
         </SpaceBetween>
       ),
     },

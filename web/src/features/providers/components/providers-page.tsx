@@ -20,10 +20,9 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { descargarCsv } from '../../../lib/csv.js';
 import { formatDate } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
-import { useDemorado } from '../../../lib/use-paginas.js';
+import { cargandoFilas, useBusqueda, useCursores } from '../../../lib/use-paginas.js';
 import { todasLasFilas, useListaProveedores, useResumenProveedores } from '../api/proveedores.js';
 import { Estrellas, ProviderDetailModal } from './provider-detail-modal.js';
-import { MAX_BUSQUEDA } from '../../../../../shared/schemas/paginas.js';
 
 /** After an action the panel goes back to its start (spec), keeping the list that was open. */
 type EstadoNavegacion = { lista?: ListaId } | null;
@@ -70,26 +69,17 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
   const location = useLocation();
   const desdeAccion = (location.state as EstadoNavegacion)?.lista;
   const lista: ListaId = desdeAccion && LISTA_IDS.includes(desdeAccion) ? desdeAccion : inicial;
-  const [texto, setTexto] = useState('');
-  const q = useDemorado(texto.trim());
-  // Cursors of the pages seen so far: page n is asked with cursores[n - 1] (the first with none).
-  const [cursores, setCursores] = useState<(string | null)[]>([null]);
-  const [paginaActual, setPaginaActual] = useState(1);
+  const { texto, setTexto, q, escribiendo } = useBusqueda();
+  const paginas = useCursores(`${lista}|${q}`);
   const [detalle, setDetalle] = useState<string | null>(null);
   const [exportando, setExportando] = useState(false);
   const resumen = useResumenProveedores();
   const def = listaPorId(lista);
-  const pagina = useListaProveedores(lista, q, cursores[paginaActual - 1] ?? null);
+  const pagina = useListaProveedores(lista, q, paginas.cursor);
   const conteos = resumen.data;
 
-  useEffect(() => {
-    setCursores([null]);
-    setPaginaActual(1);
-  }, [lista, q]);
-  useEffect(() => {
-    const siguiente = pagina.data?.cursor;
-    if (siguiente && !pagina.isPlaceholderData) setCursores((c) => (c[paginaActual] === siguiente ? c : [...c.slice(0, paginaActual), siguiente]));
-  }, [pagina.data, pagina.isPlaceholderData, paginaActual]);
+  const { registrar } = paginas;
+  useEffect(() => registrar(pagina.data?.cursor, pagina.isPlaceholderData), [pagina.data, pagina.isPlaceholderData]);
 
   // Each list has its own address (spec 01 section 2): Back returns to the list before, a list can be shared.
   const elegir = (id: ListaId) => {
@@ -211,16 +201,16 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
               filteringPlaceholder={BUSCAR_POR[def.tipo]}
               filteringAriaLabel="Buscar proveedores"
               filteringClearAriaLabel="Borrar búsqueda"
-              onChange={({ detail }) => setTexto(detail.filteringText.slice(0, MAX_BUSQUEDA))}
+              onChange={({ detail }) => setTexto(detail.filteringText)}
             />
           }
           pagination={
-            <Paginacion currentPageIndex={paginaActual} pagesCount={cursores.length} openEnd={hayMas} onChange={({ detail }) => setPaginaActual(detail.currentPageIndex)} />
+            <Paginacion currentPageIndex={paginas.pagina} pagesCount={paginas.paginas} openEnd={hayMas} onChange={({ detail }) => paginas.setPagina(detail.currentPageIndex)} />
           }
           columnDefinitions={columnas}
           items={items}
-          loading={pagina.isPending}
-          loadingText="Cargando proveedores"
+          loading={cargandoFilas(pagina, escribiendo)}
+          loadingText={q || texto.trim() ? 'Buscando proveedores' : 'Cargando proveedores'}
           trackBy="id"
           wrapLines
           empty={pagina.isError ? <TableEmptyState title={errorMessage(pagina.error)} /> : q ? <TableEmptyState title="Ningún proveedor coincide con la búsqueda" /> : <TableEmptyState title={def.vacio} />}
