@@ -69,6 +69,7 @@ export const CAMPO_TEXTO: Record<string, string> = {
   fecha: 'Fecha del pago',
   comprobante: 'Comprobante',
   transaccion: 'Transacción',
+  cuenta: 'Pagado a',
 };
 
 /** Recorded fields the timeline leaves out: internal ids (the plates and the company's own view say it). */

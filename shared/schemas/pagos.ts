@@ -52,10 +52,12 @@ export const PAGO_MSG = {
   cambioConcurrente: 'El servicio cambió mientras registrabas el pago. Revisa su estado y vuelve a intentarlo.',
   cuentaCambio: 'Los datos bancarios cambiaron mientras registrabas el pago. Revisa la cuenta que se muestra ahora antes de registrarlo.',
   cuentaInvalida: 'Los datos de la cuenta no son válidos.',
+  cuentaRequerida: 'Falta la cuenta a la que se hizo el pago, como se mostró al registrarlo.',
   /** Toasts. */
   pagoConfirmado: 'Pago confirmado: la reserva quedó reservada para la empresa.',
   pagoRechazado: 'Pago rechazado: el cliente debe enviar un nuevo comprobante.',
-  pagoRegistrado: 'Pago registrado',
+  /** The payout's toast: what was registered, and to whom it went. */
+  pagoRegistrado: (que: string, cuenta: string | null) => `${que}${cuenta ? `, pagado a ${cuenta}` : ''}.`,
   errorRegistro: 'No se pudo registrar el pago',
   errorCarga: 'No se pudieron cargar los pagos',
 } as const;
@@ -72,7 +74,9 @@ export const EPAYCO_MSG = {
   /** Staff asking ePayco about a reservation (`POST /plataforma/servicios/{id}/pago-epayco`). */
   referenciaRequerida: 'Escribe la referencia de ePayco (ref_payco) de la transacción.',
   noEspera: 'Esta reserva no espera un pago por ePayco.',
-  desconocida: 'ePayco no tiene una transacción firmada con esa referencia.',
+  desconocida: 'ePayco no encontró un pago válido con esa referencia. Revisa la referencia en el comprobante del cliente o en el panel de ePayco; la reserva sigue en validación.',
+  ilegible: 'El registro de ePayco de esa transacción no se pudo leer: revísala en el panel de ePayco.',
+  referenciaInvalida: 'La referencia de ePayco solo lleva letras, números, guiones (-) y guiones bajos (_).',
   deOtraReserva: 'Esa transacción de ePayco es de otra reserva.',
   noAplicada: (motivo: string) => `La transacción de ePayco no se aplicó: ${motivo}.`,
   consultaAceptada: 'ePayco confirma el pago: la reserva quedó reservada para la empresa.',
@@ -85,7 +89,7 @@ export const consultaEpaycoSchema = z.object({
     .string({ error: EPAYCO_MSG.referenciaRequerida })
     .trim()
     .min(1, { error: EPAYCO_MSG.referenciaRequerida, abort: true })
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, EPAYCO_MSG.desconocida),
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, EPAYCO_MSG.referenciaInvalida),
 });
 export type ConsultaEpaycoBody = z.infer<typeof consultaEpaycoSchema>;
 export const consultaEpaycoRespuestaSchema = z.object({ resultado: z.enum(['aceptada', 'rechazada']), mensaje: z.string() });
@@ -102,7 +106,7 @@ const fechaPago = z
 /** Where a payout goes: the driver's account (advance, balance) or the referrer's (reward). */
 export const cuentaDestinoSchema = z.object(
   { banco: z.string().max(100), tipocuenta: z.string().max(50), cuenta: z.string().max(50), titular: z.string().max(150) },
-  { error: PAGO_MSG.cuentaInvalida },
+  { error: (iss) => (iss.input === undefined ? PAGO_MSG.cuentaRequerida : PAGO_MSG.cuentaInvalida) },
 );
 export type CuentaDestino = z.infer<typeof cuentaDestinoSchema>;
 export const mismaCuenta = (a: CuentaDestino | null, b: CuentaDestino | null): boolean =>
@@ -111,14 +115,14 @@ export const textoCuenta = (c: CuentaDestino): string => `${c.titular}: ${c.banc
 
 /**
  * What every payout records: when, the bank's reference and, optionally, the receipt's upload ticket.
- * `cuentaVista` is the account the form showed: the payout is refused if it has changed since, so
- * what the ledger records as paid to is what staff paid to.
+ * `cuentaVista` is the account the form showed (null: none registered): the payout is refused if it
+ * has changed since, so what the ledger records as paid to is what staff paid to.
  */
 const datosPago = {
   fecha: fechaPago,
   referencia: requiredText(PAGO_MSG.referenciaRequerida, 80),
   comprobante: uploadId.optional(),
-  cuentaVista: cuentaDestinoSchema.nullable().optional(),
+  cuentaVista: cuentaDestinoSchema.nullable(),
 };
 
 /** `POST /plataforma/servicios/{id}/pago-conductor`: the driver's advance or balance, paid. */

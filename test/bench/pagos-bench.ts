@@ -139,7 +139,7 @@ export async function pagosBench(stack: Stack, sesiones: Sesion[], { USUARIOS = 
         await sleep(inicio - performance.now());
         while (performance.now() < fin - INTERVALO_MS / 2) {
           const id = anticipos[pagados++]!;
-          const res = await api(`/plataforma/servicios/${id}/pago-conductor`, staff, { method: 'POST', body: JSON.stringify({ tipo: 'anticipo', fecha: hoyEnBogota(), referencia: `BENCH-${pagados}` }) });
+          const res = await api(`/plataforma/servicios/${id}/pago-conductor`, staff, { method: 'POST', body: JSON.stringify({ tipo: 'anticipo', fecha: hoyEnBogota(), referencia: `BENCH-${pagados}`, cuentaVista: null }) });
           if (res.status !== 201) throw new Error(`pago-conductor respondió ${res.status}: ${await res.text()}`);
           pagos++;
           await sleep(INTERVALO_MS);

@@ -79,6 +79,15 @@ describe('payments to validate', () => {
     await consulta.getByRole('button', { name: 'Consultar en ePayco' }).click();
     await page.getByText(EPAYCO_MSG.consultaAceptada).waitFor();
     await expect.poll(() => page.getByRole('row', { name: /demo-validar-4/ }).count()).toBe(0);
+    // The bottom bar's 'Reservas por Validar' lists every service: one in validation opens with its
+    // payment's actions there too (this transfer still waits for its receipt).
+    await page.goto(url('/panel-control/reservas'));
+    await buscar('demo-validar-3');
+    const verDetalle = page.getByRole('button', { name: /^Ver detalle del servicio/ });
+    await expect.poll(() => verDetalle.count(), { timeout: 10_000 }).toBe(1);
+    await verDetalle.click();
+    await page.getByRole('dialog').getByText(PAGO_MSG.sinComprobante).waitFor();
+    await page.keyboard.press('Escape');
     await signOut();
 
     // The company sees both among its reservations.
@@ -206,7 +215,7 @@ describe('pending payouts', () => {
     await modal.getByLabel('Referencia del pago').fill('TRF-20261123-01');
     await expect.poll(() => modal.getByText(PAGO_MSG.referenciaRequerida).count()).toBe(0);
     await modal.getByLabel('Referencia del pago').press('Enter');
-    await page.getByText(PAGO_MSG.pagoRegistrado).first().waitFor();
+    await page.getByText(/^Anticipo de \$\s?[\d.]+ registrado, pagado a .+: .+, cuenta \S+ \d+\.$/).first().waitFor();
     await expect.poll(insignia, { timeout: 15_000 }).toBe(antes);
     // Paying the advance of a finished trip makes its balance due: the count moves to the saldos tab,
     // staff's own address (its title and the bottom bar's selected tab follow).

@@ -35,13 +35,24 @@ describe('reserved service', () => {
   it('says when a vehicle that could take the trip has fewer seats than its passengers', async () => {
     const origen = 'Hotel Dann Carlton, Cali (prueba capacidad)';
     await servicioReservado('demo-transvalle', { tipo: 'Van', pasajeros: 16, origen });
-    const detail = await abrirReservado(/^Ver servicio Van de Hotel Dann Carlton/);
+    const detail = await abrirReservado(/^Ver servicio Van de Hotel Dann Carlton, Cali \(prueba capacidad\)/);
     await detail.getByRole('button', { name: 'Asignar Vehiculo' }).click();
     const assign = page.getByRole('dialog', { name: 'Asignar Vehículo' });
     // VCK512 seats 15: still selectable (the specs set no such rule), but said so.
     await expect.poll(() => assign.getByRole('row', { name: /VCK512/ }).innerText()).toContain(ASIGNACION_MSG.capacidadMenor(15, 16));
     expect(await assign.getByRole('radio', { name: 'Seleccionar VCK512' }).isDisabled()).toBe(false);
     await shots('reserva-asignar-capacidad');
+    // On a phone: the plates with the seats, and the reason; not the brand and model.
+    const tamano = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await assign.getByRole('columnheader', { name: 'Para este servicio' }).waitFor();
+      expect(await assign.getByRole('columnheader', { name: 'Marca' }).count()).toBe(0);
+      expect(await assign.getByRole('row', { name: /VCK512/ }).innerText()).toContain('15 puestos');
+      await screenshot(page, 'reserva-asignar-telefono');
+    } finally {
+      await page.setViewportSize(tamano);
+    }
     await assign.getByRole('button', { name: 'Cancelar' }).click();
     await assign.waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
@@ -52,7 +63,7 @@ describe('reserved service', () => {
   it('assigns a vehicle of the fleet through the confirmation, then uploads the FUEC', async () => {
     // Its own service: the demo reservations stay as other files expect them.
     const id = await servicioReservado('demo-transvalle', { tipo: 'Suv', pasajeros: 5, origen: 'Hotel Spiwak, Cali (prueba asignación)' });
-    const detail = await abrirReservado(/^Ver servicio Suv de Hotel Spiwak/);
+    const detail = await abrirReservado(/^Ver servicio Suv de Hotel Spiwak, Cali \(prueba asignación\)/);
     await detail.getByText(MAPA_MSG.recordarAsignar).waitFor();
     expect(await detail.getByRole('button', { name: 'Subir FUEC' }).isDisabled()).toBe(true);
     await detail.getByRole('button', { name: 'Asignar Vehiculo' }).click();

@@ -63,8 +63,8 @@ const SAMPLES: Record<string, Sample> = {
     path: `/plataforma/servicios/${FUZZ_TRANSFERENCIA}/pago`,
   },
   'POST /plataforma/servicios/:servicioId/pago-conductor': {
-    valid: { tipo: 'anticipo', fecha: HOY, referencia: 'TRF-0001' },
-    required: ['tipo', 'fecha', 'referencia'],
+    valid: { tipo: 'anticipo', fecha: HOY, referencia: 'TRF-0001', cuentaVista: null },
+    required: ['tipo', 'fecha', 'referencia', 'cuentaVista'],
     texts: ['referencia'],
     path: `/plataforma/servicios/${FUZZ_ANTICIPO}/pago-conductor`,
   },
@@ -75,8 +75,8 @@ const SAMPLES: Record<string, Sample> = {
     path: `/plataforma/servicios/${FUZZ_EPAYCO}/pago-epayco`,
   },
   'POST /plataforma/recompensas/:vehiculoId': {
-    valid: { fecha: HOY, referencia: 'NEQ-0001', valor: 120_000 },
-    required: ['fecha', 'referencia', 'valor'],
+    valid: { fecha: HOY, referencia: 'NEQ-0001', valor: 120_000, cuentaVista: null },
+    required: ['fecha', 'referencia', 'valor', 'cuentaVista'],
     texts: ['referencia'],
     path: `/plataforma/recompensas/${FUZZ_RECOMPENSA}`,
   },

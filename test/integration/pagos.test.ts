@@ -229,6 +229,20 @@ describe("ePayco's confirmation", () => {
     expect(await trail(id)).not.toContain('pago-validado');
   });
 
+  it('acknowledges only the transaction it applied when two charges of one reservation arrive at once', async () => {
+    for (let ronda = 0; ronda < 3; ronda++) {
+      const id = await aceptado('epayco', 520_000);
+      const [a, b] = ['a', 'b'].map((x) => confirmacionFirmada(stack().epayco, { x_id_invoice: id, x_amount: '520000', x_ref_payco: `dc${x}-${id.slice(0, 6)}`, x_transaction_id: `tx-${x}` }));
+      for (const t of [a!, b!]) await registrarTransaccionEpayco(stack().epaycoUrl, t);
+      const respuestas = await Promise.all([epayco(a!), epayco(b!)]);
+      // One applied; the other is not called a replay ('repetida' would stop ePayco's retries of a real second charge).
+      expect(respuestas.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect(respuestas.find((r) => r.status === 200)!.json.resultado).toBe('aceptada');
+      const filas = await Promise.all([a!, b!].map((t) => guardado('pagos', `epayco#${t.x_ref_payco}`)));
+      expect(filas.filter(Boolean)).toHaveLength(1);
+    }
+  });
+
   it('records a declined payment without reserving, and a pending one waits', async () => {
     const id = await aceptado('epayco', 450_000);
     const base = { x_id_invoice: id, x_amount: '450000.00', x_transaction_id: 'tx-2' };
@@ -277,6 +291,8 @@ describe("staff asking ePayco about a payment whose confirmation never arrived",
     expect(ok.json).toMatchObject({ resultado: 'aceptada', mensaje: EPAYCO_MSG.consultaAceptada });
     expect(await guardado('services', id)).toMatchObject({ estado: 'reservado', referenciaPago: `ePayco ${aceptada.x_ref_payco}` });
     expect(await guardado('pagos', `epayco#${aceptada.x_ref_payco}`)).toMatchObject({ resultado: 'aceptada', consultadaPor: DEMO_USERS.plataforma });
+    // Staff see who applied it in the ledger (the callback's read 'ePayco').
+    expect(await guardado('pagos', `pago-cliente#${id}`)).toMatchObject({ metodo: 'epayco', registradoPor: DEMO_USERS.plataforma });
     // Asked again, or ePayco's confirmation arriving late: nothing more happens.
     expect((await consultar(aceptada.x_ref_payco)).json.error.message).toBe(EPAYCO_MSG.noEspera);
     expect((await epayco(aceptada)).json.resultado).toBe('repetida');
@@ -298,18 +314,21 @@ describe("the driver's payouts", () => {
     expect(fila).toMatchObject({ tipo: 'anticipo', monto: 450_000, placas: 'VCK512', conductor: 'Jhon Jairo Paz', banco: 'Bancolombia', titular: 'Jhon Jairo Paz' });
     expect(ids(await api('/pagos?lista=anticipo&limite=100', { token: andino }))).not.toContain(id);
 
-    const pago = { tipo: 'anticipo', fecha: hoyEnBogota(), referencia: 'TRF-998877' };
+    // The account staff saw goes along (null when none is registered).
+    const vista = { banco: fila.banco, tipocuenta: fila.tipocuenta, cuenta: fila.cuenta, titular: fila.titular };
+    const pago = { tipo: 'anticipo', fecha: hoyEnBogota(), referencia: 'TRF-998877', cuentaVista: vista };
     expect((await api(`/plataforma/servicios/${id}/pago-conductor`, { token: admin, body: pago })).status).toBe(403);
     expect((await api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: { ...pago, tipo: 'saldo' } })).json.error.message).toBe(PAGO_MSG.saldoAntesDelFin);
     expect((await api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: { ...pago, fecha: '2999-01-01' } })).json.error.message).toBe(PAGO_MSG.fechaFutura);
 
-    // The account staff saw goes along: another one (the vehicle edited meanwhile) is refused, and nothing is paid.
-    const vista = { banco: fila.banco, tipocuenta: fila.tipocuenta, cuenta: fila.cuenta, titular: fila.titular };
+    // Another one (the vehicle edited meanwhile) is refused, and none is refused as missing; nothing is paid.
+    const { cuentaVista: _omitida, ...sinCuenta } = pago;
+    expect((await api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: sinCuenta })).json.error.message).toBe(PAGO_MSG.cuentaRequerida);
     const otra = await api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: { ...pago, cuentaVista: { ...vista, cuenta: '000000' } } });
     expect([otra.status, otra.json.error.message]).toEqual([409, PAGO_MSG.cuentaCambio]);
     expect(await guardado('pagos', `anticipo#${id}`)).toBeUndefined();
 
-    const intentos = await Promise.all(Array.from({ length: 5 }, () => api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: { ...pago, cuentaVista: vista } })));
+    const intentos = await Promise.all(Array.from({ length: 5 }, () => api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: pago })));
     expect(intentos.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
     expect(intentos.filter((r) => r.status === 409).map((r) => r.json.error.message)).toEqual(Array(4).fill(PAGO_MSG.anticipoYaPagado));
     // The ledger keeps the account paid to, whatever the vehicle says later.

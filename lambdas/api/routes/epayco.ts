@@ -36,7 +36,7 @@ export async function confirmacionEpayco(c: Context) {
     throw badRequest(EPAYCO_MSG.firmaInvalida);
   }
   const evento = idMovimiento.epayco(t.x_ref_payco);
-  if ((await pagoRepository.get([evento])).length > 0) return repetida(c, t);
+  if (await yaRegistrada(evento)) return repetida(c, t);
   await verificarConEpayco(cred, t);
 
   const s = /^[A-Za-z0-9-]{1,64}$/.test(t.x_id_invoice) ? await serviceRepository.get(t.x_id_invoice) : null;
@@ -52,7 +52,13 @@ export async function confirmacionEpayco(c: Context) {
   // Only while the reservation still waits for ePayco for this amount: of a callback and its replay at once, one applies.
   const condicion = { expresion: 'estado = :cv AND metodoPago = :cm AND valorOferta = :cvo', valores: { ':cv': 'validar', ':cm': 'epayco', ':cvo': s.valorOferta } };
   const hecho = await aplicar(dictamen, s, condicion, registro, referencia, now);
-  if (!hecho) return repetida(c, t);
+  if (!hecho) {
+    // A lost write is a replay only if this very reference was recorded; another transaction for the
+    // same reservation (a second charge) is not acknowledged: ePayco keeps retrying and it is logged.
+    if (await yaRegistrada(evento)) return repetida(c, t);
+    registrar('ignorada', { ...resumen(t), motivo: MOTIVO_YA_NO_ESPERA });
+    throw conflict(`Confirmación de ePayco no aplicada: ${MOTIVO_YA_NO_ESPERA}`);
+  }
   pagoRegistrado();
   registrar(dictamen.resultado, resumen(t), 'info');
   return c.json({ resultado: dictamen.resultado, mensaje: EPAYCO_MSG.procesada });
@@ -77,19 +83,23 @@ export async function consultarEpayco(c: Context, caller: PlataformaCaller, body
     registrar('sin-respuesta', { ref: body.refPayco, reserva: s.id, error: (err as Error).message });
     throw new AppError(503, 'unavailable', EPAYCO_MSG.sinRespuesta);
   }
+  if (!datos) throw conflict(EPAYCO_MSG.desconocida);
   const leida = confirmacionEpaycoSchema.safeParse(datos);
-  if (!leida.success || !firmada(cred, leida.data) || leida.data.x_ref_payco !== body.refPayco) throw conflict(EPAYCO_MSG.desconocida);
+  if (!leida.success) throw conflict(EPAYCO_MSG.ilegible);
+  if (!firmada(cred, leida.data) || leida.data.x_ref_payco !== body.refPayco) throw conflict(EPAYCO_MSG.desconocida);
   const t = leida.data;
   if (t.x_id_invoice !== s.id) throw conflict(EPAYCO_MSG.deOtraReserva);
   const evento = idMovimiento.epayco(t.x_ref_payco);
-  if ((await pagoRepository.get([evento])).length > 0) throw conflict(EPAYCO_MSG.repetida);
+  if (await yaRegistrada(evento)) throw conflict(EPAYCO_MSG.repetida);
   const dictamen = dictaminar(t, s, cred, config().stage === 'prod');
   if (dictamen.resultado === 'ignorada') throw conflict(EPAYCO_MSG.noAplicada(dictamen.motivo));
 
   const now = new Date();
   const registro = { id: evento, tipo: 'epayco', servicioId: s.id, transaccion: t.x_transaction_id, respuesta: t.x_cod_response, monto: t.x_amount, moneda: t.x_currency_code, resultado: dictamen.resultado, registradoEn: now.toISOString(), consultadaPor: caller.email };
   const condicion = { expresion: 'estado = :cv AND metodoPago = :cm AND valorOferta = :cvo', valores: { ':cv': 'validar', ':cm': 'epayco', ':cvo': s.valorOferta } };
-  if (!(await aplicar(dictamen, s, condicion, registro, `ePayco ${t.x_ref_payco}`, now, quienDe(caller)))) throw conflict(EPAYCO_MSG.repetida);
+  if (!(await aplicar(dictamen, s, condicion, registro, `ePayco ${t.x_ref_payco}`, now, quienDe(caller)))) {
+    throw conflict((await yaRegistrada(evento)) ? EPAYCO_MSG.repetida : EPAYCO_MSG.noEspera);
+  }
   pagoRegistrado();
   registrar(`consulta-${dictamen.resultado}`, resumen(t), 'info');
   return c.json({ resultado: dictamen.resultado, mensaje: dictamen.resultado === 'aceptada' ? EPAYCO_MSG.consultaAceptada : EPAYCO_MSG.consultaRechazada(dictamen.motivo) });
@@ -111,7 +121,8 @@ function aplicar(
         cambios: { estado: 'reservado', pagoValidadoEn: now.toISOString(), referenciaPago: referencia },
         quitar: ['pagoRechazado'],
         condicion,
-        movimientos: [pagoDelCliente(s, referencia, EPAYCO.nombre, now)],
+        // Who applied it: ePayco's callback, or the staff member who asked ePayco.
+        movimientos: [pagoDelCliente(s, referencia, quien.nombre, now)],
         extra: [movimientoPut(registro)],
       },
       { accion: 'pago-validado', quien, antes: { estado: 'validar' }, despues: { estado: 'reservado', metodoPago: 'epayco', transaccion: String(registro.transaccion) } },
@@ -125,6 +136,9 @@ function aplicar(
     now,
   );
 }
+
+const MOTIVO_YA_NO_ESPERA = 'la reserva ya no espera este pago';
+const yaRegistrada = async (evento: string) => (await pagoRepository.get([evento])).length > 0;
 
 const firmada = (cred: CredencialesEpayco, t: ConfirmacionEpayco) => sameText(firmaEpayco(cred, t), t.x_signature.toLowerCase());
 

@@ -248,9 +248,9 @@ export async function listarPagosConductor(c: Context, caller: ConsolaCaller) {
  * The account a payout goes to, as it is now; refused when staff saw another (`vista`, what their form
  * showed): the ledger must record the account that was paid.
  */
-function cuentaDe(v: Vehiculo | undefined, vista: CuentaDestino | null | undefined): CuentaDestino | null {
+function cuentaDe(v: Vehiculo | undefined, vista: CuentaDestino | null): CuentaDestino | null {
   const actual = v?.cuenta ? { banco: v.banco, tipocuenta: v.tipocuenta, cuenta: v.cuenta, titular: v.titular } : null;
-  if (vista !== undefined && !mismaCuenta(vista, actual)) throw conflict(PAGO_MSG.cuentaCambio);
+  if (!mismaCuenta(vista, actual)) throw conflict(PAGO_MSG.cuentaCambio);
   return actual;
 }
 

@@ -1,12 +1,16 @@
 import Box from '@cloudscape-design/components/box';
 import { ACCION_TEXTO, CAMPO_TEXTO, CAMPOS_OCULTOS, VALOR_TEXTO, type EntradaHistorial } from '../../../shared/schemas/historial.js';
-import { formatCOP, formatDateTime } from '../lib/format.js';
+import { formatCalendarDate, formatCOP, formatDateTime } from '../lib/format.js';
+
+/** Fields that hold pesos (an offer's price, a payout's or a reward's value). */
+const CAMPOS_DINERO = new Set(['precio', 'monto', 'valor']);
 
 /** How a recorded value reads: money in pesos, flags as Sí/No, the rest as stored. */
 function valor(campo: string, v: EntradaHistorial['antes'][string] | undefined): string {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'boolean') return v ? 'Sí' : 'No';
-  if (campo === 'precio' && typeof v === 'number') return formatCOP(v);
+  if (CAMPOS_DINERO.has(campo) && typeof v === 'number') return formatCOP(v);
+  if (campo === 'fecha' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return formatCalendarDate(v);
   return VALOR_TEXTO[String(v)] ?? String(v);
 }
 

@@ -15,10 +15,13 @@ import { StatusText } from '../../../components/status-text.js';
 import { TableEmptyState } from '../../../components/table-empty-state.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { toast } from '../../../lib/toast.js';
+import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { useVehiculos } from '../../../lib/vehiculos.js';
 import { EstadoBadge } from '../../../components/estado-badge.js';
 import { useAsignarVehiculo } from '../api/mapa.js';
 import { Paginacion } from '../../../components/paginacion.js';
+
+const EN_TELEFONO = ['placas', 'apto'];
 
 /** Spec 02 section 2.4: 5 vehicles a page. */
 const POR_PAGINA = 5;
@@ -36,6 +39,7 @@ export interface AssignVehicleModalProps {
  */
 export function AssignVehicleModal({ servicio, onClose }: AssignVehicleModalProps) {
   const vehiculos = useVehiculos();
+  const telefono = useEsTelefono();
   const asignar = useAsignarVehiculo(servicio.id);
   const [elegido, setElegido] = useState<VehiculoResumen | null>(null);
   const [error, setError] = useState<string>();
@@ -50,7 +54,13 @@ export function AssignVehicleModal({ servicio, onClose }: AssignVehicleModalProp
   const { items, collectionProps, paginationProps } = useCollection(filas, { pagination: { pageSize: POR_PAGINA } });
 
   const columns: TableProps.ColumnDefinition<(typeof filas)[number]>[] = [
-    { id: 'placas', header: 'Placas', cell: (v) => <strong>{v.placas}</strong>, isRowHeader: true },
+    {
+      id: 'placas',
+      header: 'Placas',
+      // A phone hides the other columns: the seats go under the plates.
+      cell: (v) => (telefono ? <SpaceBetween size="xxxs"><strong>{v.placas}</strong><Box variant="small">{`${v.capacidad} puestos`}</Box></SpaceBetween> : <strong>{v.placas}</strong>),
+      isRowHeader: true,
+    },
     { id: 'marca', header: 'Marca', cell: (v) => v.marca },
     { id: 'modelo', header: 'Modelo', cell: (v) => v.modelo },
     { id: 'tipo', header: 'Tipo', cell: (v) => v.tipo },
@@ -116,6 +126,8 @@ export function AssignVehicleModal({ servicio, onClose }: AssignVehicleModalProp
             trackBy="id"
             wrapLines
             columnDefinitions={columns}
+            // A phone shows what decides the choice: the plates (with the seats) and whether it can take the trip.
+            columnDisplay={telefono ? columns.map((c) => ({ id: c.id!, visible: EN_TELEFONO.includes(c.id!) })) : undefined}
             items={items}
             loading={vehiculos.isPending}
             loadingText="Cargando vehículos"

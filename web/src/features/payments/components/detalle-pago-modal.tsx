@@ -269,7 +269,7 @@ function ConsultaEpayco({ id, onDone }: { id: string; onDone: () => void }) {
     <form ref={form.ref} noValidate onSubmit={(e) => (e.preventDefault(), void enviar())}>
       <Form
         header={
-          <Header variant="h3" description="Si el cliente pagó y la confirmación de ePayco no llegó, consulta la transacción con su referencia: se aplica solo si ePayco la firmó para esta reserva.">
+          <Header variant="h3" description="Si el cliente pagó y la confirmación de ePayco no llegó, consulta el pago con su referencia: se aplica solo si ePayco confirma que es el pago de esta reserva.">
             Consultar el pago en ePayco
           </Header>
         }
@@ -310,7 +310,8 @@ function FormularioPago({
   onEnviar: (datos: { fecha: string; referencia: string; valor?: number; comprobante?: string }) => Promise<void>;
   onCancelar?: () => void;
 }) {
-  const schema = conValor ? recompensaBodySchema : pagoConductorBodySchema.omit({ tipo: true });
+  // The account is not typed: it is the one shown, sent by the caller.
+  const schema = conValor ? recompensaBodySchema.omit({ cuentaVista: true }) : pagoConductorBodySchema.omit({ tipo: true, cuentaVista: true });
   // Checked with the API's schema; after the first try each edit checks again (a corrected date clears its message).
   const form = useZodForm(schema, { fecha: hoyEnBogota(), referencia: '', valor: '' }, (v) => ({
     fecha: v.fecha,
@@ -407,8 +408,8 @@ function RegistrarPago({ tipo, id, monto, cuenta, onDone }: { tipo: 'anticipo' |
       onEnviar={async (datos) => {
         try {
           // The account shown goes along: the API refuses the payout if it changed meanwhile.
-          await pagar.mutateAsync({ id, body: { tipo, fecha: datos.fecha, referencia: datos.referencia, comprobante: datos.comprobante, ...(cuenta !== undefined ? { cuentaVista: cuentaVista(cuenta) } : {}) } });
-          toast.success(PAGO_MSG.pagoRegistrado);
+          await pagar.mutateAsync({ id, body: { tipo, fecha: datos.fecha, referencia: datos.referencia, comprobante: datos.comprobante, cuentaVista: cuentaVista(cuenta) } });
+          toast.success(PAGO_MSG.pagoRegistrado(`${tipo === 'anticipo' ? 'Anticipo' : 'Saldo'} de ${formatCOP(monto)} registrado`, cuenta?.cuenta ? textoCuenta(cuenta) : null));
           onDone();
         } catch (err) {
           toast.error(errorMessage(err));
@@ -438,7 +439,7 @@ export function PagoRecompensaModal({ vehiculo, onClose }: { vehiculo: Recompens
           onEnviar={async (datos) => {
             try {
               await pagar.mutateAsync({ id: vehiculo.id, body: { fecha: datos.fecha, referencia: datos.referencia, valor: datos.valor!, comprobante: datos.comprobante, cuentaVista: cuentaVista(r) } });
-              toast.success(PAGO_MSG.pagoRegistrado);
+              toast.success(PAGO_MSG.pagoRegistrado(`Recompensa de ${formatCOP(datos.valor!)} registrada`, r?.cuenta ? textoCuenta(r) : null));
               onClose();
             } catch (err) {
               toast.error(errorMessage(err));

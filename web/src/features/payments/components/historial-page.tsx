@@ -127,7 +127,7 @@ export function HistorialPage({ title }: { title: string }) {
           variant="container"
           header={
             <Header
-              counter={`(${filteredItemsCount ?? items.length})`}
+              counter={historial.isPlaceholderData ? '(…)' : `(${filteredItemsCount ?? items.length})`}
               actions={
                 <Button iconName="download" disabled={!items.length || historial.isPlaceholderData} onClick={() => void descargarCsv(`historial-${rango.desde}-${rango.hasta}.csv`, CSV_SERVICIO, items).catch((e: unknown) => toast.error(errorMessage(e)))}>
                   Exportar CSV

@@ -402,7 +402,7 @@ export function RecompensasPage({ title }: { title: string }) {
   const activa = params.get('vista') === 'pagadas' ? 'pagadas' : 'por-pagar';
   const setActiva = (id: 'por-pagar' | 'pagadas') => setParams(id === 'pagadas' ? { vista: 'pagadas' } : {}, { replace: true });
   return (
-    <ContentLayout header={<Header variant="h1" description="Un vehículo referido gana la comisión de su referente al completar 30 viajes. Los referidos por la plataforma no suman.">{title}</Header>}>
+    <ContentLayout header={<Header variant="h1" description="Quien refirió un vehículo gana una recompensa cuando ese vehículo completa 30 viajes. Los referidos por la plataforma no suman.">{title}</Header>}>
       <Container>
         <Tabs
           activeTabId={activa}

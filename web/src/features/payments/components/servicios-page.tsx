@@ -66,15 +66,17 @@ const BUSCAR = 'Buscar por cliente, ruta, tipo, placas, conductor o servicio';
 function ListaDeServicios({ lista }: { lista: ListaServiciosId }) {
   const plataforma = useEsPlataforma();
   const [empresa, setEmpresa] = useState<string | null>(null);
-  const [detalle, setDetalle] = useState<string | null>(null);
+  const [detalle, setDetalle] = useState<ServicioFila | null>(null);
   const def = listaServicios(lista);
+  // Staff check a payment in validation from here too (the bottom bar's 'Reservas por Validar' leads here).
+  const accion = plataforma && detalle?.estado === 'validar' ? detalle.metodoPago : null;
   return (
     <>
       <ListaPaginada
         variant="borderless"
         titulo={def.titulo}
         fuente={FUENTES.servicios(lista, plataforma ? empresa : null)}
-        columnas={columnasServicio(plataforma, (f) => setDetalle(f.id))}
+        columnas={columnasServicio(plataforma, setDetalle)}
         vacio={def.vacio}
         buscarPor={BUSCAR}
         csv={{ nombre: `servicios-${lista}`, columnas: CSV_SERVICIO }}
@@ -82,7 +84,7 @@ function ListaDeServicios({ lista }: { lista: ListaServiciosId }) {
         enTelefono={['salida', 'ruta', 'acciones']}
         acciones={plataforma ? <FiltroEmpresa valor={empresa} onChange={setEmpresa} /> : undefined}
       />
-      <DetallePagoModal id={detalle} accion={null} onClose={() => setDetalle(null)} />
+      <DetallePagoModal id={detalle?.id ?? null} accion={accion} onClose={() => setDetalle(null)} />
     </>
   );
 }
