@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { confirmacionEpaycoSchema, credencialesEpaycoSchema, dictaminar, discrepancia, firmaEpayco, type ConfirmacionEpayco, type CredencialesEpayco, type Dictamen } from '../../../shared/domain/epayco.js';
 import { EPAYCO, type Quien } from '../../../shared/schemas/historial.js';
 import { MAPA_MSG } from '../../../shared/schemas/messages-servicios.js';
+import type { Service } from '../../../shared/schemas/service.js';
 import { EPAYCO_MSG, type ConsultaEpaycoBody } from '../../../shared/schemas/pagos.js';
 import { config } from '../../config.js';
 import { transaccionEpayco } from '../../adapters/epayco.js';
@@ -48,10 +49,7 @@ export async function confirmacionEpayco(c: Context) {
 
   const now = new Date();
   const referencia = `ePayco ${t.x_ref_payco}`;
-  const registro = { id: evento, tipo: 'epayco', servicioId: s.id, transaccion: t.x_transaction_id, respuesta: t.x_cod_response, monto: t.x_amount, moneda: t.x_currency_code, resultado: dictamen.resultado, registradoEn: now.toISOString() };
-  // Only while the reservation still waits for ePayco for this amount: of a callback and its replay at once, one applies.
-  const condicion = { expresion: 'estado = :cv AND metodoPago = :cm AND valorOferta = :cvo', valores: { ':cv': 'validar', ':cm': 'epayco', ':cvo': s.valorOferta } };
-  const hecho = await aplicar(dictamen, s, condicion, registro, referencia, now);
+  const hecho = await aplicar(dictamen, s, registroEpayco(t, s, dictamen, now), referencia, now);
   if (!hecho) {
     // A lost write is a replay only if this very reference was recorded; another transaction for the
     // same reservation (a second charge) is not acknowledged: ePayco keeps retrying and it is logged.
@@ -95,9 +93,8 @@ export async function consultarEpayco(c: Context, caller: PlataformaCaller, body
   if (dictamen.resultado === 'ignorada') throw conflict(EPAYCO_MSG.noAplicada(dictamen.motivo));
 
   const now = new Date();
-  const registro = { id: evento, tipo: 'epayco', servicioId: s.id, transaccion: t.x_transaction_id, respuesta: t.x_cod_response, monto: t.x_amount, moneda: t.x_currency_code, resultado: dictamen.resultado, registradoEn: now.toISOString(), consultadaPor: caller.email };
-  const condicion = { expresion: 'estado = :cv AND metodoPago = :cm AND valorOferta = :cvo', valores: { ':cv': 'validar', ':cm': 'epayco', ':cvo': s.valorOferta } };
-  if (!(await aplicar(dictamen, s, condicion, registro, `ePayco ${t.x_ref_payco}`, now, quienDe(caller)))) {
+  const registro = { ...registroEpayco(t, s, dictamen, now), consultadaPor: caller.email };
+  if (!(await aplicar(dictamen, s, registro, `ePayco ${t.x_ref_payco}`, now, quienDe(caller)))) {
     throw conflict((await yaRegistrada(evento)) ? EPAYCO_MSG.repetida : EPAYCO_MSG.noEspera);
   }
   pagoRegistrado();
@@ -105,15 +102,22 @@ export async function consultarEpayco(c: Context, caller: PlataformaCaller, body
   return c.json({ resultado: dictamen.resultado, mensaje: dictamen.resultado === 'aceptada' ? EPAYCO_MSG.consultaAceptada : EPAYCO_MSG.consultaRechazada(dictamen.motivo) });
 }
 
-function aplicar(
-  d: Exclude<Dictamen, { resultado: 'ignorada' }>,
-  s: NonNullable<Awaited<ReturnType<typeof serviceRepository.get>>>,
-  condicion: { expresion: string; valores: Record<string, unknown> },
-  registro: Record<string, unknown>,
-  referencia: string,
-  now: Date,
-  quien: Quien = EPAYCO,
-) {
+/** The ledger row that records a transaction as applied (its id, `epayco#<ref>`, makes a replay change nothing). */
+const registroEpayco = (t: ConfirmacionEpayco, s: Service, d: Dictamen, now: Date) => ({
+  id: idMovimiento.epayco(t.x_ref_payco),
+  tipo: 'epayco',
+  servicioId: s.id,
+  transaccion: t.x_transaction_id,
+  respuesta: t.x_cod_response,
+  monto: t.x_amount,
+  moneda: t.x_currency_code,
+  resultado: d.resultado,
+  registradoEn: now.toISOString(),
+});
+
+function aplicar(d: Exclude<Dictamen, { resultado: 'ignorada' }>, s: Service, registro: Record<string, unknown>, referencia: string, now: Date, quien: Quien = EPAYCO) {
+  // Only while the reservation still waits for ePayco for this amount: of a callback and its replay at once, one applies.
+  const condicion = { expresion: 'estado = :cv AND metodoPago = :cm AND valorOferta = :cvo', valores: { ':cv': 'validar', ':cm': 'epayco', ':cvo': s.valorOferta } };
   if (d.resultado === 'aceptada') {
     return serviceRepository.cambiarPago(
       s,
