@@ -25,6 +25,7 @@ import { fechaFuec, fuecPdf, textoPdf } from './fuec-pdf.js';
 import { demoProveedores } from './seed-proveedores.js';
 import { atributosDeEstado, conteosDe, type Proveedor } from '../../lambdas/data/proveedor-repository.js';
 import type { Operador } from '../../shared/schemas/proveedores.js';
+import { cuentaDe } from '../../shared/schemas/pagos.js';
 import { ganaRecompensa, pagoConductor, RECOMPENSA_PENDIENTE } from '../../shared/domain/pagos.js';
 import { DIRECTORIO } from '../../lambdas/data/empresa-repository.js';
 import { busquedaDeRecompensa, idMovimiento, type Movimiento } from '../../lambdas/data/pago-repository.js';
@@ -348,7 +349,7 @@ function recompensasPagadas(vehiculos: Vehiculo[], empresas: Empresa[], now: Dat
       id: idMovimiento.recompensa(v.id), tipo: 'recompensa', monto: pagada.valor, fecha: hoyEnBogota(new Date(registradoEn)), referencia: pagada.referencia,
       ...(comprobante ? { comprobante } : {}), registradoPor: DEMO_USERS.plataforma, registradoEn, vehiculoId: v.id, empresaAliada: v.empresaAliada,
       busqueda: busquedaDeRecompensa(v, aliada, pagada.referencia, referente),
-      ...(referente ? { cuentaDestino: { banco: referente.banco, tipocuenta: referente.tipocuenta, cuenta: referente.cuenta, titular: referente.titular } } : {}),
+      ...(referente?.cuenta ? { cuentaDestino: cuentaDe(referente)! } : {}),
     };
     return [{ movimiento, comprobante }];
   });

@@ -111,6 +111,9 @@ export const cuentaDestinoSchema = z.object(
 export type CuentaDestino = z.infer<typeof cuentaDestinoSchema>;
 export const mismaCuenta = (a: CuentaDestino | null, b: CuentaDestino | null): boolean =>
   (!a?.cuenta && !b?.cuenta) || (!!a && !!b && a.banco === b.banco && a.tipocuenta === b.tipocuenta && a.cuenta === b.cuenta && a.titular === b.titular);
+/** Just the account of a record that holds one (a vehicle, a list row), or null when it has none. */
+export const cuentaDe = (c: CuentaDestino | null | undefined): CuentaDestino | null =>
+  c?.cuenta ? { banco: c.banco, tipocuenta: c.tipocuenta, cuenta: c.cuenta, titular: c.titular } : null;
 export const textoCuenta = (c: CuentaDestino): string => `${c.titular}: ${c.banco}, cuenta ${c.tipocuenta} ${c.cuenta}`;
 
 /**

@@ -3,6 +3,7 @@ import { comisionPlataforma, pagoConductor, problemaPagoConductor, type PagoCond
 import { hoyEnBogota } from '../../../shared/domain/vencimientos.js';
 import { uploadKeys } from '../../../shared/domain/uploads.js';
 import {
+  cuentaDe,
   mismaCuenta,
   PAGO_MSG,
   textoCuenta,
@@ -248,8 +249,8 @@ export async function listarPagosConductor(c: Context, caller: ConsolaCaller) {
  * The account a payout goes to, as it is now; refused when staff saw another (`vista`, what their form
  * showed): the ledger must record the account that was paid.
  */
-function cuentaDe(v: Vehiculo | undefined, vista: CuentaDestino | null): CuentaDestino | null {
-  const actual = v?.cuenta ? { banco: v.banco, tipocuenta: v.tipocuenta, cuenta: v.cuenta, titular: v.titular } : null;
+function cuentaAPagar(v: Vehiculo | undefined, vista: CuentaDestino | null): CuentaDestino | null {
+  const actual = cuentaDe(v);
   if (!mismaCuenta(vista, actual)) throw conflict(PAGO_MSG.cuentaCambio);
   return actual;
 }
@@ -273,7 +274,7 @@ export async function pagarConductor(c: Context, caller: PlataformaCaller, body:
   const problema = problemaPagoConductor(s, body.tipo);
   if (problema) throw conflict(problema);
   const v = s.vehiculoId ? (await vehiculoRepository.varios([s.vehiculoId])).get(s.vehiculoId) : undefined;
-  const cuentaDestino = cuentaDe(v, body.cuentaVista);
+  const cuentaDestino = cuentaAPagar(v, body.cuentaVista);
   const now = new Date();
   const comprobante = await guardarComprobante(caller, body.comprobante, (ticket) => `${uploadKeys.comprobantePago(s.id, body.tipo)}-${ticket}`);
   const monto = pagoConductor(s.valorOferta ?? 0);
@@ -439,7 +440,7 @@ export async function pagarRecompensa(c: Context, caller: PlataformaCaller, body
   const [nombres, referentes] = await Promise.all([empresaRepository.nombres([v.empresaAliada]), vehiculoRepository.varios(idsDeReferentes([v]))]);
   const aliada = nombres.get(v.empresaAliada) ?? '';
   const referente = referentes.get(v.referidoPor ?? '');
-  const cuentaDestino = cuentaDe(referente, body.cuentaVista);
+  const cuentaDestino = cuentaAPagar(referente, body.cuentaVista);
   const comprobante = await guardarComprobante(caller, body.comprobante, (ticket) => `${uploadKeys.comprobanteRecompensa(v.id)}-${ticket}`);
   const movimiento: Movimiento = {
     id: idMovimiento.recompensa(v.id),

@@ -18,7 +18,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
-import { consultaEpaycoSchema, PAGO_MSG, pagoConductorBodySchema, recompensaBodySchema, textoCuenta, type CuentaDestino, type Movimiento, type PagoDetalle, type RecompensaFila } from '../../../../../shared/schemas/pagos.js';
+import { consultaEpaycoSchema, PAGO_MSG, pagoConductorBodySchema, recompensaBodySchema, cuentaDe, textoCuenta, type CuentaDestino, type Movimiento, type PagoDetalle, type RecompensaFila } from '../../../../../shared/schemas/pagos.js';
 import { StatusText } from '../../../components/status-text.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatCOP, formatCalendarDate, formatDateTime } from '../../../lib/format.js';
@@ -38,10 +38,8 @@ const MOVIMIENTO_TEXTO: Record<Movimiento['tipo'], string> = { 'pago-cliente': '
 export type AccionDetalle = 'transferencia' | 'epayco' | 'anticipo' | 'saldo' | null;
 
 /** Where a payout goes: the account of the driver (advance, balance) or of the referrer (reward). */
-type Cuenta = { titular: string; banco: string; tipocuenta: string; cuenta: string };
+type Cuenta = CuentaDestino;
 const pagarA = (c: Cuenta | null | undefined): string => (c?.cuenta ? `Pagar a ${textoCuenta(c)}` : 'Sin datos bancarios registrados');
-/** The account the form showed, as the API compares it (a row may carry more than the account). */
-const cuentaVista = (c: Cuenta | null | undefined): CuentaDestino | null => (c?.cuenta ? { banco: c.banco, tipocuenta: c.tipocuenta, cuenta: c.cuenta, titular: c.titular } : null);
 
 /**
  * A service's detail from any list (spec 01 section 2: "each list opens a detail modal from a row
@@ -408,7 +406,7 @@ function RegistrarPago({ tipo, id, monto, cuenta, onDone }: { tipo: 'anticipo' |
       onEnviar={async (datos) => {
         try {
           // The account shown goes along: the API refuses the payout if it changed meanwhile.
-          await pagar.mutateAsync({ id, body: { tipo, fecha: datos.fecha, referencia: datos.referencia, comprobante: datos.comprobante, cuentaVista: cuentaVista(cuenta) } });
+          await pagar.mutateAsync({ id, body: { tipo, fecha: datos.fecha, referencia: datos.referencia, comprobante: datos.comprobante, cuentaVista: cuentaDe(cuenta) } });
           toast.success(PAGO_MSG.pagoRegistrado(`${tipo === 'anticipo' ? 'Anticipo' : 'Saldo'} de ${formatCOP(monto)} registrado`, cuenta?.cuenta ? textoCuenta(cuenta) : null));
           onDone();
         } catch (err) {
@@ -438,7 +436,7 @@ export function PagoRecompensaModal({ vehiculo, onClose }: { vehiculo: Recompens
           enviando={pagar.isPending}
           onEnviar={async (datos) => {
             try {
-              await pagar.mutateAsync({ id: vehiculo.id, body: { fecha: datos.fecha, referencia: datos.referencia, valor: datos.valor!, comprobante: datos.comprobante, cuentaVista: cuentaVista(r) } });
+              await pagar.mutateAsync({ id: vehiculo.id, body: { fecha: datos.fecha, referencia: datos.referencia, valor: datos.valor!, comprobante: datos.comprobante, cuentaVista: cuentaDe(r) } });
               toast.success(PAGO_MSG.pagoRegistrado(`Recompensa de ${formatCOP(datos.valor!)} registrada`, r?.cuenta ? textoCuenta(r) : null));
               onClose();
             } catch (err) {
