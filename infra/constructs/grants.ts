@@ -46,7 +46,8 @@ export type BucketAccess = 'read' | 'readWrite';
 export function grantBucketObjects(scope: Construct, role: IRole, bucketName: string, access: BucketAccess = 'read'): void {
   const partition = Stack.of(scope).partition;
   const bucketArn = `arn:${partition}:s3:::${bucketName}`;
-  const objectActions = access === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'];
+  // PutObjectTagging: quotes are stored tagged and re-tagged (the lifecycle rule for open quotes).
+  const objectActions = access === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'];
   role.addToPrincipalPolicy(new PolicyStatement({ actions: objectActions, resources: [`${bucketArn}/*`] }));
   role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucketArn] }));
   Validations.of(role).acknowledge({

@@ -1,7 +1,7 @@
 import { Aws, CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { type Bucket, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { PENDING_PREFIX } from '../../shared/domain/uploads.js';
+import { COTIZACIONES_PREFIX, ETIQUETA_COTIZACION, PENDING_PREFIX } from '../../shared/domain/uploads.js';
 import { siteBucketName, type StageConfig, uploadsBucketName } from '../config.js';
 import { ConsoleSite } from '../constructs/console-site.js';
 import { privateBucket } from '../constructs/private-bucket.js';
@@ -79,6 +79,12 @@ export class EdgeStack extends Stack {
           prefix: PENDING_PREFIX,
           expiration: Duration.days(1),
           ...(config.uploadsNoncurrentVersionDays > 0 ? { noncurrentVersionExpiration: Duration.days(1) } : {}),
+        },
+        // Quotes of offers never accepted: stored tagged open, re-tagged kept on acceptance.
+        {
+          prefix: COTIZACIONES_PREFIX,
+          tagFilters: { [ETIQUETA_COTIZACION.clave]: ETIQUETA_COTIZACION.abierta },
+          expiration: Duration.days(ETIQUETA_COTIZACION.diasAbierta),
         },
         ...(config.uploadsNoncurrentVersionDays > 0
           ? [{ noncurrentVersionExpiration: Duration.days(config.uploadsNoncurrentVersionDays) }]

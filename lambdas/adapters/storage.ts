@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { fileSignature } from '../../shared/domain/file-signature.js';
@@ -59,8 +59,16 @@ export const storage = {
     return file;
   },
 
-  async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-    await s3().send(new PutObjectCommand({ Bucket: bucketName(), Key: key, Body: bytes, ContentType: contentType }));
+  /** Writes an object, with tags when given (the bucket's lifecycle rules read them). */
+  async put(key: string, bytes: Uint8Array, contentType: string, etiquetas?: Record<string, string>): Promise<void> {
+    const Tagging = etiquetas && new URLSearchParams(etiquetas).toString();
+    await s3().send(new PutObjectCommand({ Bucket: bucketName(), Key: key, Body: bytes, ContentType: contentType, Tagging }));
+  },
+
+  /** Replaces an object's tags. */
+  async etiquetar(key: string, etiquetas: Record<string, string>): Promise<void> {
+    const TagSet = Object.entries(etiquetas).map(([Key, Value]) => ({ Key, Value }));
+    await s3().send(new PutObjectTaggingCommand({ Bucket: bucketName(), Key: key, Tagging: { TagSet } }));
   },
 
   async delete(key: string): Promise<void> {

@@ -10,7 +10,7 @@ import { startEpayco } from './epayco.js';
 import { startLambdaInvoke } from './lambda-invoke.js';
 import { createOutbox, type Outbox } from './outbox.js';
 import { freePort } from './ports.js';
-import { expirarEsperando, startS3 } from './s3.js';
+import { COTIZACIONES_ABIERTAS, expirarEsperando, startS3 } from './s3.js';
 
 export type StackOptions = {
   /** Folder for data, outbox and config.json. */
@@ -133,6 +133,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
         void runTick().catch((e: unknown) => log(`error en tareas programadas: ${String(e)}`));
         // With the jobs, what S3's lifecycle rule does in AWS: waiting uploads go after a day.
         void expirarEsperando({ endpoint: s3.endpoint, bucket: BUCKET }).catch((e: unknown) => log(`error al expirar archivos en espera: ${String(e)}`));
+        // And the quotes of offers never accepted, after two days.
+        void expirarEsperando({ endpoint: s3.endpoint, bucket: BUCKET, ...COTIZACIONES_ABIERTAS }).catch((e: unknown) => log(`error al expirar cotizaciones: ${String(e)}`));
       }, opts.jobsIntervalMs);
       stops.push(async () => clearInterval(timer));
     }

@@ -126,6 +126,15 @@ export function uploadProblem(kind: UploadKind, file: FileFacts | null): string 
 
 /** Where a browser upload waits until `confirm` checks it (a bucket rule deletes leftovers after a day). */
 export const PENDING_PREFIX = 'uploads/';
+
+/** Where offers' quotes are stored (`uploadKeys.cotizacion`). */
+export const COTIZACIONES_PREFIX = 'ofertas/';
+/**
+ * A quote is stored tagged open; accepting its offer tags it kept. Offers not accepted vanish with
+ * their 24 hours (the table's TTL), so a bucket rule deletes open quotes once no offer can still be
+ * accepted: a day of life plus a day's margin for TTL and clocks.
+ */
+export const ETIQUETA_COTIZACION = { clave: 'cotizacion', abierta: 'abierta', aceptada: 'aceptada', diasAbierta: 2 } as const;
 export const pendingUploadKey = (sub: string, uploadId: string): string => `${PENDING_PREFIX}${sub}/${uploadId}`;
 
 /** A file name as part of a storage key: no folders, no odd characters. */
@@ -162,5 +171,5 @@ export const uploadKeys = {
   /** Each receipt the client sends is kept under its own name: a refused one stays on record (its key in the trail's 'pago-rechazado'). */
   comprobanteCliente: (servicioId: string, ticketId: string) => `pagos/${servicioId}/cliente/${ticketId}`,
   /** The upload's id ahead of the name, where the name's cut cannot reach it: two sends never share a key. */
-  cotizacion: (empresaId: string, serviceId: string, uploadId: string, fileName: string) => `ofertas/${empresaId}/${serviceId}/${uploadId}-${safeName(fileName)}`,
+  cotizacion: (empresaId: string, serviceId: string, uploadId: string, fileName: string) => `${COTIZACIONES_PREFIX}${empresaId}/${serviceId}/${uploadId}-${safeName(fileName)}`,
 };

@@ -175,6 +175,17 @@ describe('edge stack: buckets', () => {
     });
   });
 
+  it('deletes the quotes of offers never accepted, by their open tag, after two days', () => {
+    t.edge.hasResourceProperties('AWS::S3::Bucket', {
+      BucketName: { 'Fn::Join': ['', Match.arrayWith(['transportadoras-dev-uploads-'])] },
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ Prefix: 'ofertas/', TagFilters: [{ Key: 'cotizacion', Value: 'abierta' }], ExpirationInDays: 2, Status: 'Enabled' }),
+        ]),
+      },
+    });
+  });
+
   it('lets the console POST/PUT/GET uploads from its origin only', () => {
     t.edge.hasResourceProperties('AWS::S3::Bucket', {
       BucketName: { 'Fn::Join': ['', Match.arrayWith(['transportadoras-dev-uploads-'])] },
@@ -496,7 +507,7 @@ describe('api stack: HTTP API', () => {
   it('gives the API object access to the uploads bucket, and no other function any', () => {
     const api = fnWithEntryDescription(t.api, 'API de la consola (Hono)');
     const s3Actions = (template: Template) => JSON.stringify(template.findResources('AWS::IAM::Policy')).match(/s3:[A-Za-z]+/g) ?? [];
-    expect(new Set(s3Actions(t.api))).toEqual(new Set(['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:ListBucket']));
+    expect(new Set(s3Actions(t.api))).toEqual(new Set(['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject', 's3:ListBucket']));
     expect(s3Actions(t.auth)).toEqual([]);
     expect(JSON.stringify(api.props.Environment)).toContain('BUCKET_NAME');
     expect(JSON.stringify(fnWithEntryDescription(t.api, TICK).props.Environment)).not.toContain('BUCKET_NAME');

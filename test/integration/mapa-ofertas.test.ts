@@ -11,7 +11,8 @@ import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
 import { MAX_PROPIOS_MAPA, MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
 import { API_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
 import { ASIGNACION_MSG, INTEGRACION_MSG, MAPA_MSG, OFERTA_MSG } from '../../shared/schemas/messages-servicios.js';
-import { api, docClient, idToken, listKeys, newCompanyAdmin, PDF_BYTES, solidPng, stack, subOf, table, upload } from '../support/clients.js';
+import { api, docClient, idToken, listKeys, newCompanyAdmin, PDF_BYTES, solidPng, stack, subOf, table, tagsOf, upload } from '../support/clients.js';
+import { COTIZACIONES_ABIERTAS, expirarEsperando } from '../../scripts/local/s3.js';
 import { cabecerasApp, firmaApp } from '../../lambdas/api/middleware/apps.js';
 import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
 
@@ -413,6 +414,34 @@ describe('client app integration', () => {
     const again = await appApi('POST', '/integracion/cliente/servicios', body);
     expect(again.status).toBe(409);
     expect(again.json.error.message).toBe(INTEGRACION_MSG.servicioExiste);
+  });
+
+  it("keeps the accepted offer's quote, and the bucket's rule deletes the others' two days on", async () => {
+    const id = await publicar({ tipo: 'Van' });
+    for (const token of [valle, andino]) {
+      const pdf = await upload(token, 'cotizacion', PDF_BYTES, 'application/pdf');
+      expect((await ofertar(token, id, { precio: 700000, cotizacion: pdf })).status).toBe(201);
+    }
+    const [deValle] = await listKeys(`ofertas/${TRANSVALLE}/${id}/`);
+    const [deAndino] = await listKeys(`ofertas/${ANDINO}/${id}/`);
+    expect(await tagsOf(deValle!)).toEqual({ cotizacion: 'abierta' });
+    expect(await tagsOf(deAndino!)).toEqual({ cotizacion: 'abierta' });
+
+    const accept = await appApi('POST', `/integracion/cliente/servicios/${id}/aceptar`, { empresaAliada: TRANSVALLE, metodoPago: 'transferencia' });
+    expect(accept.status, JSON.stringify(accept.json)).toBe(200);
+    expect(await tagsOf(deValle!)).toEqual({ cotizacion: 'aceptada' });
+    expect(await tagsOf(deAndino!)).toEqual({ cotizacion: 'abierta' });
+
+    // The rule as the local stack applies it, on this service's quotes only (other tests' are not this one's).
+    const regla = (empresa: string, now: Date) =>
+      expirarEsperando({ endpoint: stack().s3Endpoint, bucket: stack().bucket, ...COTIZACIONES_ABIERTAS, prefix: `ofertas/${empresa}/${id}/`, now });
+    expect(await regla(ANDINO, new Date())).toBe(0);
+    const enTresDias = new Date(Date.now() + 3 * 86_400_000);
+    expect([await regla(TRANSVALLE, enTresDias), await regla(ANDINO, enTresDias)]).toEqual([0, 1]);
+    expect(await listKeys(`ofertas/${TRANSVALLE}/${id}/`)).toEqual([deValle]);
+    expect(await listKeys(`ofertas/${ANDINO}/${id}/`)).toEqual([]);
+    const detalle = await api(`/servicios/${id}`, { token: valle });
+    expect(detalle.json.miOferta.cotizacionUrl).toMatch(/^http.*ofertas/);
   });
 
   it('lists the offers without bank data, and of two simultaneous acceptances exactly one wins', async () => {

@@ -98,6 +98,14 @@ export async function listKeys(prefix: string): Promise<string[]> {
   return (res.Contents ?? []).map((o) => o.Key!).sort();
 }
 
+/** An object's tags, as the bucket's lifecycle rules read them. */
+export async function tagsOf(key: string): Promise<Record<string, string>> {
+  const { S3Client, GetObjectTaggingCommand } = await import('@aws-sdk/client-s3');
+  const s3 = new S3Client({ region: 'local', endpoint: stack().s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  const res = await s3.send(new GetObjectTaggingCommand({ Bucket: stack().bucket, Key: key }));
+  return Object.fromEntries((res.TagSet ?? []).map((t) => [t.Key!, t.Value!]));
+}
+
 /** Small real images and a fake one, made in memory. */
 export { solidPng } from '../../scripts/local/png.js';
 /** A valid one-page PDF without text (what a scanned FUEC reads as: 'sin-verificar'). */

@@ -3,7 +3,7 @@ import { abiertoAOfertas } from '../../../shared/domain/ofertas.js';
 import { servicioPendiente } from '../../../shared/domain/servicios.js';
 import { isExpired } from '../../../shared/domain/trips.js';
 import type { AceptarOferta, ServicioPublicado } from '../../../shared/schemas/integracion.js';
-import { uploadKeys } from '../../../shared/domain/uploads.js';
+import { ETIQUETA_COTIZACION, uploadKeys } from '../../../shared/domain/uploads.js';
 import { APP_CLIENTES } from '../../../shared/schemas/historial.js';
 import { PAGO_MSG, type ComprobanteCliente } from '../../../shared/schemas/pagos.js';
 import { INTEGRACION_MSG, MAPA_MSG } from '../../../shared/schemas/messages-servicios.js';
@@ -70,6 +70,10 @@ export async function aceptarOferta(c: Context, _caller: unknown, body: AceptarO
   const oferta = ofertas.find((o) => o.empresaAliada === body.empresaAliada);
   if (!oferta || oferta.estado !== 'enviada' || isExpired(oferta, now)) throw conflict(INTEGRACION_MSG.ofertaNoDisponible);
   const otras = ofertas.filter((o) => o !== oferta);
+  // The chosen quote is kept before the acceptance is written: tagged after, a failed tag would leave
+  // an accepted offer's quote to the bucket's clean-up. An acceptance that then fails (two at once)
+  // leaves it kept, an unreferenced file at worst.
+  if (oferta.documentoCotizacion) await storage.etiquetar(oferta.documentoCotizacion, { [ETIQUETA_COTIZACION.clave]: ETIQUETA_COTIZACION.aceptada });
   const rechazo = await ofertaRepository.aceptar({ servicio: service, oferta, otras, metodoPago: body.metodoPago }, now);
   if (rechazo) throw conflict(rechazo === 'servicio-cerrado' ? INTEGRACION_MSG.servicioNoPendiente : INTEGRACION_MSG.ofertaNoDisponible);
   mapaCaches.olvidarPendientes();

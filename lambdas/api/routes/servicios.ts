@@ -4,7 +4,7 @@ import { verificarFuec, type VerificacionFuec } from '../../../shared/domain/fue
 import { estadoMapa } from '../../../shared/domain/mapa.js';
 import { finalizable } from '../../../shared/domain/recorrido.js';
 import { abiertoAOfertas, redondearOferta } from '../../../shared/domain/ofertas.js';
-import { uploadKeys } from '../../../shared/domain/uploads.js';
+import { ETIQUETA_COTIZACION, uploadKeys } from '../../../shared/domain/uploads.js';
 import type { AsignacionBody } from '../../../shared/schemas/asignacion.js';
 import type { FuecBody } from '../../../shared/schemas/fuec.js';
 import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, OFERTA_MSG, RECORRIDO_MSG } from '../../../shared/schemas/messages-servicios.js';
@@ -101,7 +101,8 @@ export async function ofertar(c: Context, caller: CompanyCaller, body: OfertaBod
     // The ticket in the key: two sends at once never share one, so the loser's clean-up cannot
     // delete the winner's file.
     documentoCotizacion = uploadKeys.cotizacion(caller.empresaId, service.id, tickets[0]!.id, tickets[0]!.fileName);
-    await putFiles([documentoCotizacion], files);
+    // Open until the client accepts this offer: the bucket deletes open quotes (ETIQUETA_COTIZACION).
+    await putFiles([documentoCotizacion], files, { [ETIQUETA_COTIZACION.clave]: ETIQUETA_COTIZACION.abierta });
   }
 
   const oferta = nuevaOferta({ service, empresa, oferente: caller.email, precio, documentoCotizacion }, now);

@@ -243,8 +243,8 @@ async function takeChecked<L extends readonly Lote[]>(sub: string, lotes: L): Pr
 }
 
 /** Writes checked files to their keys. Every write settles before it answers, so a clean-up never runs ahead of a put. */
-export async function putFiles(keys: readonly string[], files: readonly CheckedFile[]): Promise<void> {
-  const puts = await Promise.allSettled(keys.map((key, i) => storage.put(key, files[i]!.bytes, files[i]!.mime)));
+export async function putFiles(keys: readonly string[], files: readonly CheckedFile[], etiquetas?: Record<string, string>): Promise<void> {
+  const puts = await Promise.allSettled(keys.map((key, i) => storage.put(key, files[i]!.bytes, files[i]!.mime, etiquetas)));
   const failedPut = puts.find((p) => p.status === 'rejected');
   if (failedPut) throw failedPut.reason;
 }
