@@ -32,16 +32,19 @@ const xml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 function etiquetasComoS3(store: S3rverStore) {
   return async (ctx: Ctx, next: () => Promise<void>) => {
     await next();
+    const cabecera = ctx.headers['x-amz-tagging'];
+    const conEtiquetas = ctx.method === 'PUT' && ctx.status === 200 && typeof cabecera === 'string' && !ctx.headers['x-amz-copy-source'];
+    const borrado = ctx.method === 'DELETE' && ctx.status === 204;
     const m = /^\/([^/]+)\/(.+)$/.exec(ctx.path);
     const simple = !('tagging' in ctx.query) && !('uploadId' in ctx.query) && !('uploads' in ctx.query);
-    if (!m || !simple) return;
+    if (!m || !simple || !(conEtiquetas || borrado)) return;
+    // The object's key as s3rver stored it (the path was valid: its handler answered 200/204).
     const [bucket, key] = [m[1]!, decodeURIComponent(m[2]!)];
-    const cabecera = ctx.headers['x-amz-tagging'];
-    if (ctx.method === 'PUT' && ctx.status === 200 && typeof cabecera === 'string' && !ctx.headers['x-amz-copy-source']) {
+    if (conEtiquetas) {
       const tags = [...new URLSearchParams(cabecera)].map(([k, v]) => `<Tag><Key>${xml(k)}</Key><Value>${xml(v)}</Value></Tag>`).join('');
       await store.putSubresource(bucket, key, { type: 'tagging', toXML: () => `<Tagging><TagSet>${tags}</TagSet></Tagging>` });
     }
-    if (ctx.method === 'DELETE' && ctx.status === 204) await store.deleteSubresource(bucket, key, 'tagging');
+    if (borrado) await store.deleteSubresource(bucket, key, 'tagging');
   };
 }
 
