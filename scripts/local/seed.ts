@@ -333,6 +333,12 @@ const REFERIDOS: Record<number, { por: string; viajes: number; pagada?: Recompen
   9: { por: 'veh-demo-transvalle-003', viajes: 38, pagada: { haceDias: 9, valor: 150_000, referencia: 'TRF-55120987', conComprobante: false } },
   11: { por: 'plataforma', viajes: 36 },
 };
+
+/**
+ * Bank data changed lately (by fleet position), as a vehicle edit stamps it: Luis Fernando Ortiz has an
+ * advance due and is owed a referral reward, so both payout forms point the change out.
+ */
+const CUENTA_CAMBIADA: Record<number, { haceHoras: number; por: string }> = { 1: { haceHoras: 30, por: DEMO_USERS.staff } };
 /** A referral reward the demo has already paid: its ledger row, and its receipt when it had one. */
 type RecompensaDemo = { haceDias: number; valor: number; referencia: string; conComprobante: boolean };
 
@@ -368,6 +374,7 @@ function demoVehiculo(v: DemoVehiculo, i: number, now: Date): { vehiculo: Vehicu
     banco: (['Bancolombia', 'Davivienda', 'BBVA', 'Nequi'] as const)[i % 4], tipocuenta: i % 2 ? 'corriente' : 'ahorros', cuenta: `04${String(512_345_678 + i * 1_234_567).padStart(9, '0')}`,
     titular: v.nombre, rut: v.cedula, validado: i % 4 !== 3, rating: 5, viajesRealizados: REFERIDOS[i]?.viajes ?? (i * 7) % 41, fechaCreacion: new Date(now.getTime() - (60 - i) * 86_400_000).toISOString(),
     ...(REFERIDOS[i] ? { referidoPor: REFERIDOS[i].por, comisionPagadaAReferente: !!REFERIDOS[i].pagada } : {}),
+    ...(CUENTA_CAMBIADA[i] ? { cuentaCambiada: { en: new Date(now.getTime() - CUENTA_CAMBIADA[i].haceHoras * 3_600_000).toISOString(), por: CUENTA_CAMBIADA[i].por } } : {}),
   });
   return { vehiculo, guard: { id: `placa#${v.empresaAliada}#${v.placas}`, vehiculoId: id } };
 }

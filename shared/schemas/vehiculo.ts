@@ -1,6 +1,7 @@
 import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO } from '../domain/uploads.js';
 import { esFechaValida, hoyEnBogota } from '../domain/vencimientos.js';
 import { digitsText } from './digits.js';
+import { cuentaCambiadaSchema } from './pagos.js';
 import { DIGITOS_MSG, MSG, VEHICULO_MSG } from './messages.js';
 import { BANCOS, TIPOS_CUENTA } from './profile.js';
 import { vehicleTypeSchema, VEHICLE_TYPES } from './service.js';
@@ -309,6 +310,8 @@ export const vehiculoSchema = z.object({
   suspendido: z.boolean().default(false),
   /** Why marketplace staff suspended the driver (provider panel). */
   motivoSuspension: z.string().optional(),
+  /** The last edit that changed the bank data: payout forms point it out (`cuentaCambiadaHace`). */
+  cuentaCambiada: cuentaCambiadaSchema.optional(),
   /** When marketplace staff sent the welcome e-mail asking for photos and documents. */
   bienvenidaEnviada: z.iso.datetime().optional(),
   conected: z.boolean().default(false),

@@ -263,6 +263,29 @@ describe('pending payouts', () => {
     }
   });
 
+  it('points out a driver’s account changed lately, in the payout list and above both payout forms', async () => {
+    // The demo's Luis Fernando Ortiz (WMN318): his account changed 30 hours ago, he has an advance due and is owed CHV220's reward.
+    const aviso = /^Los datos bancarios cambiaron el .+ \(operador@transvalle\.demo\)\. Confírmalos con el titular antes de transferir\.$/;
+    await page.goto(url('/panel-control/anticipos'));
+    const cambiadas = page.getByRole('row').filter({ hasText: /Cambió el \d{2}\/\d{2}\/\d{4}/ });
+    await cambiadas.first().waitFor();
+    for (const fila of await cambiadas.all()) expect(await fila.textContent()).toContain('Luis Fernando Ortiz');
+    await page.getByRole('button', { name: /^Registrar pago de Luis Fernando Ortiz/ }).first().click();
+    await page.getByRole('dialog').getByText(aviso).waitFor();
+    await shots('pagos-cuenta-cambiada');
+    await page.keyboard.press('Escape');
+
+    await page.goto(url('/panel-control/recompensas'));
+    await page.getByRole('button', { name: 'Pagar recompensa de CHV220' }).click();
+    await page.getByRole('dialog').getByText(aviso).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+    // Another referrer's form says nothing of it.
+    await page.getByRole('button', { name: /^Pagar recompensa de (?!CHV220)/ }).first().click();
+    await page.getByRole('dialog').getByText(/^Pagar a /).waitFor();
+    expect(await page.getByRole('dialog').getByText(aviso).count()).toBe(0);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+  });
+
   it('pays every referral reward until the list is empty', async () => {
     await page.goto(url('/panel-control/recompensas'));
     await page.getByRole('heading', { level: 2, name: /Vehículos con pago por referidos/ }).waitFor();

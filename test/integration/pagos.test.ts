@@ -314,6 +314,18 @@ describe("the driver's payouts", () => {
     expect(fila).toMatchObject({ tipo: 'anticipo', monto: 450_000, placas: 'VCK512', conductor: 'Jhon Jairo Paz', banco: 'Bancolombia', titular: 'Jhon Jairo Paz' });
     expect(ids(await api('/pagos?lista=anticipo&limite=100', { token: andino }))).not.toContain(id);
 
+    expect(fila.cuentaCambiada).toBeNull();
+    // A stamped change of the vehicle's account (vehiculos.test.ts makes one) reaches the row.
+    const cambio = { en: new Date().toISOString(), por: 'operador@transvalle.demo' };
+    const vehiculos = { TableName: table('vehiculos'), Key: { id: 'veh-demo-transvalle-001' } };
+    await docClient().send(new UpdateCommand({ ...vehiculos, UpdateExpression: 'SET cuentaCambiada = :c', ExpressionAttributeValues: { ':c': cambio } }));
+    try {
+      const conCambio = (await api('/pagos?lista=anticipo&limite=100', { token: staff })).json.items.find((f: { id: string }) => f.id === id);
+      expect(conCambio.cuentaCambiada).toEqual(cambio);
+    } finally {
+      await docClient().send(new UpdateCommand({ ...vehiculos, UpdateExpression: 'REMOVE cuentaCambiada' }));
+    }
+
     // The account staff saw goes along (null when none is registered).
     const vista = { banco: fila.banco, tipocuenta: fila.tipocuenta, cuenta: fila.cuenta, titular: fila.titular };
     const pago = { tipo: 'anticipo', fecha: hoyEnBogota(), referencia: 'TRF-998877', cuentaVista: vista };

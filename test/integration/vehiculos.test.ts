@@ -489,6 +489,22 @@ describe('fleet API', () => {
     expect(after).toMatchObject(cambios);
   });
 
+  it("stamps a change of the bank data with when and who, and only a change", async () => {
+    const before = (await guardado(creado.id))!;
+    expect(before.cuentaCambiada).toBeUndefined();
+    const t = Date.now();
+    const res = await api(`/vehiculos/${creado.id}`, { token: admin, method: 'PUT', body: edicionDe(before, { cuenta: '99887766554', titular: 'Otra Persona' }) });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const stamp = (await guardado(creado.id))!.cuentaCambiada!;
+    expect(stamp.por).toBe('flota.admin@flotaprueba.demo');
+    expect(Date.parse(stamp.en)).toBeGreaterThanOrEqual(t - 1000);
+    expect(res.json.vehiculo.cuentaCambiada).toEqual(stamp);
+    // Another edit that leaves the account as it is keeps the stamp of the change.
+    const otra = await api(`/vehiculos/${creado.id}`, { token: admin, method: 'PUT', body: edicionDe((await guardado(creado.id))!, { telefono: '3001231234' }) });
+    expect(otra.status).toBe(200);
+    expect((await guardado(creado.id))!.cuentaCambiada).toEqual(stamp);
+  });
+
   it('replaces one photo in place, leaving the other files as they were', async () => {
     const keys = await listKeys(`vehiculos/${creado.id}/`);
     const nueva = tinyJpeg(77);

@@ -225,6 +225,7 @@ async function filaPagoConductor(tipo: PagoConductor, s: Service, v: Vehiculo | 
     tipocuenta: v?.tipocuenta ?? '',
     cuenta: v?.cuenta ?? '',
     titular: v?.titular ?? '',
+    cuentaCambiada: v?.cuentaCambiada ?? null,
     empresaAliada: s.empresaAliada ?? '',
     nombreEmpresaAliada: s.nombreEmpresaAliada ?? '',
   };
@@ -383,7 +384,7 @@ export async function verPagosDeServicio(c: Context, caller: ConsolaCaller) {
 const idsDeReferentes = (vs: readonly Vehiculo[]) => vs.flatMap((v) => (v.referidoPor && /^[A-Za-z0-9-]{1,64}$/.test(v.referidoPor) ? [v.referidoPor] : []));
 
 const referenteDe = (r: Vehiculo | undefined): RecompensaFila['referente'] =>
-  r ? { nombre: r.nombre, placas: r.placas, banco: r.banco, tipocuenta: r.tipocuenta, cuenta: r.cuenta, titular: r.titular } : null;
+  r ? { nombre: r.nombre, placas: r.placas, banco: r.banco, tipocuenta: r.tipocuenta, cuenta: r.cuenta, titular: r.titular, cuentaCambiada: r.cuentaCambiada ?? null } : null;
 
 const filaRecompensa = async (v: Vehiculo, referentes: Map<string, Vehiculo>, empresas: Map<string, string>): Promise<RecompensaFila> => ({
   id: v.id,

@@ -4,6 +4,7 @@ import { INITIAL_RATING } from '../../../shared/constants.js';
 import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, uploadKeys } from '../../../shared/domain/uploads.js';
 import { usuarioSchema } from '../../../shared/schemas/empresa.js';
 import { VEHICULO_MSG } from '../../../shared/schemas/messages.js';
+import { cuentaDe, mismaCuenta } from '../../../shared/schemas/pagos.js';
 import {
   normalizarPlacas,
   problemasDeFechas,
@@ -144,7 +145,10 @@ export async function editarVehiculo(c: Context, caller: CompanyCaller, body: Ve
   // Fixed keys, overwritten in place: nothing to clean up if the record write fails.
   await putFiles(archivos.keys, archivos.files);
   const busqueda = busquedaDe({ tipo: 'conductor', r: { ...actual, ...datos } });
-  const editado = await vehiculoRepository.update(caller.empresaId, id, { ...datos, busqueda, updatedAt: new Date().toISOString() }, archivos);
+  const now = new Date().toISOString();
+  // A changed account is stamped with when and who: the payout forms point out a recent change.
+  const cuentaCambiada = mismaCuenta(cuentaDe(actual), cuentaDe({ ...actual, ...datos })) ? {} : { cuentaCambiada: { en: now, por: caller.email } };
+  const editado = await vehiculoRepository.update(caller.empresaId, id, { ...datos, ...cuentaCambiada, busqueda, updatedAt: now }, archivos);
   if (!editado) throw notFound(VEHICULO_MSG.noEncontrado);
   return c.json(await detalle(editado));
 }

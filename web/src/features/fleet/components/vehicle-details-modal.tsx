@@ -91,7 +91,7 @@ export function VehicleDetailsModal({ id, onDismiss, onEdit }: { id: string; onD
           <Section title="Propietario">
             <Pares
               columns={3}
-              items={[pair(v, 'propietario'), pair(v, 'rut'), pair(v, 'banco'), pair(v, 'tipocuenta', v.tipocuenta === 'corriente' ? 'Corriente' : v.tipocuenta === 'ahorros' ? 'Ahorros' : '—'), pair(v, 'cuenta'), pair(v, 'titular')]}
+              items={[pair(v, 'propietario'), pair(v, 'rut'), pair(v, 'banco'), pair(v, 'tipocuenta', v.tipocuenta === 'corriente' ? 'Corriente' : v.tipocuenta === 'ahorros' ? 'Ahorros' : '—'), pair(v, 'cuenta'), pair(v, 'titular'), ...(v.cuentaCambiada ? [{ label: 'Datos bancarios cambiados', value: `${formatDateTime(v.cuentaCambiada.en)} (${v.cuentaCambiada.por})` }] : [])]}
             />
           </Section>
 

@@ -18,7 +18,8 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
-import { consultaEpaycoSchema, PAGO_MSG, pagoConductorBodySchema, recompensaBodySchema, cuentaDe, textoCuenta, type CuentaDestino, type Movimiento, type PagoDetalle, type RecompensaFila } from '../../../../../shared/schemas/pagos.js';
+import { consultaEpaycoSchema, PAGO_MSG, pagoConductorBodySchema, recompensaBodySchema, cuentaCambiadaHace, cuentaDe, textoCuenta, type CuentaCambiada, type CuentaDestino, type Movimiento, type PagoDetalle, type RecompensaFila } from '../../../../../shared/schemas/pagos.js';
+import { Correo } from '../../../components/correo.js';
 import { StatusText } from '../../../components/status-text.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatCOP, formatCalendarDate, formatDateTime } from '../../../lib/format.js';
@@ -38,8 +39,12 @@ const MOVIMIENTO_TEXTO: Record<Movimiento['tipo'], string> = { 'pago-cliente': '
 export type AccionDetalle = 'transferencia' | 'epayco' | 'anticipo' | 'saldo' | null;
 
 /** Where a payout goes: the account of the driver (advance, balance) or of the referrer (reward). */
-type Cuenta = CuentaDestino;
+/** The account a payout goes to, with its last change when the list row has it. */
+type Cuenta = CuentaDestino & { cuentaCambiada?: CuentaCambiada | null };
 const pagarA = (c: Cuenta | null | undefined): string => (c?.cuenta ? `Pagar a ${textoCuenta(c)}` : 'Sin datos bancarios registrados');
+/** Said above a payout form when the account changed lately: confirm it before transferring. */
+const avisoCuenta = (c: Cuenta | null | undefined): string | undefined =>
+  c?.cuentaCambiada && cuentaCambiadaHace(c.cuentaCambiada, new Date()) ? PAGO_MSG.cuentaReciente(formatDateTime(c.cuentaCambiada.en), c.cuentaCambiada.por) : undefined;
 
 /**
  * A service's detail from any list (spec 01 section 2: "each list opens a detail modal from a row
@@ -145,7 +150,7 @@ const CAMPOS_MOVIMIENTO: { id: string; header: string; cell: (m: Movimiento) => 
   // The account as it was when the payout was registered (a later edit of the vehicle does not change it).
   { id: 'cuenta', header: 'Pagado a', cell: (m) => (m.cuentaDestino ? textoCuenta(m.cuentaDestino) : '—') },
   { id: 'comprobante', header: 'Comprobante', cell: (m) => (m.comprobanteUrl ? <Link href={m.comprobanteUrl} external externalIconAriaLabel="(abre en una pestaña nueva)">Ver</Link> : '—') },
-  { id: 'por', header: 'Registrado por', cell: (m) => m.registradoPor },
+  { id: 'por', header: 'Registrado por', cell: (m) => <Correo valor={m.registradoPor} /> },
 ];
 
 /** The ledger: a table, or on a phone one card per payment (six columns do not fit its width). */
@@ -295,6 +300,7 @@ function FormularioPago({
   descripcion,
   conValor,
   ayudaValor,
+  aviso,
   enviando,
   onEnviar,
   onCancelar,
@@ -304,6 +310,8 @@ function FormularioPago({
   conValor?: boolean;
   /** Under the value: what was paid last time (the spec sets no amount). */
   ayudaValor?: string;
+  /** A warning above the fields (a recently changed account). */
+  aviso?: string;
   enviando: boolean;
   onEnviar: (datos: { fecha: string; referencia: string; valor?: number; comprobante?: string }) => Promise<void>;
   onCancelar?: () => void;
@@ -363,6 +371,7 @@ function FormularioPago({
         }
       >
         <SpaceBetween size="s">
+          {aviso && <Alert type="warning">{aviso}</Alert>}
           <FormField label="Fecha del pago" errorText={form.errors.fecha}>
             <DatePicker value={fecha} onChange={({ detail }) => form.setField('fecha', detail.value)} placeholder="AAAA/MM/DD" isDateEnabled={(d) => diaDelCalendario(d) <= hoyEnBogota()} openCalendarAriaLabel={() => 'Elegir fecha'} />
           </FormField>
@@ -402,6 +411,7 @@ function RegistrarPago({ tipo, id, monto, cuenta, onDone }: { tipo: 'anticipo' |
       titulo={`Registrar ${tipo === 'anticipo' ? 'anticipo' : 'saldo'} de ${formatCOP(monto)}`}
       // The account is in the list's row; on a phone that column is hidden, so the form says it too.
       descripcion={cuenta === undefined ? undefined : pagarA(cuenta)}
+      aviso={avisoCuenta(cuenta)}
       enviando={pagar.isPending}
       onEnviar={async (datos) => {
         try {
@@ -431,6 +441,7 @@ export function PagoRecompensaModal({ vehiculo, onClose }: { vehiculo: Recompens
         <FormularioPago
           titulo={r ? pagarA(r) : 'Datos del pago al referente'}
           conValor
+          aviso={avisoCuenta(r)}
           ayudaValor={ultima ? `La última recompensa registrada fue de ${formatCOP(ultima.pago.monto)} (${formatCalendarDate(ultima.pago.fecha)}, ${ultima.placas}).` : undefined}
           onCancelar={onClose}
           enviando={pagar.isPending}

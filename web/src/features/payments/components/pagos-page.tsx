@@ -10,8 +10,10 @@ import type { TableProps } from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useState } from 'react';
 import { LISTAS_PAGOS } from '../../../../../shared/domain/listas.js';
-import { PAGO_MSG, textoCuenta, type PagoConductorFila, type PagoPorValidarFila, type RecompensaFila, type RecompensaPagadaFila } from '../../../../../shared/schemas/pagos.js';
-import { formatCalendarDate, formatDateTime } from '../../../lib/format.js';
+import { cuentaCambiadaHace, PAGO_MSG, textoCuenta, type PagoConductorFila, type PagoPorValidarFila, type RecompensaFila, type RecompensaPagadaFila } from '../../../../../shared/schemas/pagos.js';
+import { formatCalendarDate, formatDate, formatDateTime } from '../../../lib/format.js';
+import { Correo } from '../../../components/correo.js';
+import { StatusText } from '../../../components/status-text.js';
 import { ListaPaginada, type ColumnaCsv } from '../../../components/lista-paginada.js';
 import { FUENTES, useResumenPagos } from '../api/pagos.js';
 import { DetallePagoModal, PagoRecompensaModal } from './detalle-pago-modal.js';
@@ -72,7 +74,16 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
     {
       id: 'cuenta',
       header: 'Cuenta del conductor',
-      cell: (f) => (f.cuenta ? <SpaceBetween size="xxxs"><span>{`${f.banco} · ${f.tipocuenta}`}</span><Box variant="small">{`${f.cuenta} · ${f.titular}`}</Box></SpaceBetween> : 'Sin datos bancarios'),
+      cell: (f) =>
+        f.cuenta ? (
+          <SpaceBetween size="xxxs">
+            <span>{`${f.banco} · ${f.tipocuenta}`}</span>
+            <Box variant="small">{`${f.cuenta} · ${f.titular}`}</Box>
+            {cuentaCambiadaHace(f.cuentaCambiada, new Date()) && <StatusText type="warning">{`Cambió el ${formatDate(f.cuentaCambiada!.en)}`}</StatusText>}
+          </SpaceBetween>
+        ) : (
+          'Sin datos bancarios'
+        ),
     },
     { id: 'estado', header: 'Viaje', cell: (f) => <EstadoServicio estado={f.estado} enCurso={f.recorridoIniciado} /> },
     {
@@ -371,7 +382,9 @@ function RecompensasPagadas() {
       cell: (f) => (
         <SpaceBetween size="xxxs">
           <span className="nowrap">{formatDateTime(f.pago.registradoEn)}</span>
-          <Box variant="small">{f.pago.registradoPor}</Box>
+          <Box variant="small">
+            <Correo valor={f.pago.registradoPor} />
+          </Box>
         </SpaceBetween>
       ),
     },
