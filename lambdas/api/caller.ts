@@ -15,6 +15,8 @@ export type ConductorCaller = {
   empresaId: string;
   vehiculoId: string;
 };
+/** Who uses the console: a company's users and marketplace staff. */
+export type ConsolaCaller = CompanyCaller | PlataformaCaller;
 export type Caller = CompanyCaller | PlataformaCaller | ConductorCaller;
 
 /** The caller a route with these roles receives (a union when it admits several kinds). */

@@ -97,7 +97,7 @@ export const ROUTES = [
   route({ method: 'GET', path: '/pagos/resumen', access: CONSOLA, handler: resumenPagos }),
   route({ method: 'GET', path: '/servicios/:servicioId/pagos', access: CONSOLA, handler: verPagosDeServicio }),
   route({ method: 'GET', path: '/servicios/:servicioId', access: EMPRESA, perfilCompleto: true, handler: verServicio }),
-  route({ method: 'GET', path: '/servicios/:servicioId/historial', access: EMPRESA, perfilCompleto: true, handler: verHistorial }),
+  route({ method: 'GET', path: '/servicios/:servicioId/historial', access: CONSOLA, perfilCompleto: true, handler: verHistorial }),
   route({ method: 'POST', path: '/servicios/:servicioId/ofertas', access: EMPRESA, perfilCompleto: true, body: ofertaBodySchema, handler: ofertar }),
   route({ method: 'POST', path: '/servicios/:servicioId/fuec', access: EMPRESA, perfilCompleto: true, body: fuecBodySchema, handler: subirFuec }),
   route({ method: 'POST', path: '/servicios/:servicioId/finalizar', access: EMPRESA, perfilCompleto: true, handler: finalizarViaje }),

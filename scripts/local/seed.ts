@@ -25,7 +25,7 @@ import { fechaFuec, fuecPdf, textoPdf } from './fuec-pdf.js';
 import { demoProveedores } from './seed-proveedores.js';
 import { atributosDeEstado, conteosDe, type Proveedor } from '../../lambdas/data/proveedor-repository.js';
 import type { Operador } from '../../shared/schemas/proveedores.js';
-import { cuentaDe } from '../../shared/schemas/pagos.js';
+import { cuentaDe, type CuentaDestino } from '../../shared/schemas/pagos.js';
 import { ganaRecompensa, pagoConductor, RECOMPENSA_PENDIENTE } from '../../shared/domain/pagos.js';
 import { DIRECTORIO } from '../../lambdas/data/empresa-repository.js';
 import { busquedaDeRecompensa, idMovimiento, type Movimiento } from '../../lambdas/data/pago-repository.js';
@@ -91,7 +91,8 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
     await createConsoleUser(deps, { email: DEMO_USERS.admin3, password: DEMO_PASSWORD, nombres: 'Mónica', apellidos: 'Zúñiga', role: 'admin', empresaId: 'demo-andino', puesto: 'CEO', perfil: true });
     await createConsoleUser(deps, { email: DEMO_USERS.plataforma, password: DEMO_PASSWORD, nombres: 'Marcela', apellidos: 'Ríos', role: 'plataforma', perfil: true });
 
-    const propios = ownServices(now).map((s) => (s.fuec ? { ...s, fuecURL: uploadKeys.fuec(s.id), tipoFuec: 'application/pdf' } : s));
+    // Accepted at their trail's step 2 (demoHistory), as the acceptance route records it.
+    const propios = ownServices(now).map((s) => ({ ...s, aceptadoEn: pasoDemo(s, now, 2).toISOString(), ...(s.fuec ? { fuecURL: uploadKeys.fuec(s.id), tipoFuec: 'application/pdf' } : {}) }));
     const fleet = FLEET.map((v, i) => demoVehiculo(v, i, now)).map(({ vehiculo, guard }) => ({ vehiculo: conAgenda(vehiculo, propios, now), guard }));
     await batchPut(ddb, 'vehiculos', fleet.flatMap(({ vehiculo, guard }) => [conIndice(vehiculo), guard]));
     // Photos for the first vehicle, so the details show the five slots filled.
@@ -127,7 +128,8 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
       ]);
       await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: s.comprobantePago!, Body: comprobante, ContentType: 'application/pdf' }));
     }
-    await batchPut(ddb, 'pagos', propios.flatMap((s) => demoLedger(s)));
+    const vehiculos = new Map(fleet.map((f) => [f.vehiculo.id, f.vehiculo]));
+    await batchPut(ddb, 'pagos', propios.flatMap((s) => demoLedger(s, cuentaDe(vehiculos.get(s.vehiculoId ?? '')))));
     // Referral rewards already paid, one with its transfer receipt.
     const recompensas = recompensasPagadas(fleet.map((f) => f.vehiculo), empresas, now);
     await batchPut(ddb, 'pagos', recompensas.map((r) => r.movimiento));
@@ -255,8 +257,8 @@ function conAgenda(v: Vehiculo, servicios: readonly Service[], now: Date): Vehic
   return { ...v, asignaciones: suyos.length, agenda };
 }
 
-/** The ledger rows of what a demo reservation has been paid: the client's payment, then the driver's payouts. */
-function demoLedger(s: Service): Movimiento[] {
+/** The ledger rows of what a demo reservation has been paid; the driver's payouts went to `cuenta`, as the payout route records it. */
+function demoLedger(s: Service, cuenta: CuentaDestino | null): Movimiento[] {
   if (s.estado === 'pendiente' || s.estado === 'validar') return [];
   const dia = (iso: string) => hoyEnBogota(new Date(iso));
   const base = { servicioId: s.id, empresaAliada: s.empresaAliada, registradoPor: DEMO_USERS.plataforma };
@@ -264,10 +266,11 @@ function demoLedger(s: Service): Movimiento[] {
     { ...base, id: idMovimiento.pagoCliente(s.id), tipo: 'pago-cliente', monto: s.valorOferta ?? 0, fecha: dia(s.creadoEn), referencia: s.metodoPago === 'epayco' ? `ePayco ${s.id.length * 7919}` : 'Transferencia verificada', registradoEn: s.creadoEn, metodo: s.metodoPago ?? undefined },
   ];
   const monto = pagoConductor(s.valorOferta ?? 0);
+  const conductor = { ...base, vehiculoId: s.vehiculoId, ...(cuenta ? { cuentaDestino: cuenta } : {}) };
   const antesDeSalir = new Date(Date.parse(s.fechaSalida) - 86_400_000).toISOString();
-  if (s.anticipoConductorPagado) out.push({ ...base, id: idMovimiento.conductor('anticipo', s.id), tipo: 'anticipo', monto, fecha: dia(antesDeSalir), referencia: `TRF-${s.id.slice(-4).toUpperCase()}-A`, registradoEn: antesDeSalir, vehiculoId: s.vehiculoId });
+  if (s.anticipoConductorPagado) out.push({ ...conductor, id: idMovimiento.conductor('anticipo', s.id), tipo: 'anticipo', monto, fecha: dia(antesDeSalir), referencia: `TRF-${s.id.slice(-4).toUpperCase()}-A`, registradoEn: antesDeSalir });
   const despues = new Date(Date.parse(s.fechaSalida) + 2 * 86_400_000).toISOString();
-  if (s.saldoConductorPagado) out.push({ ...base, id: idMovimiento.conductor('saldo', s.id), tipo: 'saldo', monto, fecha: dia(despues), referencia: `TRF-${s.id.slice(-4).toUpperCase()}-S`, registradoEn: despues, vehiculoId: s.vehiculoId });
+  if (s.saldoConductorPagado) out.push({ ...conductor, id: idMovimiento.conductor('saldo', s.id), tipo: 'saldo', monto, fecha: dia(despues), referencia: `TRF-${s.id.slice(-4).toUpperCase()}-S`, registradoEn: despues });
   return out;
 }
 
@@ -275,13 +278,17 @@ function demoLedger(s: Service): Movimiento[] {
 const fuecDemo = (s: Service) =>
   fuecPdf({ placa: s.placas, desde: fechaFuec(s.fechaSalida), hasta: fechaFuec(s.fechaRegreso ?? s.fechaSalida), origen: s.origen, destino: s.destino });
 
+/** When a demo reservation took its `k`-th step: the steps spread between its publication and now (or its departure, for a finished one). */
+function pasoDemo(s: Service, now: Date, k: number): Date {
+  const t0 = Date.parse(s.creadoEn);
+  const fin = Math.min(now.getTime(), Date.parse(s.fechaSalida) - 3 * 3600_000);
+  return new Date(t0 + Math.max(fin - t0, 7 * 60_000) * (k / 7));
+}
+
 /** The audit trail each demo reservation would have: its steps so far, an hour or so apart. */
 function demoHistory(s: Service, now: Date): EntradaHistorial[] {
   const admin: Quien = { tipo: 'usuario', nombre: DEMO_USERS.admin, empresaId: 'demo-transvalle' };
-  // The steps spread between its publication and now (or its departure, for a finished one).
-  const t0 = Date.parse(s.creadoEn);
-  const fin = Math.min(now.getTime(), Date.parse(s.fechaSalida) - 3 * 3600_000);
-  const at = (k: number) => new Date(t0 + Math.max(fin - t0, 7 * 60_000) * (k / 7));
+  const at = (k: number) => pasoDemo(s, now, k);
   const out = [nuevaEntrada(s.id, 'publicacion', APP_CLIENTES, {}, { estado: 'pendiente' }, at(0))];
   out.push(nuevaEntrada(s.id, 'oferta', admin, {}, { precio: s.valorOferta ?? 0, estado: 'enviada' }, at(1)));
   out.push(nuevaEntrada(s.id, 'aceptacion', APP_CLIENTES, { estado: 'pendiente' }, { estado: 'validar', empresaAliada: 'demo-transvalle', precio: s.valorOferta ?? 0, metodoPago: s.metodoPago }, at(2)));

@@ -83,7 +83,17 @@ export const EPAYCO_MSG = {
   noAplicada: (motivo: string) => `La transacción de ePayco no se aplicó: ${motivo}.`,
   consultaAceptada: 'ePayco confirma el pago: la reserva quedó reservada para la empresa.',
   consultaRechazada: (motivo: string) => `ePayco informa que el pago no se aprobó (${motivo}). El cliente debe pagar de nuevo.`,
+  /** In 'Pagos Epayco por validar', on a reservation waiting longer than `EPAYCO_ESPERA_MIN`. */
+  sinConfirmacion: 'Sin confirmación de ePayco',
 } as const;
+
+/**
+ * ePayco confirms a payment within minutes: a reservation accepted this long ago and still waiting is
+ * pointed out in the list, for staff to ask ePayco about it from its detail.
+ */
+export const EPAYCO_ESPERA_MIN = 30;
+export const esperaLargaEpayco = (f: { metodoPago: string; aceptadoEn: string | null }, now: Date): boolean =>
+  f.metodoPago === 'epayco' && !!f.aceptadoEn && now.getTime() - Date.parse(f.aceptadoEn) > EPAYCO_ESPERA_MIN * 60_000;
 
 /** `POST /plataforma/servicios/{id}/pago-epayco`: the transaction's reference, as ePayco gives it. */
 export const consultaEpaycoSchema = z.object({
@@ -181,6 +191,8 @@ export const pagoPorValidarFilaSchema = z.object({
   empresaAliada: z.string(),
   nombreEmpresaAliada: z.string(),
   comprobante: z.enum(ESTADOS_COMPROBANTE),
+  /** When the client accepted the offer: how long the payment has been waiting (null for reservations older than the field). */
+  aceptadoEn: z.string().nullable(),
 });
 export type PagoPorValidarFila = z.infer<typeof pagoPorValidarFilaSchema>;
 

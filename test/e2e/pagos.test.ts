@@ -65,6 +65,8 @@ describe('payments to validate', () => {
     await page.getByRole('heading', { level: 2, name: /Pagos Epayco por validar/ }).waitFor();
     await page.getByRole('row', { name: /demo-validar-4/ }).waitFor();
     expect(await page.getByRole('row', { name: /demo-validar-2/ }).count()).toBe(0);
+    // Accepted hours ago and still waiting: the row says ePayco's confirmation has not arrived.
+    await page.getByRole('row', { name: /demo-validar-4/ }).getByText(EPAYCO_MSG.sinConfirmacion).waitFor();
     await shots('pagos-epayco');
     // Another's confirmation never arrived: staff ask ePayco from its detail, by the reference.
     await page.getByRole('row', { name: /demo-validar-4/ }).getByRole('button', { name: /^Ver detalle/ }).click();
@@ -122,10 +124,16 @@ describe('the service lists', () => {
     await page.keyboard.press('Escape');
     await page.goto(url('/panel-control/reservas'));
     await page.getByRole('tab', { name: 'Finalizados' }).click();
-    await page.getByRole('row', { name: 'Finalizado' }).first().waitFor();
-    await page.getByRole('button', { name: /^Ver detalle del servicio/ }).first().click();
+    // One of Ana María Lozano's (TSQ204): both payouts of her finished trips were paid by staff.
+    await page.getByRole('row', { name: /TSQ204.*Finalizado/ }).first().getByRole('button', { name: /^Ver detalle del servicio/ }).click();
     await page.getByRole('dialog').getByText('Pagos registrados').waitFor();
     await shots('servicios-detalle');
+    // Its trail, from here too: the payouts staff registered read as 'Plataforma', without their e-mail.
+    await page.getByRole('dialog').getByRole('button', { name: 'Historial' }).click();
+    const trail = page.getByRole('dialog').getByRole('list', { name: 'Historial del servicio' });
+    await trail.getByText(/· Plataforma$/).first().waitFor();
+    expect(await trail.textContent()).not.toContain('@transaliadas');
+    await shots('servicios-detalle-historial');
     await page.keyboard.press('Escape');
     await page.goto(url('/panel-control/servicios-en-curso'));
     await page.getByRole('row', { name: /En curso/ }).first().waitFor();
@@ -273,6 +281,11 @@ describe('pending payouts', () => {
     await page.getByRole('button', { name: /^Registrar pago de Luis Fernando Ortiz/ }).first().click();
     await page.getByRole('dialog').getByText(aviso).waitFor();
     await shots('pagos-cuenta-cambiada');
+    // Staff read the service's whole trail here too, each change under who made it.
+    await page.getByRole('dialog').getByRole('button', { name: 'Historial' }).click();
+    const trail = page.getByRole('dialog').getByRole('list', { name: 'Historial del servicio' });
+    await trail.getByText(/· admin@transvalle\.demo$/).first().waitFor();
+    expect(await trail.getByRole('listitem').count()).toBe(6);
     await page.keyboard.press('Escape');
 
     await page.goto(url('/panel-control/recompensas'));

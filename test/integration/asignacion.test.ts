@@ -389,5 +389,14 @@ describe('GET /servicios/{id}/historial', () => {
     // Andino's offer stays its own business, and the service is no longer Andino's to see.
     expect(JSON.stringify(res.json)).not.toContain('650000');
     expect((await api(`/servicios/${body.id}/historial`, { token: andino })).status).toBe(404);
+
+    // Marketplace staff see it whole, every company's offer included; the driver does not see it.
+    const plataforma = await idToken(DEMO_USERS.plataforma, DEMO_PASSWORD);
+    const completo = await api(`/servicios/${body.id}/historial`, { token: plataforma });
+    expect(completo.status).toBe(200);
+    expect(completo.json.items.map((e: { accion: string }) => e.accion)).toEqual(['publicacion', 'oferta', 'oferta', 'aceptacion', 'asignacion', 'fuec']);
+    expect(completo.json.items.filter((e: { accion: string }) => e.accion === 'oferta').map((e: { despues: { precio: number } }) => e.despues.precio).sort()).toEqual([650000, 700000]);
+    expect((await api('/servicios/no-existe/historial', { token: plataforma })).status).toBe(404);
+    expect((await api(`/servicios/${body.id}/historial`, { token: conductor })).status).toBe(403);
   });
 });

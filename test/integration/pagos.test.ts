@@ -87,10 +87,14 @@ describe('a payment by transfer', () => {
   });
 
   it('waits for its receipt, can be rejected with a reason, and once confirmed the reservation is its company’s', async () => {
+    const t = Date.now();
     const id = await aceptado('transferencia');
     const lista = await api('/plataforma/pagos-por-validar/transferencia', { token: plataforma });
     expect(lista.status).toBe(200);
-    expect(lista.json.items.find((f: { id: string }) => f.id === id)).toMatchObject({ metodoPago: 'transferencia', valorOferta: 1_234_000, comprobante: 'pendiente', tipo: 'Van', nombreEmpresaAliada: 'Transportes del Valle S.A.S.' });
+    const fila = lista.json.items.find((f: { id: string }) => f.id === id);
+    expect(fila).toMatchObject({ metodoPago: 'transferencia', valorOferta: 1_234_000, comprobante: 'pendiente', tipo: 'Van', nombreEmpresaAliada: 'Transportes del Valle S.A.S.' });
+    // How long it has waited: since the client accepted the offer.
+    expect(Date.parse(fila.aceptadoEn)).toBeGreaterThanOrEqual(t - 1000);
     // Nothing to check yet.
     expect(await api(`/plataforma/servicios/${id}/pago`, { token: plataforma, body: { decision: 'confirmar' } })).toMatchObject({ status: 409, json: { error: { message: PAGO_MSG.sinComprobante } } });
     // A file that is not a document is refused by its bytes, and nothing is recorded.

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { dictaminar, discrepancia, firmaEpayco, type ConfirmacionEpayco } from '../../shared/domain/epayco.js';
 import { comisionPlataforma, ganaRecompensa, indicesServicio, pagoConductor, pagoPendienteDe, problemaPagoConductor } from '../../shared/domain/pagos.js';
-import { PAGO_MSG } from '../../shared/schemas/pagos.js';
+import { CUENTA_RECIENTE_DIAS, cuentaCambiadaHace, EPAYCO_ESPERA_MIN, esperaLargaEpayco, PAGO_MSG } from '../../shared/schemas/pagos.js';
 
 describe("the driver's payouts (spec 01 section 9)", () => {
   it('are each 50% of 90% of the offer, rounded to whole pesos, half a peso up', () => {
@@ -96,5 +96,27 @@ describe("ePayco's confirmation", () => {
     expect(discrepancia({ ...t({ x_test_request: 'TRUE' }), x_test_request: 'FALSE' }, t({ x_test_request: 'TRUE' }))).toMatch(/x_test_request/);
     // Another transaction of the same reference (ePayco's record is of another amount).
     expect(discrepancia(t(), t({ x_amount: '1' }))).toMatch(/x_signature/);
+  });
+});
+
+describe('what the payment lists point out', () => {
+  const now = new Date('2026-11-27T12:00:00Z');
+  const hace = (ms: number) => new Date(now.getTime() - ms).toISOString();
+
+  it('an account changed within the last 7 days, not one changed before, nor one never changed', () => {
+    expect(CUENTA_RECIENTE_DIAS).toBe(7);
+    expect(cuentaCambiadaHace({ en: hace(30 * 3_600_000), por: 'a@b.co' }, now)).toBe(true);
+    expect(cuentaCambiadaHace({ en: hace(7 * 86_400_000 - 60_000), por: 'a@b.co' }, now)).toBe(true);
+    expect(cuentaCambiadaHace({ en: hace(7 * 86_400_000 + 60_000), por: 'a@b.co' }, now)).toBe(false);
+    expect(cuentaCambiadaHace(null, now)).toBe(false);
+    expect(cuentaCambiadaHace(undefined, now)).toBe(false);
+  });
+
+  it('an ePayco payment waiting past its 30 minutes; never a transfer, nor one without its acceptance time', () => {
+    expect(EPAYCO_ESPERA_MIN).toBe(30);
+    expect(esperaLargaEpayco({ metodoPago: 'epayco', aceptadoEn: hace(31 * 60_000) }, now)).toBe(true);
+    expect(esperaLargaEpayco({ metodoPago: 'epayco', aceptadoEn: hace(29 * 60_000) }, now)).toBe(false);
+    expect(esperaLargaEpayco({ metodoPago: 'transferencia', aceptadoEn: hace(5 * 3_600_000) }, now)).toBe(false);
+    expect(esperaLargaEpayco({ metodoPago: 'epayco', aceptadoEn: null }, now)).toBe(false);
   });
 });

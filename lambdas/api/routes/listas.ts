@@ -8,14 +8,13 @@ import { empresaRepository } from '../../data/empresa-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { ttlCache } from '../../data/ttl-cache.js';
 import { badRequest } from '../../errors.js';
-import type { CompanyCaller, PlataformaCaller } from '../caller.js';
+import type { ConsolaCaller } from '../caller.js';
 import { codificarCursor } from '../cursor.js';
 import { jsonWithEtag } from '../etag.js';
 import { empresaDeLista, opcionesDeLista } from './pagos.js';
 
 /** The service lists and the history (spec 01 section 2, "Payment and service lists"). */
 
-type ConsolaCaller = CompanyCaller | PlataformaCaller;
 
 /** A stored service (a projection) as a list row; fields a service has not had yet take their defaults. */
 const fila = (item: Record<string, unknown>): ServicioFila =>

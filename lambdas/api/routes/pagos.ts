@@ -31,7 +31,7 @@ import { busquedaDeRecompensa, idMovimiento, pagoRepository, type Movimiento } f
 import { serviceRepository } from '../../data/service-repository.js';
 import { vehiculoRepository } from '../../data/vehiculo-repository.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import { quienDe, type CompanyCaller, type PlataformaCaller } from '../caller.js';
+import { quienDe, type ConsolaCaller, type PlataformaCaller } from '../caller.js';
 import { busquedaYLimite, codificarCursor, decodificarCursor } from '../cursor.js';
 import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
@@ -43,7 +43,6 @@ import { escribirConArchivos, putFiles, takeCheckedFiles } from './uploads.js';
  * transaction: the flag, the ledger row keyed by what it pays (so never twice) and the trail entry.
  */
 
-type ConsolaCaller = CompanyCaller | PlataformaCaller;
 
 export const POR_PAGINA = 25;
 
@@ -120,6 +119,7 @@ const filaPorValidar = async (s: Service): Promise<PagoPorValidarFila> => ({
   empresaAliada: s.empresaAliada ?? '',
   nombreEmpresaAliada: s.nombreEmpresaAliada ?? '',
   comprobante: s.comprobantePago ? 'recibido' : s.pagoRechazado ? 'rechazado' : 'pendiente',
+  aceptadoEn: s.aceptadoEn ?? null,
 });
 
 /** `GET /plataforma/pagos-por-validar/{metodo}`: reservations whose payment by this method waits, earliest departure first. */

@@ -20,7 +20,7 @@ import { ofertaRepository } from '../../data/oferta-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { vehiculoRepository } from '../../data/vehiculo-repository.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
-import { quienDe, type CompanyCaller } from '../caller.js';
+import { quienDe, type CompanyCaller, type ConsolaCaller } from '../caller.js';
 import { mapaCaches } from './mapa.js';
 import { pagoRegistrado } from './pagos.js';
 import { jsonWithEtag } from '../etag.js';
@@ -200,11 +200,17 @@ export async function listarReservas(c: Context, caller: CompanyCaller) {
 }
 
 /**
- * `GET /servicios/{id}/historial`: the service's audit trail, oldest first, for a company that may
- * see the service; other companies' offers are their business and are left out, and staff are named
- * 'Plataforma', as the ledger names them.
+ * `GET /servicios/{id}/historial`: the service's audit trail, oldest first. A company sees it for a
+ * service it may see; other companies' offers are their business and are left out, and staff are
+ * named 'Plataforma', as the ledger names them. Marketplace staff see any service's, whole (they
+ * validate its payments and pay its driver).
  */
-export async function verHistorial(c: Context, caller: CompanyCaller) {
+export async function verHistorial(c: Context, caller: ConsolaCaller) {
+  if (caller.kind === 'plataforma') {
+    const service = await serviceRepository.get(servicioId(c));
+    if (!service) throw notFound(MAPA_MSG.servicioNoEncontrado);
+    return c.json({ items: await historialRepository.delServicio(service.id) });
+  }
   const service = await servicioVisible(caller, servicioId(c), new Date());
   const items = (await historialRepository.delServicio(service.id)).filter((e) => e.accion !== 'oferta' || e.quien.empresaId === caller.empresaId).map(vistaDeEmpresa);
   return c.json({ items });

@@ -6,7 +6,6 @@ import type { OfertaBody } from '../../../../../shared/schemas/oferta.js';
 import { POSICIONES_REFRESCO_MS, type Limites } from '../../../../../shared/domain/recorrido.js';
 import { conductoresSchema, type ConductorEnMapa } from '../../../../../shared/schemas/recorrido.js';
 import { reservasSchema } from '../../../../../shared/schemas/reservas.js';
-import { historialRespuestaSchema } from '../../../../../shared/schemas/historial.js';
 import { api, ApiError } from '../../../lib/api-client.js';
 import { VERIFICACIONES_FUEC } from '../../../../../shared/schemas/service.js';
 
@@ -58,15 +57,6 @@ export function useConductores(limites: Limites | null, activo: boolean) {
   });
 }
 
-/** `GET /servicios/{id}/historial`: the service's audit trail, read when the dialog shows it. */
-export const useHistorial = (id: string | null, enabled: boolean) =>
-  useQuery({
-    queryKey: ['servicios', id, 'historial'],
-    queryFn: ({ signal }) => api.get(`/servicios/${encodeURIComponent(id!)}/historial`, historialRespuestaSchema, signal).then((r) => r.items),
-    enabled: !!id && enabled,
-    staleTime: 0,
-    meta: { silent: true },
-  });
 
 /** `GET /reservas`: the company's reserved and confirmed services (304 when unchanged). */
 export const useReservas = () =>

@@ -21,7 +21,7 @@ import { StatusText } from '../../../components/status-text.js';
 import { useServicio } from '../api/mapa.js';
 import { FinalizarViaje } from '../../../components/finalizar-viaje.js';
 import { Countdown } from './countdown.js';
-import { ServiceTimeline } from './service-timeline.js';
+import { ServiceTimeline } from '../../../components/service-timeline.js';
 import { Pares } from '../../../components/pares.js';
 
 /** Spec 02 section 4.1: pendiente warning, finalizado default, confirmed (active) green, others primary. */

@@ -20,6 +20,7 @@ import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
 import { consultaEpaycoSchema, PAGO_MSG, pagoConductorBodySchema, recompensaBodySchema, cuentaCambiadaHace, cuentaDe, textoCuenta, type CuentaCambiada, type CuentaDestino, type Movimiento, type PagoDetalle, type RecompensaFila } from '../../../../../shared/schemas/pagos.js';
 import { Correo } from '../../../components/correo.js';
+import { ServiceTimeline } from '../../../components/service-timeline.js';
 import { StatusText } from '../../../components/status-text.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatCOP, formatCalendarDate, formatDateTime } from '../../../lib/format.js';
@@ -87,6 +88,7 @@ export function DetallePagoModal({ id, accion, cuenta, onClose }: { id: string |
           {accion === 'transferencia' && d.servicio.estado === 'validar' && <DecisionTransferencia d={d} onDone={onClose} />}
           {accion === 'epayco' && d.servicio.estado === 'validar' && d.servicio.metodoPago === 'epayco' && <ConsultaEpayco id={d.servicio.id} onDone={onClose} />}
           {(accion === 'anticipo' || accion === 'saldo') && !d[accion].pagado && d[accion].debido && <RegistrarPago tipo={accion} id={d.servicio.id} monto={d[accion].monto} cuenta={cuenta} onDone={onClose} />}
+          <ServiceTimeline id={d.servicio.id} />
         </SpaceBetween>
       ) : null}
     </Modal>

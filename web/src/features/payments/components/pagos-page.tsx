@@ -10,7 +10,7 @@ import type { TableProps } from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useState } from 'react';
 import { LISTAS_PAGOS } from '../../../../../shared/domain/listas.js';
-import { cuentaCambiadaHace, PAGO_MSG, textoCuenta, type PagoConductorFila, type PagoPorValidarFila, type RecompensaFila, type RecompensaPagadaFila } from '../../../../../shared/schemas/pagos.js';
+import { cuentaCambiadaHace, EPAYCO_MSG, esperaLargaEpayco, PAGO_MSG, textoCuenta, type PagoConductorFila, type PagoPorValidarFila, type RecompensaFila, type RecompensaPagadaFila } from '../../../../../shared/schemas/pagos.js';
 import { formatCalendarDate, formatDate, formatDateTime } from '../../../lib/format.js';
 import { Correo } from '../../../components/correo.js';
 import { StatusText } from '../../../components/status-text.js';
@@ -21,7 +21,7 @@ import { EstadoServicio, Fecha, FiltroEmpresa, Foto, METODO_TEXTO, Pesos, Ruta, 
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
 const lista = (id: (typeof LISTAS_PAGOS)[number]['id']) => LISTAS_PAGOS.find((l) => l.id === id)!;
-const salidaBogota = (iso: string) => new Date(iso).toLocaleString('es-CO', { timeZone: 'America/Bogota' });
+const enBogota = (iso: string) => new Date(iso).toLocaleString('es-CO', { timeZone: 'America/Bogota' });
 
 const titulo = (t: string, n: number | undefined) => (
   <span>
@@ -33,7 +33,7 @@ const titulo = (t: string, n: number | undefined) => (
 
 const CSV_PAGO: ColumnaCsv<PagoConductorFila>[] = [
   { titulo: 'Servicio', valor: (f) => f.id },
-  { titulo: 'Salida', valor: (f) => salidaBogota(f.fechaSalida) },
+  { titulo: 'Salida', valor: (f) => enBogota(f.fechaSalida) },
   { titulo: 'Conductor', valor: (f) => f.conductor },
   { titulo: 'Cédula', valor: (f) => f.cedulaConductor },
   { titulo: 'Placas', valor: (f) => f.placas },
@@ -172,9 +172,10 @@ const CSV_VALIDAR: ColumnaCsv<PagoPorValidarFila>[] = [
   { titulo: 'Tipo', valor: (f) => f.tipo },
   { titulo: 'Origen', valor: (f) => f.origen },
   { titulo: 'Destino', valor: (f) => f.destino },
-  { titulo: 'Salida', valor: (f) => salidaBogota(f.fechaSalida) },
+  { titulo: 'Salida', valor: (f) => enBogota(f.fechaSalida) },
   { titulo: 'Empresa', valor: (f) => f.nombreEmpresaAliada },
   { titulo: 'Comprobante', valor: (f) => f.comprobante },
+  { titulo: 'Aceptada', valor: (f) => (f.aceptadoEn ? enBogota(f.aceptadoEn) : '') },
 ];
 
 function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferencia'; contador?: number }) {
@@ -200,6 +201,19 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
     { id: 'ruta', header: 'Ruta', cell: (f) => <Ruta origen={f.origen} destino={f.destino} /> },
     { id: 'salida', header: 'Salida', cell: (f) => <Fecha valor={f.fechaSalida} /> },
     { id: 'empresa', header: 'Empresa', cell: (f) => f.nombreEmpresaAliada || f.empresaAliada },
+    {
+      id: 'aceptada',
+      header: 'Aceptada',
+      cell: (f) =>
+        f.aceptadoEn ? (
+          <SpaceBetween size="xxxs">
+            <Fecha valor={f.aceptadoEn} />
+            {esperaLargaEpayco(f, new Date()) && <StatusText type="warning">{EPAYCO_MSG.sinConfirmacion}</StatusText>}
+          </SpaceBetween>
+        ) : (
+          '—'
+        ),
+    },
     ...(metodo === 'transferencia' ? [{ id: 'comprobante', header: 'Comprobante', cell: (f: PagoPorValidarFila) => <span className="nowrap">{COMPROBANTE[f.comprobante]}</span> }] : []),
     {
       id: 'acciones',
@@ -338,7 +352,7 @@ const CSV_RECOMPENSA_PAGADA: ColumnaCsv<RecompensaPagadaFila>[] = [
   { titulo: 'Fecha del pago', valor: (f) => f.pago.fecha },
   { titulo: 'Referencia', valor: (f) => f.pago.referencia },
   { titulo: 'Pagado a', valor: (f) => (f.pago.cuentaDestino ? textoCuenta(f.pago.cuentaDestino) : '') },
-  { titulo: 'Registrado el', valor: (f) => salidaBogota(f.pago.registradoEn) },
+  { titulo: 'Registrado el', valor: (f) => enBogota(f.pago.registradoEn) },
   { titulo: 'Registrado por', valor: (f) => f.pago.registradoPor },
 ];
 
