@@ -15,7 +15,6 @@ import { empresaDeLista, opcionesDeLista } from './pagos.js';
 
 /** The service lists and the history (spec 01 section 2, "Payment and service lists"). */
 
-
 /** A stored service (a projection) as a list row; fields a service has not had yet take their defaults. */
 const fila = (item: Record<string, unknown>): ServicioFila =>
   servicioFilaSchema.parse({

@@ -43,7 +43,6 @@ import { escribirConArchivos, putFiles, takeCheckedFiles } from './uploads.js';
  * transaction: the flag, the ledger row keyed by what it pays (so never twice) and the trail entry.
  */
 
-
 export const POR_PAGINA = 25;
 
 /** The company a list is read for: a company user's own; marketplace staff's choice, or every company's. */
