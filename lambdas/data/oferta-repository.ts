@@ -23,8 +23,8 @@ const OTRAS_EN_TRANSACCION = 97;
 const ABIERTO = 'estado = :p AND expiresAt > :now AND fechaSalida > :salida';
 
 export const ofertaRepository = {
-  async get(idServicio: string, empresaId: string): Promise<Oferta | null> {
-    const { Item } = await ddb().send(new GetCommand({ TableName: tableName('offers'), Key: { idServicio, empresaAliada: empresaId } }));
+  async get(idServicio: string, empresaId: string, { consistente = false } = {}): Promise<Oferta | null> {
+    const { Item } = await ddb().send(new GetCommand({ TableName: tableName('offers'), Key: { idServicio, empresaAliada: empresaId }, ConsistentRead: consistente }));
     return Item ? ofertaSchema.parse(Item) : null;
   },
 

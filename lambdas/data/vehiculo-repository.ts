@@ -228,6 +228,8 @@ export const vehiculoRepository = {
    * Sets fields of the company's vehicle and returns the record after; null when it is not the
    * company's (or no longer exists). `slots` sets single photo or document slots (`fotos.frente`),
    * never the whole map, so two edits at once that replace different files both keep theirs.
+   * `siguen`: text fields that must still hold these values ('' also matches a missing one), else
+   * nothing is written and the answer is 'cambio'.
    */
   async update(
     empresaId: string,
@@ -235,7 +237,8 @@ export const vehiculoRepository = {
     /** `busqueda`: the provider panel's search text, kept in step with the name and phone. */
     fields: Partial<Vehiculo> & { busqueda?: string },
     slots: { fotos?: Partial<Vehiculo['fotos']>; documentos?: Partial<Vehiculo['documentos']> } = {},
-  ): Promise<Vehiculo | null> {
+    siguen: Record<string, string> = {},
+  ): Promise<Vehiculo | null | 'cambio'> {
     const entries: [string[], unknown][] = Object.entries(fields)
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => [[k], v]);
@@ -251,23 +254,32 @@ export const vehiculoRepository = {
         })
         .join('.');
     const sets = entries.map(([parts], i) => `${path(parts)} = :v${i}`);
+    const vigentes = Object.entries(siguen).map(([campo, valor], i) => {
+      const n = path([campo]);
+      return valor ? `${n} = :s${i}` : `(attribute_not_exists(${n}) OR ${n} = :s${i})`;
+    });
     try {
       const { Attributes } = await ddb().send(
         new UpdateCommand({
           TableName: tableName('vehiculos'),
           Key: { id },
           UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: 'empresaAliada = :empresa',
+          ConditionExpression: ['empresaAliada = :empresa', ...vigentes].join(' AND '),
           ExpressionAttributeNames: names,
-          ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])), ':empresa': empresaId },
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+            ...Object.fromEntries(Object.values(siguen).map((v, i) => [`:s${i}`, v])),
+            ':empresa': empresaId,
+          },
           ReturnValues: 'ALL_NEW',
         }),
       );
       await cambios.anunciar({ tipo: 'empresa', id: empresaId });
       return vehiculoSchema.parse(Attributes);
     } catch (err) {
-      if ((err as Error).name === 'ConditionalCheckFailedException') return null;
-      throw err;
+      if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+      // Which condition failed: the vehicle is gone or not the company's, or a field moved on.
+      return vigentes.length && (await this.get(empresaId, id, { consistente: true })) ? 'cambio' : null;
     }
   },
 };

@@ -146,6 +146,8 @@ export const VEHICULO_MSG = {
   /** Beyond the spec. */
   soloLectura: (campo: string) => `El campo ${campo} no se puede modificar`,
   noEncontrado: 'No encontramos ese vehículo en tu flota.',
+  /** Several edits of one vehicle saved at the same moment, over and over (`PUT /vehiculos/{id}`). */
+  edicionConcurrente: 'Otra persona está guardando este vehículo al mismo tiempo. Vuelve a abrirlo, revisa sus datos y guarda de nuevo.',
   correoConductorEnUso: 'Ya existe una cuenta con el correo del conductor. Usa otro correo.',
   archivosConVehiculo: 'Las fotos y documentos del vehículo se guardan con el formulario del vehículo.',
   archivoRepetido: 'El mismo archivo no puede ocupar dos espacios.',

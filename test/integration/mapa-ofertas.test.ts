@@ -444,10 +444,11 @@ describe('client app integration', () => {
     expect(detalle.json.miOferta.cotizacionUrl).toMatch(/^http.*ofertas/);
   });
 
-  it('lists the offers without bank data, and of two simultaneous acceptances exactly one wins', async () => {
+  it("lists the offers without bank data, and of two simultaneous acceptances exactly one wins, its quote the only one kept", async () => {
     const id = await publicar({ tipo: 'Van' });
-    expect((await ofertar(valle, id, { precio: 700000 })).status).toBe(201);
-    expect((await ofertar(andino, id, { precio: 650000 })).status).toBe(201);
+    const conCotizacion = async (token: string, precio: number) => ({ precio, cotizacion: await upload(token, 'cotizacion', PDF_BYTES, 'application/pdf') });
+    expect((await ofertar(valle, id, await conCotizacion(valle, 700000))).status).toBe(201);
+    expect((await ofertar(andino, id, await conCotizacion(andino, 650000))).status).toBe(201);
     const list = await appApi('GET', `/integracion/cliente/servicios/${id}/ofertas`);
     expect(list.status).toBe(200);
     expect(list.json.items.map((o: { empresaAliada: string; precio: number }) => [o.empresaAliada, o.precio]).sort()).toEqual([
@@ -471,6 +472,9 @@ describe('client app integration', () => {
     expect(offers[winner]).toMatchObject({ estado: 'aceptada' });
     expect(offers[winner]!.expiresAt).toBeUndefined();
     expect(offers[loser]).toMatchObject({ estado: 'cerrada' });
+    // Both quotes were tagged kept as their acceptances began; the refused one gave its quote back.
+    expect(await tagsOf(offers[winner]!.documentoCotizacion as string)).toEqual({ cotizacion: 'aceptada' });
+    expect(await tagsOf(offers[loser]!.documentoCotizacion as string)).toEqual({ cotizacion: 'abierta' });
 
     const winnerToken = winner === TRANSVALLE ? valle : andino;
     const loserToken = winner === TRANSVALLE ? andino : valle;

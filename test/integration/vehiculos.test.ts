@@ -1,5 +1,5 @@
 import { AdminGetUserCommand, AdminListGroupsForUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -437,6 +437,43 @@ describe('fleet API', () => {
     const edit = await api(`/vehiculos/${SXT771}`, { token: staff, method: 'PUT', body: edicionDe(actual, { direccion: 'Calle 13 # 23-33, Cali' }) });
     expect(edit.status, JSON.stringify(edit.json)).toBe(200);
     expect((await guardado(SXT771))!.direccion).toBe('Calle 13 # 23-33, Cali');
+  });
+
+  it('stamps whoever set the account that stays when two edits land at once, a stale form included', async () => {
+    const KLM903 = 'veh-demo-transvalle-005';
+    const adminValle = await idToken(DEMO_USERS.admin, DEMO_PASSWORD);
+    const original = (await guardado(KLM903))!;
+    try {
+      // Each round: the operator changes the account while the admin saves a form opened before, with
+      // the account as it was. Whichever lands last stays, and the stamp must name who set it.
+      for (let ronda = 0; ronda < 6; ronda++) {
+        const v = (await guardado(KLM903))!;
+        const inicio = Date.now();
+        const nueva = `31${String(ronda).padStart(2, '0')}${String(inicio).slice(-7)}`;
+        const [a, b] = await Promise.all([
+          api(`/vehiculos/${KLM903}`, { token: staff, method: 'PUT', body: edicionDe(v, { cuenta: nueva }) }),
+          api(`/vehiculos/${KLM903}`, { token: adminValle, method: 'PUT', body: edicionDe(v) }),
+        ]);
+        expect([a.status, b.status], JSON.stringify([a.json, b.json])).toEqual([200, 200]);
+        const despues = (await guardado(KLM903))!;
+        if (despues.cuenta === nueva) expect(despues.cuentaCambiada?.por).toBe(DEMO_USERS.staff);
+        else {
+          // The stale form landed after the change: it changed the account back, so it is stamped.
+          expect(despues.cuenta).toBe(v.cuenta);
+          expect(despues.cuentaCambiada?.por).toBe(DEMO_USERS.admin);
+          expect(Date.parse(despues.cuentaCambiada!.en)).toBeGreaterThanOrEqual(inicio - 1000);
+        }
+      }
+    } finally {
+      await docClient().send(
+        new UpdateCommand({
+          TableName: table('vehiculos'),
+          Key: { id: KLM903 },
+          UpdateExpression: 'SET cuenta = :c, titular = :t REMOVE cuentaCambiada',
+          ExpressionAttributeValues: { ':c': original.cuenta, ':t': original.titular },
+        }),
+      );
+    }
   });
 
   it('refuses each read-only field on an edit, naming it, and changes nothing', async () => {

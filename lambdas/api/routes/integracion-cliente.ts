@@ -71,14 +71,27 @@ export async function aceptarOferta(c: Context, _caller: unknown, body: AceptarO
   if (!oferta || oferta.estado !== 'enviada' || isExpired(oferta, now)) throw conflict(INTEGRACION_MSG.ofertaNoDisponible);
   const otras = ofertas.filter((o) => o !== oferta);
   // The chosen quote is kept before the acceptance is written: tagged after, a failed tag would leave
-  // an accepted offer's quote to the bucket's clean-up. An acceptance that then fails (two at once)
-  // leaves it kept, an unreferenced file at worst.
-  if (oferta.documentoCotizacion) await storage.etiquetar(oferta.documentoCotizacion, { [ETIQUETA_COTIZACION.clave]: ETIQUETA_COTIZACION.aceptada });
+  // an accepted offer's quote to the bucket's clean-up.
+  const cotizacion = oferta.documentoCotizacion;
+  if (cotizacion) await storage.etiquetar(cotizacion, { [ETIQUETA_COTIZACION.clave]: ETIQUETA_COTIZACION.aceptada });
   const rechazo = await ofertaRepository.aceptar({ servicio: service, oferta, otras, metodoPago: body.metodoPago }, now);
-  if (rechazo) throw conflict(rechazo === 'servicio-cerrado' ? INTEGRACION_MSG.servicioNoPendiente : INTEGRACION_MSG.ofertaNoDisponible);
+  if (rechazo) {
+    if (cotizacion) await devolverCotizacion(oferta, cotizacion);
+    throw conflict(rechazo === 'servicio-cerrado' ? INTEGRACION_MSG.servicioNoPendiente : INTEGRACION_MSG.ofertaNoDisponible);
+  }
   mapaCaches.olvidarPendientes();
   pagoRegistrado();
   return c.json({ id: service.id, estado: 'validar', empresaAliada: oferta.empresaAliada, valorOferta: oferta.precio, metodoPago: body.metodoPago });
+}
+
+/**
+ * After a refused acceptance: a refused offer can never be accepted later, unless this very offer was
+ * (another acceptance of it, written first). Read as written, an offer not accepted gives its quote
+ * back to the bucket's clean-up (best effort: a failure leaves an unreferenced file, never a lost one).
+ */
+async function devolverCotizacion(oferta: Oferta, cotizacion: string) {
+  const ahora = await ofertaRepository.get(oferta.idServicio, oferta.empresaAliada, { consistente: true });
+  if (ahora?.estado !== 'aceptada') await storage.etiquetar(cotizacion, { [ETIQUETA_COTIZACION.clave]: ETIQUETA_COTIZACION.abierta }).catch(() => undefined);
 }
 
 /**

@@ -121,7 +121,8 @@ export async function crearVehiculo(c: Context, caller: CompanyCaller, body: Veh
     await deleteFiles(archivos.keys);
     throw err;
   }
-  const creado = (await vehiculoRepository.update(caller.empresaId, id, { conductorId })) ?? vehiculo;
+  const actualizado = await vehiculoRepository.update(caller.empresaId, id, { conductorId });
+  const creado = actualizado && actualizado !== 'cambio' ? actualizado : vehiculo;
   return c.json(publico(creado), 201);
 }
 
@@ -145,13 +146,24 @@ export async function editarVehiculo(c: Context, caller: CompanyCaller, body: Ve
   // Fixed keys, overwritten in place: nothing to clean up if the record write fails.
   await putFiles(archivos.keys, archivos.files);
   const busqueda = busquedaDe({ tipo: 'conductor', r: { ...actual, ...datos } });
-  const now = new Date().toISOString();
-  // A changed account is stamped with when and who: the payout forms point out a recent change.
-  const cuentaCambiada = mismaCuenta(cuentaDe(actual), cuentaDe({ ...actual, ...datos })) ? {} : { cuentaCambiada: { en: now, por: caller.email } };
-  const editado = await vehiculoRepository.update(caller.empresaId, id, { ...datos, ...cuentaCambiada, busqueda, updatedAt: now }, archivos);
-  if (!editado) throw notFound(VEHICULO_MSG.noEncontrado);
-  return c.json(await detalle(editado));
+  let leido: Vehiculo | null = actual;
+  for (let intento = 0; leido && intento < INTENTOS_EDICION; intento++) {
+    const now = new Date().toISOString();
+    // A changed account is stamped with when and who (the payout forms point out a recent change). The
+    // write holds only while the account is still the one compared: an edit saved meanwhile that
+    // changed it is compared again, so no change of account, a stale form's included, goes unstamped.
+    const cuenta = { banco: leido.banco, tipocuenta: leido.tipocuenta, cuenta: leido.cuenta, titular: leido.titular };
+    const cuentaCambiada = mismaCuenta(cuentaDe(leido), cuentaDe({ ...leido, ...datos })) ? {} : { cuentaCambiada: { en: now, por: caller.email } };
+    const editado = await vehiculoRepository.update(caller.empresaId, id, { ...datos, ...cuentaCambiada, busqueda, updatedAt: now }, archivos, cuenta);
+    if (editado && editado !== 'cambio') return c.json(await detalle(editado));
+    leido = editado && (await vehiculoRepository.get(caller.empresaId, id, { consistente: true }));
+  }
+  if (!leido) throw notFound(VEHICULO_MSG.noEncontrado);
+  throw conflict(VEHICULO_MSG.edicionConcurrente);
 }
+
+/** Edits of one vehicle saved at the same moment: each is compared again this many times at most. */
+const INTENTOS_EDICION = 3;
 
 /** The new files of a vehicle's slots, checked, with the keys they go to (spec paths). */
 async function takeSlots(caller: CompanyCaller, id: string, fotos: Partial<Record<FotoVehiculo, string>>, documentos: Partial<Record<DocumentoVehiculo, string>>) {
