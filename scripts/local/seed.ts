@@ -25,7 +25,7 @@ import { fechaFuec, fuecPdf, textoPdf } from './fuec-pdf.js';
 import { demoProveedores } from './seed-proveedores.js';
 import { atributosDeEstado, conteosDe, type Proveedor } from '../../lambdas/data/proveedor-repository.js';
 import type { Operador } from '../../shared/schemas/proveedores.js';
-import { cuentaDe, type CuentaDestino } from '../../shared/schemas/pagos.js';
+import { cuentaDe, textoCuenta, type CuentaDestino } from '../../shared/schemas/pagos.js';
 import { ganaRecompensa, pagoConductor, RECOMPENSA_PENDIENTE } from '../../shared/domain/pagos.js';
 import { DIRECTORIO } from '../../lambdas/data/empresa-repository.js';
 import { busquedaDeRecompensa, idMovimiento, type Movimiento } from '../../lambdas/data/pago-repository.js';
@@ -91,8 +91,13 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
     await createConsoleUser(deps, { email: DEMO_USERS.admin3, password: DEMO_PASSWORD, nombres: 'Mónica', apellidos: 'Zúñiga', role: 'admin', empresaId: 'demo-andino', puesto: 'CEO', perfil: true });
     await createConsoleUser(deps, { email: DEMO_USERS.plataforma, password: DEMO_PASSWORD, nombres: 'Marcela', apellidos: 'Ríos', role: 'plataforma', perfil: true });
 
-    // Accepted at their trail's step 2 (demoHistory), as the acceptance route records it.
-    const propios = ownServices(now).map((s) => ({ ...s, aceptadoEn: pasoDemo(s, now, 2).toISOString(), ...(s.fuec ? { fuecURL: uploadKeys.fuec(s.id), tipoFuec: 'application/pdf' } : {}) }));
+    // Accepted and validated at their trail's steps 2 and 3 (demoHistory), as the routes record them.
+    const propios = ownServices(now).map((s) => ({
+      ...s,
+      aceptadoEn: pasoDemo(s, now, 2).toISOString(),
+      ...(s.pagoValidadoEn ? { pagoValidadoEn: pasoDemo(s, now, 3).toISOString() } : {}),
+      ...(s.fuec ? { fuecURL: uploadKeys.fuec(s.id), tipoFuec: 'application/pdf' } : {}),
+    }));
     const fleet = FLEET.map((v, i) => demoVehiculo(v, i, now)).map(({ vehiculo, guard }) => ({ vehiculo: conAgenda(vehiculo, propios, now), guard }));
     await batchPut(ddb, 'vehiculos', fleet.flatMap(({ vehiculo, guard }) => [conIndice(vehiculo), guard]));
     // Photos for the first vehicle, so the details show the five slots filled.
@@ -129,7 +134,8 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
       await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: s.comprobantePago!, Body: comprobante, ContentType: 'application/pdf' }));
     }
     const vehiculos = new Map(fleet.map((f) => [f.vehiculo.id, f.vehiculo]));
-    await batchPut(ddb, 'pagos', propios.flatMap((s) => demoLedger(s, cuentaDe(vehiculos.get(s.vehiculoId ?? '')))));
+    const libro = propios.map((s) => ({ s, movimientos: demoLedger(s, vehiculos.get(s.vehiculoId ?? ''), now) }));
+    await batchPut(ddb, 'pagos', libro.flatMap((l) => l.movimientos));
     // Referral rewards already paid, one with its transfer receipt.
     const recompensas = recompensasPagadas(fleet.map((f) => f.vehiculo), empresas, now);
     await batchPut(ddb, 'pagos', recompensas.map((r) => r.movimiento));
@@ -142,7 +148,7 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
       await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: uploadKeys.fuec(s.id), Body: await fuecDemo(s), ContentType: 'application/pdf' }));
     }
     await batchPut(ddb, 'services', propios.map(servicioItem));
-    await batchPut(ddb, 'historial', propios.flatMap((s) => demoHistory(s, now)));
+    await batchPut(ddb, 'historial', libro.flatMap(({ s, movimientos }) => demoHistory(s, movimientos, now)));
     // The driver of the first vehicle has its account (the driver app's; refused by the console).
     await createConsoleUser(deps, { email: DEMO_USERS.conductor, password: DEMO_PASSWORD, nombres: 'Jhon Jairo', apellidos: 'Paz', role: 'conductor', empresaId: 'demo-transvalle', vehiculoId: 'veh-demo-transvalle-001', perfil: true });
     // The driver of the confirmed demo trip, so the local driver simulator moves it once it starts.
@@ -257,20 +263,40 @@ function conAgenda(v: Vehiculo, servicios: readonly Service[], now: Date): Vehic
   return { ...v, asignaciones: suyos.length, agenda };
 }
 
-/** The ledger rows of what a demo reservation has been paid; the driver's payouts went to `cuenta`, as the payout route records it. */
-function demoLedger(s: Service, cuenta: CuentaDestino | null): Movimiento[] {
+/** The account a vehicle had at a moment: the one before its last change, for a moment before it. */
+const cuentaEn = (v: Vehiculo | undefined, at: string): CuentaDestino | null =>
+  v?.cuentaCambiada && at < v.cuentaCambiada.en ? v.cuentaCambiada.anterior : cuentaDe(v);
+
+/** A demo ePayco reference of its own for each reservation (six digits, from its id). */
+const refEpaycoDemo = (id: string) => 100_000 + [...id].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 900_000, 7);
+
+/**
+ * The ledger rows of what a demo reservation has been paid, as the routes write them: the client's
+ * payment when validated (by ePayco's confirmation or by staff), then the driver's payouts at their
+ * trail's times, each naming the account paid to then.
+ */
+function demoLedger(s: Service, v: Vehiculo | undefined, now: Date): Movimiento[] {
   if (s.estado === 'pendiente' || s.estado === 'validar') return [];
   const dia = (iso: string) => hoyEnBogota(new Date(iso));
-  const base = { servicioId: s.id, empresaAliada: s.empresaAliada, registradoPor: DEMO_USERS.plataforma };
+  const epayco = s.metodoPago === 'epayco';
+  const validado = s.pagoValidadoEn ?? pasoDemo(s, now, 3).toISOString();
+  const base = { servicioId: s.id, empresaAliada: s.empresaAliada };
   const out: Movimiento[] = [
-    { ...base, id: idMovimiento.pagoCliente(s.id), tipo: 'pago-cliente', monto: s.valorOferta ?? 0, fecha: dia(s.creadoEn), referencia: s.metodoPago === 'epayco' ? `ePayco ${s.id.length * 7919}` : 'Transferencia verificada', registradoEn: s.creadoEn, metodo: s.metodoPago ?? undefined },
+    {
+      ...base, id: idMovimiento.pagoCliente(s.id), tipo: 'pago-cliente', monto: s.valorOferta ?? 0, fecha: dia(validado), registradoEn: validado, metodo: s.metodoPago ?? undefined,
+      referencia: epayco ? `ePayco ${refEpaycoDemo(s.id)}` : 'Transferencia verificada', registradoPor: epayco ? EPAYCO.nombre : DEMO_USERS.plataforma,
+    },
   ];
   const monto = pagoConductor(s.valorOferta ?? 0);
-  const conductor = { ...base, vehiculoId: s.vehiculoId, ...(cuenta ? { cuentaDestino: cuenta } : {}) };
-  const antesDeSalir = new Date(Date.parse(s.fechaSalida) - 86_400_000).toISOString();
-  if (s.anticipoConductorPagado) out.push({ ...conductor, id: idMovimiento.conductor('anticipo', s.id), tipo: 'anticipo', monto, fecha: dia(antesDeSalir), referencia: `TRF-${s.id.slice(-4).toUpperCase()}-A`, registradoEn: antesDeSalir });
-  const despues = new Date(Date.parse(s.fechaSalida) + 2 * 86_400_000).toISOString();
-  if (s.saldoConductorPagado) out.push({ ...conductor, id: idMovimiento.conductor('saldo', s.id), tipo: 'saldo', monto, fecha: dia(despues), referencia: `TRF-${s.id.slice(-4).toUpperCase()}-S`, registradoEn: despues });
+  const payout = (tipo: 'anticipo' | 'saldo', at: string): Movimiento => {
+    const cuenta = cuentaEn(v, at);
+    return {
+      ...base, id: idMovimiento.conductor(tipo, s.id), tipo, monto, fecha: dia(at), registradoEn: at, registradoPor: DEMO_USERS.plataforma, vehiculoId: s.vehiculoId,
+      referencia: `TRF-${s.id.slice(-4).toUpperCase()}-${tipo === 'anticipo' ? 'A' : 'S'}`, ...(cuenta ? { cuentaDestino: cuenta } : {}),
+    };
+  };
+  if (s.anticipoConductorPagado) out.push(payout('anticipo', pasoDemo(s, now, 6).toISOString()));
+  if (s.saldoConductorPagado) out.push(payout('saldo', new Date(Date.parse(s.fechaSalida) + 2 * 86_400_000).toISOString()));
   return out;
 }
 
@@ -285,8 +311,8 @@ function pasoDemo(s: Service, now: Date, k: number): Date {
   return new Date(t0 + Math.max(fin - t0, 7 * 60_000) * (k / 7));
 }
 
-/** The audit trail each demo reservation would have: its steps so far, an hour or so apart. */
-function demoHistory(s: Service, now: Date): EntradaHistorial[] {
+/** The audit trail each demo reservation would have: its steps so far, an hour or so apart; its payouts as its ledger has them. */
+function demoHistory(s: Service, ledger: readonly Movimiento[], now: Date): EntradaHistorial[] {
   const admin: Quien = { tipo: 'usuario', nombre: DEMO_USERS.admin, empresaId: 'demo-transvalle' };
   const at = (k: number) => pasoDemo(s, now, k);
   const out = [nuevaEntrada(s.id, 'publicacion', APP_CLIENTES, {}, { estado: 'pendiente' }, at(0))];
@@ -297,12 +323,18 @@ function demoHistory(s: Service, now: Date): EntradaHistorial[] {
   if (s.estado !== 'validar') out.push(nuevaEntrada(s.id, 'pago-validado', s.metodoPago === 'epayco' ? EPAYCO : plataforma, { estado: 'validar' }, { estado: 'reservado', metodoPago: s.metodoPago }, at(3)));
   if (s.placas !== POR_ASIGNAR) out.push(nuevaEntrada(s.id, 'asignacion', admin, { placas: POR_ASIGNAR, conductor: POR_ASIGNAR }, { placas: s.placas, conductor: s.conductor, vehiculoId: s.vehiculoId ?? null }, at(4)));
   if (s.fuec) out.push(nuevaEntrada(s.id, 'fuec', admin, { estado: 'reservado', fuec: false }, { estado: 'confirmado', fuec: true, tipoFuec: 'application/pdf', pagarAnticipoConductor: true }, at(5)));
-  if (s.anticipoConductorPagado) out.push(nuevaEntrada(s.id, 'anticipo', plataforma, { anticipoConductorPagado: false }, { anticipoConductorPagado: true, monto: pagoConductor(s.valorOferta ?? 0) }, at(6)));
+  // A payout's entry as the payout route writes it: amount, reference, day and account.
+  const pagoEntrada = (tipo: 'anticipo' | 'saldo', flag: 'anticipoConductorPagado' | 'saldoConductorPagado') => {
+    const m = ledger.find((l) => l.tipo === tipo)!;
+    const despues = { [flag]: true, monto: m.monto, referencia: m.referencia, fecha: m.fecha, cuenta: m.cuentaDestino ? textoCuenta(m.cuentaDestino) : null };
+    return nuevaEntrada(s.id, tipo, plataforma, { [flag]: false }, despues, new Date(m.registradoEn));
+  };
+  if (s.anticipoConductorPagado) out.push(pagoEntrada('anticipo', 'anticipoConductorPagado'));
   if (s.estado === 'finalizado') {
     const salida = Date.parse(s.fechaSalida);
     out.push(nuevaEntrada(s.id, 'inicio', SISTEMA, { recorridoIniciado: false }, { recorridoIniciado: true }, new Date(salida - 2 * 3600_000)));
     out.push(nuevaEntrada(s.id, 'fin', admin, { estado: 'confirmado', pagarSaldoConductor: false }, { estado: 'finalizado', pagarSaldoConductor: true }, new Date(salida + 5 * 3600_000)));
-    if (s.saldoConductorPagado) out.push(nuevaEntrada(s.id, 'saldo', plataforma, { saldoConductorPagado: false }, { saldoConductorPagado: true, monto: pagoConductor(s.valorOferta ?? 0) }, new Date(salida + 2 * 86_400_000)));
+    if (s.saldoConductorPagado) out.push(pagoEntrada('saldo', 'saldoConductorPagado'));
   }
   return out;
 }
@@ -345,7 +377,9 @@ const REFERIDOS: Record<number, { por: string; viajes: number; pagada?: Recompen
  * Bank data changed lately (by fleet position), as a vehicle edit stamps it: Luis Fernando Ortiz has an
  * advance due and is owed a referral reward, so both payout forms point the change out.
  */
-const CUENTA_CAMBIADA: Record<number, { haceHoras: number; por: string }> = { 1: { haceHoras: 30, por: DEMO_USERS.staff } };
+const CUENTA_CAMBIADA: Record<number, { haceHoras: number; por: string; anterior: CuentaDestino }> = {
+  1: { haceHoras: 30, por: DEMO_USERS.staff, anterior: { banco: 'Bancolombia', tipocuenta: 'ahorros', cuenta: '04587120334', titular: 'Luis Fernando Ortiz' } },
+};
 /** A referral reward the demo has already paid: its ledger row, and its receipt when it had one. */
 type RecompensaDemo = { haceDias: number; valor: number; referencia: string; conComprobante: boolean };
 
@@ -381,7 +415,7 @@ function demoVehiculo(v: DemoVehiculo, i: number, now: Date): { vehiculo: Vehicu
     banco: (['Bancolombia', 'Davivienda', 'BBVA', 'Nequi'] as const)[i % 4], tipocuenta: i % 2 ? 'corriente' : 'ahorros', cuenta: `04${String(512_345_678 + i * 1_234_567).padStart(9, '0')}`,
     titular: v.nombre, rut: v.cedula, validado: i % 4 !== 3, rating: 5, viajesRealizados: REFERIDOS[i]?.viajes ?? (i * 7) % 41, fechaCreacion: new Date(now.getTime() - (60 - i) * 86_400_000).toISOString(),
     ...(REFERIDOS[i] ? { referidoPor: REFERIDOS[i].por, comisionPagadaAReferente: !!REFERIDOS[i].pagada } : {}),
-    ...(CUENTA_CAMBIADA[i] ? { cuentaCambiada: { en: new Date(now.getTime() - CUENTA_CAMBIADA[i].haceHoras * 3_600_000).toISOString(), por: CUENTA_CAMBIADA[i].por } } : {}),
+    ...(CUENTA_CAMBIADA[i] ? { cuentaCambiada: { en: new Date(now.getTime() - CUENTA_CAMBIADA[i].haceHoras * 3_600_000).toISOString(), por: CUENTA_CAMBIADA[i].por, anterior: CUENTA_CAMBIADA[i].anterior } } : {}),
   });
   return { vehiculo, guard: { id: `placa#${v.empresaAliada}#${v.placas}`, vehiculoId: id } };
 }

@@ -52,7 +52,8 @@ export const PAGO_MSG = {
   cambioConcurrente: 'El servicio cambió mientras registrabas el pago. Revisa su estado y vuelve a intentarlo.',
   cuentaCambio: 'Los datos bancarios cambiaron mientras registrabas el pago. Revisa la cuenta que se muestra ahora antes de registrarlo.',
   /** Above a payout form when the account changed lately (`cuentaCambiadaHace`). */
-  cuentaReciente: (cuando: string, quien: string) => `Los datos bancarios cambiaron el ${cuando} (${quien}). Confírmalos con el titular antes de transferir.`,
+  cuentaReciente: (cuando: string, quien: string, antes: string | null, telefono: string | null) =>
+    `Los datos bancarios cambiaron el ${cuando} (${quien}).${antes ? ` Antes: ${antes}.` : ''} Confírmalos ${telefono ? `con el conductor al ${telefono}` : 'con el titular'} antes de transferir.`,
   cuentaInvalida: 'Los datos de la cuenta no son válidos.',
   cuentaRequerida: 'Falta la cuenta a la que se hizo el pago, como se mostró al registrarlo.',
   /** Toasts. */
@@ -126,12 +127,12 @@ export const mismaCuenta = (a: CuentaDestino | null, b: CuentaDestino | null): b
 /** Just the account of a record that holds one (a vehicle, a list row), or null when it has none. */
 export const cuentaDe = (c: CuentaDestino | null | undefined): CuentaDestino | null =>
   c?.cuenta ? { banco: c.banco, tipocuenta: c.tipocuenta, cuenta: c.cuenta, titular: c.titular } : null;
-/** When a vehicle's bank data last changed, and who changed it (set by an edit that changes it). */
-export const cuentaCambiadaSchema = z.object({ en: z.iso.datetime(), por: z.string() });
+/** When a vehicle's bank data last changed, who changed it, and the account before (set by an edit that changes it). */
+export const cuentaCambiadaSchema = z.object({ en: z.iso.datetime(), por: z.string(), anterior: cuentaDestinoSchema.nullable().default(null) });
 export type CuentaCambiada = z.infer<typeof cuentaCambiadaSchema>;
 /** A change this recent is pointed out to whoever pays to the account: a swapped account is how payouts get diverted. */
 export const CUENTA_RECIENTE_DIAS = 7;
-export const cuentaCambiadaHace = (c: CuentaCambiada | null | undefined, now: Date): boolean =>
+export const cuentaCambiadaHace = (c: Pick<CuentaCambiada, 'en'> | null | undefined, now: Date): boolean =>
   !!c && now.getTime() - Date.parse(c.en) < CUENTA_RECIENTE_DIAS * 86_400_000;
 export const textoCuenta = (c: CuentaDestino): string => `${c.titular}: ${c.banco}, cuenta ${c.tipocuenta} ${c.cuenta}`;
 
@@ -217,6 +218,8 @@ export const pagoConductorFilaSchema = z.object({
   cuenta: z.string(),
   titular: z.string(),
   cuentaCambiada: cuentaCambiadaSchema.nullable(),
+  /** The driver's phone, to confirm a recently changed account with. */
+  telefonoConductor: z.string(),
   empresaAliada: z.string(),
   nombreEmpresaAliada: z.string(),
 });
@@ -244,7 +247,16 @@ export const recompensaFilaSchema = z.object({
   referidoPor: z.string(),
   /** The referring vehicle's driver and the account the reward is paid to (null when `referidoPor` names no vehicle). */
   referente: z
-    .object({ nombre: z.string(), placas: z.string(), banco: z.string(), tipocuenta: z.string(), cuenta: z.string(), titular: z.string(), cuentaCambiada: cuentaCambiadaSchema.nullable() })
+    .object({
+      nombre: z.string(),
+      placas: z.string(),
+      telefono: z.string(),
+      banco: z.string(),
+      tipocuenta: z.string(),
+      cuenta: z.string(),
+      titular: z.string(),
+      cuentaCambiada: cuentaCambiadaSchema.nullable(),
+    })
     .nullable(),
   placas: z.string(),
   tipo: vehicleTypeSchema,
@@ -319,6 +331,8 @@ export const pagoDetalleSchema = z.object({
   comprobanteUrl: z.string().nullable(),
   pagoRechazado: z.object({ motivo: z.string(), at: z.string() }).nullable(),
   pagoValidadoEn: z.string().nullable(),
+  /** When the client accepted the offer (how long a payment in validation has waited). */
+  aceptadoEn: z.string().nullable(),
   anticipo: z.object({ monto: z.number(), debido: z.boolean(), pagado: z.boolean() }),
   saldo: z.object({ monto: z.number(), debido: z.boolean(), pagado: z.boolean() }),
   comisionPlataforma: z.number(),

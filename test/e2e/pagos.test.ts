@@ -71,6 +71,9 @@ describe('payments to validate', () => {
     // Another's confirmation never arrived: staff ask ePayco from its detail, by the reference.
     await page.getByRole('row', { name: /demo-validar-4/ }).getByRole('button', { name: /^Ver detalle/ }).click();
     const consulta = page.getByRole('dialog');
+    // Its detail says since when, and where to find the reference.
+    await consulta.getByText(/^Sin confirmación de ePayco desde el \d{2}\/\d{2}\/\d{4}, /).waitFor();
+    await consulta.getByText('La del comprobante de pago del cliente, o búscala en el panel de ePayco por la factura demo-validar-4.').waitFor();
     await consulta.getByRole('button', { name: 'Consultar en ePayco' }).click();
     await consulta.getByText(EPAYCO_MSG.referenciaRequerida, { exact: true }).waitFor();
     await consulta.getByLabel('Referencia de ePayco (ref_payco)').fill('880001');
@@ -273,9 +276,10 @@ describe('pending payouts', () => {
 
   it('points out a driver’s account changed lately, in the payout list and above both payout forms', async () => {
     // The demo's Luis Fernando Ortiz (WMN318): his account changed 30 hours ago, he has an advance due and is owed CHV220's reward.
-    const aviso = /^Los datos bancarios cambiaron el .+ \(operador@transvalle\.demo\)\. Confírmalos con el titular antes de transferir\.$/;
+    // The account before the change, and whom to confirm it with.
+    const aviso = /^Los datos bancarios cambiaron el .+ \(operador@transvalle\.demo\)\. Antes: Luis Fernando Ortiz: Bancolombia, cuenta ahorros 04587120334\. Confírmalos con el conductor al 3007788990 antes de transferir\.$/;
     await page.goto(url('/panel-control/anticipos'));
-    const cambiadas = page.getByRole('row').filter({ hasText: /Cambió el \d{2}\/\d{2}\/\d{4}/ });
+    const cambiadas = page.getByRole('row').filter({ hasText: /Cuenta cambiada el \d{2}\/\d{2}\/\d{4}/ });
     await cambiadas.first().waitFor();
     for (const fila of await cambiadas.all()) expect(await fila.textContent()).toContain('Luis Fernando Ortiz');
     await page.getByRole('button', { name: /^Registrar pago de Luis Fernando Ortiz/ }).first().click();
@@ -289,6 +293,8 @@ describe('pending payouts', () => {
     await page.keyboard.press('Escape');
 
     await page.goto(url('/panel-control/recompensas'));
+    // The list says it under the referrer, who is paid.
+    await page.getByRole('row').filter({ hasText: 'CHV220' }).getByText(/^Cuenta cambiada el \d{2}\/\d{2}\/\d{4}$/).waitFor();
     await page.getByRole('button', { name: 'Pagar recompensa de CHV220' }).click();
     await page.getByRole('dialog').getByText(aviso).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();

@@ -320,12 +320,13 @@ describe("the driver's payouts", () => {
 
     expect(fila.cuentaCambiada).toBeNull();
     // A stamped change of the vehicle's account (vehiculos.test.ts makes one) reaches the row.
-    const cambio = { en: new Date().toISOString(), por: 'operador@transvalle.demo' };
+    const cambio = { en: new Date().toISOString(), por: 'operador@transvalle.demo', anterior: { banco: 'Nequi', tipocuenta: 'ahorros', cuenta: '3001234567', titular: 'Jhon Jairo Paz' } };
     const vehiculos = { TableName: table('vehiculos'), Key: { id: 'veh-demo-transvalle-001' } };
     await docClient().send(new UpdateCommand({ ...vehiculos, UpdateExpression: 'SET cuentaCambiada = :c', ExpressionAttributeValues: { ':c': cambio } }));
     try {
       const conCambio = (await api('/pagos?lista=anticipo&limite=100', { token: staff })).json.items.find((f: { id: string }) => f.id === id);
       expect(conCambio.cuentaCambiada).toEqual(cambio);
+      expect(conCambio.telefonoConductor).toBe('3154412233');
     } finally {
       await docClient().send(new UpdateCommand({ ...vehiculos, UpdateExpression: 'REMOVE cuentaCambiada' }));
     }

@@ -534,6 +534,8 @@ describe('fleet API', () => {
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const stamp = (await guardado(creado.id))!.cuentaCambiada!;
     expect(stamp.por).toBe('flota.admin@flotaprueba.demo');
+    // The account before, for staff to compare with.
+    expect(stamp.anterior).toEqual({ banco: before.banco, tipocuenta: before.tipocuenta, cuenta: before.cuenta, titular: before.titular });
     expect(Date.parse(stamp.en)).toBeGreaterThanOrEqual(t - 1000);
     expect(res.json.vehiculo.cuentaCambiada).toEqual(stamp);
     // Another edit that leaves the account as it is keeps the stamp of the change.

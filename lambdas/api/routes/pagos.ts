@@ -225,6 +225,7 @@ async function filaPagoConductor(tipo: PagoConductor, s: Service, v: Vehiculo | 
     cuenta: v?.cuenta ?? '',
     titular: v?.titular ?? '',
     cuentaCambiada: v?.cuentaCambiada ?? null,
+    telefonoConductor: v?.telefono ?? '',
     empresaAliada: s.empresaAliada ?? '',
     nombreEmpresaAliada: s.nombreEmpresaAliada ?? '',
   };
@@ -369,6 +370,7 @@ export async function verPagosDeServicio(c: Context, caller: ConsolaCaller) {
     comprobanteUrl: caller.kind === 'plataforma' ? await url(s.comprobantePago) : null,
     pagoRechazado: s.pagoRechazado ?? null,
     pagoValidadoEn: s.pagoValidadoEn ?? null,
+    aceptadoEn: s.aceptadoEn ?? null,
     anticipo: { monto: pagoConductor(valor), debido: s.pagarAnticipoConductor, pagado: s.anticipoConductorPagado },
     saldo: { monto: pagoConductor(valor), debido: s.pagarSaldoConductor, pagado: s.saldoConductorPagado },
     comisionPlataforma: comisionPlataforma(valor),
@@ -383,7 +385,7 @@ export async function verPagosDeServicio(c: Context, caller: ConsolaCaller) {
 const idsDeReferentes = (vs: readonly Vehiculo[]) => vs.flatMap((v) => (v.referidoPor && /^[A-Za-z0-9-]{1,64}$/.test(v.referidoPor) ? [v.referidoPor] : []));
 
 const referenteDe = (r: Vehiculo | undefined): RecompensaFila['referente'] =>
-  r ? { nombre: r.nombre, placas: r.placas, banco: r.banco, tipocuenta: r.tipocuenta, cuenta: r.cuenta, titular: r.titular, cuentaCambiada: r.cuentaCambiada ?? null } : null;
+  r ? { nombre: r.nombre, placas: r.placas, telefono: r.telefono, banco: r.banco, tipocuenta: r.tipocuenta, cuenta: r.cuenta, titular: r.titular, cuentaCambiada: r.cuentaCambiada ?? null } : null;
 
 const filaRecompensa = async (v: Vehiculo, referentes: Map<string, Vehiculo>, empresas: Map<string, string>): Promise<RecompensaFila> => ({
   id: v.id,

@@ -153,7 +153,7 @@ export async function editarVehiculo(c: Context, caller: CompanyCaller, body: Ve
     // write holds only while the account is still the one compared: an edit saved meanwhile that
     // changed it is compared again, so no change of account, a stale form's included, goes unstamped.
     const cuenta = { banco: leido.banco, tipocuenta: leido.tipocuenta, cuenta: leido.cuenta, titular: leido.titular };
-    const cuentaCambiada = mismaCuenta(cuentaDe(leido), cuentaDe({ ...leido, ...datos })) ? {} : { cuentaCambiada: { en: now, por: caller.email } };
+    const cuentaCambiada = mismaCuenta(cuentaDe(leido), cuentaDe({ ...leido, ...datos })) ? {} : { cuentaCambiada: { en: now, por: caller.email, anterior: cuentaDe(leido) } };
     const editado = await vehiculoRepository.update(caller.empresaId, id, { ...datos, ...cuentaCambiada, busqueda, updatedAt: now }, archivos, cuenta);
     if (editado && editado !== 'cambio') return c.json(await detalle(editado));
     leido = editado && (await vehiculoRepository.get(caller.empresaId, id, { consistente: true }));

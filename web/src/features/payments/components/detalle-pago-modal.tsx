@@ -18,7 +18,7 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
-import { consultaEpaycoSchema, PAGO_MSG, pagoConductorBodySchema, recompensaBodySchema, cuentaCambiadaHace, cuentaDe, textoCuenta, type CuentaCambiada, type CuentaDestino, type Movimiento, type PagoDetalle, type RecompensaFila } from '../../../../../shared/schemas/pagos.js';
+import { consultaEpaycoSchema, EPAYCO_MSG, esperaLargaEpayco, PAGO_MSG, pagoConductorBodySchema, recompensaBodySchema, cuentaCambiadaHace, cuentaDe, textoCuenta, type CuentaCambiada, type CuentaDestino, type Movimiento, type PagoDetalle, type RecompensaFila } from '../../../../../shared/schemas/pagos.js';
 import { Correo } from '../../../components/correo.js';
 import { ServiceTimeline } from '../../../components/service-timeline.js';
 import { StatusText } from '../../../components/status-text.js';
@@ -39,13 +39,15 @@ const MOVIMIENTO_TEXTO: Record<Movimiento['tipo'], string> = { 'pago-cliente': '
 /** What the modal lets marketplace staff do: check a transfer, pay an advance or a balance; or only look. */
 export type AccionDetalle = 'transferencia' | 'epayco' | 'anticipo' | 'saldo' | null;
 
-/** Where a payout goes: the account of the driver (advance, balance) or of the referrer (reward). */
-/** The account a payout goes to, with its last change when the list row has it. */
-type Cuenta = CuentaDestino & { cuentaCambiada?: CuentaCambiada | null };
+/** Where a payout goes: the account of the driver (advance, balance) or of the referrer (reward), with its last change when the list row has it. */
+type Cuenta = CuentaDestino & { cuentaCambiada?: CuentaCambiada | null; telefonoConductor?: string };
 const pagarA = (c: Cuenta | null | undefined): string => (c?.cuenta ? `Pagar a ${textoCuenta(c)}` : 'Sin datos bancarios registrados');
-/** Said above a payout form when the account changed lately: confirm it before transferring. */
-const avisoCuenta = (c: Cuenta | null | undefined): string | undefined =>
-  c?.cuentaCambiada && cuentaCambiadaHace(c.cuentaCambiada, new Date()) ? PAGO_MSG.cuentaReciente(formatDateTime(c.cuentaCambiada.en), c.cuentaCambiada.por) : undefined;
+/** Said above a payout form when the account changed lately: the account before, and whom to confirm it with. */
+const avisoCuenta = (c: Cuenta | null | undefined, telefono: string | undefined): string | undefined => {
+  const cambio = c?.cuentaCambiada;
+  if (!cambio || !cuentaCambiadaHace(cambio, new Date())) return undefined;
+  return PAGO_MSG.cuentaReciente(formatDateTime(cambio.en), cambio.por, cambio.anterior ? textoCuenta(cambio.anterior) : null, telefono || null);
+};
 
 /**
  * A service's detail from any list (spec 01 section 2: "each list opens a detail modal from a row
@@ -128,8 +130,10 @@ function Resumen({ d }: { d: PagoDetalle }) {
               <StatusText type="success">{d.pagoValidadoEn ? `Validado el ${formatDateTime(d.pagoValidadoEn)}` : 'Validado'}</StatusText>
             ) : d.pagoRechazado ? (
               <StatusText type="error">{`Rechazado: ${d.pagoRechazado.motivo}`}</StatusText>
+            ) : esperaLargaEpayco({ metodoPago: s.metodoPago ?? '', aceptadoEn: d.aceptadoEn }, new Date()) ? (
+              <StatusText type="warning">{`${EPAYCO_MSG.sinConfirmacion} desde el ${formatDateTime(d.aceptadoEn!)}`}</StatusText>
             ) : (
-              <StatusText type="info">En validación</StatusText>
+              <StatusText type="info">{d.aceptadoEn ? `En validación desde el ${formatDateTime(d.aceptadoEn)}` : 'En validación'}</StatusText>
             ),
           },
           ...(d.comprobanteUrl
@@ -144,18 +148,53 @@ function Resumen({ d }: { d: PagoDetalle }) {
   );
 }
 
+/** Five columns, each a pair of lines where two facts go together: seven did not fit the dialog's width. */
 const CAMPOS_MOVIMIENTO: { id: string; header: string; cell: (m: Movimiento) => ReactNode }[] = [
   { id: 'tipo', header: 'Pago', cell: (m) => MOVIMIENTO_TEXTO[m.tipo] },
-  { id: 'monto', header: 'Valor', cell: (m) => formatCOP(m.monto) },
-  { id: 'fecha', header: 'Fecha', cell: (m) => formatCalendarDate(m.fecha) },
-  { id: 'referencia', header: 'Referencia', cell: (m) => m.referencia },
+  { id: 'monto', header: 'Valor', cell: (m) => <span className="nowrap">{formatCOP(m.monto)}</span> },
+  {
+    id: 'fecha',
+    header: 'Fecha',
+    cell: (m) => (
+      <SpaceBetween size="xxxs">
+        <span className="nowrap">{formatCalendarDate(m.fecha)}</span>
+        <Box variant="small">
+          Registrado por <Correo valor={m.registradoPor} />
+        </Box>
+      </SpaceBetween>
+    ),
+  },
+  {
+    id: 'referencia',
+    header: 'Referencia',
+    cell: (m) => (
+      <SpaceBetween size="xxxs">
+        <span>{m.referencia}</span>
+        {m.comprobanteUrl && (
+          <Link href={m.comprobanteUrl} external externalIconAriaLabel="(abre en una pestaña nueva)" variant="secondary">
+            Ver comprobante
+          </Link>
+        )}
+      </SpaceBetween>
+    ),
+  },
   // The account as it was when the payout was registered (a later edit of the vehicle does not change it).
-  { id: 'cuenta', header: 'Pagado a', cell: (m) => (m.cuentaDestino ? textoCuenta(m.cuentaDestino) : '—') },
-  { id: 'comprobante', header: 'Comprobante', cell: (m) => (m.comprobanteUrl ? <Link href={m.comprobanteUrl} external externalIconAriaLabel="(abre en una pestaña nueva)">Ver</Link> : '—') },
-  { id: 'por', header: 'Registrado por', cell: (m) => <Correo valor={m.registradoPor} /> },
+  {
+    id: 'cuenta',
+    header: 'Pagado a',
+    cell: (m) =>
+      m.cuentaDestino ? (
+        <SpaceBetween size="xxxs">
+          <span>{m.cuentaDestino.titular}</span>
+          <Box variant="small">{`${m.cuentaDestino.banco}, cuenta ${m.cuentaDestino.tipocuenta} ${m.cuentaDestino.cuenta}`}</Box>
+        </SpaceBetween>
+      ) : (
+        '—'
+      ),
+  },
 ];
 
-/** The ledger: a table, or on a phone one card per payment (six columns do not fit its width). */
+/** The ledger: a table, or on a phone one card per payment (five columns do not fit its width). */
 function Movimientos({ items }: { items: Movimiento[] }) {
   const telefono = useEsTelefono();
   const header = <Header variant="h3">Pagos registrados</Header>;
@@ -285,7 +324,7 @@ function ConsultaEpayco({ id, onDone }: { id: string; onDone: () => void }) {
           </Button>
         }
       >
-        <FormField label="Referencia de ePayco (ref_payco)" description="La del comprobante de pago del cliente o la del panel de ePayco." errorText={form.errors.refPayco}>
+        <FormField label="Referencia de ePayco (ref_payco)" description={`La del comprobante de pago del cliente, o búscala en el panel de ePayco por la factura ${id}.`} errorText={form.errors.refPayco}>
           <Input value={form.values.refPayco} onChange={({ detail }) => form.setField('refPayco', detail.value)} />
         </FormField>
       </Form>
@@ -413,7 +452,7 @@ function RegistrarPago({ tipo, id, monto, cuenta, onDone }: { tipo: 'anticipo' |
       titulo={`Registrar ${tipo === 'anticipo' ? 'anticipo' : 'saldo'} de ${formatCOP(monto)}`}
       // The account is in the list's row; on a phone that column is hidden, so the form says it too.
       descripcion={cuenta === undefined ? undefined : pagarA(cuenta)}
-      aviso={avisoCuenta(cuenta)}
+      aviso={avisoCuenta(cuenta, cuenta?.telefonoConductor)}
       enviando={pagar.isPending}
       onEnviar={async (datos) => {
         try {
@@ -443,7 +482,7 @@ export function PagoRecompensaModal({ vehiculo, onClose }: { vehiculo: Recompens
         <FormularioPago
           titulo={r ? pagarA(r) : 'Datos del pago al referente'}
           conValor
-          aviso={avisoCuenta(r)}
+          aviso={avisoCuenta(r, r?.telefono)}
           ayudaValor={ultima ? `La última recompensa registrada fue de ${formatCOP(ultima.pago.monto)} (${formatCalendarDate(ultima.pago.fecha)}, ${ultima.placas}).` : undefined}
           onCancelar={onClose}
           enviando={pagar.isPending}

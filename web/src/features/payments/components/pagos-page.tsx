@@ -14,6 +14,7 @@ import { cuentaCambiadaHace, EPAYCO_MSG, esperaLargaEpayco, PAGO_MSG, textoCuent
 import { formatCalendarDate, formatDate, formatDateTime } from '../../../lib/format.js';
 import { Correo } from '../../../components/correo.js';
 import { StatusText } from '../../../components/status-text.js';
+import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { ListaPaginada, type ColumnaCsv } from '../../../components/lista-paginada.js';
 import { FUENTES, useResumenPagos } from '../api/pagos.js';
 import { DetallePagoModal, PagoRecompensaModal } from './detalle-pago-modal.js';
@@ -46,8 +47,13 @@ const CSV_PAGO: ColumnaCsv<PagoConductorFila>[] = [
   { titulo: 'Titular', valor: (f) => f.titular },
 ];
 
+/** Under an account changed in the last days (the payout forms say more); `corto` without its date, in a phone's narrow first column. */
+const CuentaCambiada = ({ c, corto = false }: { c: PagoConductorFila['cuentaCambiada']; corto?: boolean }) =>
+  c && cuentaCambiadaHace(c, new Date()) ? <StatusText type="warning">{corto ? 'Cuenta nueva' : `Cuenta cambiada el ${formatDate(c.en)}`}</StatusText> : null;
+
 function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; contador?: number }) {
   const plataforma = useEsPlataforma();
+  const telefono = useEsTelefono();
   const [empresa, setEmpresa] = useState<string | null>(null);
   const [detalle, setDetalle] = useState<PagoConductorFila | null>(null);
   const def = lista(tipo);
@@ -70,7 +76,19 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
     { id: 'salida', header: 'Salida', cell: (f) => <Fecha valor={f.fechaSalida} /> },
     ...(plataforma ? [{ id: 'empresa', header: 'Empresa', cell: (f: PagoConductorFila) => f.nombreEmpresaAliada || f.empresaAliada }] : []),
     { id: 'valor', header: 'Valor de la oferta', cell: (f) => <Pesos valor={f.valorOferta} /> },
-    { id: 'monto', header: tipo === 'anticipo' ? 'Anticipo' : 'Saldo', cell: (f) => <Box fontWeight="bold"><Pesos valor={f.monto} /></Box> },
+    {
+      id: 'monto',
+      header: tipo === 'anticipo' ? 'Anticipo' : 'Saldo',
+      cell: (f) => (
+        <SpaceBetween size="xxxs">
+          <Box fontWeight="bold">
+            <Pesos valor={f.monto} />
+          </Box>
+          {/* A phone hides the account column: its warning comes here, where the amount leaves room. */}
+          {telefono && <CuentaCambiada c={f.cuentaCambiada} corto />}
+        </SpaceBetween>
+      ),
+    },
     {
       id: 'cuenta',
       header: 'Cuenta del conductor',
@@ -79,7 +97,7 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
           <SpaceBetween size="xxxs">
             <span>{`${f.banco} · ${f.tipocuenta}`}</span>
             <Box variant="small">{`${f.cuenta} · ${f.titular}`}</Box>
-            {cuentaCambiadaHace(f.cuentaCambiada, new Date()) && <StatusText type="warning">{`Cambió el ${formatDate(f.cuentaCambiada!.en)}`}</StatusText>}
+            <CuentaCambiada c={f.cuentaCambiada} />
           </SpaceBetween>
         ) : (
           'Sin datos bancarios'
@@ -179,6 +197,7 @@ const CSV_VALIDAR: ColumnaCsv<PagoPorValidarFila>[] = [
 ];
 
 function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferencia'; contador?: number }) {
+  const telefono = useEsTelefono();
   const [empresa, setEmpresa] = useState<string | null>(null);
   const [detalle, setDetalle] = useState<string | null>(null);
   const columnas: TableProps.ColumnDefinition<PagoPorValidarFila>[] = [
@@ -188,15 +207,30 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
       isRowHeader: true,
       cell: (f) => (
         <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-          <Foto src={f.imagenCliente} alt={`Imagen de ${f.cliente}`} />
+          {/* Left out on a phone: the room goes to the amount and its warning. */}
+          {!telefono && <Foto src={f.imagenCliente} alt={`Imagen de ${f.cliente}`} />}
           <SpaceBetween size="xxxs">
             <Box fontWeight="bold">{f.cliente}</Box>
-            <Box variant="small">{f.id}</Box>
+            <Box variant="small">
+              <span className="partible">{f.id}</span>
+            </Box>
           </SpaceBetween>
         </SpaceBetween>
       ),
     },
-    { id: 'valor', header: 'Valor', cell: (f) => <Box fontWeight="bold"><Pesos valor={f.valorOferta} /></Box> },
+    {
+      id: 'valor',
+      header: 'Valor',
+      cell: (f) => (
+        <SpaceBetween size="xxxs">
+          <Box fontWeight="bold">
+            <Pesos valor={f.valorOferta} />
+          </Box>
+          {/* A phone hides the 'Aceptada' column: its warning comes here, shorter, where the amount leaves room. */}
+          {telefono && esperaLargaEpayco(f, new Date()) && <StatusText type="warning">Sin confirmar</StatusText>}
+        </SpaceBetween>
+      ),
+    },
     { id: 'servicio', header: 'Servicio', cell: (f) => `${f.tipo} · ${f.clase}` },
     { id: 'ruta', header: 'Ruta', cell: (f) => <Ruta origen={f.origen} destino={f.destino} /> },
     { id: 'salida', header: 'Salida', cell: (f) => <Fecha valor={f.fechaSalida} /> },
@@ -311,19 +345,29 @@ const vehiculoReferido: TableProps.ColumnDefinition<RecompensaFila> = {
 const referidoPor = (f: RecompensaFila) => (f.referente ? `${f.referente.nombre} (${f.referente.placas})` : f.referidoPor);
 
 function RecompensasPorPagar({ contador }: { contador?: number }) {
+  const telefono = useEsTelefono();
   const [pagar, setPagar] = useState<RecompensaFila | null>(null);
   const columnas: TableProps.ColumnDefinition<RecompensaFila>[] = [
     vehiculoReferido,
     { id: 'conductor', header: 'Conductor', cell: (f) => f.nombre },
     { id: 'empresa', header: 'Empresa', cell: (f) => f.nombreEmpresaAliada },
     { id: 'viajes', header: 'Viajes realizados', cell: (f) => f.viajesRealizados },
-    { id: 'referido', header: 'Referido por', cell: referidoPor },
+    {
+      id: 'referido',
+      header: 'Referido por (recibe el pago)',
+      cell: (f) => (
+        <SpaceBetween size="xxxs">
+          <span>{referidoPor(f)}</span>
+          <CuentaCambiada c={f.referente?.cuentaCambiada ?? null} corto={telefono} />
+        </SpaceBetween>
+      ),
+    },
     {
       id: 'acciones',
       header: 'Acciones',
       cell: (f) => (
         <Button variant="inline-link" ariaLabel={`Pagar recompensa de ${f.placas}`} onClick={() => setPagar(f)}>
-          Pagar recompensa
+          {telefono ? 'Pagar' : 'Pagar recompensa'}
         </Button>
       ),
     },
@@ -339,7 +383,8 @@ function RecompensasPorPagar({ contador }: { contador?: number }) {
         vacio={PAGO_MSG.sinRecompensas}
         buscarPor="Buscar por placas, conductor o empresa"
         csv={{ nombre: 'recompensas', columnas: CSV_RECOMPENSA }}
-        enTelefono={['vehiculo', 'conductor', 'acciones']}
+        // On a phone, who is paid (the referrer) rather than the referred vehicle's driver.
+        enTelefono={['vehiculo', 'referido', 'acciones']}
       />
       <PagoRecompensaModal vehiculo={pagar} onClose={() => setPagar(null)} />
     </>
