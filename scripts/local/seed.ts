@@ -308,7 +308,9 @@ const fuecDemo = (s: Service) =>
 function pasoDemo(s: Service, now: Date, k: number): Date {
   const t0 = Date.parse(s.creadoEn);
   const fin = Math.min(now.getTime(), Date.parse(s.fechaSalida) - 3 * 3600_000);
-  return new Date(t0 + Math.max(fin - t0, 7 * 60_000) * (k / 7));
+  const paso = t0 + Math.max(fin - t0, 7 * 60_000) * (k / 7);
+  // Never after now (a service published minutes ago): its later steps a second apart just before it.
+  return new Date(Math.max(t0, Math.min(paso, now.getTime() - (7 - k) * 1000)));
 }
 
 /** The audit trail each demo reservation would have: its steps so far, an hour or so apart; its payouts as its ledger has them. */

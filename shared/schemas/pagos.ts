@@ -86,6 +86,7 @@ export const EPAYCO_MSG = {
   consultaRechazada: (motivo: string) => `ePayco informa que el pago no se aprobó (${motivo}). El cliente debe pagar de nuevo.`,
   /** In 'Pagos Epayco por validar', on a reservation waiting longer than `EPAYCO_ESPERA_MIN`. */
   sinConfirmacion: 'Sin confirmación de ePayco',
+  sinConfirmacionCorto: 'Sin confirmar',
 } as const;
 
 /**

@@ -57,7 +57,6 @@ export function useConductores(limites: Limites | null, activo: boolean) {
   });
 }
 
-
 /** `GET /reservas`: the company's reserved and confirmed services (304 when unchanged). */
 export const useReservas = () =>
   useQuery({

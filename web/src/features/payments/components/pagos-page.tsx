@@ -47,7 +47,7 @@ const CSV_PAGO: ColumnaCsv<PagoConductorFila>[] = [
   { titulo: 'Titular', valor: (f) => f.titular },
 ];
 
-/** Under an account changed in the last days (the payout forms say more); `corto` without its date, in a phone's narrow first column. */
+/** Under an account changed in the last days (the payout forms say more); `corto`, without its date, for a phone's narrow columns. */
 const CuentaCambiada = ({ c, corto = false }: { c: PagoConductorFila['cuentaCambiada']; corto?: boolean }) =>
   c && cuentaCambiadaHace(c, new Date()) ? <StatusText type="warning">{corto ? 'Cuenta nueva' : `Cuenta cambiada el ${formatDate(c.en)}`}</StatusText> : null;
 
@@ -227,7 +227,7 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
             <Pesos valor={f.valorOferta} />
           </Box>
           {/* A phone hides the 'Aceptada' column: its warning comes here, shorter, where the amount leaves room. */}
-          {telefono && esperaLargaEpayco(f, new Date()) && <StatusText type="warning">Sin confirmar</StatusText>}
+          {telefono && esperaLargaEpayco(f, new Date()) && <StatusText type="warning">{EPAYCO_MSG.sinConfirmacionCorto}</StatusText>}
         </SpaceBetween>
       ),
     },
