@@ -148,6 +148,8 @@ export const VEHICULO_MSG = {
   noEncontrado: 'No encontramos ese vehículo en tu flota.',
   /** Several edits of one vehicle saved at the same moment, over and over (`PUT /vehiculos/{id}`). */
   edicionConcurrente: 'Otra persona está guardando este vehículo al mismo tiempo. Vuelve a abrirlo, revisa sus datos y guarda de nuevo.',
+  /** Over the bank fields of the edit form: a change is stamped and pointed out to whoever pays (`cuentaCambiada`). */
+  cambioDeCuenta: 'Un cambio de cuenta queda registrado con la fecha y quién lo hizo, y la plataforma lo verá al registrar los pagos a esta cuenta.',
   correoConductorEnUso: 'Ya existe una cuenta con el correo del conductor. Usa otro correo.',
   archivosConVehiculo: 'Las fotos y documentos del vehículo se guardan con el formulario del vehículo.',
   archivoRepetido: 'El mismo archivo no puede ocupar dos espacios.',

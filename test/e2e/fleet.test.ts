@@ -180,6 +180,8 @@ describe('fleet', () => {
     await page.getByRole('button', { name: `Actualizar ${PLACA}` }).click();
     await page.getByText(VEHICULO_MSG.completaEdicion, { exact: true }).waitFor();
     await dialog().getByText('Editar Información del Vehículo').waitFor();
+    // What a change of the bank data sets going.
+    await dialog().getByText(VEHICULO_MSG.cambioDeCuenta).waitFor();
     for (const label of ['Placas', 'Marca', 'Modelo', 'Capacidad', 'Color', 'Correo del conductor', 'Tarjeta de propiedad'])
       expect(await field(label).getAttribute('readonly'), label).not.toBeNull();
     expect(await dialog().getByRole('checkbox', { name: /Acepto los términos/ }).isDisabled()).toBe(true);

@@ -250,7 +250,7 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
           {date('vencimientoTarjetaOperacion')}
         </Section>
 
-        <Section columns={3} title="Información bancaria">
+        <Section columns={3} title="Información bancaria" description={mode === 'editar' ? VEHICULO_MSG.cambioDeCuenta : undefined}>
           {select('banco', BANCO_OPTIONS, 'Selecciona el banco')}
           {select('tipocuenta', TIPO_CUENTA_OPTIONS, 'Selecciona el tipo de cuenta')}
           {field('cuenta', { digits: true })}
