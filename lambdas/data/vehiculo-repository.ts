@@ -228,8 +228,8 @@ export const vehiculoRepository = {
    * Sets fields of the company's vehicle and returns the record after; null when it is not the
    * company's (or no longer exists). `slots` sets single photo or document slots (`fotos.frente`),
    * never the whole map, so two edits at once that replace different files both keep theirs.
-   * `siguen`: text fields that must still hold these values ('' also matches a missing one), else
-   * nothing is written and the answer is 'cambio'.
+   * `siguen`: text fields (or slots, `fotos.frente`) that must still hold these values ('' also
+   * matches a missing one), else nothing is written and the answer is 'cambio'.
    */
   async update(
     empresaId: string,
@@ -255,7 +255,7 @@ export const vehiculoRepository = {
         .join('.');
     const sets = entries.map(([parts], i) => `${path(parts)} = :v${i}`);
     const vigentes = Object.entries(siguen).map(([campo, valor], i) => {
-      const n = path([campo]);
+      const n = path(campo.split('.'));
       return valor ? `${n} = :s${i}` : `(attribute_not_exists(${n}) OR ${n} = :s${i})`;
     });
     try {

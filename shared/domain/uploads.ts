@@ -155,8 +155,13 @@ export const uploadKeys = {
     if (!Number.isInteger(slot) || slot < 1 || slot > 5) throw new Error('Posición de foto corporativa inválida');
     return `companies/${empresaId}/fotosCorporativas/${batchId}/corporativa${slot}`;
   },
-  fotoVehiculo: (vehiculoId: string, foto: (typeof FOTOS_VEHICULO)[number]) => `vehiculos/${vehiculoId}/fotos/${foto}`,
-  documentoVehiculo: (vehiculoId: string, documento: (typeof DOCUMENTOS_VEHICULO)[number]) => `vehiculos/${vehiculoId}/documentos/${documento}`,
+  /**
+   * A vehicle's photo and documents: a new vehicle's at the slot's name; a replacement under its upload's
+   * id (`version`), so an edit refused after its files were put leaves the stored ones as they were.
+   */
+  fotoVehiculo: (vehiculoId: string, foto: (typeof FOTOS_VEHICULO)[number], version?: string) => `vehiculos/${vehiculoId}/fotos/${foto}${version ? `-${version}` : ''}`,
+  documentoVehiculo: (vehiculoId: string, documento: (typeof DOCUMENTOS_VEHICULO)[number], version?: string) =>
+    `vehiculos/${vehiculoId}/documentos/${documento}${version ? `-${version}` : ''}`,
   /** The FUEC: a key per upload (`version`, its upload's id), so a losing upload never touches the winner's file. The demo's have none. */
   fuec: (serviceId: string, version?: string) => `fuecs/${serviceId}/fuec${version ? `-${version}` : ''}`,
   /**

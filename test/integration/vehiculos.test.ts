@@ -544,7 +544,7 @@ describe('fleet API', () => {
     expect((await guardado(creado.id))!.cuentaCambiada).toEqual(stamp);
   });
 
-  it('replaces one photo in place, leaving the other files as they were', async () => {
+  it('replaces one photo under a new key and deletes the one it replaced, leaving the other files as they were', async () => {
     const keys = await listKeys(`vehiculos/${creado.id}/`);
     const nueva = tinyJpeg(77);
     const { fotos } = await subir(admin, { frente: [nueva, 'image/jpeg'] });
@@ -552,10 +552,11 @@ describe('fleet API', () => {
     const res = await api(`/vehiculos/${creado.id}`, { token: admin, method: 'PUT', body: edicionDe(before, { fotos }) });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const after = (await guardado(creado.id))!;
-    expect(after.fotos).toEqual(before.fotos);
+    const nuevaClave = `vehiculos/${creado.id}/fotos/frente-${fotos.frente}`;
+    expect(after.fotos).toEqual({ ...before.fotos, frente: nuevaClave });
     expect(after.documentos).toEqual(before.documentos);
     expect(after.updatedAt! > before.updatedAt!).toBe(true);
-    expect(await listKeys(`vehiculos/${creado.id}/`)).toEqual(keys);
+    expect(await listKeys(`vehiculos/${creado.id}/`)).toEqual(keys.map((k) => (k === before.fotos.frente ? nuevaClave : k)).sort());
     expect(await listKeys(`uploads/${adminSub}/`)).not.toContain(`uploads/${adminSub}/${fotos.frente}`);
 
     const urls = res.json.archivos;
@@ -578,11 +579,41 @@ describe('fleet API', () => {
     ]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     const after = (await guardado(id))!;
-    expect(after.fotos.lateral).toBe(`vehiculos/${id}/fotos/lateral`);
-    expect(after.documentos.soat).toBe(`vehiculos/${id}/documentos/soat`);
+    expect(after.fotos.lateral).toBe(`vehiculos/${id}/fotos/lateral-${a.fotos.lateral}`);
+    expect(after.documentos.soat).toBe(`vehiculos/${id}/documentos/soat-${b.documentos.soat}`);
     // Every object under the vehicle is recorded in its slots.
     const recorded = [...Object.values(after.fotos), ...Object.values(after.documentos)].filter(Boolean).sort();
     expect(await listKeys(`vehiculos/${id}/`)).toEqual(recorded);
+  });
+
+  it('edits racing for one slot: the stored photo is one whose edit answered 200, a refused edit leaves no file', async () => {
+    const res = await api('/vehiculos', { token: admin, body: vehiculoNuevo({ placas: 'CON124', email: 'concurrente.dos@flota.demo' }) });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const id = res.json.id as string;
+    const N = 10;
+    let refusadas = 0;
+    for (let ronda = 0; ronda < 4 && !refusadas; ronda++) {
+      const fotos = Array.from({ length: N }, (_, i) => solidPng(8, 8, [ronda * 40, i * 20, 0]));
+      const subidas = await Promise.all(fotos.map((f) => subir(admin, { frente: [f, 'image/png'] })));
+      const stored = (await guardado(id))!;
+      const results = await Promise.all(subidas.map((s) => api(`/vehiculos/${id}`, { token: admin, method: 'PUT', body: edicionDe(stored, { fotos: s.fotos }) })));
+      expect([...new Set(results.map((r) => r.status))].sort(), JSON.stringify(results.filter((r) => r.status !== 200).map((r) => r.json))).toEqual(
+        results.some((r) => r.status === 409) ? [200, 409] : [200],
+      );
+      for (const r of results.filter((x) => x.status === 409)) expect(r.json.error.message).toBe(VEHICULO_MSG.edicionConcurrente);
+      refusadas += results.filter((r) => r.status === 409).length;
+      const after = (await guardado(id))!;
+      const ganadoras = subidas.filter((_, i) => results[i]!.status === 200).map((s) => `vehiculos/${id}/fotos/frente-${s.fotos.frente}`);
+      expect(ganadoras).toContain(after.fotos.frente);
+      // What the vehicle shows is the photo of an edit that answered 200, never a refused one's.
+      const mostrada = await bytesDe((await api(`/vehiculos/${id}`, { token: admin })).json.archivos.fotos.frente as string);
+      const cual = fotos.findIndex((f) => mostrada.equals(Buffer.from(f)));
+      expect(results[cual]?.status).toBe(200);
+      // Every object under the vehicle is recorded: the replaced photos and the refused edits' are gone.
+      const recorded = [...Object.values(after.fotos), ...Object.values(after.documentos)].filter(Boolean).sort();
+      expect(await listKeys(`vehiculos/${id}/`)).toEqual(recorded);
+    }
+    expect(refusadas, 'ninguna edición fue rechazada: la carrera no probó el camino del 409').toBeGreaterThan(0);
   });
 
   it('keeps the characteristics an edit leaves out, and answers 404 to an id no vehicle could have', async () => {

@@ -129,7 +129,8 @@ export async function crearVehiculo(c: Context, caller: CompanyCaller, body: Veh
 /**
  * `PUT /vehiculos/{id}` (spec: 'Editar Información del Vehículo'). Plate, brand, model, type,
  * capacity, colour, driver e-mail and property card are fixed: sending one is refused. New photos
- * and documents replace their slot's file in place.
+ * and documents go to new keys; the record then points to them and the files they replaced are
+ * deleted. A refused edit deletes its new files and leaves the stored ones as they were.
  */
 export async function editarVehiculo(c: Context, caller: CompanyCaller, body: VehiculoEdicion, raw: unknown) {
   const fijo = SOLO_LECTURA.find((campo) => typeof raw === 'object' && raw !== null && campo in raw);
@@ -142,31 +143,52 @@ export async function editarVehiculo(c: Context, caller: CompanyCaller, body: Ve
   if (fechas.length) throw badRequest(fechas[0]!.message, { fields: fechas.map((f) => ({ path: f.path[0], message: f.message })) });
 
   const { fotos, documentos, ...datos } = body;
-  const archivos = await takeSlots(caller, id, fotos, documentos);
-  // Fixed keys, overwritten in place: nothing to clean up if the record write fails.
+  const archivos = await takeSlots(caller, id, fotos, documentos, { nuevasClaves: true });
   await putFiles(archivos.keys, archivos.files);
   const busqueda = busquedaDe({ tipo: 'conductor', r: { ...actual, ...datos } });
   let leido: Vehiculo | null = actual;
-  for (let intento = 0; leido && intento < INTENTOS_EDICION; intento++) {
-    const now = new Date().toISOString();
-    // A changed account is stamped with when and who (the payout forms point out a recent change). The
-    // write holds only while the account is still the one compared: an edit saved meanwhile that
-    // changed it is compared again, so no change of account, a stale form's included, goes unstamped.
-    const cuenta = { banco: leido.banco, tipocuenta: leido.tipocuenta, cuenta: leido.cuenta, titular: leido.titular };
-    const cuentaCambiada = mismaCuenta(cuentaDe(leido), cuentaDe({ ...leido, ...datos })) ? {} : { cuentaCambiada: { en: now, por: caller.email, anterior: cuentaDe(leido) } };
-    const editado = await vehiculoRepository.update(caller.empresaId, id, { ...datos, ...cuentaCambiada, busqueda, updatedAt: now }, archivos, cuenta);
-    if (editado && editado !== 'cambio') return c.json(await detalle(editado));
-    leido = editado && (await vehiculoRepository.get(caller.empresaId, id, { consistente: true }));
+  try {
+    for (let intento = 0; leido && intento < INTENTOS_EDICION; intento++) {
+      const now = new Date().toISOString();
+      // A changed account is stamped with when and who (the payout forms point out a recent change). The
+      // write holds only while the account, and each slot it fills, is still the one compared: an edit
+      // saved meanwhile that changed them is compared again, so no change of account, a stale form's
+      // included, goes unstamped, and the files replaced are exactly the ones this write took out.
+      const cuenta = { banco: leido.banco, tipocuenta: leido.tipocuenta, cuenta: leido.cuenta, titular: leido.titular };
+      const reemplazados = clavesReemplazadas(leido, archivos);
+      const cuentaCambiada = mismaCuenta(cuentaDe(leido), cuentaDe({ ...leido, ...datos })) ? {} : { cuentaCambiada: { en: now, por: caller.email, anterior: cuentaDe(leido) } };
+      const editado = await vehiculoRepository.update(caller.empresaId, id, { ...datos, ...cuentaCambiada, busqueda, updatedAt: now }, archivos, { ...cuenta, ...reemplazados });
+      if (editado && editado !== 'cambio') {
+        await deleteFiles(Object.values(reemplazados).filter(Boolean));
+        return c.json(await detalle(editado));
+      }
+      leido = editado && (await vehiculoRepository.get(caller.empresaId, id, { consistente: true }));
+    }
+  } catch (err) {
+    await deleteFiles(archivos.keys);
+    throw err;
   }
+  await deleteFiles(archivos.keys);
   if (!leido) throw notFound(VEHICULO_MSG.noEncontrado);
   throw conflict(VEHICULO_MSG.edicionConcurrente);
+}
+
+/** The slots an edit fills, by their path in the record (`fotos.frente`), with the key each holds now ('' when empty). */
+function clavesReemplazadas(vehiculo: Vehiculo, archivos: Pick<Archivos, 'fotos' | 'documentos'>): Record<string, string> {
+  const slots = [...Object.keys(archivos.fotos).map((s) => ['fotos', s, vehiculo.fotos[s as FotoVehiculo]] as const), ...Object.keys(archivos.documentos).map((s) => ['documentos', s, vehiculo.documentos[s as DocumentoVehiculo]] as const)];
+  return Object.fromEntries(slots.map(([mapa, slot, key]) => [`${mapa}.${slot}`, key ?? '']));
 }
 
 /** Edits of one vehicle saved at the same moment: each is compared again this many times at most. */
 const INTENTOS_EDICION = 3;
 
-/** The new files of a vehicle's slots, checked, with the keys they go to (spec paths). */
-async function takeSlots(caller: CompanyCaller, id: string, fotos: Partial<Record<FotoVehiculo, string>>, documentos: Partial<Record<DocumentoVehiculo, string>>) {
+type Archivos = Awaited<ReturnType<typeof takeSlots>>;
+
+/**
+ * The new files of a vehicle's slots, checked, with the keys they go to (spec paths): a new vehicle's
+ * at the slot's name, an edit's (`nuevasClaves`) under their upload's id.
+ */
+async function takeSlots(caller: CompanyCaller, id: string, fotos: Partial<Record<FotoVehiculo, string>>, documentos: Partial<Record<DocumentoVehiculo, string>>, { nuevasClaves = false } = {}) {
   const fotoSlots = FOTOS_VEHICULO.filter((s) => fotos[s]);
   const docSlots = DOCUMENTOS_VEHICULO.filter((s) => documentos[s]);
   const ids = [...fotoSlots.map((s) => fotos[s]!), ...docSlots.map((s) => documentos[s]!)];
@@ -175,8 +197,8 @@ async function takeSlots(caller: CompanyCaller, id: string, fotos: Partial<Recor
     { kind: 'fotoVehiculo', ids: fotoSlots.map((s) => fotos[s]!) },
     { kind: 'documentoVehiculo', ids: docSlots.map((s) => documentos[s]!) },
   ]);
-  const fotoKeys = fotoSlots.map((s) => uploadKeys.fotoVehiculo(id, s));
-  const docKeys = docSlots.map((s) => uploadKeys.documentoVehiculo(id, s));
+  const fotoKeys = fotoSlots.map((s) => uploadKeys.fotoVehiculo(id, s, nuevasClaves ? fotos[s] : undefined));
+  const docKeys = docSlots.map((s) => uploadKeys.documentoVehiculo(id, s, nuevasClaves ? documentos[s] : undefined));
   return {
     keys: [...fotoKeys, ...docKeys],
     files: [...fotoFiles, ...docFiles],
