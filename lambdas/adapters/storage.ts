@@ -1,7 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { fileSignature } from '../../shared/domain/file-signature.js';
+import { tipoDeArchivo } from '../../shared/domain/file-signature.js';
 import { bucketName } from '../config.js';
 import { s3 } from './clients/s3.js';
 
@@ -53,8 +53,8 @@ export const storage = {
     } else {
       // A body cut off mid-read (the object replaced meanwhile, as s3rver allows) counts as not uploaded.
       const bytes = await obj.Body!.transformToByteArray().catch(() => null);
-      // The shared signature check, the browser's too (the file-type package cost ~60 KB of the minified API bundle).
-      file = bytes && { size: bytes.length, mime: fileSignature(bytes), bytes };
+      // The shared signature check, the browser's too, and a PDF's end marker (the file-type package cost ~60 KB of the minified API bundle).
+      file = bytes && { size: bytes.length, mime: tipoDeArchivo(bytes), bytes };
     }
     return file;
   },

@@ -25,3 +25,19 @@ export function fileSignature(head: Uint8Array): SignatureType | null {
   const match = SIGNATURES.find(({ parts }) => parts.every(({ at, bytes }) => bytes.every((b, i) => head[at + i] === b)));
   return match?.type ?? null;
 }
+
+/** How far from a PDF's end its `%%EOF` may be: readers tolerate trailing bytes within this window. */
+const PDF_FIN_BYTES = 1024;
+const PDF_FIN = ascii('%%EOF');
+
+/**
+ * The type of a whole file, as the API decides it: its signature, and for a PDF its end marker too,
+ * so a file cut off mid-upload, or other content behind a PDF header, is not taken for a PDF.
+ */
+export function tipoDeArchivo(bytes: Uint8Array): SignatureType | null {
+  const tipo = fileSignature(bytes);
+  if (tipo !== 'application/pdf') return tipo;
+  const desde = Math.max(0, bytes.length - PDF_FIN_BYTES);
+  for (let i = bytes.length - PDF_FIN.length; i >= desde; i--) if (PDF_FIN.every((b, j) => bytes[i + j] === b)) return tipo;
+  return null;
+}

@@ -25,6 +25,7 @@ export const API_MSG = {
   noEncontrado: 'No encontramos el recurso solicitado.',
   datosInvalidos: 'Los datos enviados no son válidos.',
   conflicto: 'La operación entra en conflicto con el estado actual.',
+  ocupado: 'Otra solicitud está cambiando estos datos en este momento. Inténtalo de nuevo en unos segundos.',
   interno: 'Ocurrió un error inesperado. Inténtalo de nuevo.',
   usuarioSinEmpresa: 'Tu usuario no está asociado a ninguna empresa.',
   perfilIncompleto: 'Completa tu perfil y sube una foto corporativa para usar esta sección.',

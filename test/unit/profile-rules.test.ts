@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileSignature } from '../../shared/domain/file-signature.js';
+import { fileSignature, tipoDeArchivo } from '../../shared/domain/file-signature.js';
 import { addToGallery, compactGallery, empresaVista, galleryCount, isProfileComplete, removeFromGallery } from '../../shared/domain/profile.js';
 import { uploadProblem } from '../../shared/domain/uploads.js';
 import { digitsText, onlyDigits } from '../../shared/schemas/digits.js';
@@ -27,6 +27,19 @@ describe('fileSignature (one rule for the browser and the API)', () => {
     expect(fileSignature(bytes('RIFF', [0x24, 0, 0, 0], 'WAVEfmt '))).toBeNull();
     expect(fileSignature(bytes([0x89, 0x50, 0x4e]))).toBeNull();
     expect(fileSignature(new Uint8Array())).toBeNull();
+  });
+
+  it('takes a whole file for a PDF only with its end marker (the API decides on the whole file)', () => {
+    expect(tipoDeArchivo(bytes('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'))).toBe('application/pdf');
+    // Trailing bytes after the marker, as some generators leave, within the 1 024 readers tolerate.
+    expect(tipoDeArchivo(bytes('%PDF-1.4\n%%EOF', '\0'.repeat(1000)))).toBe('application/pdf');
+    expect(tipoDeArchivo(bytes('%PDF-1.4\n%%EOF', ' '.repeat(1100)))).toBeNull();
+    // A page behind a PDF header, and a PDF cut off mid-upload.
+    expect(tipoDeArchivo(bytes('%PDF-1.4\n<html><body><script>alert(1)</script></body></html>'))).toBeNull();
+    expect(tipoDeArchivo(bytes('%PDF-1.4\n1 0 obj<<>>endobj\nstream\n'))).toBeNull();
+    expect(tipoDeArchivo(bytes('%%EOF'))).toBeNull();
+    // Images by their signature, as the browser checks them.
+    expect(tipoDeArchivo(solidPng(2, 2, [1, 2, 3]))).toBe('image/png');
   });
 
   it('feeds the upload rules: a text file named .png gets the type message', () => {

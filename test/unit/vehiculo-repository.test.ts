@@ -14,6 +14,7 @@ const send = vi.fn(async (_command: { constructor: { name: string }; input: Reco
 vi.mock('../../lambdas/adapters/clients/dynamodb.js', () => ({ ddb: () => ({ send }), tableName: (key: string) => `test-${key}` }));
 
 const { PlacaOcupada, vehiculoRepository } = await import('../../lambdas/data/vehiculo-repository.js');
+const { API_MSG } = await import('../../shared/schemas/messages.js');
 
 const canceled = (...codes: string[]) =>
   Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: codes.map((Code) => ({ Code })) });
@@ -44,7 +45,8 @@ describe('vehicle plate guard transaction', () => {
 
   it('gives up after a few conflicts, and does not retry other failures', async () => {
     answers.push(...Array.from({ length: 6 }, () => canceled('TransactionConflict', 'None')));
-    await expect(vehiculoRepository.create(vehiculo)).rejects.toMatchObject({ name: 'TransactionCanceledException' });
+    // A 409 in Spanish to try again, not a 500.
+    await expect(vehiculoRepository.create(vehiculo)).rejects.toMatchObject({ status: 409, message: API_MSG.ocupado });
     expect(intentos()).toBe(4);
 
     send.mockClear();

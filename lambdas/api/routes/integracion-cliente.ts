@@ -74,7 +74,11 @@ export async function aceptarOferta(c: Context, _caller: unknown, body: AceptarO
   // an accepted offer's quote to the bucket's clean-up.
   const cotizacion = oferta.documentoCotizacion;
   if (cotizacion) await storage.etiquetar(cotizacion, { [ETIQUETA_COTIZACION.clave]: ETIQUETA_COTIZACION.aceptada });
-  const rechazo = await ofertaRepository.aceptar({ servicio: service, oferta, otras, metodoPago: body.metodoPago }, now);
+  const rechazo = await ofertaRepository.aceptar({ servicio: service, oferta, otras, metodoPago: body.metodoPago }, now).catch(async (err: unknown) => {
+    // Given up (other writers kept meeting it) or failed: the quote goes back unless the offer was accepted.
+    if (cotizacion) await devolverCotizacion(oferta, cotizacion);
+    throw err;
+  });
   if (rechazo) {
     if (cotizacion) await devolverCotizacion(oferta, cotizacion);
     throw conflict(rechazo === 'servicio-cerrado' ? INTEGRACION_MSG.servicioNoPendiente : INTEGRACION_MSG.ofertaNoDisponible);
