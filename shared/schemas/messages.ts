@@ -27,6 +27,8 @@ export const API_MSG = {
   conflicto: 'La operación entra en conflicto con el estado actual.',
   ocupado: 'Otra solicitud está cambiando estos datos en este momento. Inténtalo de nuevo en unos segundos.',
   interno: 'Ocurrió un error inesperado. Inténtalo de nuevo.',
+  /** The console's own: the API could not be reached at all. */
+  sinConexion: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
   usuarioSinEmpresa: 'Tu usuario no está asociado a ninguna empresa.',
   perfilIncompleto: 'Completa tu perfil y sube una foto corporativa para usar esta sección.',
   soloAdminEmpresa: 'Solo un administrador puede cambiar los datos de la empresa.',

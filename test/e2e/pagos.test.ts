@@ -6,6 +6,7 @@ import { LISTAS_PAGOS, LISTAS_SERVICIOS } from '../../shared/domain/listas.js';
 import { EPAYCO_MSG, PAGO_MSG } from '../../shared/schemas/pagos.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { RECORRIDO_MSG } from '../../shared/schemas/messages-servicios.js';
+import { API_MSG } from '../../shared/schemas/messages.js';
 import { docClient, stack, table } from '../support/clients.js';
 import { servicioReservado } from '../support/servicios.js';
 import { page, shots, signIn, signOut, url, usePage } from '../support/e2e.js';
@@ -272,6 +273,23 @@ describe('pending payouts', () => {
     } finally {
       await page.unroute(/\/me$/);
     }
+  });
+
+  it('offers to try again when a payment list could not be read, and shows its rows once it can', async () => {
+    // Every read of the advances' list fails (no connection) until the route is let through again.
+    const lista = /\/pagos\?.*lista=anticipo/;
+    await page.route(lista, (route) => route.abort('internetdisconnected'));
+    try {
+      await page.goto(url('/panel-control/anticipos'));
+      await page.getByText(API_MSG.sinConexion, { exact: true }).waitFor({ timeout: 15_000 });
+      expect(await page.getByRole('row', { name: /Luis Fernando Ortiz/ }).count()).toBe(0);
+      await shots('pagos-error-reintentar');
+    } finally {
+      await page.unroute(lista);
+    }
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await page.getByRole('row', { name: /Luis Fernando Ortiz/ }).first().waitFor();
+    expect(await page.getByRole('button', { name: 'Reintentar' }).count()).toBe(0);
   });
 
   it('points out a driver’s account changed lately, in the payout list and above both payout forms', async () => {

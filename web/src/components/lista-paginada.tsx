@@ -13,6 +13,7 @@ import { cargandoFilas, useBusqueda, useCursores } from '../lib/use-paginas.js';
 import { Paginacion } from './paginacion.js';
 import { TableEmptyState } from './table-empty-state.js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Reintentar } from './reintentar.js';
 
 export type ColumnaCsv<T> = { titulo: string; valor: (fila: T) => string | number };
 
@@ -108,7 +109,7 @@ export function ListaPaginada<T extends { id: string }>(props: {
       loadingText={q || texto.trim() ? 'Buscando' : 'Cargando'}
       trackBy="id"
       wrapLines
-      empty={consulta.isError ? <TableEmptyState title={errorMessage(consulta.error)} /> : q ? <TableEmptyState title="Ningún registro coincide con la búsqueda" /> : <TableEmptyState title={props.vacio} />}
+      empty={consulta.isError ? <TableEmptyState title={errorMessage(consulta.error)} action={<Reintentar consulta={consulta} />} /> : q ? <TableEmptyState title="Ningún registro coincide con la búsqueda" /> : <TableEmptyState title={props.vacio} />}
     />
   );
 }

@@ -1,11 +1,13 @@
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import Spinner from '@cloudscape-design/components/spinner';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { historialRespuestaSchema } from '../../../shared/schemas/historial.js';
 import { api } from '../lib/api-client.js';
 import { HistorialLista } from './historial-lista.js';
 import { StatusText } from './status-text.js';
+import { Reintentar } from './reintentar.js';
 
 /** `GET /servicios/{id}/historial`: the service's audit trail, read when the section is opened. */
 const useHistorialServicio = (id: string, enabled: boolean) =>
@@ -29,7 +31,10 @@ export function ServiceTimeline({ id }: { id: string }) {
       {historial.isPending ? (
         <Spinner />
       ) : historial.isError ? (
-        <StatusText type="error">No se pudo cargar el historial</StatusText>
+        <SpaceBetween size="xs" direction="horizontal" alignItems="center">
+          <StatusText type="error">No se pudo cargar el historial</StatusText>
+          <Reintentar consulta={historial} />
+        </SpaceBetween>
       ) : (
         <HistorialLista entradas={historial.data} etiqueta="Historial del servicio" />
       )}

@@ -25,7 +25,7 @@ export class ApiError extends Error {
   }
 }
 
-export const NETWORK_ERROR_MESSAGE = 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.';
+export const NETWORK_ERROR_MESSAGE = API_MSG.sinConexion;
 const INVALID_RESPONSE_MESSAGE = 'La respuesta del servidor no tiene el formato esperado.';
 
 /** The API answers every failure as `{ "error": { "code", "message", "details"? } }`. */

@@ -19,6 +19,7 @@ import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { useCrearVehiculo, useEditarVehiculo, useVehiculo, useVehiculos } from '../api/vehiculos.js';
 import { EstadoBadge } from '../../../components/estado-badge.js';
 import { Paginacion } from '../../../components/paginacion.js';
+import { Reintentar } from '../../../components/reintentar.js';
 
 // The modals (form with date pickers and uploads, details) load when first opened, not with the list.
 const VehicleDetailsModal = lazy(() => import('./vehicle-details-modal.js').then((m) => ({ default: m.VehicleDetailsModal })));
@@ -143,7 +144,7 @@ export function FleetPage() {
         ariaLabels={{ tableLabel: 'Vehículos de la flota' }}
         empty={
           vehiculos.isError ? (
-            <TableEmptyState title={VEHICULO_MSG.errorCarga} action={<Button onClick={() => void vehiculos.refetch()}>Reintentar</Button>} />
+            <TableEmptyState title={VEHICULO_MSG.errorCarga} action={<Reintentar consulta={vehiculos} />} />
           ) : (
             collectionProps.empty
           )

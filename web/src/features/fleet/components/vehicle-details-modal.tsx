@@ -20,6 +20,7 @@ import { EstadoBadge } from '../../../components/estado-badge.js';
 import { Section } from './section.js';
 import { DOCUMENTO_LABELS, FOTO_LABELS } from '../labels.js';
 import { Pares } from '../../../components/pares.js';
+import { Reintentar } from '../../../components/reintentar.js';
 
 type Pair = { label: string; value: ReactNode };
 const pair = (v: Vehiculo, k: keyof typeof VEHICULO_CAMPOS, value?: ReactNode): Pair => ({ label: VEHICULO_CAMPOS[k], value: value ?? (String(v[k] ?? '') || '—') });
@@ -54,7 +55,10 @@ export function VehicleDetailsModal({ id, onDismiss, onEdit }: { id: string; onD
           <Spinner size="large" /> Cargando vehículo...
         </Box>
       ) : !detalle || !v ? (
-        <StatusIndicator type="error">{errorMessage(query.error)}</StatusIndicator>
+        <SpaceBetween size="xs" direction="horizontal" alignItems="center">
+          <StatusIndicator type="error">{errorMessage(query.error)}</StatusIndicator>
+          <Reintentar consulta={query} />
+        </SpaceBetween>
       ) : (
         <SpaceBetween size="l">
           <ul className="vehicle-photos" aria-label="Fotos del vehículo">

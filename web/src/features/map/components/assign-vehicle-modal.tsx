@@ -20,6 +20,7 @@ import { useVehiculos } from '../../../lib/vehiculos.js';
 import { EstadoBadge } from '../../../components/estado-badge.js';
 import { useAsignarVehiculo } from '../api/mapa.js';
 import { Paginacion } from '../../../components/paginacion.js';
+import { Reintentar } from '../../../components/reintentar.js';
 
 const EN_TELEFONO = ['placas', 'apto'];
 
@@ -138,7 +139,7 @@ export function AssignVehicleModal({ servicio, onClose }: AssignVehicleModalProp
             }}
             empty={
               vehiculos.isError ? (
-                <TableEmptyState title={ASIGNACION_MSG.errorCarga} action={<Button onClick={() => void vehiculos.refetch()}>Reintentar</Button>} />
+                <TableEmptyState title={ASIGNACION_MSG.errorCarga} action={<Reintentar consulta={vehiculos} />} />
               ) : (
                 <TableEmptyState title="Tu flota no tiene vehículos" />
               )

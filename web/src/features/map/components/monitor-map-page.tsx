@@ -16,6 +16,7 @@ import { MapLegend } from './map-legend.js';
 import { ServiceDialogs } from './service-dialogs.js';
 import { useAvisoInicio } from '../hooks/use-aviso-inicio.js';
 import { esTelefono } from '../../../lib/use-es-telefono.js';
+import { Reintentar } from '../../../components/reintentar.js';
 
 // MapLibre is its own chunk, loaded after the page: 'Cargando mapa...' shows meanwhile (spec 02 section 2.1).
 const MapCanvas = lazy(() => import('./map-canvas.js').then((m) => ({ default: m.MapCanvas })));
@@ -98,7 +99,7 @@ export function MonitorMapPage({ title }: { title: string }) {
       )}
       {mapa.isLoadingError && (
         <div className="monitor-map__center">
-          <Alert type="error" header="No se pudieron cargar los servicios" action={<Button onClick={() => void mapa.refetch()}>Reintentar</Button>}>
+          <Alert type="error" header="No se pudieron cargar los servicios" action={<Reintentar consulta={mapa} />}>
             {errorMessage(mapa.error) || VEHICULO_MSG.errorCarga}
           </Alert>
         </div>

@@ -22,6 +22,7 @@ import { useReservas } from '../api/mapa.js';
 import { CountdownCompacto } from './countdown.js';
 import { ServiceDialogs } from './service-dialogs.js';
 import { Paginacion } from '../../../components/paginacion.js';
+import { Reintentar } from '../../../components/reintentar.js';
 
 const POR_PAGINA = 10;
 const COLUMNAS_TELEFONO = ['salida', 'servicio', 'estado', 'vehiculo', 'fuec', 'valor', 'cuenta', 'acciones'].map((id) => ({ id, visible: ['salida', 'estado'].includes(id) }));
@@ -178,7 +179,7 @@ export function ReservationsPage({ title }: { title: string }) {
         ariaLabels={{ tableLabel: 'Reservas de la empresa' }}
         empty={
           reservas.isError ? (
-            <TableEmptyState title="No se pudieron cargar las reservas" action={<Button onClick={() => void reservas.refetch()}>Reintentar</Button>} />
+            <TableEmptyState title="No se pudieron cargar las reservas" action={<Reintentar consulta={reservas} />} />
           ) : (
             collectionProps.empty
           )

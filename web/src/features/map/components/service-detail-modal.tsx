@@ -23,6 +23,7 @@ import { FinalizarViaje } from '../../../components/finalizar-viaje.js';
 import { Countdown } from './countdown.js';
 import { ServiceTimeline } from '../../../components/service-timeline.js';
 import { Pares } from '../../../components/pares.js';
+import { Reintentar } from '../../../components/reintentar.js';
 
 /** Spec 02 section 4.1: pendiente warning, finalizado default, confirmed (active) green, others primary. */
 const CHIP: Record<EstadoMapa, BadgeProps['color']> = {
@@ -69,7 +70,8 @@ export interface ServiceDetailModalProps {
 
 /** Spec 02 section 2.2: the service detail dialog, opened from a marker or the legend's list. */
 export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: ServiceDetailModalProps) {
-  const { data: s, error, isPending } = useServicio(id);
+  const servicio = useServicio(id);
+  const { data: s, error, isPending } = servicio;
   const navigate = useNavigate();
   const puedeFinalizar = !!s && finalizable(s, new Date());
 
@@ -122,7 +124,9 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: S
             <Spinner size="large" /> <span>Cargando servicio...</span>
           </Box>
         ) : error ? (
-          <Alert type="error">{errorMessage(error)}</Alert>
+          <Alert type="error" action={<Reintentar consulta={servicio} />}>
+            {errorMessage(error)}
+          </Alert>
         ) : s ? (
           <SpaceBetween size="l">
             {nota && <Alert type="warning">{nota}</Alert>}

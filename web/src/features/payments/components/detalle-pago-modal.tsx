@@ -33,6 +33,7 @@ import { finalizable } from '../../../../../shared/domain/recorrido.js';
 import { FinalizarViaje } from '../../../components/finalizar-viaje.js';
 import { EstadoServicio, Foto, METODO_TEXTO, useEsPlataforma } from './comunes.js';
 import { Pares } from '../../../components/pares.js';
+import { Reintentar } from '../../../components/reintentar.js';
 
 const MOVIMIENTO_TEXTO: Record<Movimiento['tipo'], string> = { 'pago-cliente': 'Pago del cliente', anticipo: 'Anticipo al conductor', saldo: 'Saldo al conductor', recompensa: 'Recompensa por referido' };
 
@@ -82,7 +83,9 @@ export function DetallePagoModal({ id, accion, cuenta, onClose }: { id: string |
       {detalle.isPending ? (
         <Spinner size="large" />
       ) : detalle.isError ? (
-        <Alert type="error">{errorMessage(detalle.error)}</Alert>
+        <Alert type="error" action={<Reintentar consulta={detalle} />}>
+          {errorMessage(detalle.error)}
+        </Alert>
       ) : d ? (
         <SpaceBetween size="l">
           <Resumen d={d} />

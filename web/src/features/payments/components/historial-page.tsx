@@ -27,6 +27,7 @@ import { useHistorial } from '../api/pagos.js';
 import { ESTADO_TEXTO, FiltroEmpresa, useEsPlataforma } from './comunes.js';
 import { DetallePagoModal } from './detalle-pago-modal.js';
 import { columnasServicio, CSV_SERVICIO } from './servicios-page.js';
+import { Reintentar } from '../../../components/reintentar.js';
 
 const dias = (hoy: string, n: number) => new Date(Date.parse(`${hoy}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -147,7 +148,7 @@ export function HistorialPage({ title }: { title: string }) {
           wrapLines
           empty={
             historial.isError ? (
-              <TableEmptyState title={errorMessage(historial.error)} />
+              <TableEmptyState title={errorMessage(historial.error)} action={<Reintentar consulta={historial} />} />
             ) : filterProps.filteringText ? (
               <TableEmptyState title="Ningún servicio coincide con la búsqueda" action={<Button onClick={() => actions.setFiltering('')}>Borrar búsqueda</Button>} />
             ) : (

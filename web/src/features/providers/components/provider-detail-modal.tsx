@@ -20,6 +20,7 @@ import { formatDateTime } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
 import { useAccionProveedor, useProveedor, type AccionPanel } from '../api/proveedores.js';
 import { Pares } from '../../../components/pares.js';
+import { Reintentar } from '../../../components/reintentar.js';
 
 /** Spec 01 section 2: the rating as stars, at most five. */
 export function Estrellas({ valor }: { valor: number }) {
@@ -140,7 +141,9 @@ export function ProviderDetailModal({ tipo, id, onClose, onDone }: { tipo: TipoP
       {detalle.isPending ? (
         <Spinner size="large" />
       ) : detalle.isError ? (
-        <Alert type="error">{errorMessage(detalle.error)}</Alert>
+        <Alert type="error" action={<Reintentar consulta={detalle} />}>
+          {errorMessage(detalle.error)}
+        </Alert>
       ) : (
         d && (
           <SpaceBetween size="l">

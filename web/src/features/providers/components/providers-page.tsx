@@ -23,6 +23,7 @@ import { toast } from '../../../lib/toast.js';
 import { cargandoFilas, useBusqueda, useCursores } from '../../../lib/use-paginas.js';
 import { todasLasFilas, useListaProveedores, useResumenProveedores } from '../api/proveedores.js';
 import { Estrellas, ProviderDetailModal } from './provider-detail-modal.js';
+import { Reintentar } from '../../../components/reintentar.js';
 
 /** After an action the panel goes back to its start (spec), keeping the list that was open. */
 type EstadoNavegacion = { lista?: ListaId } | null;
@@ -213,7 +214,7 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
           loadingText={q || texto.trim() ? 'Buscando proveedores' : 'Cargando proveedores'}
           trackBy="id"
           wrapLines
-          empty={pagina.isError ? <TableEmptyState title={errorMessage(pagina.error)} /> : q ? <TableEmptyState title="Ningún proveedor coincide con la búsqueda" /> : <TableEmptyState title={def.vacio} />}
+          empty={pagina.isError ? <TableEmptyState title={errorMessage(pagina.error)} action={<Reintentar consulta={pagina} />} /> : q ? <TableEmptyState title="Ningún proveedor coincide con la búsqueda" /> : <TableEmptyState title={def.vacio} />}
         />
       </SpaceBetween>
       <ProviderDetailModal
