@@ -45,6 +45,11 @@ export const VERIFICATION_EMAIL = { subject: 'Tu código de verificación', body
  * The invitation a driver receives when a company adds the vehicle it drives (Cognito's template in
  * AWS, which needs both placeholders; the local outbox writes the same text).
  */
+/** How long a driver's temporary password lasts (the pool's setting); a resend gives a new one. */
+export const INVITACION_DIAS = 7;
+/** A driver's invitation is sent again at most once in this many minutes (no mail flood from a double click or a script). */
+export const REENVIO_INVITACION_MINUTOS = 5;
+
 export const INVITATION_EMAIL = {
   subject: 'Tu cuenta de conductor en TransAliadas',
   body: 'Tu empresa te registró como conductor en TransAliadas. Entra a la aplicación de conductores con tu correo {username} y la contraseña temporal {####}; al entrar te pediremos cambiarla.',

@@ -16,7 +16,7 @@ import {
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { GROUPS, INVITATION_EMAIL, PASSWORD_POLICY, VERIFICATION_EMAIL } from '../../shared/constants.js';
+import { GROUPS, INVITACION_DIAS, INVITATION_EMAIL, PASSWORD_POLICY, VERIFICATION_EMAIL } from '../../shared/constants.js';
 import type { TableKey } from '../../shared/tables.js';
 import type { StageConfig } from '../config.js';
 import { ApiFunction } from '../constructs/api-function.js';
@@ -124,7 +124,7 @@ export class AuthStack extends Stack {
         empresa: new StringAttribute({ maxLen: 256, mutable: true }),
         puesto: new StringAttribute({ maxLen: 128, mutable: true }),
       },
-      passwordPolicy: { ...PASSWORD_POLICY, tempPasswordValidity: Duration.days(7) },
+      passwordPolicy: { ...PASSWORD_POLICY, tempPasswordValidity: Duration.days(INVITACION_DIAS) },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
       mfa: Mfa.OFF,
       featurePlan: config.cognito.featurePlan === 'plus' ? FeaturePlan.PLUS : FeaturePlan.ESSENTIALS,

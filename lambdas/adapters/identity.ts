@@ -67,6 +67,21 @@ export const identity = {
     }
   },
 
+  /**
+   * Sends a driver's invitation again, with a new temporary password (the old one stops working).
+   * Only while the driver has not signed in: 'activa' once the account is in use, 'sin-cuenta' without one.
+   */
+  async reenviarInvitacion(email: string): Promise<'enviada' | 'activa' | 'sin-cuenta'> {
+    try {
+      await cognito().send(new AdminCreateUserCommand({ UserPoolId: userPoolId(), Username: email, MessageAction: 'RESEND', DesiredDeliveryMediums: ['EMAIL'] }));
+      return 'enviada';
+    } catch (err) {
+      if ((err as Error).name === 'UnsupportedUserStateException') return 'activa';
+      if ((err as Error).name === 'UserNotFoundException') return 'sin-cuenta';
+      throw err;
+    }
+  },
+
   /** Undoes a sign-up whose record could not be written, so no account is left without a record. */
   async deleteUser(email: string): Promise<void> {
     await cognito().send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: email }));

@@ -42,7 +42,7 @@ import { getMe } from './routes/me.js';
 import { putPerfil } from './routes/perfil.js';
 import { confirmUpload, presignAppUpload, presignUpload } from './routes/uploads.js';
 import { registrarUsuario } from './routes/usuarios.js';
-import { crearVehiculo, editarVehiculo, listarVehiculos, placaDisponible, tiposDeVehiculo, verVehiculo } from './routes/vehiculos.js';
+import { crearVehiculo, editarVehiculo, listarVehiculos, placaDisponible, reenviarInvitacion, tiposDeVehiculo, verVehiculo } from './routes/vehiculos.js';
 
 /** Everyone who signs in to the console: company admins and staff, marketplace staff. */
 const CONSOLA = ['admin', 'user', 'plataforma'] as const;
@@ -83,6 +83,7 @@ export const ROUTES = [
   route({ method: 'GET', path: '/vehiculos/:id', access: EMPRESA, perfilCompleto: true, handler: verVehiculo }),
   route({ method: 'POST', path: '/vehiculos', access: ['admin'], perfilCompleto: true, denied: VEHICULO_MSG.soloAdmin, body: vehiculoNuevoSchema, handler: crearVehiculo }),
   route({ method: 'PUT', path: '/vehiculos/:id', access: EMPRESA, perfilCompleto: true, body: vehiculoEdicionSchema, handler: editarVehiculo }),
+  route({ method: 'POST', path: '/vehiculos/:id/invitacion', access: EMPRESA, perfilCompleto: true, handler: reenviarInvitacion }),
   // Monitor map, service detail and offers (spec 02 sections 2.1 to 2.3, 4.4, 5.1, 6).
   route({ method: 'GET', path: '/mapa', access: EMPRESA, perfilCompleto: true, handler: verMapa }),
   route({ method: 'GET', path: '/mapa/conductores', access: EMPRESA, perfilCompleto: true, handler: verConductores }),

@@ -39,6 +39,28 @@ export const vehiculoRepository = {
     return Item && Item.empresaAliada === empresaId ? vehiculoSchema.parse(Item) : null;
   },
 
+  /**
+   * Stamps when the driver's invitation was sent again (`en`), or clears the stamp (`en` undefined), on
+   * condition that it still holds `antes`: of two resends at once only one goes out. False when it moved on.
+   */
+  async marcarInvitacion(empresaId: string, id: string, antes: string | undefined, en: string | undefined): Promise<boolean> {
+    try {
+      await ddb().send(
+        new UpdateCommand({
+          TableName: tableName('vehiculos'),
+          Key: { id },
+          UpdateExpression: en ? 'SET invitacionEn = :en' : 'REMOVE invitacionEn',
+          ConditionExpression: `empresaAliada = :empresa AND ${antes ? 'invitacionEn = :antes' : 'attribute_not_exists(invitacionEn)'}`,
+          ExpressionAttributeValues: { ':empresa': empresaId, ...(en ? { ':en': en } : {}), ...(antes ? { ':antes': antes } : {}) },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+      throw err;
+    }
+  },
+
   /** Any company's vehicle (marketplace staff's payouts), never the plate guard's item. */
   async porId(id: string, consistente = false): Promise<Vehiculo | null> {
     const { Item } = await ddb().send(new GetCommand({ TableName: tableName('vehiculos'), Key: { id }, ConsistentRead: consistente }));

@@ -11,7 +11,8 @@ import { usuarioSchema, type Usuario } from '../../shared/schemas/empresa.js';
 
 export type NewConsoleUser = {
   email: string;
-  password: string;
+  /** null: invited and not signed in yet (a driver's account waiting for its first password). */
+  password: string | null;
   nombres: string;
   apellidos: string;
   puesto?: string;
@@ -25,6 +26,7 @@ export type NewConsoleUser = {
 /**
  * Makes a console user with the admin API (verified e-mail, permanent password, group) and its user
  * record. Used by the demo seed and by ops' `npm run create-platform-user`. Idempotent on the e-mail.
+ * Without a password the account stays as an invitation leaves it (FORCE_CHANGE_PASSWORD).
  */
 export async function createConsoleUser(
   deps: { cognito: CognitoIdentityProviderClient; userPoolId: string; ddb: DynamoDBDocumentClient; usuariosTable: string },
@@ -78,7 +80,7 @@ export async function createConsoleUser(
       throw new Error(`${email} ya existe con otro rol o empresa; no se modificó`);
     throw err;
   }
-  await deps.cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: deps.userPoolId, Username: email, Password: u.password, Permanent: true }));
+  if (u.password !== null) await deps.cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: deps.userPoolId, Username: email, Password: u.password, Permanent: true }));
   await deps.cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: deps.userPoolId, Username: email, GroupName: u.role }));
   return usuario;
 }

@@ -16,7 +16,7 @@ import { CognitoServiceFactoryImpl } from 'cognito-local/lib/services/cognitoSer
 import { CryptoService } from 'cognito-local/lib/services/crypto.js';
 import './stormdb-atomic.js';
 import { StormDBDataStoreFactory } from 'cognito-local/lib/services/dataStore/stormDb.js';
-import { InvalidParameterError, UserNotFoundError } from 'cognito-local/lib/errors.js';
+import { CognitoError, InvalidParameterError, UserNotFoundError } from 'cognito-local/lib/errors.js';
 import { DateClock, LambdaService, MessagesService, TriggersService } from 'cognito-local/lib/services/index.js';
 import { MessageDeliveryService } from 'cognito-local/lib/services/messageDelivery/messageDelivery.js';
 import type { Context } from 'cognito-local/lib/services/context.js';
@@ -24,17 +24,21 @@ import type { MessageSender } from 'cognito-local/lib/services/messageDelivery/m
 import { otp } from 'cognito-local/lib/services/otp.js';
 import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator.js';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService.js';
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import pino from 'pino';
 import { GROUPS, INVITATION_EMAIL, PASSWORD_POLICY, VERIFICATION_EMAIL } from '../../shared/constants.js';
 import type { Outbox } from './outbox.js';
 
+type AdminCreateUserRequest = { UserPoolId: string; Username: string; MessageAction?: string; TemporaryPassword?: string; ClientMetadata?: Record<string, string> };
+
 export const LOCAL_TRIGGERS = { PreSignUp: 'pre-sign-up', PostConfirmation: 'post-confirmation' } as const;
 
 /**
- * cognito-local, composed in-process the way its lib/server/defaults.js does, with three changes:
+ * cognito-local, composed in-process the way its lib/server/defaults.js does, with these changes:
  * our own data folder and ports, codes delivered to the local outbox instead of a buffered console box,
- * and Amplify v6's GetTokensFromRefreshToken answered as InitiateAuth REFRESH_TOKEN_AUTH.
+ * Amplify v6's GetTokensFromRefreshToken answered as InitiateAuth REFRESH_TOKEN_AUTH, and two calls it
+ * lacks or refuses (ResendConfirmationCode, AdminCreateUser's RESEND) done as Cognito does them.
  */
 export async function startCognito(opts: { port: number; dataDir: string; lambdaEndpoint: string; outbox: Outbox }) {
   const logger = pino({ level: 'silent' });
@@ -83,8 +87,31 @@ export async function startCognito(opts: { port: number; dataDir: string; lambda
         initiateAuth(c, { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: req.ClientId, AuthParameters: { REFRESH_TOKEN: req.RefreshToken }, ClientMetadata: req.ClientMetadata });
     }
     if (target === 'ResendConfirmationCode') return resendConfirmationCode;
+    if (target === 'AdminCreateUser') {
+      const adminCreateUser = router('AdminCreateUser');
+      return (c, req: AdminCreateUserRequest) => (req.MessageAction === 'RESEND' ? resendInvitation(c, req) : adminCreateUser(c, req));
+    }
     return router(target);
   };
+
+  /**
+   * cognito-local refuses AdminCreateUser's RESEND: as Cognito does, a new temporary password sent in a
+   * new invitation, only while the user has not set its own (else UnsupportedUserStateException).
+   */
+  async function resendInvitation(c: Context, req: AdminCreateUserRequest) {
+    const userPool = await cognitoClient.getUserPool(c, req.UserPoolId);
+    const user = await userPool.getUserByUsername(c, req.Username);
+    if (!user) throw new UserNotFoundError();
+    if (user.UserStatus !== 'FORCE_CHANGE_PASSWORD') throw new CognitoError('UnsupportedUserStateException', 'User is not in FORCE_CHANGE_PASSWORD state.');
+    const email = user.Attributes.find((a) => a.Name === 'email')?.Value;
+    if (!email) throw new InvalidParameterError('User has no email');
+    const temporaryPassword = req.TemporaryPassword ?? randomBytes(6).toString('base64url').slice(0, 8);
+    const resent = { ...user, Password: temporaryPassword, UserLastModifiedDate: clock.get() };
+    await userPool.saveUser(c, resent);
+    const delivery = { AttributeName: 'email' as const, DeliveryMedium: 'EMAIL' as const, Destination: email };
+    await services.messages.deliver(c, 'AdminCreateUser', null, userPool.options.Id, resent, temporaryPassword, req.ClientMetadata, delivery);
+    return { User: { Username: resent.Username, Attributes: resent.Attributes, UserStatus: resent.UserStatus, Enabled: resent.Enabled } };
+  }
 
   /** cognito-local has no ResendConfirmationCode: a new code for an unconfirmed user, as Cognito does. */
   async function resendConfirmationCode(c: Context, req: { ClientId: string; Username: string; ClientMetadata?: Record<string, string> }) {

@@ -153,6 +153,12 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
     await createConsoleUser(deps, { email: DEMO_USERS.conductor, password: DEMO_PASSWORD, nombres: 'Jhon Jairo', apellidos: 'Paz', role: 'conductor', empresaId: 'demo-transvalle', vehiculoId: 'veh-demo-transvalle-001', perfil: true });
     // The driver of the confirmed demo trip, so the local driver simulator moves it once it starts.
     await createConsoleUser(deps, { email: 'luis.ortiz@transvalle.demo', password: DEMO_PASSWORD, nombres: 'Luis Fernando', apellidos: 'Ortiz', role: 'conductor', empresaId: 'demo-transvalle', vehiculoId: 'veh-demo-transvalle-002', perfil: true });
+    // The other drivers were invited with their vehicle and have not signed in yet: their vehicle's
+    // details say so and offer to send the invitation again (no e-mail at seed time).
+    for (const { vehiculo: v } of fleet.filter((f) => f.vehiculo.id !== 'veh-demo-transvalle-001' && f.vehiculo.id !== 'veh-demo-transvalle-002')) {
+      const palabras = v.nombre.split(' ');
+      await createConsoleUser(deps, { email: v.email, password: null, nombres: palabras.slice(0, -1).join(' '), apellidos: palabras.at(-1)!, role: 'conductor', empresaId: v.empresaAliada, vehiculoId: v.id, perfil: true });
+    }
   }
 
   const pending = await ddb.send(new QueryCommand({ TableName: table('services'), IndexName: 'byEstado', KeyConditionExpression: 'estado = :e', ExpressionAttributeValues: { ':e': 'pendiente' } }));

@@ -312,6 +312,8 @@ export const vehiculoSchema = z.object({
   motivoSuspension: z.string().optional(),
   /** The last edit that changed the bank data: payout forms point it out (`cuentaCambiadaHace`). */
   cuentaCambiada: cuentaCambiadaSchema.optional(),
+  /** When the company last sent the driver's invitation again (the first went with the vehicle's creation). */
+  invitacionEn: z.iso.datetime().optional(),
   /** When marketplace staff sent the welcome e-mail asking for photos and documents. */
   bienvenidaEnviada: z.iso.datetime().optional(),
   conected: z.boolean().default(false),
@@ -364,6 +366,8 @@ const urls = <K extends string>(keys: readonly [K, ...K[]]) =>
 export const vehiculoDetalleSchema = z.object({
   vehiculo: vehiculoSchema,
   archivos: z.object({ fotos: urls(FOTOS_VEHICULO), documentos: urls(DOCUMENTOS_VEHICULO) }),
+  /** The driver's account: 'pendiente' until the first sign-in with the invitation's temporary password; null without one. */
+  cuentaConductor: z.enum(['pendiente', 'activa']).nullable(),
 });
 export type VehiculoDetalle = z.infer<typeof vehiculoDetalleSchema>;
 

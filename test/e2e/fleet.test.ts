@@ -75,8 +75,30 @@ describe('fleet', () => {
     const photos = dialog().getByRole('img', { name: /del vehículo VCK512$/ });
     await expect.poll(() => photos.count()).toBe(5);
     for (const img of await photos.all()) await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(320);
-    for (const label of ['Propietario', 'Conductor', 'Documentación', 'Jhon Jairo Paz', 'Vencimiento: SOAT']) await dialog().getByText(label, { exact: true }).first().waitFor();
+    for (const label of ['Propietario e información bancaria', 'Propietario', 'Conductor', 'Documentación', 'Jhon Jairo Paz', 'Vencimiento: SOAT']) await dialog().getByText(label, { exact: true }).first().waitFor();
+    // Its driver signed in to the drivers' app.
+    await dialog().getByText('Cuenta del conductor', { exact: true }).waitFor();
+    await dialog().getByText('Activa', { exact: true }).waitFor();
+    expect(await dialog().getByRole('button', { name: /^Reenviar invitación/ }).count()).toBe(0);
     await shots('flota-detalles');
+    await dialog().getByRole('button', { name: 'Cerrar', exact: true }).click();
+    await page.getByRole('searchbox', { name: 'Buscar vehículos' }).fill('');
+  });
+
+  it("sends the invitation again to a driver who has not signed in, from the vehicle's details", async () => {
+    await page.getByRole('searchbox', { name: 'Buscar vehículos' }).fill('VLC846');
+    await page.getByRole('button', { name: 'Ver detalles de VLC846' }).click();
+    await dialog().getByText('Sin activar', { exact: true }).waitFor();
+    // Registered weeks ago: its temporary password has lapsed.
+    await dialog().getByText(/^Invitación enviada el \d{1,2}\/\d{1,2}\/\d{4}, /).waitFor();
+    await dialog().getByText(/^La contraseña temporal venció el \d{1,2}\/\d{1,2}\/\d{4}, /).waitFor();
+    await dialog().getByRole('button', { name: 'Reenviar invitación a jorge.valencia@transvalle.demo' }).click();
+    await dialog().getByText(VEHICULO_MSG.invitacionReenviada('jorge.valencia@transvalle.demo'), { exact: true }).waitFor();
+    await dialog().getByText(/^La contraseña temporal vence el /).waitFor();
+    await shots('flota-reenviar-invitacion');
+    // Again at once: said why not, in the dialog.
+    await dialog().getByRole('button', { name: 'Reenviar invitación a jorge.valencia@transvalle.demo' }).click();
+    await dialog().getByText(VEHICULO_MSG.invitacionReciente, { exact: true }).waitFor();
     await dialog().getByRole('button', { name: 'Cerrar', exact: true }).click();
     await page.getByRole('searchbox', { name: 'Buscar vehículos' }).fill('');
   });

@@ -226,6 +226,55 @@ describe('fleet API', () => {
     expect(signIn.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
   });
 
+  it("sends the driver's invitation again while the driver has not signed in: a new temporary password, once in 5 minutes, only to its company", async () => {
+    const det = await api(`/vehiculos/${creado.id}`, { token: admin });
+    expect(det.json.cuentaConductor).toBe('pendiente');
+    const primera = lastCodeFor(creado.email)!;
+    const signInCon = (password: string) =>
+      cognitoClient()
+        .send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack().userPoolClientId, AuthParameters: { USERNAME: creado.email, PASSWORD: password } }))
+        .then((r) => r.ChallengeName, (e: Error) => e.name);
+
+    // Not another company's, nor the driver's or staff's to send.
+    expect((await api(`/vehiculos/${creado.id}/invitacion`, { token: andino, method: 'POST', body: {} })).status).toBe(404);
+    const plataforma = await idToken(DEMO_USERS.plataforma, DEMO_PASSWORD);
+    expect((await api(`/vehiculos/${creado.id}/invitacion`, { token: plataforma, method: 'POST', body: {} })).status).toBe(403);
+    expect(lastCodeFor(creado.email)).toBe(primera);
+
+    // Two at once (a double click): one goes out.
+    const t = Date.now();
+    const dos = await Promise.all([0, 1].map(() => api(`/vehiculos/${creado.id}/invitacion`, { token: admin, method: 'POST', body: {} })));
+    expect(dos.map((r) => r.status).sort()).toEqual([200, 409]);
+    const ok = dos.find((r) => r.status === 200)!;
+    expect(ok.json.mensaje).toBe(VEHICULO_MSG.invitacionReenviada(creado.email));
+    expect(dos.find((r) => r.status === 409)!.json.error.message).toBe(VEHICULO_MSG.invitacionReciente);
+    const stamp = (await guardado(creado.id))!.invitacionEn!;
+    expect(Date.parse(stamp)).toBeGreaterThanOrEqual(t - 1000);
+    const correos = readdirSync(stack().outboxDir).filter((f) => f.endsWith('.txt') && readFileSync(join(stack().outboxDir, f), 'utf8').startsWith(`Para: ${creado.email}\n`));
+    expect(correos).toHaveLength(2);
+    expect(ultimoCorreo(creado.email)).toContain(`Asunto: ${INVITATION_EMAIL.subject}`);
+    // A new temporary password, that signs in to the new-password challenge. (That the first no longer
+    // does cannot be seen here: cognito-local answers the challenge before checking the password.)
+    const segunda = lastCodeFor(creado.email)!;
+    expect(segunda).not.toBe(primera);
+    expect(await signInCon(segunda)).toBe('NEW_PASSWORD_REQUIRED');
+    // Again within 5 minutes: refused, nothing sent.
+    const otra = await api(`/vehiculos/${creado.id}/invitacion`, { token: admin, method: 'POST', body: {} });
+    expect(otra.status).toBe(409);
+    expect(lastCodeFor(creado.email)).toBe(segunda);
+    expect((await guardado(creado.id))!.invitacionEn).toBe(stamp);
+
+    // A driver who already signed in needs none: refused, and no stamp written.
+    const valle = await idToken(DEMO_USERS.admin, DEMO_PASSWORD);
+    expect((await api(`/vehiculos/${VCK512}`, { token: valle })).json.cuentaConductor).toBe('activa');
+    const activa = await api(`/vehiculos/${VCK512}/invitacion`, { token: valle, method: 'POST', body: {} });
+    expect(activa.status).toBe(409);
+    expect(activa.json.error.message).toBe(VEHICULO_MSG.cuentaConductorActiva);
+    expect((await guardado(VCK512))!.invitacionEn).toBeUndefined();
+    // The demo's other drivers were invited and have not signed in.
+    expect((await api('/vehiculos/veh-demo-transvalle-006', { token: valle })).json.cuentaConductor).toBe('pendiente');
+  });
+
   it('checks a plate while typing: normalised, per company, malformed refused', async () => {
     expect((await api('/vehiculos/placas/prb-101', { token: admin })).json).toEqual({ placas: 'PRB101', disponible: false });
     expect((await api('/vehiculos/placas/abc-123', { token: admin })).json).toEqual({ placas: 'ABC123', disponible: true });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import { INITIAL_RATING } from '../../../shared/constants.js';
+import { INITIAL_RATING, REENVIO_INVITACION_MINUTOS } from '../../../shared/constants.js';
 import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, uploadKeys } from '../../../shared/domain/uploads.js';
 import { usuarioSchema } from '../../../shared/schemas/empresa.js';
 import { VEHICULO_MSG } from '../../../shared/schemas/messages.js';
@@ -49,6 +49,36 @@ export async function verVehiculo(c: Context, caller: CompanyCaller) {
   if (!vehiculo) throw notFound(VEHICULO_MSG.noEncontrado);
   return c.json(await detalle(vehiculo));
 }
+
+/**
+ * `POST /vehiculos/{id}/invitacion`: sends the driver's invitation again, with a new temporary
+ * password, while the driver has not signed in (the first one lasts INVITACION_DIAS days). At most one
+ * in REENVIO_INVITACION_MINUTOS: the stamp is written first, on condition that no other resend did.
+ */
+export async function reenviarInvitacion(c: Context, caller: CompanyCaller) {
+  const id = vehiculoId(c);
+  const vehiculo = await vehiculoRepository.get(caller.empresaId, id);
+  if (!vehiculo) throw notFound(VEHICULO_MSG.noEncontrado);
+  const now = new Date();
+  const antes = vehiculo.invitacionEn;
+  if (antes && now.getTime() - Date.parse(antes) < REENVIO_INVITACION_MINUTOS * 60_000) throw conflict(VEHICULO_MSG.invitacionReciente);
+  const estado = cuentaConductorDe(await identity.status(vehiculo.email));
+  if (estado !== 'pendiente') throw conflict(estado === 'activa' ? VEHICULO_MSG.cuentaConductorActiva : VEHICULO_MSG.sinCuentaConductor);
+  if (!(await vehiculoRepository.marcarInvitacion(caller.empresaId, id, antes, now.toISOString()))) throw conflict(VEHICULO_MSG.invitacionReciente);
+  const enviada = await identity.reenviarInvitacion(vehiculo.email).catch(async (err: unknown) => {
+    // Not sent: the stamp goes back, so trying again is not held off.
+    await vehiculoRepository.marcarInvitacion(caller.empresaId, id, now.toISOString(), antes).catch(() => undefined);
+    throw err;
+  });
+  if (enviada !== 'enviada') {
+    await vehiculoRepository.marcarInvitacion(caller.empresaId, id, now.toISOString(), antes).catch(() => undefined);
+    throw conflict(enviada === 'activa' ? VEHICULO_MSG.cuentaConductorActiva : VEHICULO_MSG.sinCuentaConductor);
+  }
+  return c.json({ invitacionEn: now.toISOString(), mensaje: VEHICULO_MSG.invitacionReenviada(vehiculo.email) });
+}
+
+/** Cognito's status of the driver's account, as the console shows it. */
+const cuentaConductorDe = (estado: string | null): VehiculoDetalle['cuentaConductor'] => (estado === 'FORCE_CHANGE_PASSWORD' ? 'pendiente' : estado ? 'activa' : null);
 
 /** `GET /vehiculos/placas/{placas}`: whether the plate is free in the caller's company (checked while typing). */
 export async function placaDisponible(c: Context, caller: CompanyCaller) {
@@ -214,6 +244,6 @@ const readUrls = async <K extends string>(slots: Record<K, string>): Promise<Rec
 const publico = ({ agenda: _agenda, asignaciones: _asignaciones, ...vehiculo }: Vehiculo): Vehiculo => vehiculo;
 
 async function detalle(vehiculo: Vehiculo): Promise<VehiculoDetalle> {
-  const [fotos, documentos] = await Promise.all([readUrls(vehiculo.fotos), readUrls(vehiculo.documentos)]);
-  return { vehiculo: publico(vehiculo), archivos: { fotos, documentos } };
+  const [fotos, documentos, estado] = await Promise.all([readUrls(vehiculo.fotos), readUrls(vehiculo.documentos), identity.status(vehiculo.email)]);
+  return { vehiculo: publico(vehiculo), archivos: { fotos, documentos }, cuentaConductor: cuentaConductorDe(estado) };
 }

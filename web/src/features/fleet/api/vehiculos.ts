@@ -49,3 +49,15 @@ export function useEditarVehiculo(id: string) {
     meta: { silent: true },
   });
 }
+
+const invitacionSchema = z.object({ invitacionEn: z.string(), mensaje: z.string() });
+/** `POST /vehiculos/{id}/invitacion`: the driver's invitation again, while the driver has not signed in. */
+export function useReenviarInvitacion(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post(`/vehiculos/${encodeURIComponent(id)}/invitacion`, {}, invitacionSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fleetKeys.detail(id) }),
+    // Said inline, in the details dialog (a toast would cover it).
+    meta: { silent: true },
+  });
+}

@@ -10,17 +10,19 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ReactNode } from 'react';
 import { FOTOS_VEHICULO } from '../../../../../shared/domain/uploads.js';
 import { TIPO_INDICADOR, vencimientosDe } from '../../../../../shared/domain/vencimientos.js';
-import { AMENIDADES, VEHICULO_CAMPOS, type Amenidad, type Vehiculo } from '../../../../../shared/schemas/vehiculo.js';
+import { INVITACION_DIAS } from '../../../../../shared/constants.js';
+import { AMENIDADES, VEHICULO_CAMPOS, type Amenidad, type Vehiculo, type VehiculoDetalle } from '../../../../../shared/schemas/vehiculo.js';
 import { SafeImage } from '../../../components/safe-image.js';
 import { StatusText } from '../../../components/status-text.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatCalendarDate, formatDateTime } from '../../../lib/format.js';
-import { useVehiculo } from '../api/vehiculos.js';
+import { useReenviarInvitacion, useVehiculo } from '../api/vehiculos.js';
 import { EstadoBadge } from '../../../components/estado-badge.js';
 import { Section } from './section.js';
 import { DOCUMENTO_LABELS, FOTO_LABELS } from '../labels.js';
 import { Pares } from '../../../components/pares.js';
 import { Reintentar } from '../../../components/reintentar.js';
+import { Correo } from '../../../components/correo.js';
 
 type Pair = { label: string; value: ReactNode };
 const pair = (v: Vehiculo, k: keyof typeof VEHICULO_CAMPOS, value?: ReactNode): Pair => ({ label: VEHICULO_CAMPOS[k], value: value ?? (String(v[k] ?? '') || '—') });
@@ -92,7 +94,7 @@ export function VehicleDetailsModal({ id, onDismiss, onEdit }: { id: string; onD
             />
           </Section>
 
-          <Section title="Propietario">
+          <Section title="Propietario e información bancaria">
             <Pares
               columns={3}
               items={[pair(v, 'propietario'), pair(v, 'rut'), pair(v, 'banco'), pair(v, 'tipocuenta', v.tipocuenta === 'corriente' ? 'Corriente' : v.tipocuenta === 'ahorros' ? 'Ahorros' : '—'), pair(v, 'cuenta'), pair(v, 'titular'), ...(v.cuentaCambiada ? [{ label: 'Datos bancarios cambiados', value: `${formatDateTime(v.cuentaCambiada.en)} (${v.cuentaCambiada.por})` }] : [])]}
@@ -102,7 +104,16 @@ export function VehicleDetailsModal({ id, onDismiss, onEdit }: { id: string; onD
           <Section title="Conductor">
             <Pares
               columns={3}
-              items={[pair(v, 'nombre'), pair(v, 'cedula'), pair(v, 'email'), pair(v, 'telefono'), pair(v, 'direccion'), pair(v, 'ciudad'), pair(v, 'licenciaDeConducir')]}
+              items={[
+                pair(v, 'nombre'),
+                pair(v, 'cedula'),
+                pair(v, 'email', <Correo valor={v.email} />),
+                { label: 'Cuenta del conductor', value: <CuentaConductor v={v} estado={detalle.cuentaConductor} /> },
+                pair(v, 'telefono'),
+                pair(v, 'direccion'),
+                pair(v, 'ciudad'),
+                pair(v, 'licenciaDeConducir'),
+              ]}
             />
           </Section>
 
@@ -158,4 +169,32 @@ function DocumentLink({ href, label }: { href: string | null; label: string }) {
 function amenidades(v: Vehiculo): string {
   const list = (Object.keys(AMENIDADES) as Amenidad[]).filter((k) => v[k]).map((k) => AMENIDADES[k]);
   return list.length ? list.join(', ') : 'Ninguna registrada';
+}
+
+/**
+ * Whether the driver has signed in to the drivers' app. Until then the invitation (a temporary password
+ * that lasts INVITACION_DIAS days) can be sent again from here.
+ */
+function CuentaConductor({ v, estado }: { v: Vehiculo; estado: VehiculoDetalle['cuentaConductor'] }) {
+  const reenviar = useReenviarInvitacion(v.id);
+  if (estado === 'activa') return <StatusText type="success">Activa</StatusText>;
+  if (!estado) return <StatusText type="stopped">Sin cuenta</StatusText>;
+  const enviada = v.invitacionEn ?? v.fechaCreacion;
+  const vence = new Date(Date.parse(enviada) + INVITACION_DIAS * 86_400_000);
+  return (
+    <SpaceBetween size="xxs">
+      <StatusText type="warning">Sin activar</StatusText>
+      <Box variant="small">Invitación enviada el {formatDateTime(enviada)}</Box>
+      <Box variant="small">
+        {vence.getTime() > Date.now() ? `La contraseña temporal vence el ${formatDateTime(vence.toISOString())}` : `La contraseña temporal venció el ${formatDateTime(vence.toISOString())}`}
+      </Box>
+      <Button variant="inline-link" loading={reenviar.isPending} onClick={() => reenviar.mutate()} ariaLabel={`Reenviar invitación a ${v.email}`}>
+        Reenviar invitación
+      </Button>
+      <div aria-live="polite">
+        {reenviar.isSuccess && <StatusText type="success">{reenviar.data.mensaje}</StatusText>}
+        {reenviar.isError && <StatusText type="error">{errorMessage(reenviar.error)}</StatusText>}
+      </div>
+    </SpaceBetween>
+  );
 }
