@@ -1,7 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { tipoDeArchivo } from '../../shared/domain/file-signature.js';
+import { pdfIncompleto, tipoDeArchivo } from '../../shared/domain/file-signature.js';
 import { bucketName } from '../config.js';
 import { s3 } from './clients/s3.js';
 
@@ -10,8 +10,11 @@ const READ_TTL_SECONDS = 3600;
 /** Read URLs signed within one window of this length are the same (see `readUrl`). */
 export const VENTANA_FIRMA_MS = 5 * 60_000;
 
-/** What a waiting upload really is: its size, its type from its bytes, and the bytes (null when too big). */
-export type TakenFile = { size: number; mime: string | null; bytes: Uint8Array | null };
+/**
+ * What a waiting upload really is: its size, its type from its bytes, and the bytes (null when too big);
+ * `incompleto`, a PDF without its end marker.
+ */
+export type TakenFile = { size: number; mime: string | null; bytes: Uint8Array | null; incompleto?: boolean };
 
 /** The only place that speaks S3: presigned uploads, real-type checks, writes, private reads. */
 export const storage = {
@@ -51,10 +54,11 @@ export const storage = {
       obj.Body?.transformToWebStream().cancel().catch(() => undefined);
       file = { size, mime: null, bytes: null };
     } else {
-      // A body cut off mid-read (the object replaced meanwhile, as s3rver allows) counts as not uploaded.
+      // A body cut off mid-read (the object replaced meanwhile, as s3rver allows: the stream may end
+      // early without an error) counts as not uploaded.
       const bytes = await obj.Body!.transformToByteArray().catch(() => null);
       // The shared signature check, the browser's too, and a PDF's end marker (the file-type package cost ~60 KB of the minified API bundle).
-      file = bytes && { size: bytes.length, mime: tipoDeArchivo(bytes), bytes };
+      file = bytes && (obj.ContentLength === undefined || bytes.length === size) ? { size: bytes.length, mime: tipoDeArchivo(bytes), bytes, incompleto: pdfIncompleto(bytes) } : null;
     }
     return file;
   },

@@ -30,14 +30,13 @@ export function fileSignature(head: Uint8Array): SignatureType | null {
 const PDF_FIN_BYTES = 1024;
 const PDF_FIN = ascii('%%EOF');
 
-/**
- * The type of a whole file, as the API decides it: its signature, and for a PDF its end marker too,
- * so a file cut off mid-upload, or other content behind a PDF header, is not taken for a PDF.
- */
-export function tipoDeArchivo(bytes: Uint8Array): SignatureType | null {
-  const tipo = fileSignature(bytes);
-  if (tipo !== 'application/pdf') return tipo;
+/** A whole file with a PDF's header but not its end marker: cut off mid-upload, or something else behind the header. */
+export function pdfIncompleto(bytes: Uint8Array): boolean {
+  if (fileSignature(bytes) !== 'application/pdf') return false;
   const desde = Math.max(0, bytes.length - PDF_FIN_BYTES);
-  for (let i = bytes.length - PDF_FIN.length; i >= desde; i--) if (PDF_FIN.every((b, j) => bytes[i + j] === b)) return tipo;
-  return null;
+  for (let i = bytes.length - PDF_FIN.length; i >= desde; i--) if (PDF_FIN.every((b, j) => bytes[i + j] === b)) return false;
+  return true;
 }
+
+/** The type of a whole file, as the API decides it: its signature, and for a PDF its end marker too. */
+export const tipoDeArchivo = (bytes: Uint8Array): SignatureType | null => (pdfIncompleto(bytes) ? null : fileSignature(bytes));

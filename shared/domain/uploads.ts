@@ -7,7 +7,8 @@ const IMAGES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 const PHOTOS = ['image/jpeg', 'image/png', 'image/webp'] as const;
 const DOCUMENTS = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
-export type FileFacts = { name: string; size: number; type: string | null };
+/** `incompleto`: a PDF without its end marker (`pdfIncompleto`), known only from the whole file (the API's check). */
+export type FileFacts = { name: string; size: number; type: string | null; incompleto?: boolean };
 const mb = (size: number) => (size / MB).toFixed(2);
 
 /** A payment receipt, the staff's payout receipt or the client's transfer receipt: the same rules, other uploaders. */
@@ -120,6 +121,7 @@ export function uploadProblem(kind: UploadKind, file: FileFacts | null): string 
   const rules = UPLOAD_KINDS[kind];
   if (!file || file.size === 0) return UPLOAD_KINDS[kind].noSubido;
   if (file.size > rules.maxBytes) return rules.tooBig(file);
+  if (file.incompleto && (rules.types as readonly string[]).includes('application/pdf')) return UPLOAD_MSG.pdfIncompleto(file.name);
   if (!file.type || !(rules.types as readonly string[]).includes(file.type)) return rules.wrongType(file);
   return null;
 }

@@ -295,11 +295,11 @@ describe('POST /servicios/{id}/ofertas', () => {
     const refused = await ofertar(andino, id, { precio: 800000, cotizacion: png });
     expect(refused.status).toBe(400);
     expect(refused.json.error.message).toBe(OFERTA_MSG.pdfTipo);
-    // A page behind a PDF header (no end marker) is no PDF either.
+    // A page behind a PDF header (no end marker) is no PDF either: said as a damaged PDF.
     const pagina = await upload(andino, 'cotizacion', new TextEncoder().encode('%PDF-1.4\n<html><body><script>alert(1)</script></body></html>'), 'application/pdf');
     const refusedPage = await ofertar(andino, id, { precio: 800000, cotizacion: pagina });
     expect(refusedPage.status).toBe(400);
-    expect(refusedPage.json.error.message).toBe(OFERTA_MSG.pdfTipo);
+    expect(refusedPage.json.error.message).toBe(UPLOAD_MSG.pdfIncompleto('archivo'));
     expect(await listKeys(`ofertas/${ANDINO}/${id}/`)).toEqual([]);
     expect(await ofertasGuardadas(id)).toEqual([]);
 

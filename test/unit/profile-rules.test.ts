@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fileSignature, tipoDeArchivo } from '../../shared/domain/file-signature.js';
+import { fileSignature, pdfIncompleto, tipoDeArchivo } from '../../shared/domain/file-signature.js';
 import { addToGallery, compactGallery, empresaVista, galleryCount, isProfileComplete, removeFromGallery } from '../../shared/domain/profile.js';
 import { uploadProblem } from '../../shared/domain/uploads.js';
 import { digitsText, onlyDigits } from '../../shared/schemas/digits.js';
 import { empresaSchema } from '../../shared/schemas/empresa.js';
-import { DIGITOS_MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
+import { DIGITOS_MSG, PERFIL_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
 import { CIUDADES, departamentoDe, perfilSchema } from '../../shared/schemas/profile.js';
 import { solidPng } from '../../scripts/local/png.js';
 
@@ -40,6 +40,18 @@ describe('fileSignature (one rule for the browser and the API)', () => {
     expect(tipoDeArchivo(bytes('%%EOF'))).toBeNull();
     // Images by their signature, as the browser checks them.
     expect(tipoDeArchivo(solidPng(2, 2, [1, 2, 3]))).toBe('image/png');
+  });
+
+  it('says a PDF without its end marker is incomplete, not of the wrong type, for the kinds that take PDFs', () => {
+    const cortado = bytes('%PDF-1.4\n1 0 obj<<>>endobj\nstream\n');
+    expect(pdfIncompleto(cortado)).toBe(true);
+    expect(pdfIncompleto(bytes('%PDF-1.4\n%%EOF'))).toBe(false);
+    expect(pdfIncompleto(solidPng(2, 2, [1, 2, 3]))).toBe(false);
+    const facts = { name: 'soat.pdf', size: cortado.length, type: tipoDeArchivo(cortado), incompleto: pdfIncompleto(cortado) };
+    expect(uploadProblem('documentoVehiculo', facts)).toBe(UPLOAD_MSG.pdfIncompleto('soat.pdf'));
+    expect(uploadProblem('cotizacion', facts)).toBe(UPLOAD_MSG.pdfIncompleto('soat.pdf'));
+    // A photo slot takes no PDF: its own type message.
+    expect(uploadProblem('fotoCorporativa', facts)).toBe(PERFIL_MSG.tipoImagen);
   });
 
   it('feeds the upload rules: a text file named .png gets the type message', () => {

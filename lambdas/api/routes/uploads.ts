@@ -177,7 +177,7 @@ export async function peekCheckedFile(caller: UploadCaller, kind: UploadKind, id
   const [ticket] = await uploadRepository.vigentes([{ id, kind }], caller.sub, new Date());
   if (!ticket) throw badRequest(UPLOAD_KINDS[kind].noSubido);
   const file = await storage.peek(ticket.key, UPLOAD_KINDS[kind].maxBytes);
-  const problem = uploadProblem(kind, file ? { name: ticket.fileName, size: file.size, type: file.mime } : null);
+  const problem = uploadProblem(kind, file ? { name: ticket.fileName, size: file.size, type: file.mime, incompleto: file.incompleto } : null);
   if (problem || !file?.bytes || !file.mime) throw badRequest(problem ?? UPLOAD_KINDS[kind].noSubido);
   return { bytes: file.bytes, mime: file.mime };
 }
@@ -221,7 +221,7 @@ async function takeChecked<L extends readonly Lote[]>(sub: string, lotes: L): Pr
   if (sinTicket >= 0) throw badRequest(UPLOAD_KINDS[pedidos[sinTicket]!.kind].noSubido);
   const validos = tickets as UploadTicketItem[];
   const leidos = await Promise.all(validos.map((t) => storage.peek(t.key, UPLOAD_KINDS[t.kind].maxBytes)));
-  const problems = leidos.map((f, i) => uploadProblem(validos[i]!.kind, f ? { name: validos[i]!.fileName, size: f.size, type: f.mime } : null));
+  const problems = leidos.map((f, i) => uploadProblem(validos[i]!.kind, f ? { name: validos[i]!.fileName, size: f.size, type: f.mime, incompleto: f.incompleto } : null));
   const failed = problems.findIndex(Boolean);
   if (failed >= 0) {
     // A refused file's ticket is used up and its object deleted: a retry brings a new upload, not a re-post.
