@@ -130,7 +130,15 @@ describe('a payment by transfer', () => {
     expect(trailEmpresa.json.items.map((e: { accion: string }) => e.accion)).toContain('pago-rechazado');
     expect(JSON.stringify(trailEmpresa.json)).not.toContain('archivoComprobante');
 
-    expect((await enviarComprobante(id)).status).toBe(201);
+    // Two more sent at once (the app retrying): each is on record in the trail, so no file is left unnamed.
+    const dos = await Promise.all([enviarComprobante(id), enviarComprobante(id)]);
+    expect(dos.map((r) => r.status)).toEqual([201, 201]);
+    const entradas = (await docClient().send(new QueryCommand({ TableName: table('historial'), KeyConditionExpression: 'servicioId = :s', ExpressionAttributeValues: { ':s': id } }))).Items!;
+    const nombrados = new Set(entradas.flatMap((e) => [e.antes?.archivoComprobante, e.despues?.archivoComprobante]).filter(Boolean));
+    expect(await listKeys(`pagos/${id}/cliente/`)).toEqual(expect.arrayContaining([...nombrados]));
+    for (const key of await listKeys(`pagos/${id}/cliente/`)) expect(nombrados.has(key), key).toBe(true);
+    expect(nombrados.has((await guardado('services', id))!.comprobantePago)).toBe(true);
+    expect(JSON.stringify((await api(`/servicios/${id}/historial`, { token: admin })).json)).not.toContain('archivoComprobante');
     const [a, b] = await Promise.all([
       api(`/plataforma/servicios/${id}/pago`, { token: plataforma, body: { decision: 'confirmar' } }),
       api(`/plataforma/servicios/${id}/pago`, { token: plataforma, body: { decision: 'confirmar' } }),

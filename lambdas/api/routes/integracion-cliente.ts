@@ -118,7 +118,8 @@ export async function subirComprobante(c: Context, _caller: unknown, body: Compr
         quitar: ['pagoRechazado'],
         condicion: { expresion: 'estado = :cv AND metodoPago = :cm', valores: { ':cv': 'validar', ':cm': 'transferencia' } },
       },
-      { accion: 'comprobante', quien: APP_CLIENTES, antes: {}, despues: { comprobante: files[0]!.mime } },
+      // Its key in the trail: a receipt replaced before staff looked at it stays on record too (staff only).
+      { accion: 'comprobante', quien: APP_CLIENTES, antes: {}, despues: { comprobante: files[0]!.mime, archivoComprobante: key } },
       now,
     ),
   );
