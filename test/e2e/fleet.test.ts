@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
-import { DIGITOS_MSG, VEHICULO_MSG } from '../../shared/schemas/messages.js';
+import { API_MSG, DIGITOS_MSG, UPLOAD_MSG, VEHICULO_MSG } from '../../shared/schemas/messages.js';
 import { screenshot } from '../support/browser.js';
 import { PDF_BYTES, solidPng } from '../support/clients.js';
 import { dismissToasts, field, page, shots, signIn, signOut, url, usePage } from '../support/e2e.js';
@@ -100,6 +100,22 @@ describe('fleet', () => {
     await dialog().getByRole('button', { name: 'Reenviar invitación a jorge.valencia@transvalle.demo' }).click();
     await dialog().getByText(VEHICULO_MSG.invitacionReciente, { exact: true }).waitFor();
     await dialog().getByRole('button', { name: 'Cerrar', exact: true }).click();
+
+    // An edit form, when its vehicle (not read before) cannot be read: said in the dialog, with Reintentar.
+    await page.getByRole('searchbox', { name: 'Buscar vehículos' }).fill('CHT119');
+    const lectura = /\/vehiculos\/veh-demo-transvalle-007$/;
+    await page.route(lectura, (route) => route.abort('internetdisconnected'));
+    try {
+      await page.getByRole('button', { name: 'Actualizar CHT119' }).click();
+      await dialog().getByText(API_MSG.sinConexion, { exact: true }).waitFor({ timeout: 15_000 });
+    } finally {
+      await page.unroute(lectura);
+    }
+    await dialog().getByRole('button', { name: 'Reintentar' }).click();
+    await dialog().getByText('Editar Información del Vehículo').waitFor();
+    await field('Teléfono').waitFor();
+    await dialog().getByRole('button', { name: 'Cancelar' }).click();
+    await dialog().waitFor({ state: 'detached' });
     await page.getByRole('searchbox', { name: 'Buscar vehículos' }).fill('');
   });
 
@@ -213,6 +229,22 @@ describe('fleet', () => {
     await chooser.setFiles([png('frente-nuevo.png', 4)]);
     await dialog().getByRole('img', { name: 'Frente (nuevo)' }).waitFor();
     await shots('flota-editar');
+    // A PDF cut off passes the browser's look at its first bytes; the API refuses it, and the form says
+    // so under its slot, keeping every other change.
+    const cortado = Buffer.from(PDF_BYTES).subarray(0, PDF_BYTES.length - 8);
+    const [soat] = await Promise.all([page.waitForEvent('filechooser'), dialog().getByRole('button', { name: 'Cambiar SOAT' }).click()]);
+    await soat.setFiles([{ name: 'soat-cortado.pdf', mimeType: 'application/pdf', buffer: cortado }]);
+    await dialog().getByRole('button', { name: 'Modificar' }).click();
+    const rechazo = dialog().getByText(UPLOAD_MSG.pdfIncompleto('soat-cortado.pdf'), { exact: true });
+    await rechazo.waitFor({ timeout: 20_000 });
+    // Brought into view: the save button is far below the slots.
+    await expect.poll(() => rechazo.evaluate((el) => el.getBoundingClientRect().top > 0 && el.getBoundingClientRect().bottom < window.innerHeight)).toBe(true);
+    await shots('flota-editar-pdf-cortado');
+    expect(await field('Teléfono').inputValue()).toBe('3209876543');
+    // Another file in the slot takes the message away.
+    const [otro] = await Promise.all([page.waitForEvent('filechooser'), dialog().getByRole('button', { name: 'Cambiar SOAT' }).click()]);
+    await otro.setFiles([pdf('soat-2027.pdf')]);
+    await dialog().getByText(UPLOAD_MSG.pdfIncompleto('soat-cortado.pdf'), { exact: true }).waitFor({ state: 'detached' });
     await dialog().getByRole('button', { name: 'Modificar' }).click();
     await page.getByText(VEHICULO_MSG.actualizado, { exact: true }).waitFor({ timeout: 20_000 });
     await dialog().waitFor({ state: 'detached' });

@@ -282,6 +282,8 @@ describe('pending payouts', () => {
     try {
       await page.goto(url('/panel-control/anticipos'));
       await page.getByText(API_MSG.sinConexion, { exact: true }).waitFor({ timeout: 15_000 });
+      // Said once, in the list: no toast repeating it.
+      expect(await page.getByText(API_MSG.sinConexion, { exact: true }).count()).toBe(1);
       expect(await page.getByRole('row', { name: /Luis Fernando Ortiz/ }).count()).toBe(0);
       await shots('pagos-error-reintentar');
     } finally {

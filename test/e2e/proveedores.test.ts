@@ -84,6 +84,20 @@ describe('provider validation panel', () => {
     }
   });
 
+  it('says when the counts could not be read, with Reintentar, and shows them once they can', async () => {
+    const resumen = /\/plataforma\/proveedores\/resumen/;
+    await page.route(resumen, (route) => route.abort('internetdisconnected'));
+    try {
+      await page.goto(url('/panel-control/usuarios'));
+      await page.getByText('No se pudieron cargar los conteos', { exact: true }).waitFor({ timeout: 15_000 });
+    } finally {
+      await page.unroute(resumen);
+    }
+    await page.getByRole('button', { name: 'Reintentar' }).first().click();
+    await page.getByText('No se pudieron cargar los conteos', { exact: true }).waitFor({ state: 'detached' });
+    expect(await conteo('Conductores por Validar')).toBeGreaterThan(0);
+  });
+
   it('opens a list by its own route, and validates a driver who moves to the active list', async () => {
     // Chosen by keyboard from the panel's start, the list's button keeps the focus on the list's own address.
     await page.goto(url('/panel-control/usuarios'));

@@ -45,6 +45,7 @@ export function ListaPaginada<T extends { id: string }>(props: {
     ...paginaQuery(fuente, q, paginas.cursor),
     placeholderData: keepPreviousData,
     refetchInterval: REFRESCO_MS,
+    meta: { enPantalla: true },
   });
   const [exportando, setExportando] = useState(false);
   const telefono = useEsTelefono();

@@ -4,21 +4,24 @@ import { toast } from './toast.js';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    /** `silent: true` when the caller shows the failure itself. */
-    queryMeta: { silent?: boolean };
+    /**
+     * `silent: true` when the caller shows the failure itself; `enPantalla: true` when the screen shows
+     * a failed first read with its 'Reintentar', so only a failed refresh (old data on screen) is a toast.
+     */
+    queryMeta: { silent?: boolean; enPantalla?: boolean };
     mutationMeta: { silent?: boolean };
   }
 }
 
 /** The one place where failed API calls become a toast. */
-function notifyError(error: unknown, meta: { silent?: boolean } | undefined): void {
-  if (meta?.silent) return;
+function notifyError(error: unknown, meta: { silent?: boolean } | undefined, hayDatos = false): void {
+  if (meta?.silent || (meta && 'enPantalla' in meta && meta.enPantalla && !hayDatos)) return;
   if (!(error instanceof ApiError)) console.error(error);
   toast.error(errorMessage(error));
 }
 
 export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: (error, query) => notifyError(error, query.meta) }),
+  queryCache: new QueryCache({ onError: (error, query) => notifyError(error, query.meta, query.state.data !== undefined) }),
   mutationCache: new MutationCache({ onError: (error, _vars, _ctx, mutation) => notifyError(error, mutation.meta) }),
   defaultOptions: {
     queries: {

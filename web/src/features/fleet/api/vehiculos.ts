@@ -20,6 +20,7 @@ export const useVehiculo = (id: string | null) =>
     queryFn: ({ signal }) => api.get(`/vehiculos/${encodeURIComponent(id!)}`, vehiculoDetalleSchema, signal),
     enabled: !!id,
     staleTime: 0,
+    meta: { enPantalla: true },
   });
 
 const placaSchema = z.object({ placas: z.string(), disponible: z.boolean() });

@@ -137,7 +137,9 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
               ) : problema?.slot === slot ? (
                 <Rechazo texto={problema.texto} />
               ) : errors?.[slot] ? (
-                <StatusIndicator type="error">{errors[slot]}</StatusIndicator>
+                <span className="file-slots__error">
+                  <StatusIndicator type="error">{errors[slot]}</StatusIndicator>
+                </span>
               ) : null}
               <SpaceBetween size="xxs" direction="horizontal">
                 {/* formAction none: inside the vehicle form, a Cloudscape button submits by default. */}

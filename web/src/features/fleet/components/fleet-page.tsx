@@ -1,8 +1,10 @@
 import { useCollection } from '@cloudscape-design/collection-hooks';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import Alert from '@cloudscape-design/components/alert';
 import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
+import Modal from '@cloudscape-design/components/modal';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
@@ -13,6 +15,7 @@ import { VEHICULO_MSG } from '../../../../../shared/schemas/messages.js';
 import type { VehiculoResumen } from '../../../../../shared/schemas/vehiculo.js';
 import { StatusText } from '../../../components/status-text.js';
 import { TableEmptyState } from '../../../components/table-empty-state.js';
+import { errorMessage } from '../../../lib/api-client.js';
 import { useMe } from '../../../lib/me/get-me.js';
 import { dismissToast, toast } from '../../../lib/toast.js';
 import { useEsTelefono } from '../../../lib/use-es-telefono.js';
@@ -202,10 +205,26 @@ function EditModal({ id, onClose }: { id: string; onClose: () => void }) {
       told.current = null;
     };
   }, []);
-  // A failed read is already a toast (the query's default); nothing to edit then.
-  useEffect(() => {
-    if (detalle.isError) onClose();
-  }, [detalle.isError, onClose]);
+  // A failed read: said in the dialog, with 'Reintentar'.
+  if (detalle.isError && !detalle.data)
+    return (
+      <Modal
+        visible
+        onDismiss={onClose}
+        header="Editar Información del Vehículo"
+        footer={
+          <Box float="right">
+            <Button variant="link" onClick={onClose}>
+              Cerrar
+            </Button>
+          </Box>
+        }
+      >
+        <Alert type="error" action={<Reintentar consulta={detalle} />}>
+          {errorMessage(detalle.error)}
+        </Alert>
+      </Modal>
+    );
   if (!detalle.data) return null;
   return <VehicleFormModal mode="editar" detalle={detalle.data} save={(body) => editar.mutateAsync(body as never)} onSaved={onClose} onDismiss={onClose} />;
 }

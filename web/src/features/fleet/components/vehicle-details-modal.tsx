@@ -6,7 +6,6 @@ import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { ReactNode } from 'react';
 import { FOTOS_VEHICULO } from '../../../../../shared/domain/uploads.js';
 import { TIPO_INDICADOR, vencimientosDe } from '../../../../../shared/domain/vencimientos.js';
@@ -58,7 +57,7 @@ export function VehicleDetailsModal({ id, onDismiss, onEdit }: { id: string; onD
         </Box>
       ) : !detalle || !v ? (
         <SpaceBetween size="xs" direction="horizontal" alignItems="center">
-          <StatusIndicator type="error">{errorMessage(query.error)}</StatusIndicator>
+          <StatusText type="error">{errorMessage(query.error)}</StatusText>
           <Reintentar consulta={query} />
         </SpaceBetween>
       ) : (

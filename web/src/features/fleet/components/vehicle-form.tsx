@@ -98,6 +98,19 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
   const [fotos, setFotos] = useState<Partial<Record<FotoVehiculo, File>>>({});
   const [documentos, setDocumentos] = useState<Partial<Record<DocumentoVehiculo, File>>>({});
   const [progress, setProgress] = useState<Partial<Record<FotoVehiculo | DocumentoVehiculo, number>>>({});
+  /** Files the API refused on saving (a PDF cut off, say), each under its slot until another is chosen there. */
+  const [rechazados, setRechazados] = useState<Partial<Record<FotoVehiculo | DocumentoVehiculo, string>>>({});
+  // The save button is at the bottom and the slots further up: the first refused file is brought into view.
+  useEffect(() => {
+    if (Object.keys(rechazados).length) document.querySelector('.file-slots__error')?.scrollIntoView({ block: 'center' });
+  }, [rechazados]);
+  const elegir =
+    <S extends FotoVehiculo | DocumentoVehiculo>(set: (next: Partial<Record<S, File>>) => void, antes: Partial<Record<S, File>>) =>
+    (next: Partial<Record<S, File>>) => {
+      const cambiados = (Object.keys(next) as S[]).filter((s) => next[s] !== antes[s]);
+      if (cambiados.length) setRechazados((r) => Object.fromEntries(Object.entries(r).filter(([s]) => !cambiados.includes(s as S))));
+      set(next);
+    };
   const [busy, setBusy] = useState(false);
   const [initial] = useState(() => JSON.stringify(initialValues(vehiculo)));
   const [confirmDiscard, setConfirmDiscard] = useState(false);
@@ -158,6 +171,8 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
       return;
     }
     setBusy(true);
+    // The slots sent, in the API's order of files (photos, then documents, each in the spec's order).
+    const enviados = [...FOTOS_VEHICULO.filter((s) => fotos[s]), ...DOCUMENTOS_VEHICULO.filter((s) => documentos[s])];
     try {
       const [fotoIds, docIds] = await Promise.all([
         uploadSlots('fotoVehiculo', fotos, setProgress),
@@ -170,6 +185,7 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
       setProgress({});
       if (error instanceof ApiError) {
         form.addErrors(apiFieldErrors(error.fields));
+        setRechazados(archivosRechazados(error, enviados));
         if (error.status === 409 && error.message === VEHICULO_MSG.correoConductorEnUso) form.addErrors({ email: error.message });
         else if (error.status === 409) form.addErrors({ placas: VEHICULO_MSG.placaRegistrada });
       }
@@ -264,9 +280,10 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
           info={<FleetHelp topic="fotos" />}
           slots={FOTO_SLOTS}
           chosen={fotos}
-          onChange={setFotos}
+          onChange={elegir(setFotos, fotos)}
           current={detalle?.archivos.fotos}
           progress={progress}
+          errors={rechazados}
           disabled={busy}
         />
         <FileSlots
@@ -275,9 +292,10 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
           info={<FleetHelp topic="documentos" />}
           slots={DOC_SLOTS}
           chosen={documentos}
-          onChange={setDocumentos}
+          onChange={elegir(setDocumentos, documentos)}
           current={detalle?.archivos.documentos}
           progress={progress}
+          errors={rechazados}
           disabled={busy}
         />
 
@@ -329,6 +347,17 @@ async function uploadSlots<S extends FotoVehiculo | DocumentoVehiculo>(
   const entries = Object.entries(files) as [S, File][];
   const ids = await Promise.all(entries.map(([slot, file]) => uploadFile(kind, file, (percent) => setProgress((p) => ({ ...p, [slot]: percent })))));
   return Object.fromEntries(entries.map(([slot], i) => [slot, ids[i]!])) as Partial<Record<S, string>>;
+}
+
+/**
+ * Which slots' files the API refused: by index when several were sent (`details.items`), or the one
+ * file sent when a 400 names no field.
+ */
+function archivosRechazados(error: ApiError, enviados: readonly (FotoVehiculo | DocumentoVehiculo)[]): Partial<Record<FotoVehiculo | DocumentoVehiculo, string>> {
+  const items = (error.details as { items?: { index: number; message: string | null }[] } | null)?.items;
+  if (items) return Object.fromEntries(items.flatMap(({ index, message }) => (message && enviados[index] ? [[enviados[index], message]] : [])));
+  if (error.status === 400 && !error.fields.length && enviados.length === 1) return { [enviados[0]!]: error.message };
+  return {};
 }
 
 /**

@@ -86,6 +86,7 @@ export const usePagoDetalle = (id: string | null) =>
     queryFn: ({ signal }) => api.get(`/servicios/${encodeURIComponent(id!)}/pagos`, pagoDetalleSchema, signal),
     enabled: !!id,
     staleTime: 0,
+    meta: { enPantalla: true },
   });
 
 export type FiltroHistorial = { desde: string; hasta: string; estado: string; empresa: string | null };
@@ -99,6 +100,7 @@ export const useHistorial = (f: FiltroHistorial) => {
     queryFn: ({ signal }) => api.get(`/historial?${p.toString()}`, historialServiciosSchema, signal),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
+    meta: { enPantalla: true },
   });
 };
 

@@ -47,6 +47,7 @@ export const useListaProveedores = (lista: ListaId, q: string, cursor: string | 
     queryFn: ({ signal }) => api.get(rutaLista(lista, q, cursor), proveedoresPaginaSchema, signal),
     placeholderData: keepPreviousData,
     refetchInterval: LISTA_REFRESCO_MS,
+    meta: { enPantalla: true },
   });
 
 /** Every row of a list matching the filter, page after page (for the CSV export). */
@@ -67,6 +68,7 @@ export const useProveedor = (tipo: TipoProveedor, id: string | null) =>
     queryFn: ({ signal }) => api.get(`/plataforma/proveedores/${tipo}/${encodeURIComponent(id!)}`, proveedorDetalleSchema, signal),
     enabled: !!id,
     staleTime: 0,
+    meta: { enPantalla: true },
   });
 
 export type AccionPanel = { tipo: TipoProveedor; id: string } & ({ que: 'bienvenida' } | { que: 'validar'; body: ValidacionBody } | { que: 'suspension'; body: SuspensionBody });

@@ -1,4 +1,5 @@
 import Badge from '@cloudscape-design/components/badge';
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -151,6 +152,11 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
   return (
     <ContentLayout header={<Header variant="h1" description="Valida conductores, guías y operadores turísticos; los conteos se actualizan solos.">{title}</Header>}>
       <SpaceBetween size="l">
+        {resumen.isError && !conteos && (
+          <Alert type="error" header="No se pudieron cargar los conteos" action={<Reintentar consulta={resumen} />}>
+            {errorMessage(resumen.error)}
+          </Alert>
+        )}
         <ColumnLayout columns={3}>
           {TARJETAS_PROVEEDORES.map((t) => {
             const suma = conteos ? t.listas.reduce((s, id) => s + (conteos[id] ?? 0), 0) : 0;
