@@ -366,8 +366,8 @@ const urls = <K extends string>(keys: readonly [K, ...K[]]) =>
 export const vehiculoDetalleSchema = z.object({
   vehiculo: vehiculoSchema,
   archivos: z.object({ fotos: urls(FOTOS_VEHICULO), documentos: urls(DOCUMENTOS_VEHICULO) }),
-  /** The driver's account: 'pendiente' until the first sign-in with the invitation's temporary password; null without one. */
-  cuentaConductor: z.enum(['pendiente', 'activa']).nullable(),
+  /** The driver's account: 'pendiente' until the first sign-in with the invitation's temporary password; null when it could not be read. */
+  cuentaConductor: z.enum(['pendiente', 'activa', 'sin-cuenta']).nullable(),
 });
 export type VehiculoDetalle = z.infer<typeof vehiculoDetalleSchema>;
 

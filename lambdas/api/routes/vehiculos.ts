@@ -62,8 +62,8 @@ export async function reenviarInvitacion(c: Context, caller: CompanyCaller) {
   const now = new Date();
   const antes = vehiculo.invitacionEn;
   if (antes && now.getTime() - Date.parse(antes) < REENVIO_INVITACION_MINUTOS * 60_000) throw conflict(VEHICULO_MSG.invitacionReciente);
-  const estado = cuentaConductorDe(await identity.status(vehiculo.email));
-  if (estado !== 'pendiente') throw conflict(estado === 'activa' ? VEHICULO_MSG.cuentaConductorActiva : VEHICULO_MSG.sinCuentaConductor);
+  const estado = await identity.status(vehiculo.email);
+  if (estado !== 'FORCE_CHANGE_PASSWORD') throw conflict(estado ? VEHICULO_MSG.cuentaConductorActiva : VEHICULO_MSG.sinCuentaConductor);
   if (!(await vehiculoRepository.marcarInvitacion(caller.empresaId, id, antes, now.toISOString()))) throw conflict(VEHICULO_MSG.invitacionReciente);
   const enviada = await identity.reenviarInvitacion(vehiculo.email).catch(async (err: unknown) => {
     // Not sent: the stamp goes back, so trying again is not held off.
@@ -77,8 +77,9 @@ export async function reenviarInvitacion(c: Context, caller: CompanyCaller) {
   return c.json({ invitacionEn: now.toISOString(), mensaje: VEHICULO_MSG.invitacionReenviada(vehiculo.email) });
 }
 
-/** Cognito's status of the driver's account, as the console shows it. */
-const cuentaConductorDe = (estado: string | null): VehiculoDetalle['cuentaConductor'] => (estado === 'FORCE_CHANGE_PASSWORD' ? 'pendiente' : estado ? 'activa' : null);
+/** Cognito's status of the driver's account, as the console shows it; null when Cognito could not tell (the details still open). */
+const cuentaConductorDe = (estado: string | null | undefined): VehiculoDetalle['cuentaConductor'] =>
+  estado === undefined ? null : estado === 'FORCE_CHANGE_PASSWORD' ? 'pendiente' : estado ? 'activa' : 'sin-cuenta';
 
 /** `GET /vehiculos/placas/{placas}`: whether the plate is free in the caller's company (checked while typing). */
 export async function placaDisponible(c: Context, caller: CompanyCaller) {
@@ -177,8 +178,9 @@ export async function editarVehiculo(c: Context, caller: CompanyCaller, body: Ve
   await putFiles(archivos.keys, archivos.files);
   const busqueda = busquedaDe({ tipo: 'conductor', r: { ...actual, ...datos } });
   let leido: Vehiculo | null = actual;
+  let editado: Vehiculo | null = null;
   try {
-    for (let intento = 0; leido && intento < INTENTOS_EDICION; intento++) {
+    for (let intento = 0; leido && !editado && intento < INTENTOS_EDICION; intento++) {
       const now = new Date().toISOString();
       // A changed account is stamped with when and who (the payout forms point out a recent change). The
       // write holds only while the account, and each slot it fills, is still the one compared: an edit
@@ -187,17 +189,18 @@ export async function editarVehiculo(c: Context, caller: CompanyCaller, body: Ve
       const cuenta = { banco: leido.banco, tipocuenta: leido.tipocuenta, cuenta: leido.cuenta, titular: leido.titular };
       const reemplazados = clavesReemplazadas(leido, archivos);
       const cuentaCambiada = mismaCuenta(cuentaDe(leido), cuentaDe({ ...leido, ...datos })) ? {} : { cuentaCambiada: { en: now, por: caller.email, anterior: cuentaDe(leido) } };
-      const editado = await vehiculoRepository.update(caller.empresaId, id, { ...datos, ...cuentaCambiada, busqueda, updatedAt: now }, archivos, { ...cuenta, ...reemplazados });
-      if (editado && editado !== 'cambio') {
+      const escrito = await vehiculoRepository.update(caller.empresaId, id, { ...datos, ...cuentaCambiada, busqueda, updatedAt: now }, archivos, { ...cuenta, ...reemplazados });
+      if (escrito && escrito !== 'cambio') {
+        editado = escrito;
         await deleteFiles(Object.values(reemplazados).filter(Boolean));
-        return c.json(await detalle(editado));
-      }
-      leido = editado && (await vehiculoRepository.get(caller.empresaId, id, { consistente: true }));
+      } else leido = escrito && (await vehiculoRepository.get(caller.empresaId, id, { consistente: true }));
     }
   } catch (err) {
-    await deleteFiles(archivos.keys);
+    if (!editado) await deleteFiles(archivos.keys);
     throw err;
   }
+  // Written: its files are the record's now, whatever happens to the answer.
+  if (editado) return c.json(await detalle(editado));
   await deleteFiles(archivos.keys);
   if (!leido) throw notFound(VEHICULO_MSG.noEncontrado);
   throw conflict(VEHICULO_MSG.edicionConcurrente);
@@ -244,6 +247,6 @@ const readUrls = async <K extends string>(slots: Record<K, string>): Promise<Rec
 const publico = ({ agenda: _agenda, asignaciones: _asignaciones, ...vehiculo }: Vehiculo): Vehiculo => vehiculo;
 
 async function detalle(vehiculo: Vehiculo): Promise<VehiculoDetalle> {
-  const [fotos, documentos, estado] = await Promise.all([readUrls(vehiculo.fotos), readUrls(vehiculo.documentos), identity.status(vehiculo.email)]);
+  const [fotos, documentos, estado] = await Promise.all([readUrls(vehiculo.fotos), readUrls(vehiculo.documentos), identity.status(vehiculo.email).catch(() => undefined)]);
   return { vehiculo: publico(vehiculo), archivos: { fotos, documentos }, cuentaConductor: cuentaConductorDe(estado) };
 }

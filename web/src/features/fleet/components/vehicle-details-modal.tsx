@@ -177,7 +177,8 @@ function amenidades(v: Vehiculo): string {
 function CuentaConductor({ v, estado }: { v: Vehiculo; estado: VehiculoDetalle['cuentaConductor'] }) {
   const reenviar = useReenviarInvitacion(v.id);
   if (estado === 'activa') return <StatusText type="success">Activa</StatusText>;
-  if (!estado) return <StatusText type="stopped">Sin cuenta</StatusText>;
+  if (estado === 'sin-cuenta') return <StatusText type="stopped">Sin cuenta</StatusText>;
+  if (!estado) return <>—</>;
   const enviada = v.invitacionEn ?? v.fechaCreacion;
   const vence = new Date(Date.parse(enviada) + INVITACION_DIAS * 86_400_000);
   return (
