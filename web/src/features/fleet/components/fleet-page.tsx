@@ -166,7 +166,8 @@ export function FleetPage() {
               onChange={({ detail }) => setFiltro(detail.selectedId as Filtro)}
               options={[
                 { id: 'todos', text: 'Todos' },
-                { id: 'por-vencer', text: `Documentos por vencer (${porVencer})` },
+                // Unknown until the fleet is read: no '(0)' beside a failed read.
+                { id: 'por-vencer', text: vehiculos.data ? `Documentos por vencer (${porVencer})` : 'Documentos por vencer' },
               ]}
             />
           </SpaceBetween>

@@ -83,6 +83,7 @@ export function HistorialPage({ title }: { title: string }) {
   });
   // Another range, state or company on its way: the totals held meanwhile are the previous filter's.
   const t = historial.isPlaceholderData ? undefined : historial.data?.totales;
+  const sinTotal = historial.isError && !historial.data ? '—' : '…';
   const opciones = [{ value: '', label: 'Todos los estados' }, ...ESTADOS_HISTORIAL.map((e) => ({ value: e, label: ESTADO_TEXTO[e] }))];
   const valorRango: DateRangePickerProps.Value = { type: 'absolute', startDate: rango.desde, endDate: rango.hasta };
 
@@ -115,12 +116,13 @@ export function HistorialPage({ title }: { title: string }) {
           </SpaceBetween>
         </Container>
         {historial.data?.truncado && !historial.isPlaceholderData && <Alert type="warning">Hay más servicios de los que se muestran, y los totales cuentan solo los que se muestran: acorta el rango de fechas.</Alert>}
+        {/* A failed read is said in the list below, with Reintentar: no totals meanwhile, not an endless '…'. */}
         <Container header={<Header variant="h2">Totales del rango</Header>}>
           <ColumnLayout columns={4} variant="text-grid">
-            <Total etiqueta="Servicios ganados" valor={t ? formatNumber(t.servicios) : '…'} nota={t?.enValidacion ? `${formatNumber(t.enValidacion)} con el pago del cliente en validación` : undefined} />
-            <Total etiqueta="Valor de los servicios" valor={t ? formatCOP(t.valor) : '…'} />
-            <Total etiqueta="Viajes finalizados" valor={t ? formatNumber(t.finalizados) : '…'} />
-            <Total etiqueta="Valor finalizado" valor={t ? formatCOP(t.valorFinalizados) : '…'} />
+            <Total etiqueta="Servicios ganados" valor={t ? formatNumber(t.servicios) : sinTotal} nota={t?.enValidacion ? `${formatNumber(t.enValidacion)} con el pago del cliente en validación` : undefined} />
+            <Total etiqueta="Valor de los servicios" valor={t ? formatCOP(t.valor) : sinTotal} />
+            <Total etiqueta="Viajes finalizados" valor={t ? formatNumber(t.finalizados) : sinTotal} />
+            <Total etiqueta="Valor finalizado" valor={t ? formatCOP(t.valorFinalizados) : sinTotal} />
           </ColumnLayout>
         </Container>
         <Table
@@ -128,7 +130,7 @@ export function HistorialPage({ title }: { title: string }) {
           variant="container"
           header={
             <Header
-              counter={historial.isPlaceholderData ? '(…)' : `(${filteredItemsCount ?? items.length})`}
+              counter={historial.isPlaceholderData ? '(…)' : historial.isError && !historial.data ? undefined : `(${filteredItemsCount ?? items.length})`}
               actions={
                 <Button iconName="download" disabled={!items.length || historial.isPlaceholderData} onClick={() => void descargarCsv(`historial-${rango.desde}-${rango.hasta}.csv`, CSV_SERVICIO, items).catch((e: unknown) => toast.error(errorMessage(e)))}>
                   Exportar CSV
