@@ -75,6 +75,8 @@ describe('fleet', () => {
     const photos = dialog().getByRole('img', { name: /del vehículo VCK512$/ });
     await expect.poll(() => photos.count()).toBe(5);
     for (const img of await photos.all()) await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(320);
+    // Each thumbnail (cropped) opens the whole photo in another tab.
+    expect(await dialog().getByRole('link', { name: /del vehículo VCK512$/ }).evaluateAll((as) => as.map((a) => a.getAttribute('target')))).toEqual(Array(5).fill('_blank'));
     for (const label of ['Propietario e información bancaria', 'Propietario', 'Conductor', 'Documentación', 'Jhon Jairo Paz', 'Vencimiento: SOAT']) await dialog().getByText(label, { exact: true }).first().waitFor();
     // Its driver signed in to the drivers' app.
     await dialog().getByText('Cuenta del conductor', { exact: true }).waitFor();

@@ -66,7 +66,14 @@ export function VehicleDetailsModal({ id, onDismiss, onEdit }: { id: string; onD
             {FOTOS_VEHICULO.map((slot) => (
               <li key={slot}>
                 <figure>
-                  <SafeImage src={detalle.archivos.fotos[slot]} alt={`${FOTO_LABELS[slot]} del vehículo ${v.placas}`} />
+                  {detalle.archivos.fotos[slot] ? (
+                    // The thumbnail is cropped: the whole photo opens in a new tab.
+                    <a href={detalle.archivos.fotos[slot]} target="_blank" rel="noopener noreferrer" title="Ver la foto completa en otra pestaña">
+                      <SafeImage src={detalle.archivos.fotos[slot]} alt={`${FOTO_LABELS[slot]} del vehículo ${v.placas}`} />
+                    </a>
+                  ) : (
+                    <SafeImage src={null} alt={`${FOTO_LABELS[slot]} del vehículo ${v.placas}`} />
+                  )}
                   <figcaption>{detalle.archivos.fotos[slot] ? FOTO_LABELS[slot] : `${FOTO_LABELS[slot]} (sin foto)`}</figcaption>
                 </figure>
               </li>
