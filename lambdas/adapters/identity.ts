@@ -87,6 +87,17 @@ export const identity = {
     await cognito().send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: email }));
   },
 
+  /** An account's status, its sub and whether it is enabled, or null when there is none. */
+  async cuenta(email: string): Promise<{ estado: string; sub: string | undefined; habilitada: boolean } | null> {
+    try {
+      const u = await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: email }));
+      return { estado: u.UserStatus ?? '', sub: u.UserAttributes?.find((a) => a.Name === 'sub')?.Value, habilitada: u.Enabled !== false };
+    } catch (err) {
+      if ((err as Error).name === 'UserNotFoundException') return null;
+      throw err;
+    }
+  },
+
   /** Cognito's status of an account ('UNCONFIRMED', 'CONFIRMED', ...), or null when there is none. */
   async status(email: string): Promise<string | null> {
     try {

@@ -1,6 +1,6 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { S3RVER_CREDENTIALS } from '../../lambdas/adapters/clients/shared.js';
 import { isExpired } from '../../shared/domain/trips.js';
@@ -15,7 +15,7 @@ import { FOTOS_VEHICULO, uploadKeys } from '../../shared/domain/uploads.js';
 import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
 import { vehicleCode, vehiculoSchema, type Amenidad, type Vehiculo } from '../../shared/schemas/vehiculo.js';
 import { localTableName, type TableKey } from '../../shared/tables.js';
-import { createConsoleUser } from '../lib/console-users.js';
+import { createConsoleUser, type NewConsoleUser } from '../lib/console-users.js';
 import { servicioSimulado } from './demo-data.js';
 import { localClient } from './dynamodb.js';
 import { solidPng } from './png.js';
@@ -149,15 +149,20 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
     }
     await batchPut(ddb, 'services', propios.map(servicioItem));
     await batchPut(ddb, 'historial', libro.flatMap(({ s, movimientos }) => demoHistory(s, movimientos, now)));
+    // Every demo driver has the account its vehicle's registration made (`conductorId`, as the API sets it).
+    const conductor = async (vehiculoId: string, u: Omit<Extract<NewConsoleUser, { role: 'conductor' }>, 'role' | 'vehiculoId'>) => {
+      const { id } = await createConsoleUser(deps, { ...u, role: 'conductor', vehiculoId, perfil: true });
+      await ddb.send(new UpdateCommand({ TableName: table('vehiculos'), Key: { id: vehiculoId }, UpdateExpression: 'SET conductorId = :c', ExpressionAttributeValues: { ':c': id } }));
+    };
     // The driver of the first vehicle has its account (the driver app's; refused by the console).
-    await createConsoleUser(deps, { email: DEMO_USERS.conductor, password: DEMO_PASSWORD, nombres: 'Jhon Jairo', apellidos: 'Paz', role: 'conductor', empresaId: 'demo-transvalle', vehiculoId: 'veh-demo-transvalle-001', perfil: true });
+    await conductor('veh-demo-transvalle-001', { email: DEMO_USERS.conductor, password: DEMO_PASSWORD, nombres: 'Jhon Jairo', apellidos: 'Paz', empresaId: 'demo-transvalle' });
     // The driver of the confirmed demo trip, so the local driver simulator moves it once it starts.
-    await createConsoleUser(deps, { email: 'luis.ortiz@transvalle.demo', password: DEMO_PASSWORD, nombres: 'Luis Fernando', apellidos: 'Ortiz', role: 'conductor', empresaId: 'demo-transvalle', vehiculoId: 'veh-demo-transvalle-002', perfil: true });
+    await conductor('veh-demo-transvalle-002', { email: 'luis.ortiz@transvalle.demo', password: DEMO_PASSWORD, nombres: 'Luis Fernando', apellidos: 'Ortiz', empresaId: 'demo-transvalle' });
     // The other drivers were invited with their vehicle and have not signed in yet: their vehicle's
     // details say so and offer to send the invitation again (no e-mail at seed time).
     for (const { vehiculo: v } of fleet.filter((f) => f.vehiculo.id !== 'veh-demo-transvalle-001' && f.vehiculo.id !== 'veh-demo-transvalle-002')) {
       const palabras = v.nombre.split(' ');
-      await createConsoleUser(deps, { email: v.email, password: null, nombres: palabras.slice(0, -1).join(' '), apellidos: palabras.at(-1)!, role: 'conductor', empresaId: v.empresaAliada, vehiculoId: v.id, perfil: true });
+      await conductor(v.id, { email: v.email, password: null, nombres: palabras.slice(0, -1).join(' '), apellidos: palabras.at(-1)!, empresaId: v.empresaAliada });
     }
   }
 

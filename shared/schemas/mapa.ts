@@ -31,7 +31,8 @@ export type Mapa = z.infer<typeof mapaSchema>;
  * requesting operator only once the service is the company's, and only the company's own offer.
  */
 export const servicioDetalleSchema = serviceSchema
-  .omit({ empresa: true, cliente: true, nombre: true, fotosVehiculo: true, fuecURL: true, solicitante: true, telefonoOperador: true, rutCliente: true, telefonoCliente: true, emailCliente: true, oferentes: true, mapa: true, expiresAt: true })
+  // The client's receipt is staff's to check (its key too): the company reads the payment's state, not the file.
+  .omit({ empresa: true, cliente: true, nombre: true, fotosVehiculo: true, fuecURL: true, solicitante: true, telefonoOperador: true, rutCliente: true, telefonoCliente: true, emailCliente: true, oferentes: true, mapa: true, expiresAt: true, comprobantePago: true })
   .extend({
     estadoMapa: z.enum(ESTADOS_MAPA),
     /** Who asked for it (spec 02 section 2.2): the reserving company's business, so null while pending. */

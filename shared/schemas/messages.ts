@@ -165,4 +165,5 @@ export const VEHICULO_MSG = {
   invitacionReciente: `Ya reenviamos la invitación hace menos de ${REENVIO_INVITACION_MINUTOS} minutos. Pide al conductor que revise su correo, también la carpeta de correo no deseado.`,
   cuentaConductorActiva: 'El conductor ya activó su cuenta: no necesita otra invitación. Si olvidó su contraseña, puede recuperarla desde la aplicación.',
   sinCuentaConductor: 'El conductor de este vehículo no tiene una cuenta a la que reenviar la invitación.',
+  cuentaConductorDesactivada: 'La cuenta del conductor está desactivada: no se le envían invitaciones.',
 } as const;

@@ -367,7 +367,7 @@ export const vehiculoDetalleSchema = z.object({
   vehiculo: vehiculoSchema,
   archivos: z.object({ fotos: urls(FOTOS_VEHICULO), documentos: urls(DOCUMENTOS_VEHICULO) }),
   /** The driver's account: 'pendiente' until the first sign-in with the invitation's temporary password; null when it could not be read. */
-  cuentaConductor: z.enum(['pendiente', 'activa', 'sin-cuenta']).nullable(),
+  cuentaConductor: z.enum(['pendiente', 'activa', 'desactivada', 'sin-cuenta']).nullable(),
 });
 export type VehiculoDetalle = z.infer<typeof vehiculoDetalleSchema>;
 

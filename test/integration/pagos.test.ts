@@ -139,6 +139,10 @@ describe('a payment by transfer', () => {
     for (const key of await listKeys(`pagos/${id}/cliente/`)) expect(nombrados.has(key), key).toBe(true);
     expect(nombrados.has((await guardado('services', id))!.comprobantePago)).toBe(true);
     expect(JSON.stringify((await api(`/servicios/${id}/historial`, { token: admin })).json)).not.toContain('archivoComprobante');
+    // Nor does the service's detail name the receipt's key to the company.
+    const detalleEmpresa = await api(`/servicios/${id}`, { token: admin });
+    expect(detalleEmpresa.status).toBe(200);
+    expect(JSON.stringify(detalleEmpresa.json)).not.toContain(`pagos/${id}/`);
     const [a, b] = await Promise.all([
       api(`/plataforma/servicios/${id}/pago`, { token: plataforma, body: { decision: 'confirmar' } }),
       api(`/plataforma/servicios/${id}/pago`, { token: plataforma, body: { decision: 'confirmar' } }),

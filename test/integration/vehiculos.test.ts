@@ -1,4 +1,4 @@
-import { AdminGetUserCommand, AdminListGroupsForUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminDeleteUserCommand, AdminDisableUserCommand, AdminGetUserCommand, AdminListGroupsForUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -273,6 +273,37 @@ describe('fleet API', () => {
     expect((await guardado(VCK512))!.invitacionEn).toBeUndefined();
     // The demo's other drivers were invited and have not signed in.
     expect((await api('/vehiculos/veh-demo-transvalle-006', { token: valle })).json.cuentaConductor).toBe('pendiente');
+  });
+
+  it("sends no invitation to a disabled driver, nor to another company's driver who took the e-mail of a deleted account", async () => {
+    const pool = { UserPoolId: stack().userPoolId };
+    const nuevo = async (token: string, placas: string, email: string) => {
+      const res = await api('/vehiculos', { token, body: vehiculoNuevo({ placas, email }) });
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+      return res.json as Vehiculo;
+    };
+    // Disabled by ops: said so, and nothing sent.
+    const apagado = await nuevo(admin, 'INV201', 'desactivado@flotaprueba.demo');
+    await cognitoClient().send(new AdminDisableUserCommand({ ...pool, Username: apagado.email }));
+    expect((await api(`/vehiculos/${apagado.id}`, { token: admin })).json.cuentaConductor).toBe('desactivada');
+    const codigo = lastCodeFor(apagado.email);
+    const res = await api(`/vehiculos/${apagado.id}/invitacion`, { token: admin, method: 'POST', body: {} });
+    expect(res.status).toBe(409);
+    expect(res.json.error.message).toBe(VEHICULO_MSG.cuentaConductorDesactivada);
+    expect(lastCodeFor(apagado.email)).toBe(codigo);
+
+    // An account deleted outside the API frees its e-mail; another company's new driver takes it. That
+    // account is not this vehicle's driver's: neither its state nor its password is this company's to touch.
+    const borrado = await nuevo(admin, 'INV202', 'reusado@flotaprueba.demo');
+    await cognitoClient().send(new AdminDeleteUserCommand({ ...pool, Username: borrado.email }));
+    expect((await api(`/vehiculos/${borrado.id}`, { token: admin })).json.cuentaConductor).toBe('sin-cuenta');
+    await nuevo(andino, 'INV902', 'reusado@flotaprueba.demo');
+    const suyo = lastCodeFor(borrado.email);
+    expect((await api(`/vehiculos/${borrado.id}`, { token: admin })).json.cuentaConductor).toBe('sin-cuenta');
+    const ajena = await api(`/vehiculos/${borrado.id}/invitacion`, { token: admin, method: 'POST', body: {} });
+    expect(ajena.status).toBe(409);
+    expect(ajena.json.error.message).toBe(VEHICULO_MSG.sinCuentaConductor);
+    expect(lastCodeFor(borrado.email)).toBe(suyo);
   });
 
   it('checks a plate while typing: normalised, per company, malformed refused', async () => {

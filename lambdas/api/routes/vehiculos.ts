@@ -62,8 +62,8 @@ export async function reenviarInvitacion(c: Context, caller: CompanyCaller) {
   const now = new Date();
   const antes = vehiculo.invitacionEn;
   if (antes && now.getTime() - Date.parse(antes) < REENVIO_INVITACION_MINUTOS * 60_000) throw conflict(VEHICULO_MSG.invitacionReciente);
-  const estado = await identity.status(vehiculo.email);
-  if (estado !== 'FORCE_CHANGE_PASSWORD') throw conflict(estado ? VEHICULO_MSG.cuentaConductorActiva : VEHICULO_MSG.sinCuentaConductor);
+  const estado = cuentaConductorDe(vehiculo, await identity.cuenta(vehiculo.email));
+  if (estado !== 'pendiente') throw conflict(estado === 'activa' ? VEHICULO_MSG.cuentaConductorActiva : estado === 'desactivada' ? VEHICULO_MSG.cuentaConductorDesactivada : VEHICULO_MSG.sinCuentaConductor);
   if (!(await vehiculoRepository.marcarInvitacion(caller.empresaId, id, antes, now.toISOString()))) throw conflict(VEHICULO_MSG.invitacionReciente);
   const enviada = await identity.reenviarInvitacion(vehiculo.email).catch(async (err: unknown) => {
     // Not sent: the stamp goes back, so trying again is not held off.
@@ -77,9 +77,17 @@ export async function reenviarInvitacion(c: Context, caller: CompanyCaller) {
   return c.json({ invitacionEn: now.toISOString(), mensaje: VEHICULO_MSG.invitacionReenviada(vehiculo.email) });
 }
 
-/** Cognito's status of the driver's account, as the console shows it; null when Cognito could not tell (the details still open). */
-const cuentaConductorDe = (estado: string | null | undefined): VehiculoDetalle['cuentaConductor'] =>
-  estado === undefined ? null : estado === 'FORCE_CHANGE_PASSWORD' ? 'pendiente' : estado ? 'activa' : 'sin-cuenta';
+/**
+ * The driver's account as the console shows it; null when Cognito could not tell (the details still
+ * open). Only the account made for this vehicle's driver counts (its sub is the vehicle's `conductorId`):
+ * one made later under the same e-mail, in another company, is not this driver's.
+ */
+function cuentaConductorDe(vehiculo: Vehiculo, cuenta: Awaited<ReturnType<typeof identity.cuenta>> | undefined): VehiculoDetalle['cuentaConductor'] {
+  if (cuenta === undefined) return null;
+  if (!cuenta || (vehiculo.conductorId && cuenta.sub !== vehiculo.conductorId)) return 'sin-cuenta';
+  if (!cuenta.habilitada) return 'desactivada';
+  return cuenta.estado === 'FORCE_CHANGE_PASSWORD' ? 'pendiente' : 'activa';
+}
 
 /** `GET /vehiculos/placas/{placas}`: whether the plate is free in the caller's company (checked while typing). */
 export async function placaDisponible(c: Context, caller: CompanyCaller) {
@@ -247,6 +255,6 @@ const readUrls = async <K extends string>(slots: Record<K, string>): Promise<Rec
 const publico = ({ agenda: _agenda, asignaciones: _asignaciones, ...vehiculo }: Vehiculo): Vehiculo => vehiculo;
 
 async function detalle(vehiculo: Vehiculo): Promise<VehiculoDetalle> {
-  const [fotos, documentos, estado] = await Promise.all([readUrls(vehiculo.fotos), readUrls(vehiculo.documentos), identity.status(vehiculo.email).catch(() => undefined)]);
-  return { vehiculo: publico(vehiculo), archivos: { fotos, documentos }, cuentaConductor: cuentaConductorDe(estado) };
+  const [fotos, documentos, estado] = await Promise.all([readUrls(vehiculo.fotos), readUrls(vehiculo.documentos), identity.cuenta(vehiculo.email).catch(() => undefined)]);
+  return { vehiculo: publico(vehiculo), archivos: { fotos, documentos }, cuentaConductor: cuentaConductorDe(vehiculo, estado) };
 }

@@ -185,6 +185,7 @@ function CuentaConductor({ v, estado }: { v: Vehiculo; estado: VehiculoDetalle['
   const reenviar = useReenviarInvitacion(v.id);
   if (estado === 'activa') return <StatusText type="success">Activa</StatusText>;
   if (estado === 'sin-cuenta') return <StatusText type="stopped">Sin cuenta</StatusText>;
+  if (estado === 'desactivada') return <StatusText type="stopped">Desactivada</StatusText>;
   if (!estado) return <>—</>;
   const enviada = v.invitacionEn ?? v.fechaCreacion;
   const vence = new Date(Date.parse(enviada) + INVITACION_DIAS * 86_400_000);
