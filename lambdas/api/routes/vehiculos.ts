@@ -59,11 +59,12 @@ export async function reenviarInvitacion(c: Context, caller: CompanyCaller) {
   const id = vehiculoId(c);
   const vehiculo = await vehiculoRepository.get(caller.empresaId, id);
   if (!vehiculo) throw notFound(VEHICULO_MSG.noEncontrado);
+  // The account first: a driver who signed in since the last resend needs none, not a wait.
+  const estado = cuentaConductorDe(vehiculo, await identity.cuenta(vehiculo.email));
+  if (estado !== 'pendiente') throw conflict(estado === 'activa' ? VEHICULO_MSG.cuentaConductorActiva : estado === 'desactivada' ? VEHICULO_MSG.cuentaConductorDesactivada : VEHICULO_MSG.sinCuentaConductor);
   const now = new Date();
   const antes = vehiculo.invitacionEn;
   if (antes && now.getTime() - Date.parse(antes) < REENVIO_INVITACION_MINUTOS * 60_000) throw conflict(VEHICULO_MSG.invitacionReciente);
-  const estado = cuentaConductorDe(vehiculo, await identity.cuenta(vehiculo.email));
-  if (estado !== 'pendiente') throw conflict(estado === 'activa' ? VEHICULO_MSG.cuentaConductorActiva : estado === 'desactivada' ? VEHICULO_MSG.cuentaConductorDesactivada : VEHICULO_MSG.sinCuentaConductor);
   if (!(await vehiculoRepository.marcarInvitacion(caller.empresaId, id, antes, now.toISOString()))) throw conflict(VEHICULO_MSG.invitacionReciente);
   const enviada = await identity.reenviarInvitacion(vehiculo.email).catch(async (err: unknown) => {
     // Not sent: the stamp goes back, so trying again is not held off.
