@@ -192,9 +192,12 @@ function CuentaConductor({ v, estado }: { v: Vehiculo; estado: VehiculoDetalle['
   return (
     <SpaceBetween size="xxs">
       <StatusText type="warning">Sin activar</StatusText>
-      <Box variant="small">Invitación enviada el {formatDateTime(enviada)}</Box>
+      {/* The date and time kept whole: a narrow column broke "a. m." in two. */}
       <Box variant="small">
-        {vence.getTime() > Date.now() ? `La contraseña temporal vence el ${formatDateTime(vence.toISOString())}` : `La contraseña temporal venció el ${formatDateTime(vence.toISOString())}`}
+        Invitación enviada el <span className="nowrap">{formatDateTime(enviada)}</span>
+      </Box>
+      <Box variant="small">
+        La contraseña temporal {vence.getTime() > Date.now() ? 'vence' : 'venció'} el <span className="nowrap">{formatDateTime(vence.toISOString())}</span>
       </Box>
       <Button variant="inline-link" loading={reenviar.isPending} onClick={() => reenviar.mutate()} ariaLabel={`Reenviar invitación a ${v.email}`}>
         Reenviar invitación
