@@ -161,7 +161,7 @@ export const VEHICULO_MSG = {
   archivosConVehiculo: 'Las fotos y documentos del vehículo se guardan con el formulario del vehículo.',
   archivoRepetido: 'El mismo archivo no puede ocupar dos espacios.',
   /** Beyond the spec: the driver's invitation sent again (`POST /vehiculos/{id}/invitacion`). */
-  invitacionReenviada: (email: string) => `Reenviamos la invitación a ${email}, con una contraseña temporal nueva válida por ${INVITACION_DIAS} días.`,
+  invitacionReenviada: (email: string) => `Reenviamos la invitación a ${email}, con una contraseña temporal nueva válida por ${INVITACION_DIAS} días; la anterior ya no sirve.`,
   invitacionReciente: `Ya reenviamos la invitación hace menos de ${REENVIO_INVITACION_MINUTOS} minutos. Pide al conductor que revise su correo, también la carpeta de correo no deseado.`,
   cuentaConductorActiva: 'El conductor ya activó su cuenta: no necesita otra invitación. Si olvidó su contraseña, puede recuperarla desde la aplicación.',
   sinCuentaConductor: 'El conductor de este vehículo no tiene una cuenta a la que reenviar la invitación.',

@@ -79,7 +79,7 @@ describe('fleet', () => {
     expect(await dialog().getByRole('link', { name: /del vehículo VCK512$/ }).evaluateAll((as) => as.map((a) => a.getAttribute('target')))).toEqual(Array(5).fill('_blank'));
     for (const label of ['Propietario e información bancaria', 'Propietario', 'Conductor', 'Documentación', 'Jhon Jairo Paz', 'Vencimiento: SOAT']) await dialog().getByText(label, { exact: true }).first().waitFor();
     // Its driver signed in to the drivers' app.
-    await dialog().getByText('Cuenta del conductor', { exact: true }).waitFor();
+    await dialog().getByText('Acceso a la app de conductores', { exact: true }).waitFor();
     await dialog().getByText('Activa', { exact: true }).waitFor();
     expect(await dialog().getByRole('button', { name: /^Reenviar invitación/ }).count()).toBe(0);
     await shots('flota-detalles');

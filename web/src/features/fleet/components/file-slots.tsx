@@ -7,6 +7,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { VEHICULO_MSG } from '../../../../../shared/schemas/messages.js';
 import { SafeImage } from '../../../components/safe-image.js';
+import { StatusText } from '../../../components/status-text.js';
 import { acceptFor, checkFile } from '../../../lib/uploads/upload-files.js';
 
 export type SlotKind = 'fotoVehiculo' | 'documentoVehiculo';
@@ -46,6 +47,10 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
   // are said in place too: a toast covered the form's next fields for seconds.
   const [problema, setProblema] = useState<{ slot: S | null; texto: string } | null>(null);
   const [agregados, setAgregados] = useState(0);
+  // A file the API then refused: 'Se agregaron…' no longer stands beside its message.
+  useEffect(() => {
+    if (errors && Object.keys(errors).length) setAgregados(0);
+  }, [errors]);
 
   /** Checks each file; the good ones fill `into` in order, the first problem is shown (spec 02 section 5.2). */
   async function accept(files: File[], into: readonly S[], slot: S | null) {
@@ -138,7 +143,7 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
                 <Rechazo texto={problema.texto} />
               ) : errors?.[slot] ? (
                 <span className="file-slots__error">
-                  <StatusIndicator type="error">{errors[slot]}</StatusIndicator>
+                  <StatusText type="error">{errors[slot]}</StatusText>
                 </span>
               ) : null}
               <SpaceBetween size="xxs" direction="horizontal">
@@ -189,7 +194,7 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
 function Rechazo({ texto }: { texto: string }) {
   return (
     <div role="alert">
-      <StatusIndicator type="error">{texto}</StatusIndicator>
+      <StatusText type="error">{texto}</StatusText>
     </div>
   );
 }

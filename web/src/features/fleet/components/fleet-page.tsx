@@ -198,14 +198,17 @@ function EditModal({ id, onClose }: { id: string; onClose: () => void }) {
   const detalle = useVehiculo(id);
   const editar = useEditarVehiculo(id);
   const told = useRef<string | null>(null);
+  const abierto = !!detalle.data;
   useEffect(() => {
+    // Said once the form is there (not over a failed read).
+    if (!abierto) return;
     told.current ??= toast.neutral(VEHICULO_MSG.completaEdicion);
     // The hint is about this form: it leaves with it.
     return () => {
       if (told.current) dismissToast(told.current);
       told.current = null;
     };
-  }, []);
+  }, [abierto]);
   // A failed read: said in the dialog, with 'Reintentar'.
   if (detalle.isError && !detalle.data)
     return (

@@ -10,6 +10,7 @@ import type { ReactNode } from 'react';
 import { FOTOS_VEHICULO } from '../../../../../shared/domain/uploads.js';
 import { TIPO_INDICADOR, vencimientosDe } from '../../../../../shared/domain/vencimientos.js';
 import { INVITACION_DIAS } from '../../../../../shared/constants.js';
+import { VEHICULO_MSG } from '../../../../../shared/schemas/messages.js';
 import { AMENIDADES, VEHICULO_CAMPOS, type Amenidad, type Vehiculo, type VehiculoDetalle } from '../../../../../shared/schemas/vehiculo.js';
 import { SafeImage } from '../../../components/safe-image.js';
 import { StatusText } from '../../../components/status-text.js';
@@ -114,7 +115,8 @@ export function VehicleDetailsModal({ id, onDismiss, onEdit }: { id: string; onD
                 pair(v, 'nombre'),
                 pair(v, 'cedula'),
                 pair(v, 'email', <Correo valor={v.email} />),
-                { label: 'Cuenta del conductor', value: <CuentaConductor v={v} estado={detalle.cuentaConductor} /> },
+                // Not 'Cuenta del conductor': in the payment lists that is the driver's bank account.
+                { label: 'Acceso a la app de conductores', value: <CuentaConductor v={v} estado={detalle.cuentaConductor} /> },
                 pair(v, 'telefono'),
                 pair(v, 'direccion'),
                 pair(v, 'ciudad'),
@@ -192,6 +194,7 @@ function CuentaConductor({ v, estado }: { v: Vehiculo; estado: VehiculoDetalle['
   return (
     <SpaceBetween size="xxs">
       <StatusText type="warning">Sin activar</StatusText>
+      <Box variant="small">El conductor aún no entra a la aplicación de conductores con su contraseña temporal.</Box>
       {/* The date and time kept whole: a narrow column broke "a. m." in two. */}
       <Box variant="small">
         Invitación enviada el <span className="nowrap">{formatDateTime(enviada)}</span>
@@ -204,7 +207,8 @@ function CuentaConductor({ v, estado }: { v: Vehiculo; estado: VehiculoDetalle['
       </Button>
       <div aria-live="polite">
         {reenviar.isSuccess && <StatusText type="success">{reenviar.data.mensaje}</StatusText>}
-        {reenviar.isError && <StatusText type="error">{errorMessage(reenviar.error)}</StatusText>}
+        {/* Sent minutes ago: nothing wrong, only a wait. */}
+        {reenviar.isError && <StatusText type={errorMessage(reenviar.error) === VEHICULO_MSG.invitacionReciente ? 'info' : 'error'}>{errorMessage(reenviar.error)}</StatusText>}
       </div>
     </SpaceBetween>
   );

@@ -185,9 +185,13 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
       setProgress({});
       if (error instanceof ApiError) {
         form.addErrors(apiFieldErrors(error.fields));
-        setRechazados(archivosRechazados(error, enviados));
+        const rechazo = archivosRechazados(error, enviados);
+        setRechazados(rechazo);
         if (error.status === 409 && error.message === VEHICULO_MSG.correoConductorEnUso) form.addErrors({ email: error.message });
-        else if (error.status === 409) form.addErrors({ placas: VEHICULO_MSG.placaRegistrada });
+        // Only the plate's own conflict marks the plate (an edit's 409 is another person saving at once).
+        else if (error.status === 409 && error.message.startsWith(VEHICULO_MSG.placaDuplicada(''))) form.addErrors({ placas: VEHICULO_MSG.placaRegistrada });
+        // Said under its slot, brought into view: a toast would repeat it, and outlive the file's replacement.
+        if (Object.keys(rechazo).length) return;
       }
       const message = error instanceof ApiError ? error.message : uploadErrorMessage(error, mode === 'crear' ? VEHICULO_MSG.errorCrear : 'No se pudo actualizar el vehículo');
       toast.error(mode === 'crear' ? VEHICULO_MSG.noCreado(message) : message);
