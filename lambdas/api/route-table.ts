@@ -1,4 +1,5 @@
-import { API_MSG, REGISTRO_MSG, VEHICULO_MSG } from '../../shared/schemas/messages.js';
+import { API_MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
+import { VEHICULO_MSG } from '../../shared/schemas/messages-flota.js';
 import { perfilBodySchema, perfilSchema, registroInternoSchema } from '../../shared/schemas/profile.js';
 import { confirmUploadSchema, uploadRequestSchema } from '../../shared/schemas/upload.js';
 import { vehiculoEdicionSchema, vehiculoNuevoSchema } from '../../shared/schemas/vehiculo.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
-import { API_MSG, DIGITOS_MSG, UPLOAD_MSG, VEHICULO_MSG } from '../../shared/schemas/messages.js';
+import { API_MSG, DIGITOS_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
+import { VEHICULO_MSG } from '../../shared/schemas/messages-flota.js';
 import { screenshot } from '../support/browser.js';
 import { PDF_BYTES, solidPng } from '../support/clients.js';
 import { dismissToasts, field, page, shots, signIn, signOut, url, usePage } from '../support/e2e.js';

@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { INITIAL_RATING, INVITATION_EMAIL } from '../../shared/constants.js';
 import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, UPLOAD_KINDS } from '../../shared/domain/uploads.js';
-import { DIGITOS_MSG, PERFIL_MSG, VEHICULO_MSG } from '../../shared/schemas/messages.js';
+import { DIGITOS_MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
+import { VEHICULO_MSG } from '../../shared/schemas/messages-flota.js';
 import {
   FECHAS_CON_DOCUMENTO,
   FECHAS_FUTURAS,

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { INITIAL_RATING, REENVIO_INVITACION_MINUTOS } from '../../../shared/constants.js';
 import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, uploadKeys } from '../../../shared/domain/uploads.js';
 import { usuarioSchema } from '../../../shared/schemas/empresa.js';
-import { VEHICULO_MSG } from '../../../shared/schemas/messages.js';
+import { VEHICULO_MSG } from '../../../shared/schemas/messages-flota.js';
 import { cuentaDe, mismaCuenta } from '../../../shared/schemas/pagos.js';
 import {
   normalizarPlacas,

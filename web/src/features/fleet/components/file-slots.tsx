@@ -5,7 +5,7 @@ import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { VEHICULO_MSG } from '../../../../../shared/schemas/messages.js';
+import { VEHICULO_MSG } from '../../../../../shared/schemas/messages-flota.js';
 import { SafeImage } from '../../../components/safe-image.js';
 import { StatusText } from '../../../components/status-text.js';
 import { acceptFor, checkFile } from '../../../lib/uploads/upload-files.js';

@@ -11,7 +11,7 @@ import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { requiereAtencion, resumenVencimientos, TIPO_INDICADOR } from '../../../../../shared/domain/vencimientos.js';
-import { VEHICULO_MSG } from '../../../../../shared/schemas/messages.js';
+import { VEHICULO_MSG } from '../../../../../shared/schemas/messages-flota.js';
 import type { VehiculoResumen } from '../../../../../shared/schemas/vehiculo.js';
 import { StatusText } from '../../../components/status-text.js';
 import { TableEmptyState } from '../../../components/table-empty-state.js';

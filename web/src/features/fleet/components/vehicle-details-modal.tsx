@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { FOTOS_VEHICULO } from '../../../../../shared/domain/uploads.js';
 import { TIPO_INDICADOR, vencimientosDe } from '../../../../../shared/domain/vencimientos.js';
 import { INVITACION_DIAS } from '../../../../../shared/constants.js';
-import { VEHICULO_MSG } from '../../../../../shared/schemas/messages.js';
+import { VEHICULO_MSG } from '../../../../../shared/schemas/messages-flota.js';
 import { AMENIDADES, VEHICULO_CAMPOS, type Amenidad, type Vehiculo, type VehiculoDetalle } from '../../../../../shared/schemas/vehiculo.js';
 import { SafeImage } from '../../../components/safe-image.js';
 import { StatusText } from '../../../components/status-text.js';

@@ -12,7 +12,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO } from '../../../../../shared/domain/uploads.js';
 import { esFechaValida } from '../../../../../shared/domain/vencimientos.js';
 import { onlyDigits } from '../../../../../shared/schemas/digits.js';
-import { VEHICULO_MSG } from '../../../../../shared/schemas/messages.js';
+import { VEHICULO_MSG } from '../../../../../shared/schemas/messages-flota.js';
 import { BANCOS, TIPOS_CUENTA } from '../../../../../shared/schemas/profile.js';
 import {
   AMENIDADES,

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { ESTADOS_VISIBLES_INICIO, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
 import type { Limites } from '../../../../../shared/domain/recorrido.js';
 import type { ConductorEnMapa } from '../../../../../shared/schemas/recorrido.js';
-import { VEHICULO_MSG } from '../../../../../shared/schemas/messages.js';
+import { VEHICULO_MSG } from '../../../../../shared/schemas/messages-flota.js';
 import { MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { runtimeConfig } from '../../../lib/config.js';
 import { errorMessage } from '../../../lib/api-client.js';
