@@ -101,11 +101,6 @@ export const identity = {
 
   /** Cognito's status of an account ('UNCONFIRMED', 'CONFIRMED', ...), or null when there is none. */
   async status(email: string): Promise<string | null> {
-    try {
-      return (await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: email }))).UserStatus ?? null;
-    } catch (err) {
-      if ((err as Error).name === 'UserNotFoundException') return null;
-      throw err;
-    }
+    return (await identity.cuenta(email))?.estado || null;
   },
 };

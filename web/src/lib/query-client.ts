@@ -14,8 +14,8 @@ declare module '@tanstack/react-query' {
 }
 
 /** The one place where failed API calls become a toast. */
-function notifyError(error: unknown, meta: { silent?: boolean } | undefined, hayDatos = false): void {
-  if (meta?.silent || (meta && 'enPantalla' in meta && meta.enPantalla && !hayDatos)) return;
+function notifyError(error: unknown, meta: { silent?: boolean; enPantalla?: boolean } | undefined, hayDatos = false): void {
+  if (meta?.silent || (meta?.enPantalla && !hayDatos)) return;
   if (!(error instanceof ApiError)) console.error(error);
   toast.error(errorMessage(error));
 }
