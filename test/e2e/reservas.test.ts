@@ -1,5 +1,5 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { cambioItem } from '../../lambdas/data/cambios.js';
 import { startDriverSimulator } from '../../scripts/local/driver-simulator.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
@@ -35,6 +35,17 @@ describe('reserved service', () => {
   it('says when a vehicle that could take the trip has fewer seats than its passengers', async () => {
     const origen = 'Hotel Dann Carlton, Cali (prueba capacidad)';
     await servicioReservado('demo-transvalle', { tipo: 'Van', pasajeros: 16, origen });
+    // A second Van for this test only (the demo fleet has one of each type), so the arrows have somewhere to go.
+    const { Item: vck } = await docClient().send(new GetCommand({ TableName: table('vehiculos'), Key: { id: 'veh-demo-transvalle-001' } }));
+    expect(vck?.placas).toBe('VCK512');
+    const { recompensa: _r, ...copia } = vck!;
+    await docClient().send(new PutCommand({ TableName: table('vehiculos'), Item: { ...copia, id: 'veh-prueba-teclado', placas: 'VKT777', capacidad: 19 } }));
+    const anunciar = () => docClient().send(new PutCommand({ TableName: table('cambios'), Item: cambioItem({ tipo: 'empresa', id: 'demo-transvalle' }) }));
+    await anunciar();
+    onTestFinished(async () => {
+      await docClient().send(new DeleteCommand({ TableName: table('vehiculos'), Key: { id: 'veh-prueba-teclado' } }));
+      await anunciar();
+    });
     const detail = await abrirReservado(/^Ver servicio Van de Hotel Dann Carlton, Cali \(prueba capacidad\)/);
     await detail.getByRole('button', { name: 'Asignar Vehiculo' }).click();
     const assign = page.getByRole('dialog', { name: 'Asignar Vehículo' });
@@ -53,6 +64,21 @@ describe('reserved service', () => {
     } finally {
       await page.setViewportSize(tamano);
     }
+    // The keyboard: an arrow only marks the next vehicle (no question at each one); Space asks for the one marked.
+    const radios = assign.getByRole('radio', { disabled: false });
+    expect(await radios.count()).toBeGreaterThan(1);
+    const confirmar = page.getByRole('dialog', { name: 'Confirmar Selección' });
+    await radios.first().focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => radios.nth(1).isChecked()).toBe(true);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await confirmar.count()).toBe(0);
+    const placa = (await radios.nth(1).getAttribute('aria-label'))!.replace('Seleccionar ', '');
+    await page.keyboard.press('Space');
+    await confirmar.getByText(new RegExp(`el vehículo ${placa} \\(`)).waitFor();
+    await confirmar.getByRole('button', { name: 'Cancelar' }).click();
+    await confirmar.waitFor({ state: 'detached' });
+    expect(await assign.getByRole('radio', { checked: true }).count()).toBe(0);
     await assign.getByRole('button', { name: 'Cancelar' }).click();
     await assign.waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');

@@ -6,7 +6,7 @@ import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { problemaDeVehiculo } from '../../../../../shared/domain/asignacion.js';
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
 import { ASIGNACION_MSG } from '../../../../../shared/schemas/messages-servicios.js';
@@ -37,12 +37,30 @@ export interface AssignVehicleModalProps {
  * 'Confirmar Selección'. A vehicle that cannot take the service (type, validation, documents) shows
  * why and cannot be chosen; the server checks the same rules. One with fewer seats than passengers is
  * said so, and listed after those that fit.
+ *
+ * The arrow keys move through the radios and check each one on the way (native radios): a vehicle
+ * reached that way is only marked, and Space or Enter opens the confirmation, so a keyboard user is
+ * not asked at every vehicle they pass. A click, or Space on a radio not yet checked, opens it at once.
  */
 export function AssignVehicleModal({ servicio, onClose }: AssignVehicleModalProps) {
   const vehiculos = useVehiculos();
   const telefono = useEsTelefono();
   const asignar = useAsignarVehiculo(servicio.id);
   const [elegido, setElegido] = useState<VehiculoResumen | null>(null);
+  const [marcado, setMarcado] = useState<VehiculoResumen | null>(null);
+  const porFlechas = useRef(false);
+  const soltar = () => {
+    setElegido(null);
+    setMarcado(null);
+  };
+  const teclaEnRadio = (e: KeyboardEvent) => {
+    if (!(e.target instanceof HTMLInputElement) || e.target.type !== 'radio') return;
+    if (e.key.startsWith('Arrow')) porFlechas.current = true;
+    else if ((e.key === ' ' || e.key === 'Enter') && marcado && e.target.checked) {
+      e.preventDefault();
+      setElegido(marcado);
+    }
+  };
   const [error, setError] = useState<string>();
   // Those that fit first: the choice is usually on the first page.
   const filas = useMemo(
@@ -90,7 +108,7 @@ export function AssignVehicleModal({ servicio, onClose }: AssignVehicleModalProp
       onClose();
     } catch (err) {
       setError(errorMessage(err));
-      setElegido(null);
+      soltar();
     }
   }
 
@@ -117,45 +135,54 @@ export function AssignVehicleModal({ servicio, onClose }: AssignVehicleModalProp
               {error}
             </Alert>
           )}
-          <Table
-            {...collectionProps}
-            variant="embedded"
-            selectionType="single"
-            selectedItems={elegido ? [elegido as (typeof filas)[number]] : []}
-            onSelectionChange={({ detail }) => setElegido(detail.selectedItems[0] ?? null)}
-            isItemDisabled={(v) => !!v.problema}
-            trackBy="id"
-            wrapLines
-            columnDefinitions={columns}
-            // A phone shows what decides the choice: the plates (with the seats) and whether it can take the trip.
-            columnDisplay={telefono ? columns.map((c) => ({ id: c.id!, visible: EN_TELEFONO.includes(c.id!) })) : undefined}
-            items={items}
-            loading={vehiculos.isPending}
-            loadingText="Cargando vehículos"
-            ariaLabels={{
-              tableLabel: 'Vehículos de la flota',
-              selectionGroupLabel: 'Vehículo para el servicio',
-              itemSelectionLabel: (_, v) => `Seleccionar ${v.placas}`,
-            }}
-            empty={
-              vehiculos.isError ? (
-                <TableEmptyState title={ASIGNACION_MSG.errorCarga} action={<Reintentar consulta={vehiculos} />} />
-              ) : (
-                <TableEmptyState title="Tu flota no tiene vehículos" />
-              )
-            }
-            pagination={<Paginacion {...paginationProps} />}
-          />
+          <div onKeyDownCapture={teclaEnRadio} onKeyUpCapture={() => (porFlechas.current = false)}>
+            <Table
+              {...collectionProps}
+              variant="embedded"
+              selectionType="single"
+              selectedItems={elegido || marcado ? [(elegido ?? marcado) as (typeof filas)[number]] : []}
+              onSelectionChange={({ detail }) => {
+                const v = detail.selectedItems[0] ?? null;
+                if (porFlechas.current) setMarcado(v);
+                else {
+                  setMarcado(null);
+                  setElegido(v);
+                }
+              }}
+              isItemDisabled={(v) => !!v.problema}
+              trackBy="id"
+              wrapLines
+              columnDefinitions={columns}
+              // A phone shows what decides the choice: the plates (with the seats) and whether it can take the trip.
+              columnDisplay={telefono ? columns.map((c) => ({ id: c.id!, visible: EN_TELEFONO.includes(c.id!) })) : undefined}
+              items={items}
+              loading={vehiculos.isPending}
+              loadingText="Cargando vehículos"
+              ariaLabels={{
+                tableLabel: 'Vehículos de la flota',
+                selectionGroupLabel: 'Vehículo para el servicio',
+                itemSelectionLabel: (_, v) => `Seleccionar ${v.placas}`,
+              }}
+              empty={
+                vehiculos.isError ? (
+                  <TableEmptyState title={ASIGNACION_MSG.errorCarga} action={<Reintentar consulta={vehiculos} />} />
+                ) : (
+                  <TableEmptyState title="Tu flota no tiene vehículos" />
+                )
+              }
+              pagination={<Paginacion {...paginationProps} />}
+            />
+          </div>
         </SpaceBetween>
       </Modal>
       <Modal
         visible={!!elegido}
-        onDismiss={() => setElegido(null)}
+        onDismiss={soltar}
         header={<Header variant="h2">Confirmar Selección</Header>}
         footer={
           <Box float="right">
             <SpaceBetween direction="horizontal" size="xs">
-              <Button onClick={() => setElegido(null)}>Cancelar</Button>
+              <Button onClick={soltar}>Cancelar</Button>
               <Button variant="primary" loading={asignar.isPending} onClick={() => void confirmar()}>
                 Confirmar
               </Button>
