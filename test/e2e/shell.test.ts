@@ -197,11 +197,13 @@ describe('console shell', () => {
     await page.evaluate(() => localStorage.removeItem('instalacion-pospuesta-hasta'));
   });
 
-  it('closes a toast by itself after 5 seconds', async () => {
+  it('closes a toast by itself after 5 seconds, and reads it out to screen readers', async () => {
     await signIn(DEMO_USERS.staff, DEMO_PASSWORD);
     const toast = page.getByText(MSG.bienvenido);
     await toast.waitFor();
     const shown = Date.now();
+    // Inside a polite live region (the toast area, always on the page), so a screen reader reads it out.
+    expect(await page.locator('[aria-live="polite"]').filter({ has: toast }).count()).toBe(1);
     await toast.waitFor({ state: 'detached', timeout: 8_000 });
     // Seen up to ~2 s after it was raised when the machine is busy (the panel now opens on the WebGL
     // map), so it must last at least 3 s from being seen, and be gone within 8.

@@ -16,11 +16,14 @@ export function ToastArea() {
     const timer = setTimeout(() => void loadFlashbar(), 1500);
     return () => clearTimeout(timer);
   }, []);
-  // A landmark of its own, so the toasts are inside one wherever they show (axe "region").
+  // A landmark of its own, so the toasts are inside one wherever they show (axe "region"), and a polite
+  // live region, so a screen reader reads each toast as it comes without taking the focus from where the
+  // person is (Flashbar's own announcement, `ariaRole`, would put a second copy of the text in the page).
   return (
     <section
       className="toast-area"
       aria-label="Notificaciones"
+      aria-live="polite"
       onMouseEnter={() => pausarToasts('puntero')}
       onMouseLeave={() => reanudarToasts('puntero')}
       onFocus={() => pausarToasts('foco')}
