@@ -1,4 +1,5 @@
 import { INTEGRACION_MSG } from './messages-servicios.js';
+import { redondear } from './recorrido.js';
 import { METODOS_PAGO, vehicleTypeSchema } from './service.js';
 import { cleanText, requiredText } from './text.js';
 import * as z from './zod-es.js';
@@ -10,6 +11,8 @@ const instante = (v: string) => new Date(v).toISOString();
 
 /** How far ahead a client may book. */
 export const SALIDA_MAXIMA_DIAS = 366;
+/** How long a trip may last: a longer one is a typo (no vehicle's documents would cover it, so nobody could offer). */
+export const VIAJE_MAXIMO_DIAS = 31;
 
 /**
  * `POST /integracion/cliente/servicios`: a transport request published by the client app (PRODUCT.md,
@@ -29,8 +32,9 @@ export const servicioPublicadoSchema = z
     clase: texto(60),
     origen: texto(200),
     destino: texto(200),
-    latOrigen: z.number().min(-90).max(90),
-    lonOrigen: z.number().min(-180).max(180),
+    // As the drivers' positions: 7 decimals, so 1e-300 is 0 and not a number DynamoDB refuses.
+    latOrigen: z.number().min(-90).max(90).transform(redondear(7)),
+    lonOrigen: z.number().min(-180).max(180).transform(redondear(7)),
     paradas: z.array(z.object({ location: texto(200) })).max(10).default([]),
     // Stored as toISOString() writes them (milliseconds, 'Z'): the API compares instants as text.
     fechaSalida: z.iso.datetime().transform(instante),
@@ -52,6 +56,10 @@ export const servicioPublicadoSchema = z
   .refine((s) => !s.fechaRegreso || Date.parse(s.fechaRegreso) > Date.parse(s.fechaSalida), {
     path: ['fechaRegreso'],
     error: INTEGRACION_MSG.regresoDespues,
+  })
+  .refine((s) => !s.fechaRegreso || Date.parse(s.fechaRegreso) <= Date.parse(s.fechaSalida) + VIAJE_MAXIMO_DIAS * 86_400_000, {
+    path: ['fechaRegreso'],
+    error: INTEGRACION_MSG.regresoLejano,
   });
 export type ServicioPublicado = z.infer<typeof servicioPublicadoSchema>;
 

@@ -116,4 +116,5 @@ export const INTEGRACION_MSG = {
   /** Beyond the spec: a bound that catches typos such as the year 9999. */
   salidaLejana: 'La fecha de salida debe estar dentro del próximo año',
   regresoDespues: 'La fecha de regreso debe ser posterior a la salida',
+  regresoLejano: 'La fecha de regreso debe estar dentro de los 31 días siguientes a la salida',
 } as const;

@@ -2,7 +2,7 @@ import { RECORRIDO_MSG } from './messages-servicios.js';
 import * as z from './zod-es.js';
 
 /** Rounded to 7 decimals (about 1 cm): what a phone measures, and what DynamoDB can store (not 1e-131). */
-const redondear = (decimales: number) => (n: number) => Math.round(n * 10 ** decimales) / 10 ** decimales;
+export const redondear = (decimales: number) => (n: number) => Math.round(n * 10 ** decimales) / 10 ** decimales;
 const coordenada = (min: number, max: number) =>
   z.number({ error: RECORRIDO_MSG.posicionInvalida }).min(min, RECORRIDO_MSG.posicionInvalida).max(max, RECORRIDO_MSG.posicionInvalida).transform(redondear(7));
 

@@ -414,6 +414,15 @@ describe('client app integration', () => {
     const lejana = await appApi('POST', '/integracion/cliente/servicios', { ...servicioPublicado(), fechaSalida: '9999-12-31T23:59:59Z' });
     expect(lejana.status).toBe(400);
     expect(JSON.stringify(lejana.json)).toContain(INTEGRACION_MSG.salidaLejana);
+    const salida = Date.now() + 86_400_000;
+    const regreso = await appApi('POST', '/integracion/cliente/servicios', { ...servicioPublicado(), fechaSalida: new Date(salida).toISOString(), fechaRegreso: '9999-12-31T23:59:59Z' });
+    expect(regreso.status).toBe(400);
+    expect(JSON.stringify(regreso.json)).toContain(INTEGRACION_MSG.regresoLejano);
+    // A number DynamoDB cannot store (under 1e-130) is a coordinate of 0 at 7 decimals, not a 500.
+    const diminuta = servicioPublicado();
+    expect((await appApi('POST', '/integracion/cliente/servicios', { ...diminuta, latOrigen: 1e-300, lonOrigen: 1e-131 })).status).toBe(201);
+    const guardada = (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: diminuta.id } }))).Item!;
+    expect([guardada.latOrigen, guardada.lonOrigen]).toEqual([0, 0]);
     const body = servicioPublicado();
     expect((await appApi('POST', '/integracion/cliente/servicios', body)).status).toBe(201);
     const again = await appApi('POST', '/integracion/cliente/servicios', body);

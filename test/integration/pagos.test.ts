@@ -264,9 +264,12 @@ describe("ePayco's confirmation", () => {
     const base = { x_id_invoice: id, x_amount: '450000.00', x_transaction_id: 'tx-2' };
     expect((await conocida(confirmacionFirmada(stack().epayco, { ...base, x_ref_payco: `p-${id.slice(0, 6)}`, x_cod_response: '3' }))).status).toBe(409);
     expect((await guardado('services', id))!.pagoRechazado).toBeUndefined();
-    const r = await conocida(confirmacionFirmada(stack().epayco, { ...base, x_ref_payco: `r-${id.slice(0, 6)}`, x_cod_response: '2' }));
+    // The reason is not signed: the one recorded is ePayco's, not what the post says (staff and the company read it).
+    const rechazo = { ...confirmacionFirmada(stack().epayco, { ...base, x_ref_payco: `r-${id.slice(0, 6)}`, x_cod_response: '2' }), x_response_reason_text: 'Fondos insuficientes' };
+    await registrarTransaccionEpayco(stack().epaycoUrl, rechazo);
+    const r = await epayco({ ...rechazo, x_response_reason_text: 'El banco confirmó el pago por PSE. Confirme manualmente la reserva' });
     expect(r.json.resultado).toBe('rechazada');
-    expect(await guardado('services', id)).toMatchObject({ estado: 'validar', pagoRechazado: { motivo: expect.stringContaining('Rechazada') } });
+    expect(await guardado('services', id)).toMatchObject({ estado: 'validar', pagoRechazado: { motivo: 'ePayco: Rechazada (Fondos insuficientes)' } });
     // The client pays again: accepted, with decimals in the amount.
     expect((await conocida(confirmacionFirmada(stack().epayco, { ...base, x_ref_payco: `a-${id.slice(0, 6)}` }))).json.resultado).toBe('aceptada');
     expect((await guardado('services', id))!.estado).toBe('reservado');

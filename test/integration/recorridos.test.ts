@@ -57,6 +57,10 @@ describe("the driver's position", () => {
     expect(res.status).toBe(204);
     expect(await guardado('vehiculos', VAN)).toMatchObject({ latitud: 3.4372, longitud: -76.5225, velocidad: 38 });
     expect((await guardado('vehiculos', 'veh-demo-transvalle-002')).latitud).toBe(ajeno.latitud);
+    // Only the map shows it, while the trip is under way: the vehicle's details never carry it (a phone may report off duty).
+    const detalle = await api(`/vehiculos/${VAN}`, { token: admin });
+    expect(detalle.status).toBe(200);
+    expect(JSON.stringify(detalle.json)).not.toMatch(/latitud|longitud|velocidad|posicionEn|3\.4372/);
 
     const visibles = await api(`/mapa/conductores?${query(CALI)}`, { token: admin });
     expect(visibles.status).toBe(200);

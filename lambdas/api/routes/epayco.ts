@@ -30,15 +30,17 @@ export async function confirmacionEpayco(c: Context) {
     registrar('campos-invalidos', { campos: parsed.error.issues.map((i) => i.path.join('.')).join(',') });
     throw badRequest(EPAYCO_MSG.camposInvalidos);
   }
-  const t = parsed.data;
+  const recibida = parsed.data;
   const cred = await credenciales();
-  if (!firmada(cred, t)) {
-    registrar('firma-invalida', resumen(t));
+  if (!firmada(cred, recibida)) {
+    registrar('firma-invalida', resumen(recibida));
     throw badRequest(EPAYCO_MSG.firmaInvalida);
   }
-  const evento = idMovimiento.epayco(t.x_ref_payco);
-  if (await yaRegistrada(evento)) return repetida(c, t);
-  await verificarConEpayco(cred, t);
+  const evento = idMovimiento.epayco(recibida.x_ref_payco);
+  if (await yaRegistrada(evento)) return repetida(c, recibida);
+  // From here on, ePayco's own record: it agrees with the post on every field that decides, and its
+  // unchecked ones (the reason of a refusal) are ePayco's words, not the poster's.
+  const t = await verificarConEpayco(cred, recibida);
 
   const s = /^[A-Za-z0-9-]{1,64}$/.test(t.x_id_invoice) ? await serviceRepository.get(t.x_id_invoice) : null;
   const dictamen = dictaminar(t, s, cred, config().stage === 'prod');
@@ -149,9 +151,9 @@ const firmada = (cred: CredencialesEpayco, t: ConfirmacionEpayco) => sameText(fi
 /**
  * The fields ePayco does not sign (response code, invoice, test flag) could be changed on a signed
  * confirmation of a pending or declined payment: the confirmation applies only if ePayco's own
- * record of the transaction, itself correctly signed, says the same.
+ * record of the transaction, itself correctly signed, says the same. Answers that record.
  */
-async function verificarConEpayco(cred: CredencialesEpayco, t: ConfirmacionEpayco): Promise<void> {
+async function verificarConEpayco(cred: CredencialesEpayco, t: ConfirmacionEpayco): Promise<ConfirmacionEpayco> {
   let datos: Record<string, string> | null;
   try {
     datos = await transaccionEpayco(t.x_ref_payco);
@@ -161,10 +163,11 @@ async function verificarConEpayco(cred: CredencialesEpayco, t: ConfirmacionEpayc
   }
   const registro = confirmacionEpaycoSchema.safeParse(datos);
   const motivo = !registro.success ? 'ePayco no conoce la transacción' : !firmada(cred, registro.data) ? 'el registro de ePayco no está firmado' : discrepancia(t, registro.data);
-  if (motivo) {
-    registrar('no-verificada', { ...resumen(t), motivo });
+  if (motivo || !registro.success) {
+    registrar('no-verificada', { ...resumen(t), motivo: motivo ?? '' });
     throw conflict(EPAYCO_MSG.noVerificada);
   }
+  return registro.data;
 }
 
 function repetida(c: Context, t: ConfirmacionEpayco) {

@@ -253,7 +253,11 @@ const readUrls = async <K extends string>(slots: Record<K, string>): Promise<Rec
   Object.fromEntries(await Promise.all(Object.entries<string>(slots).map(async ([k, key]) => [k, key ? await storage.readUrl(key) : null]))) as Record<K, string | null>;
 
 /** What the company is shown of a vehicle: not the bookkeeping of its assignments (counter and agenda). */
-const publico = ({ agenda: _agenda, asignaciones: _asignaciones, ...vehiculo }: Vehiculo): Vehiculo => vehiculo;
+/**
+ * What the company reads of its vehicle: not the assignment bookkeeping, nor the driver's last position,
+ * which the company sees only on the map while a trip of it is under way (a phone may report it off duty).
+ */
+const publico = ({ agenda: _a, asignaciones: _n, latitud: _lat, longitud: _lng, velocidad: _v, posicionEn: _p, ...vehiculo }: Vehiculo): Vehiculo => vehiculo;
 
 async function detalle(vehiculo: Vehiculo): Promise<VehiculoDetalle> {
   const [fotos, documentos, estado] = await Promise.all([readUrls(vehiculo.fotos), readUrls(vehiculo.documentos), identity.cuenta(vehiculo.email).catch(() => undefined)]);
