@@ -64,6 +64,10 @@ describe('console shell', () => {
     await page.getByRole('menuitem', { name: 'Perfil de Usuario' }).press('Enter');
     await page.waitForURL('**/panel-control/perfil');
     await expect.poll(enfocado).toMatch(/^H1 /);
+    // And from the bottom bar, the page's last stop: the focus goes up to the new page's title.
+    await bottomNav.getByRole('link', { name: /Reservas por Validar/ }).press('Enter');
+    await page.waitForURL('**/panel-control/reservas');
+    await expect.poll(enfocado).toMatch(/^H1 Reservas por Validar/);
     await openMenu();
     await sideMenu().getByRole('link', { name: 'Registrar Nuevo Usuario', disabled: false }).waitFor();
     await screenshot(page, 'shell-admin-claro');

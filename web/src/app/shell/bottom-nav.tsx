@@ -2,6 +2,7 @@ import Icon from '@cloudscape-design/components/icon';
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { usePendingPaymentsCount } from '../../features/payments/api/use-pending-payments-count.js';
+import { enfocarTrasNavegar } from '../../lib/foco.js';
 import { gateHint, isLocked, navScreens, screenHref, type PanelScreen, type Viewer } from '../screens.js';
 
 /** Screens reached from a tab's screen (its own tabs, staff's lists of it): that tab stays selected. */
@@ -64,7 +65,8 @@ export function BottomNav({ viewer }: { viewer: Viewer }) {
                   {content}
                 </span>
               ) : (
-                <Link className="bottom-nav__tab" to={screenHref(tab)} aria-label={name} aria-current={aqui === tab.path || TAB_DE[aqui] === tab.path ? 'page' : undefined}>
+                // As the side menu: the new page's title takes the focus, not this tab at the page's end.
+                <Link className="bottom-nav__tab" to={screenHref(tab)} onClick={enfocarTrasNavegar} aria-label={name} aria-current={aqui === tab.path || TAB_DE[aqui] === tab.path ? 'page' : undefined}>
                   {content}
                 </Link>
               )}
