@@ -115,6 +115,15 @@ describe('the service lists', () => {
     await page.getByRole('tab', { name: 'Pedidos', selected: true }).waitFor();
     await page.getByRole('row', { name: /Validando pago/ }).first().waitFor();
     await shots('servicios-pedidos');
+    // The keyboard: each tab is an address of its own, yet an arrow opens the next one and the focus
+    // stays on the tabs (not on the new page's title), so the next arrow goes on.
+    const enfocado = () => page.evaluate(() => `${document.activeElement?.getAttribute('role')} ${document.activeElement?.textContent?.trim()}`);
+    await page.getByRole('tab', { name: 'Pedidos' }).focus();
+    for (const tab of ['Reservados', 'Confirmados']) {
+      await page.keyboard.press('ArrowRight');
+      await page.getByRole('tab', { name: tab, selected: true }).waitFor();
+      await expect.poll(enfocado).toMatch(new RegExp(`^tab ${tab}`));
+    }
     for (const [tab, estado] of [['Reservados', 'Reservado'], ['Confirmados', /Confirmado|En curso/], ['Finalizados', 'Finalizado']] as const) {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByRole('row', { name: estado }).first().waitFor();

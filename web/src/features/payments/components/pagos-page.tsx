@@ -18,8 +18,9 @@ import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { ListaPaginada, type ColumnaCsv } from '../../../components/lista-paginada.js';
 import { FUENTES, useResumenPagos } from '../api/pagos.js';
 import { DetallePagoModal, PagoRecompensaModal } from './detalle-pago-modal.js';
+import { usePestanasDeRuta } from '../../../lib/pestanas.js';
 import { EstadoServicio, Fecha, FiltroEmpresa, Foto, METODO_TEXTO, Pesos, Ruta, useEsPlataforma } from './comunes.js';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 
 const lista = (id: (typeof LISTAS_PAGOS)[number]['id']) => LISTAS_PAGOS.find((l) => l.id === id)!;
 const enBogota = (iso: string) => new Date(iso).toLocaleString('es-CO', { timeZone: 'America/Bogota' });
@@ -145,9 +146,9 @@ export function PagosPage({ title, inicial = 'anticipo' }: { title: string; inic
   const [enSitio, setEnSitio] = useState(inicial);
   const resumen = useResumenPagos().data;
   const plataforma = useEsPlataforma();
-  const navigate = useNavigate();
+  const irA = usePestanasDeRuta();
   const activa = plataforma ? inicial : enSitio;
-  const setActiva = (id: 'anticipo' | 'saldo') => (plataforma ? id !== inicial && navigate(`/panel-control/${id === 'anticipo' ? 'anticipos' : 'saldos'}`) : setEnSitio(id));
+  const setActiva = (id: 'anticipo' | 'saldo') => (plataforma ? id !== inicial && irA(`/panel-control/${id === 'anticipo' ? 'anticipos' : 'saldos'}`) : setEnSitio(id));
   return (
     <ContentLayout
       header={<Header variant="h1" description={plataforma ? 'Pagos a conductores por registrar. Se actualizan solos.' : 'Lo que la plataforma debe pagar a los conductores de tu empresa. Se actualiza solo.'}>{title}</Header>}
@@ -287,8 +288,8 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
 export function ValidarPagosPage({ title, inicial }: { title: string; inicial: 'epayco' | 'transferencia' }) {
   // Each tab is its own address: the title and a reload follow the tab.
   const activa = inicial;
-  const navigate = useNavigate();
-  const setActiva = (id: 'epayco' | 'transferencia') => id !== inicial && navigate(`/panel-control/${id === 'epayco' ? 'validarEpayco' : 'validarTransferencia'}`);
+  const irA = usePestanasDeRuta();
+  const setActiva = (id: 'epayco' | 'transferencia') => id !== inicial && irA(`/panel-control/${id === 'epayco' ? 'validarEpayco' : 'validarTransferencia'}`);
   const resumen = useResumenPagos().data;
   return (
     <ContentLayout header={<Header variant="h1" description="Reservas aceptadas por el cliente cuyo pago falta validar. Se actualizan solas.">{title}</Header>}>

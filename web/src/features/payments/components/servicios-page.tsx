@@ -7,7 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { usePestanasDeRuta } from '../../../lib/pestanas.js';
 import { listaServicios, type ListaServiciosId } from '../../../../../shared/domain/listas.js';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
 import type { ServicioFila } from '../../../../../shared/schemas/pagos.js';
@@ -95,8 +95,8 @@ function ListaDeServicios({ lista }: { lista: ListaServiciosId }) {
  * 'Reservas Activas' chip opens tab 2, and the four tabs. Each tab has its own address.
  */
 export function ServiciosPage({ title, inicial = 'pedidos' }: { title: string; inicial?: ListaServiciosId }) {
-  const navigate = useNavigate();
-  const abrir = (id: ListaServiciosId) => id !== inicial && navigate(`/panel-control/${listaServicios(id).ruta}`);
+  const irA = usePestanasDeRuta();
+  const abrir = (id: ListaServiciosId) => id !== inicial && irA(`/panel-control/${listaServicios(id).ruta}`);
   return (
     <ContentLayout header={<Header variant="h1" description="Los servicios de cada etapa, desde la validación del pago hasta el fin del viaje. Se actualizan solos.">{title}</Header>}>
       <SpaceBetween size="l">
