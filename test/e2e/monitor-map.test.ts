@@ -80,6 +80,14 @@ describe('monitor map', () => {
     await expect.poll(() => price.evaluate((el) => el === document.activeElement)).toBe(true);
     await price.fill('1.234.001 COP');
     expect(await price.inputValue()).toBe('1234001');
+    // A typed price is not lost to a stray Escape: it asks first, and 'Seguir editando' keeps it.
+    await price.press('Escape');
+    const descartar = page.getByRole('dialog', { name: '¿Descartar los cambios?' });
+    await descartar.getByText('La oferta que preparaste no se enviará.').waitFor();
+    await screenshot(page, 'mapa-oferta-descartar');
+    await descartar.getByRole('button', { name: 'Seguir editando' }).click();
+    await descartar.waitFor({ state: 'hidden' });
+    expect(await price.inputValue()).toBe('1234001');
     await offer.getByRole('button', { name: 'Confirme su Oferta' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirme su oferta' });
     await confirm.getByText('$ 1.235.000').waitFor();

@@ -45,6 +45,16 @@ describe('payments to validate', () => {
     const modal = page.getByRole('dialog');
     await modal.getByRole('link', { name: /Ver comprobante/ }).waitFor();
     await shots('pagos-transferencia-detalle');
+    // A reason typed is not lost to a stray Escape: it asks first, and 'Seguir editando' keeps it.
+    await modal.getByRole('button', { name: 'Rechazar', exact: true }).click();
+    const motivo = modal.getByLabel('Motivo del rechazo');
+    await motivo.fill('Comprobante ilegible');
+    await motivo.press('Escape');
+    const descartar = page.getByRole('dialog', { name: '¿Descartar los cambios?' });
+    await descartar.getByRole('button', { name: 'Seguir editando' }).click();
+    await descartar.waitFor({ state: 'hidden' });
+    expect(await motivo.inputValue()).toBe('Comprobante ilegible');
+    await modal.getByRole('button', { name: 'Cancelar' }).click();
     // A second click confirms, saying what it does; cancelling changes nothing.
     await modal.getByRole('button', { name: 'Confirmar pago' }).click();
     await modal.getByText(/^¿Confirmas el pago de \$\s?[\d.]+ de /).waitFor();

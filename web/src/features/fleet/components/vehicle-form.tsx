@@ -32,6 +32,7 @@ import {
 } from '../../../../../shared/schemas/vehiculo.js';
 import { TextField, type FieldForm } from '../../../components/form-fields.js';
 import { SelectField } from '../../../components/select-field.js';
+import { useDescarte } from '../../../components/descarte.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { formatCalendarDate } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
@@ -113,13 +114,11 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
     };
   const [busy, setBusy] = useState(false);
   const [initial] = useState(() => JSON.stringify(initialValues(vehiculo)));
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
   const dirty = JSON.stringify(form.values) !== initial || Object.keys(fotos).length > 0 || Object.keys(documentos).length > 0;
   /** A long form is not thrown away by a stray Escape or click outside: it asks first. */
+  const descarte = useDescarte(onDismiss, 'Los datos y archivos que agregaste en este formulario no se guardarán.', dirty);
   const requestClose = () => {
-    if (busy) return;
-    if (dirty) setConfirmDiscard(true);
-    else onDismiss();
+    if (!busy) descarte.pedirCierre();
   };
   const placa = usePlacaCheck(mode === 'crear' ? form.values.placas : '');
 
@@ -315,28 +314,7 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
         )}
       </SpaceBetween>
     </form>
-    {/* Escape in the question answers it, without reaching the form's own dialog. */}
-    <div onKeyDown={(event) => event.key === 'Escape' && event.stopPropagation()}>
-      <Modal
-        visible={confirmDiscard}
-        onDismiss={() => setConfirmDiscard(false)}
-        header="¿Descartar los cambios?"
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={() => setConfirmDiscard(false)}>
-                Seguir editando
-              </Button>
-              <Button variant="primary" onClick={onDismiss}>
-                Descartar
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
-      >
-        Los datos y archivos que agregaste en este formulario no se guardarán.
-      </Modal>
-    </div>
+    {descarte.pregunta}
     </Modal>
   );
 }

@@ -13,6 +13,7 @@ import { OFERTA_MAXIMA, precioDeTexto, redondearOferta } from '../../../../../sh
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
 import { OFERTA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { UploadProgress } from '../../../components/upload-progress.js';
+import { useDescarte } from '../../../components/descarte.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatCOP, formatDate, formatDateTime, formatTime } from '../../../lib/format.js';
 import { useMe } from '../../../lib/me/get-me.js';
@@ -53,6 +54,8 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
   const precio = precioDeTexto(texto);
   const faltaPdf = conPdf && !pdf?.uploadId;
   const redondeado = precio ? redondearOferta(precio) : 0;
+  // A typed price or a chosen PDF is not lost to a stray Escape: it asks first (a sent offer closes at once).
+  const descarte = useDescarte(onClose, 'La oferta que preparaste no se enviará.', texto !== '' || bloqueado !== null || pdf !== null);
 
   function confirmar(event?: FormEvent) {
     event?.preventDefault();
@@ -113,13 +116,13 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
       <div onKeyDown={(e) => e.key === 'Escape' && confirmando && e.stopPropagation()}>
         <Modal
           visible
-          onDismiss={onClose}
+          onDismiss={descarte.pedirCierre}
           size="medium"
           header={<Header variant="h2">Realiza tu oferta por este servicio</Header>}
           footer={
             <Box float="right">
               <SpaceBetween direction="horizontal" size="xs">
-                <Button formAction="none" onClick={onClose}>
+                <Button formAction="none" onClick={descarte.pedirCierre}>
                   Cancelar
                 </Button>
                 {bloqueado === null ? (
@@ -203,6 +206,7 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
               </SpaceBetween>
             </Form>
           </form>
+          {descarte.pregunta}
         </Modal>
       </div>
       <Modal

@@ -15,6 +15,7 @@ import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useState, type ReactNode } from 'react';
+import { useBorrador, useDescarte } from '../../../components/descarte.js';
 import { useNavigate } from 'react-router-dom';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
@@ -65,10 +66,12 @@ export function DetallePagoModal({ id, accion, cuenta, onClose }: { id: string |
   // A reservation still without its vehicle or FUEC is completed in Reservaciones (assign, then upload).
   const porCompletar = !plataforma && d?.servicio.estado === 'reservado';
   const navigate = useNavigate();
+  // A reason or a payout's data typed is not lost to a stray Escape: it asks first.
+  const descarte = useDescarte(onClose, 'Lo que escribiste en este detalle no se guardará.');
   const footer = (
     <Box float="right">
       <SpaceBetween direction="horizontal" size="xs">
-        <Button onClick={onClose}>Cerrar</Button>
+        <Button onClick={descarte.pedirCierre}>Cerrar</Button>
         {puedeFinalizar && <FinalizarViaje id={d.servicio.id} onDone={onClose} />}
         {porCompletar && (
           <Button variant="primary" onClick={() => navigate(`/panel-control/reservaciones?servicio=${encodeURIComponent(d.servicio.id)}`)}>
@@ -79,7 +82,8 @@ export function DetallePagoModal({ id, accion, cuenta, onClose }: { id: string |
     </Box>
   );
   return (
-    <Modal visible={!!id} onDismiss={onClose} size="large" header={<Header variant="h2">Detalle del servicio</Header>} footer={footer}>
+    <Modal visible={!!id} onDismiss={descarte.pedirCierre} size="large" header={<Header variant="h2">Detalle del servicio</Header>} footer={footer}>
+      {descarte.pregunta}
       {detalle.isPending ? (
         <Spinner size="large" />
       ) : detalle.isError ? (
@@ -87,14 +91,16 @@ export function DetallePagoModal({ id, accion, cuenta, onClose }: { id: string |
           {errorMessage(detalle.error)}
         </Alert>
       ) : d ? (
-        <SpaceBetween size="l">
-          <Resumen d={d} />
-          <Movimientos items={d.movimientos} />
-          {accion === 'transferencia' && d.servicio.estado === 'validar' && <DecisionTransferencia d={d} onDone={onClose} />}
-          {accion === 'epayco' && d.servicio.estado === 'validar' && d.servicio.metodoPago === 'epayco' && <ConsultaEpayco id={d.servicio.id} onDone={onClose} />}
-          {(accion === 'anticipo' || accion === 'saldo') && !d[accion].pagado && d[accion].debido && <RegistrarPago tipo={accion} id={d.servicio.id} monto={d[accion].monto} cuenta={cuenta} onDone={onClose} />}
-          <ServiceTimeline id={d.servicio.id} />
-        </SpaceBetween>
+        descarte.con(
+          <SpaceBetween size="l">
+            <Resumen d={d} />
+            <Movimientos items={d.movimientos} />
+            {accion === 'transferencia' && d.servicio.estado === 'validar' && <DecisionTransferencia d={d} onDone={onClose} />}
+            {accion === 'epayco' && d.servicio.estado === 'validar' && d.servicio.metodoPago === 'epayco' && <ConsultaEpayco id={d.servicio.id} onDone={onClose} />}
+            {(accion === 'anticipo' || accion === 'saldo') && !d[accion].pagado && d[accion].debido && <RegistrarPago tipo={accion} id={d.servicio.id} monto={d[accion].monto} cuenta={cuenta} onDone={onClose} />}
+            <ServiceTimeline id={d.servicio.id} />
+          </SpaceBetween>,
+        )
       ) : null}
     </Modal>
   );
@@ -227,6 +233,7 @@ function DecisionTransferencia({ d, onDone }: { d: PagoDetalle; onDone: () => vo
   // Confirming hands the reservation to the company and cannot be undone: a second click confirms.
   const [confirmando, setConfirmando] = useState(false);
   const [motivo, setMotivo] = useState('');
+  useBorrador(rechazando && motivo.trim() !== '');
   const [error, setError] = useState<string | null>(null);
   // mutateAsync, not mutate's callbacks: the refreshed detail (no longer in validation) unmounts this part first.
   const enviar = async (body: Parameters<typeof decidir.mutate>[0]['body']) => {
@@ -370,6 +377,7 @@ function FormularioPago({
   }));
   const { fecha, referencia, valor } = form.values;
   const [archivos, setArchivos] = useState<File[]>([]);
+  useBorrador(referencia.trim() !== '' || !!valor || archivos.length > 0 || fecha !== hoyEnBogota());
   const [errorComprobante, setErrorComprobante] = useState<string>();
   const [subiendo, setSubiendo] = useState(false);
 
@@ -479,28 +487,31 @@ export function PagoRecompensaModal({ vehiculo, onClose }: { vehiculo: Recompens
   const ultima = useUltimaRecompensa(!!vehiculo).data;
   const r = vehiculo?.referente;
   const referente = r ? `referido por ${r.nombre} (${r.placas})` : `referido por ${vehiculo?.referidoPor ?? ''}`;
+  const descarte = useDescarte(onClose, 'Los datos del pago que escribiste no se guardarán.');
   return (
-    <Modal visible={!!vehiculo} onDismiss={onClose} header={<Header variant="h2" description={vehiculo ? `${vehiculo.placas} · ${vehiculo.nombre} · ${referente}` : undefined}>Pagar recompensa por referido</Header>}>
-      {vehiculo && (
-        <FormularioPago
-          titulo={r ? pagarA(r) : 'Datos del pago al referente'}
-          conValor
-          aviso={avisoCuenta(r, r?.telefono)}
-          ayudaValor={ultima ? `La última recompensa registrada fue de ${formatCOP(ultima.pago.monto)} (${formatCalendarDate(ultima.pago.fecha)}, ${ultima.placas}).` : undefined}
-          onCancelar={onClose}
-          enviando={pagar.isPending}
-          onEnviar={async (datos) => {
-            try {
-              await pagar.mutateAsync({ id: vehiculo.id, body: { fecha: datos.fecha, referencia: datos.referencia, valor: datos.valor!, comprobante: datos.comprobante, cuentaVista: cuentaDe(r) } });
-              toast.success(PAGO_MSG.pagoRegistrado(`Recompensa de ${formatCOP(datos.valor!)} registrada`, r?.cuenta ? textoCuenta(r) : null));
-              onClose();
-            } catch (err) {
-              toast.error(errorMessage(err));
-              if (errorMessage(err) === PAGO_MSG.cuentaCambio) onClose();
-            }
-          }}
-        />
-      )}
+    <Modal visible={!!vehiculo} onDismiss={descarte.pedirCierre} header={<Header variant="h2" description={vehiculo ? `${vehiculo.placas} · ${vehiculo.nombre} · ${referente}` : undefined}>Pagar recompensa por referido</Header>}>
+      {descarte.pregunta}
+      {vehiculo &&
+        descarte.con(
+          <FormularioPago
+            titulo={r ? pagarA(r) : 'Datos del pago al referente'}
+            conValor
+            aviso={avisoCuenta(r, r?.telefono)}
+            ayudaValor={ultima ? `La última recompensa registrada fue de ${formatCOP(ultima.pago.monto)} (${formatCalendarDate(ultima.pago.fecha)}, ${ultima.placas}).` : undefined}
+            onCancelar={descarte.pedirCierre}
+            enviando={pagar.isPending}
+            onEnviar={async (datos) => {
+              try {
+                await pagar.mutateAsync({ id: vehiculo.id, body: { fecha: datos.fecha, referencia: datos.referencia, valor: datos.valor!, comprobante: datos.comprobante, cuentaVista: cuentaDe(r) } });
+                toast.success(PAGO_MSG.pagoRegistrado(`Recompensa de ${formatCOP(datos.valor!)} registrada`, r?.cuenta ? textoCuenta(r) : null));
+                onClose();
+              } catch (err) {
+                toast.error(errorMessage(err));
+                if (errorMessage(err) === PAGO_MSG.cuentaCambio) onClose();
+              }
+            }}
+          />,
+        )}
     </Modal>
   );
 }
