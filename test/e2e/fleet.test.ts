@@ -46,6 +46,8 @@ describe('fleet', () => {
     expect(total).toBeGreaterThan(5);
     expect(await rows().count()).toBe(5);
     expect(await footer().innerText()).toBe(`Mostrando 5 de ${total} registros`);
+    // A status message: read out when a page or a filter changes the rows.
+    expect(await page.getByRole('status').filter({ has: footer() }).count()).toBe(1);
     // Only this company's plates (the other companies' demo vehicles never show).
     expect(await table().innerText()).not.toMatch(/BVN615|AND101/);
     expect(await page.getByRole('button', { name: 'Anterior' }).isDisabled()).toBe(true);

@@ -73,6 +73,8 @@ describe('monitor map', () => {
 
     const offer = page.getByRole('dialog', { name: 'Realiza tu oferta por este servicio' });
     await offer.getByRole('heading', { name: 'Envía tu oferta' }).waitFor();
+    // The price box has the focus from the start (not the dialog's X).
+    await expect.poll(() => offer.getByLabel(/Valor de la oferta/).evaluate((el) => el === document.activeElement)).toBe(true);
     await offer.getByRole('button', { name: 'Confirme su Oferta' }).click();
     await offer.getByText(OFERTA_MSG.valorInvalido).waitFor();
     const price = offer.getByLabel(/Valor de la oferta/);

@@ -60,6 +60,8 @@ describe('payments to validate', () => {
     await modal.getByText(/^¿Confirmas el pago de \$\s?[\d.]+ de /).waitFor();
     await shots('pagos-confirmar-transferencia');
     await modal.getByRole('button', { name: 'Cancelar' }).click();
+    // The focus back on the button that asked, not on the dialog's X.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Confirmar pago');
     await modal.getByRole('button', { name: 'Confirmar pago' }).click();
     await modal.getByRole('button', { name: 'Sí, confirmar pago' }).click();
     await page.getByText(PAGO_MSG.pagoConfirmado).waitFor();

@@ -11,6 +11,7 @@ interface SafeImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'
 /** An image that never shows broken: it falls back to a default picture (spec 01 section 8). */
 export function SafeImage({ src, fallback = DEFAULT_PHOTO_URL, alt, ...rest }: SafeImageProps) {
   const [failed, setFailed] = useState<string | null>(null);
-  const usable = src && failed !== src ? src : fallback;
-  return <img {...rest} alt={alt} src={usable} onError={() => src && setFailed(src)} />;
+  const propia = !!src && failed !== src;
+  // The default picture says 'Imagen no disponible' on screen: its name says so too.
+  return <img {...rest} alt={alt && !propia ? `${alt}: imagen no disponible` : alt} src={propia ? src : fallback} onError={() => src && setFailed(src)} />;
 }

@@ -174,9 +174,12 @@ export function FleetPage() {
         }
         pagination={<Paginacion {...paginationProps} />}
         footer={
-          <Box color="text-body-secondary" fontSize="body-s">
-            Mostrando {items.length} de {filteredItemsCount ?? 0} registros
-          </Box>
+          // Read out when a filter or a page changes what the table shows (the search says its own count).
+          <div role="status">
+            <Box color="text-body-secondary" fontSize="body-s">
+              Mostrando {items.length} de {filteredItemsCount ?? 0} registros
+            </Box>
+          </div>
         }
       />
       <Suspense fallback={null}>

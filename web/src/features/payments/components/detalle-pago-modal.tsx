@@ -1,6 +1,6 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
+import Button, { type ButtonProps } from '@cloudscape-design/components/button';
 import Cards from '@cloudscape-design/components/cards';
 import DatePicker from '@cloudscape-design/components/date-picker';
 import FileUpload from '@cloudscape-design/components/file-upload';
@@ -14,7 +14,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
 import Textarea from '@cloudscape-design/components/textarea';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useBorrador, useDescarte } from '../../../components/descarte.js';
 import { useNavigate } from 'react-router-dom';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
@@ -232,6 +232,12 @@ function DecisionTransferencia({ d, onDone }: { d: PagoDetalle; onDone: () => vo
   const [rechazando, setRechazando] = useState(false);
   // Confirming hands the reservation to the company and cannot be undone: a second click confirms.
   const [confirmando, setConfirmando] = useState(false);
+  // 'Cancelar' in the question gives the focus back to the button that asked it (not the dialog's X).
+  const confirmarRef = useRef<ButtonProps.Ref>(null);
+  const cancelarConfirmacion = () => {
+    setConfirmando(false);
+    requestAnimationFrame(() => confirmarRef.current?.focus());
+  };
   const [motivo, setMotivo] = useState('');
   useBorrador(rechazando && motivo.trim() !== '');
   const [error, setError] = useState<string | null>(null);
@@ -268,7 +274,7 @@ function DecisionTransferencia({ d, onDone }: { d: PagoDetalle; onDone: () => vo
         !confirmando && (
           <SpaceBetween direction="horizontal" size="xs">
             <Button onClick={() => setRechazando(true)}>Rechazar</Button>
-            <Button variant="primary" onClick={() => setConfirmando(true)}>
+            <Button ref={confirmarRef} variant="primary" onClick={() => setConfirmando(true)}>
               Confirmar pago
             </Button>
           </SpaceBetween>
@@ -283,7 +289,7 @@ function DecisionTransferencia({ d, onDone }: { d: PagoDetalle; onDone: () => vo
             header={`¿Confirmas el pago de ${d.servicio.valorOferta === null ? 'la reserva' : formatCOP(d.servicio.valorOferta)} de ${d.servicio.cliente}?`}
             action={
               <SpaceBetween direction="horizontal" size="xs">
-                <Button onClick={() => setConfirmando(false)}>Cancelar</Button>
+                <Button onClick={cancelarConfirmacion}>Cancelar</Button>
                 <Button variant="primary" loading={decidir.isPending} onClick={() => void enviar({ decision: 'confirmar' })}>
                   Sí, confirmar pago
                 </Button>
