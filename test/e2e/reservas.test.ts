@@ -81,6 +81,9 @@ describe('reserved service', () => {
     expect(await assign.getByRole('radio', { checked: true }).count()).toBe(0);
     await assign.getByRole('button', { name: 'Cancelar' }).click();
     await assign.waitFor({ state: 'detached' });
+    // Back on the detail, the step's button has the focus again (not the dialog's X).
+    const enfocado = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    await expect.poll(enfocado).toBe('Asignar Vehiculo');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
     await signOut();
@@ -112,8 +115,9 @@ describe('reserved service', () => {
     await page.getByText(ASIGNACION_MSG.asignado).waitFor();
     await assign.waitFor({ state: 'detached' });
 
-    // Back on the detail: the vehicle and driver, and the FUEC is next.
+    // Back on the detail: the vehicle and driver, and the FUEC is next, its button focused.
     await detail.getByText(MAPA_MSG.recordarFuec).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Subir FUEC');
     await detail.getByText('TSQ204').waitFor();
     await detail.getByText('Ana María Lozano').waitFor();
     expect(await detail.getByRole('button', { name: 'Asignar Vehiculo' }).isDisabled()).toBe(true);

@@ -1,13 +1,14 @@
 import Alert from '@cloudscape-design/components/alert';
 import Badge, { type BadgeProps } from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
+import Button, { type ButtonProps } from '@cloudscape-design/components/button';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ESTADO_MAPA_INFO, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
@@ -66,12 +67,26 @@ export interface ServiceDetailModalProps {
   onOffer: (servicio: ServicioDetalle) => void;
   onAssign: (servicio: ServicioDetalle) => void;
   onFuec: (servicio: ServicioDetalle) => void;
+  /** Shown again after a step (offer, assignment, FUEC) closed: the next step's button takes the focus, not the dialog's X. */
+  trasUnPaso?: boolean;
 }
 
 /** Spec 02 section 2.2: the service detail dialog, opened from a marker or the legend's list. */
-export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: ServiceDetailModalProps) {
+export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec, trasUnPaso = false }: ServiceDetailModalProps) {
   const servicio = useServicio(id);
   const { data: s, error, isPending } = servicio;
+  // The step to take next (assign, then the FUEC; or the offer): once re-read, it has the focus again.
+  const pasoRef = useRef<ButtonProps.Ref>(null);
+  const enfocarPaso = useRef(false);
+  useEffect(() => {
+    enfocarPaso.current = !!id && trasUnPaso;
+  }, [id, trasUnPaso]);
+  useEffect(() => {
+    if (!enfocarPaso.current || !s || servicio.isFetching) return;
+    enfocarPaso.current = false;
+    const frame = requestAnimationFrame(() => pasoRef.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [s, servicio.isFetching]);
   const navigate = useNavigate();
   const puedeFinalizar = !!s && finalizable(s, new Date());
 
@@ -100,18 +115,18 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec }: S
             <SpaceBetween direction="horizontal" size="xs">
               <Button onClick={onClose}>Cerrar</Button>
               {reservado && (
-                <Button variant={conVehiculo ? 'normal' : 'primary'} disabled={!asignable(s)} disabledReason={s.fuec ? 'El FUEC ya fue cargado' : 'Ya tiene un vehículo asignado'} onClick={() => onAssign(s)}>
+                <Button ref={conVehiculo ? undefined : pasoRef} variant={conVehiculo ? 'normal' : 'primary'} disabled={!asignable(s)} disabledReason={s.fuec ? 'El FUEC ya fue cargado' : 'Ya tiene un vehículo asignado'} onClick={() => onAssign(s)}>
                   Asignar Vehiculo
                 </Button>
               )}
               {reservado && (
-                <Button variant={conVehiculo ? 'primary' : 'normal'} disabled={!esperaFuec(s)} disabledReason={FUEC_MSG.sinVehiculo} onClick={() => onFuec(s)}>
+                <Button ref={conVehiculo ? pasoRef : undefined} variant={conVehiculo ? 'primary' : 'normal'} disabled={!esperaFuec(s)} disabledReason={FUEC_MSG.sinVehiculo} onClick={() => onFuec(s)}>
                   Subir FUEC
                 </Button>
               )}
               {puedeFinalizar && <FinalizarViaje id={s.id} />}
               {s?.estadoMapa === 'pendiente' && (
-                <Button variant="primary" disabled={!!s.sinVehiculoApto} disabledReason={s.sinVehiculoApto ?? undefined} onClick={() => onOffer(s)}>
+                <Button ref={pasoRef} variant="primary" disabled={!!s.sinVehiculoApto} disabledReason={s.sinVehiculoApto ?? undefined} onClick={() => onOffer(s)}>
                   Hacer Oferta
                 </Button>
               )}

@@ -17,14 +17,24 @@ export function ServiceDialogs({ id, onClose }: { id: string | null; onClose: ()
   const [oferta, setOferta] = useState<ServicioDetalle | null>(null);
   const [asignacion, setAsignacion] = useState<ServicioDetalle | null>(null);
   const [fuec, setFuec] = useState<ServicioDetalle | null>(null);
+  // Which service a step was opened from: its detail, shown again, gives the focus to the next step.
+  const [pasoDe, setPasoDe] = useState<string | null>(null);
+  const abrirPaso = (abrir: (s: ServicioDetalle) => void) => (s: ServicioDetalle) => {
+    setPasoDe(s.id);
+    abrir(s);
+  };
   return (
     <>
       <ServiceDetailModal
         id={oferta || asignacion || fuec ? null : id}
-        onClose={onClose}
-        onOffer={setOferta}
-        onAssign={setAsignacion}
-        onFuec={setFuec}
+        trasUnPaso={!!id && pasoDe === id}
+        onClose={() => {
+          setPasoDe(null);
+          onClose();
+        }}
+        onOffer={abrirPaso(setOferta)}
+        onAssign={abrirPaso(setAsignacion)}
+        onFuec={abrirPaso(setFuec)}
       />
       {fuec && (
         <Suspense fallback={null}>
