@@ -139,6 +139,13 @@ describe('reserved service', () => {
     const pdf = await fuecPdf({ placa: 'XYZ 987', desde: fechaFuec(salida), hasta: fechaFuec(salida, 1), origen: 'CALI', destino: 'AEROPUERTO ALFONSO BONILLA ARAGON, PALMIRA' });
     await input.setInputFiles({ name: 'fuec-spiwak.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) });
     await fuec.getByText(/fuec-spiwak\.pdf .* listo para subir/).waitFor();
+    // A chosen file is not dropped by a stray Escape: it asks first.
+    await page.keyboard.press('Escape');
+    const descartar = page.getByRole('dialog', { name: '¿Descartar los cambios?' });
+    await descartar.getByText('El FUEC que elegiste no se subirá.').waitFor();
+    await descartar.getByRole('button', { name: 'Seguir editando' }).click();
+    await descartar.waitFor({ state: 'hidden' });
+    await fuec.getByText(/fuec-spiwak\.pdf .* listo para subir/).waitFor();
     await shots('reserva-fuec');
     await fuec.getByRole('button', { name: 'Subir FUEC' }).click();
     await fuec.getByText(FUEC_MSG.placaNoCoincide('TSQ204')).waitFor();

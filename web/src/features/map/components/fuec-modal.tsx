@@ -9,6 +9,7 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useState } from 'react';
+import { useDescarte } from '../../../components/descarte.js';
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
 import { FUEC_MSG, MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { UploadProgress } from '../../../components/upload-progress.js';
@@ -77,16 +78,21 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
   }
 
   const ocupado = progreso !== null;
+  // A chosen file is not dropped by a stray Escape (it asks first), nor the dialog closed mid-upload.
+  const descarte = useDescarte(onClose, 'El FUEC que elegiste no se subirá.', !!archivo);
+  const cerrar = () => {
+    if (!ocupado) descarte.pedirCierre();
+  };
   return (
     <Modal
       visible
-      onDismiss={onClose}
+      onDismiss={cerrar}
       size="large"
       header={<Header variant="h2">{FUEC_MSG.titulo}</Header>}
       footer={
         <Box float="right">
           <SpaceBetween direction="horizontal" size="xs">
-            <Button onClick={onClose} disabled={ocupado}>
+            <Button onClick={cerrar} disabled={ocupado}>
               Cancelar
             </Button>
             {diferencias ? (
@@ -149,6 +155,7 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
         )}
         {archivo && progreso !== null && <UploadProgress item={{ name: archivo.name, phase: 'uploading', progress: progreso }} />}
       </SpaceBetween>
+      {descarte.pregunta}
     </Modal>
   );
 }
