@@ -260,6 +260,9 @@ describe('reserved service', () => {
     await page.goto(url('/panel-control/reservaciones'));
     const tabla = page.getByRole('table', { name: 'Reservas de la empresa' });
     await tabla.getByRole('button', { name: /^Ver detalle de la reserva / }).first().waitFor();
+    // Each row's action is told apart by its departure, as the screen shows it (two reservations may share type and origin).
+    const nombres = await tabla.getByRole('button', { name: /^Ver detalle de la reserva / }).evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
+    expect(nombres.every((n) => /, sale \d{1,2}\/\d{1,2}\/\d{4}/.test(n ?? ''))).toBe(true);
     expect(await tabla.getByRole('columnheader').allInnerTexts()).toEqual([expect.stringMatching(/^Salida/), 'Estado']);
     expect(await tabla.evaluate((t) => t.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -60,7 +60,7 @@ export const MapLegend = memo(function MapLegend({ servicios, visibles, onToggle
               <ul className="legend-list">
                 {enVista.map((s) => (
                   <li key={s.id}>
-                    <Button variant="inline-link" ariaLabel={`Ver servicio ${s.tipo} de ${s.origen} a ${s.destino}`} onClick={() => onSelect(s.id)}>
+                    <Button variant="inline-link" ariaLabel={`Ver servicio ${s.tipo} de ${s.origen} a ${s.destino}, ${ESTADO_MAPA_INFO[s.estado].etiqueta.toLowerCase()}, sale ${formatDateTime(s.fechaSalida)}`} onClick={() => onSelect(s.id)}>
                       {s.tipo} · {s.origen.split(',')[0]} → {s.destino.split(',')[0]}
                     </Button>
                     <Box variant="small" color="text-body-secondary">

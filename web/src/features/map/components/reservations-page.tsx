@@ -98,7 +98,7 @@ export function ReservationsPage({ title }: { title: string }) {
       cell: (r) =>
         esTelefono ? (
           <SpaceBetween size="xxxs">
-            <Link variant="primary" onFollow={() => setDetalle(r.id)} ariaLabel={`Ver detalle de la reserva ${r.tipo} de ${r.origen}`}>
+            <Link variant="primary" onFollow={() => setDetalle(r.id)} ariaLabel={`Ver detalle de la reserva ${r.tipo} de ${r.origen}, sale ${formatDateTime(r.fechaSalida)}`}>
               {formatDateTime(r.fechaSalida)}
             </Link>
             <Box variant="small">{ruta(r)}</Box>
@@ -155,7 +155,7 @@ export function ReservationsPage({ title }: { title: string }) {
       id: 'acciones',
       header: 'Acciones',
       cell: (r) => (
-        <Button variant="inline-link" ariaLabel={`Ver detalle de la reserva ${r.tipo} de ${r.origen}`} onClick={() => setDetalle(r.id)}>
+        <Button variant="inline-link" ariaLabel={`Ver detalle de la reserva ${r.tipo} de ${r.origen}, sale ${formatDateTime(r.fechaSalida)}`} onClick={() => setDetalle(r.id)}>
           Ver detalle
         </Button>
       ),

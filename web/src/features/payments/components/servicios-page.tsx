@@ -9,7 +9,7 @@ import Tabs from '@cloudscape-design/components/tabs';
 import { useState } from 'react';
 import { usePestanasDeRuta } from '../../../lib/pestanas.js';
 import { listaServicios, type ListaServiciosId } from '../../../../../shared/domain/listas.js';
-import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
+import { formatDateTime } from '../../../lib/format.js';
 import type { ServicioFila } from '../../../../../shared/schemas/pagos.js';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { ListaPaginada, type ColumnaCsv } from '../../../components/lista-paginada.js';
@@ -36,7 +36,7 @@ export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFi
       id: 'acciones',
       header: 'Acciones',
       cell: (f) => (
-        <Button variant="inline-link" ariaLabel={`Ver detalle del servicio de ${f.cliente} del ${hoyEnBogota(new Date(f.fechaSalida))}`} onClick={() => verDetalle(f)}>
+        <Button variant="inline-link" ariaLabel={`Ver detalle del servicio de ${f.cliente}, sale ${formatDateTime(f.fechaSalida)}`} onClick={() => verDetalle(f)}>
           Ver detalle
         </Button>
       ),
