@@ -79,6 +79,13 @@ describe('reserved service', () => {
     await confirmar.getByRole('button', { name: 'Cancelar' }).click();
     await confirmar.waitFor({ state: 'detached' });
     expect(await assign.getByRole('radio', { checked: true }).count()).toBe(0);
+    // Enter on a radio not yet checked chooses it too, as Space does.
+    const primera = (await radios.first().getAttribute('aria-label'))!.replace('Seleccionar ', '');
+    await radios.first().focus();
+    await page.keyboard.press('Enter');
+    await confirmar.getByText(new RegExp(`el vehículo ${primera} \\(`)).waitFor();
+    await confirmar.getByRole('button', { name: 'Cancelar' }).click();
+    await confirmar.waitFor({ state: 'detached' });
     await assign.getByRole('button', { name: 'Cancelar' }).click();
     await assign.waitFor({ state: 'detached' });
     // Back on the detail, the step's button has the focus again (not the dialog's X).

@@ -40,7 +40,7 @@ export interface AssignVehicleModalProps {
  *
  * The arrow keys move through the radios and check each one on the way (native radios): a vehicle
  * reached that way is only marked, and Space or Enter opens the confirmation, so a keyboard user is
- * not asked at every vehicle they pass. A click, or Space on a radio not yet checked, opens it at once.
+ * not asked at every vehicle they pass. A click, or Space or Enter on a radio not yet checked, opens it at once.
  */
 export function AssignVehicleModal({ servicio, onClose }: AssignVehicleModalProps) {
   const vehiculos = useVehiculos();
@@ -56,7 +56,11 @@ export function AssignVehicleModal({ servicio, onClose }: AssignVehicleModalProp
   const teclaEnRadio = (e: KeyboardEvent) => {
     if (!(e.target instanceof HTMLInputElement) || e.target.type !== 'radio') return;
     if (e.key.startsWith('Arrow')) porFlechas.current = true;
-    else if ((e.key === ' ' || e.key === 'Enter') && marcado && e.target.checked) {
+    // Enter chooses as Space does (a native radio ignores it), as it does everywhere else in the console.
+    else if (e.key === 'Enter' && !e.target.checked) {
+      e.preventDefault();
+      e.target.click();
+    } else if ((e.key === ' ' || e.key === 'Enter') && marcado && e.target.checked) {
       e.preventDefault();
       setElegido(marcado);
     }

@@ -48,7 +48,8 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
   const empresa = me.data?.empresa;
 
   async function elegir(file: File | undefined) {
-    if (!file) return;
+    // Not while one uploads: the upload under way would be stored as the FUEC, not the file now shown.
+    if (!file || progreso !== null) return;
     const problema = await checkFile('fuec', file);
     setError(problema ?? undefined);
     setArchivo(problema ? null : file);
@@ -125,17 +126,20 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
         />
         <Alert type="info">{FUEC_MSG.nota}</Alert>
         <FormField label="Archivo del FUEC" description="PDF, JPG o PNG, máximo 2 MB" errorText={error}>
-          <FileDropzone onChange={({ detail }) => void elegir(detail.value[0])}>
-            <SpaceBetween size="xs" alignItems="center">
-              <Box>{FUEC_MSG.arrastra}</Box>
-              <Box variant="small" color="text-body-secondary">
-                {FUEC_MSG.formatos}
-              </Box>
-              <FileInput value={archivo ? [archivo] : []} accept={acceptFor('fuec')} onChange={({ detail }) => void elegir(detail.value[0])}>
-                Elegir archivo
-              </FileInput>
-            </SpaceBetween>
-          </FileDropzone>
+          {/* Hidden while the chosen file uploads (Cloudscape's file input has no disabled state). */}
+          {!ocupado && (
+            <FileDropzone onChange={({ detail }) => void elegir(detail.value[0])}>
+              <SpaceBetween size="xs" alignItems="center">
+                <Box>{FUEC_MSG.arrastra}</Box>
+                <Box variant="small" color="text-body-secondary">
+                  {FUEC_MSG.formatos}
+                </Box>
+                <FileInput value={archivo ? [archivo] : []} accept={acceptFor('fuec')} onChange={({ detail }) => void elegir(detail.value[0])}>
+                  Elegir archivo
+                </FileInput>
+              </SpaceBetween>
+            </FileDropzone>
+          )}
         </FormField>
         {diferencias && (
           <Alert type="warning" header={FUEC_MSG.noCoincide}>
