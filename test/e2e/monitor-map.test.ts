@@ -87,7 +87,9 @@ describe('monitor map', () => {
     const descartar = page.getByRole('dialog', { name: '¿Descartar los cambios?' });
     await descartar.getByText('La oferta que preparaste no se enviará.').waitFor();
     await screenshot(page, 'mapa-oferta-descartar');
-    await descartar.getByRole('button', { name: 'Seguir editando' }).click();
+    // The safe answer has the focus: Enter keeps the price.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Seguir editando');
+    await page.keyboard.press('Enter');
     await descartar.waitFor({ state: 'hidden' });
     expect(await price.inputValue()).toBe('1234001');
     await offer.getByRole('button', { name: 'Confirme su Oferta' }).click();

@@ -1,5 +1,5 @@
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
+import Button, { type ButtonProps } from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -24,6 +24,13 @@ export function useBorrador(sucio: boolean): void {
 export function useDescarte(cerrar: () => void, aviso: string, sucio?: boolean) {
   const deLasPartes = useRef(false);
   const [preguntando, setPreguntando] = useState(false);
+  // The safe answer has the focus (the dialog's own focus goes to its X first): Enter keeps the work.
+  const seguirRef = useRef<ButtonProps.Ref>(null);
+  useEffect(() => {
+    if (!preguntando) return;
+    const frame = requestAnimationFrame(() => seguirRef.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [preguntando]);
   const marcar = useCallback((v: boolean) => {
     deLasPartes.current = v;
   }, []);
@@ -43,7 +50,7 @@ export function useDescarte(cerrar: () => void, aviso: string, sucio?: boolean) 
         footer={
           <Box float="right">
             <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={() => setPreguntando(false)}>
+              <Button ref={seguirRef} variant="link" onClick={() => setPreguntando(false)}>
                 Seguir editando
               </Button>
               <Button variant="primary" onClick={descartar}>
