@@ -39,6 +39,8 @@ describe('console shell', () => {
     await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
     await page.getByText(MSG.bienvenido).waitFor();
     await page.waitForURL('**/panel-control/monitor-map');
+    // Signed in, the focus is at the first page's start (the map's first control: its title is for screen readers only), not on <body>.
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.panel-content')), { timeout: 15_000 }).toBe(true);
     const bottomNav = page.getByRole('navigation', { name: 'Navegación inferior' });
     await bottomNav.getByRole('link', { name: /Pagos Pendientes/ }).waitFor();
     // The spec's five tabs in its order, named in full (phones show the short word of each).

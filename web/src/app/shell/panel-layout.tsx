@@ -7,6 +7,7 @@ import { LoadingScreen } from '../../components/loading-screen.js';
 import { dialogoAbierto } from '../../lib/dialogo.js';
 import { alCambiarDePagina, enfocarContenido, enfocarTrasNavegar, rescatarFoco } from '../../lib/foco.js';
 import { useMe } from '../../lib/me/get-me.js';
+import { ENTRAR } from '../../features/auth/api/paths.js';
 import { readStoredUsuario } from '../../lib/me/stored-usuario.js';
 import { viewerDe, type Viewer } from '../screens.js';
 import { BottomNav } from './bottom-nav.js';
@@ -36,7 +37,14 @@ export default function PanelLayout() {
   // Focus lost with what had it (a row gone after an action, a closed menu) goes somewhere near; a
   // page chosen from a menu takes it at its start.
   useEffect(rescatarFoco, []);
-  useEffect(alCambiarDePagina, [key]);
+  useEffect(() => {
+    // Just signed in (use-login.ts): the first page's start takes the focus, as after a menu choice.
+    if (sessionStorage.getItem(ENTRAR)) {
+      sessionStorage.removeItem(ENTRAR);
+      enfocarTrasNavegar();
+    }
+    alCambiarDePagina();
+  }, [key]);
   // Escape closes the open menu (on a phone it covers the page), back to the button that opened it.
   useEffect(() => {
     if (!navigationOpen) return;

@@ -20,3 +20,6 @@ export function readAccountNavState(state: unknown): AccountNavState {
     notice: typeof notice === 'string' ? notice : undefined,
   };
 }
+
+/** Set at sign-in (session storage): the panel, once up, gives the focus to its first page's start. */
+export const ENTRAR = 'entrar-al-panel';

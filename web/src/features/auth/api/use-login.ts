@@ -6,7 +6,7 @@ import { MSG } from '../../../../../shared/schemas/messages.js';
 import { toast } from '../../../lib/toast.js';
 import { meQueryOptions } from '../../../lib/me/get-me.js';
 import { useAuth } from './auth-context.js';
-import { verifyEmailPath } from './paths.js';
+import { ENTRAR, verifyEmailPath } from './paths.js';
 import { signInWithPassword } from './sign-in.js';
 
 /**
@@ -45,6 +45,8 @@ export function useLogin() {
       toast.success(MSG.bienvenido);
       if (!me.perfilCompleto) toast.neutral(MSG.completaPerfil);
       // The panel's home picks the first screen (the map, or the profile while it is incomplete).
+      // The panel gives the focus to the first page's start (PanelLayout), not <body>.
+      sessionStorage.setItem(ENTRAR, '1');
       navigate('/panel-control', { replace: true });
     } finally {
       setSubmitting(false);
