@@ -3,6 +3,7 @@ import Button, { type ButtonProps } from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEnfocarAlAbrir } from '../lib/foco.js';
 
 const MarcarBorrador = createContext<(sucio: boolean) => void>(() => undefined);
 
@@ -24,13 +25,9 @@ export function useBorrador(sucio: boolean): void {
 export function useDescarte(cerrar: () => void, aviso: string, sucio?: boolean) {
   const deLasPartes = useRef(false);
   const [preguntando, setPreguntando] = useState(false);
-  // The safe answer has the focus (the dialog's own focus goes to its X first): Enter keeps the work.
+  // The safe answer has the focus, not the question's X: Enter keeps the work.
   const seguirRef = useRef<ButtonProps.Ref>(null);
-  useEffect(() => {
-    if (!preguntando) return;
-    const frame = requestAnimationFrame(() => seguirRef.current?.focus());
-    return () => cancelAnimationFrame(frame);
-  }, [preguntando]);
+  useEnfocarAlAbrir(seguirRef, preguntando);
   const marcar = useCallback((v: boolean) => {
     deLasPartes.current = v;
   }, []);

@@ -6,6 +6,7 @@
  * the open dialog, or the page's title.
  */
 
+import { useEffect, type RefObject } from 'react';
 import { dialogoAbierto, visible } from './dialogo.js';
 
 const TABULABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -118,4 +119,16 @@ export function rescatarFoco(): () => void {
     document.removeEventListener('focusout', onFocusOut);
     document.removeEventListener('pointerdown', onPointerDown, true);
   };
+}
+
+/**
+ * Gives `ref` the focus whenever `cuando` turns true, a frame later: a Cloudscape dialog that just
+ * opened focuses its X first, in an effect of its own, and this comes after it.
+ */
+export function useEnfocarAlAbrir(ref: RefObject<{ focus(): void } | null>, cuando = true): void {
+  useEffect(() => {
+    if (!cuando) return;
+    const frame = requestAnimationFrame(() => ref.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [ref, cuando]);
 }

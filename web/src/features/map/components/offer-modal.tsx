@@ -8,13 +8,14 @@ import Input, { type InputProps } from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { OFERTA_MAXIMA, precioDeTexto, redondearOferta } from '../../../../../shared/domain/ofertas.js';
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
 import { OFERTA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { UploadProgress } from '../../../components/upload-progress.js';
 import { useDescarte } from '../../../components/descarte.js';
 import { errorMessage } from '../../../lib/api-client.js';
+import { useEnfocarAlAbrir } from '../../../lib/foco.js';
 import { formatCOP, formatDate, formatDateTime, formatTime } from '../../../lib/format.js';
 import { useMe } from '../../../lib/me/get-me.js';
 import { toast } from '../../../lib/toast.js';
@@ -54,11 +55,8 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
   const precio = precioDeTexto(texto);
   const faltaPdf = conPdf && !pdf?.uploadId;
   const redondeado = precio ? redondearOferta(precio) : 0;
-  // The one thing to type takes the focus once the dialog is up (the dialog's own focus goes to its X first).
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => precioRef.current?.focus());
-    return () => cancelAnimationFrame(frame);
-  }, []);
+  // The one thing to type takes the focus once the dialog is up, not its X.
+  useEnfocarAlAbrir(precioRef);
   // A typed price or a chosen PDF is not lost to a stray Escape: it asks first (a sent offer closes at once).
   const descarte = useDescarte(onClose, 'La oferta que preparaste no se enviará.', texto !== '' || bloqueado !== null || pdf !== null);
 
