@@ -9,11 +9,12 @@ import { fuecBodySchema } from '../../shared/schemas/fuec.js';
 import { posicionSchema } from '../../shared/schemas/recorrido.js';
 import { ofertaBodySchema } from '../../shared/schemas/oferta.js';
 import { guiaPerfilSchema, operadorPerfilSchema, suspensionBodySchema, validacionBodySchema } from '../../shared/schemas/proveedores.js';
-import { comprobanteClienteSchema, consultaEpaycoSchema, decisionPagoSchema, pagoConductorBodySchema, recompensaBodySchema } from '../../shared/schemas/pagos.js';
+import { cancelacionBodySchema, comprobanteClienteSchema, consultaEpaycoSchema, decisionPagoSchema, pagoConductorBodySchema, recompensaBodySchema } from '../../shared/schemas/pagos.js';
 import { appRoute, publicRoute, route } from './define-route.js';
 import { confirmacionEpayco, consultarEpayco } from './routes/epayco.js';
 import { historialServicios, listarEmpresas, listarServicios } from './routes/listas.js';
 import {
+  cancelarReserva,
   decidirPago,
   listarPagosConductor,
   listarPagosPorValidar,
@@ -115,6 +116,8 @@ export const ROUTES = [
   route({ method: 'GET', path: '/plataforma/empresas', access: ['plataforma'], handler: listarEmpresas }),
   route({ method: 'GET', path: '/plataforma/pagos-por-validar/:metodo', access: ['plataforma'], handler: listarPagosPorValidar }),
   route({ method: 'POST', path: '/plataforma/servicios/:servicioId/pago', access: ['plataforma'], body: decisionPagoSchema, handler: decidirPago }),
+  // A reservation whose departure passed before its trip: cancelled with the reason and the refund.
+  route({ method: 'POST', path: '/plataforma/servicios/:servicioId/cancelacion', access: ['plataforma'], body: cancelacionBodySchema, handler: cancelarReserva }),
   route({ method: 'POST', path: '/plataforma/servicios/:servicioId/pago-conductor', access: ['plataforma'], body: pagoConductorBodySchema, handler: pagarConductor }),
   // An ePayco payment whose confirmation never arrived: staff ask ePayco by the transaction's reference.
   route({ method: 'POST', path: '/plataforma/servicios/:servicioId/pago-epayco', access: ['plataforma'], body: consultaEpaycoSchema, handler: consultarEpayco }),

@@ -190,10 +190,13 @@ export const serviceRepository = {
             TableName: tableName('services'),
             IndexName: 'byEmpresaAliada',
             KeyConditionExpression: `empresaAliada = :e AND ${rango}`,
-            ExpressionAttributeValues: { ':e': empresaId, ...valores },
+            // A cancelled reservation is no work at hand (its departure passed without a trip).
+            FilterExpression: '#fe <> :cancelado',
+            ExpressionAttributeValues: { ':e': empresaId, ':cancelado': 'cancelado', ...valores },
             ScanIndexForward: adelante,
             Limit: MAX_SERVICIOS_MAPA,
-            ...projection,
+            ProjectionExpression: projection.ProjectionExpression,
+            ExpressionAttributeNames: { ...projection.ExpressionAttributeNames, '#fe': 'estado' },
           }),
         )
         .then((page) => (page.Items ?? []).map((i) => mapaSchema.parse(i)));

@@ -217,7 +217,7 @@ function makeService(rand: () => number, now: Date, overrides: Partial<Service> 
   // Past pendiente a service no longer expires nor sits in the map's pending index.
   // Its client payment validated 2 hours after it was published, or halfway to now when that is sooner (never in the future).
   const creado = Date.parse(overrides.creadoEn ?? publicado.creadoEn);
-  const pagado = !['pendiente', 'validar'].includes(overrides.estado) ? { pagoValidadoEn: new Date(creado + Math.min(2 * 3600_000, (now.getTime() - creado) / 2)).toISOString() } : {};
+  const pagado = !['pendiente', 'validar', 'cancelado'].includes(overrides.estado) ? { pagoValidadoEn: new Date(creado + Math.min(2 * 3600_000, (now.getTime() - creado) / 2)).toISOString() } : {};
   return serviceSchema.parse({ ...publicado, ...(overrides.estado === 'pendiente' ? { expiresAt, mapa } : {}), ...pagado, ...overrides });
 }
 
@@ -263,6 +263,13 @@ function ownServices(now: Date): Service[] {
     makeService(rand, now, { id: 'demo-finalizado-2', ...mine, ...finalizado, tipo: 'Chiva', pasajeros: 30, valorOferta: 1_745_001, metodoPago: 'epayco', ...con(6), fechaSalida: dias(-2), fechaRegreso: null, creadoEn: dias(-5) }),
     makeService(rand, now, { id: 'demo-finalizado-3', ...mine, ...finalizado, tipo: 'Suv', pasajeros: 6, valorOferta: 890_000, metodoPago: 'transferencia', ...con(2), anticipoConductorPagado: true, saldoConductorPagado: true, fechaSalida: dias(-5), fechaRegreso: null, creadoEn: dias(-8) }),
     ...pasados(),
+    // Departures that passed before the trip (reservaVencida): one still reserved, paid and without a
+    // vehicle, for staff to cancel; one cancelled, whose transfer never came.
+    makeService(rand, now, { id: 'demo-vencido-1', estado: 'reservado', ...mine, tipo: 'Van', pasajeros: 10, valorOferta: 760_000, metodoPago: 'epayco', fechaSalida: new Date(now.getTime() - 20 * 3600_000).toISOString(), fechaRegreso: null, creadoEn: dias(-3) }),
+    makeService(rand, now, {
+      id: 'demo-cancelado-1', estado: 'cancelado', ...mine, tipo: 'Minivan', pasajeros: 8, valorOferta: 530_000, metodoPago: 'transferencia', fechaSalida: dias(-4), fechaRegreso: null, creadoEn: dias(-6),
+      cancelacion: { motivo: 'El cliente no envió el comprobante de la transferencia antes de la salida y el viaje no se hizo. No hubo pago que reembolsar.', at: dias(-3.8) },
+    }),
   ];
 }
 
@@ -287,7 +294,7 @@ const refEpaycoDemo = (id: string) => 100_000 + [...id].reduce((h, c) => (h * 31
  * trail's times, each naming the account paid to then.
  */
 function demoLedger(s: Service, v: Vehiculo | undefined, now: Date): Movimiento[] {
-  if (s.estado === 'pendiente' || s.estado === 'validar') return [];
+  if (s.estado === 'pendiente' || s.estado === 'validar' || (s.estado === 'cancelado' && !s.pagoValidadoEn)) return [];
   const dia = (iso: string) => hoyEnBogota(new Date(iso));
   const epayco = s.metodoPago === 'epayco';
   const validado = s.pagoValidadoEn ?? pasoDemo(s, now, 3).toISOString();
@@ -333,7 +340,7 @@ function demoHistory(s: Service, ledger: readonly Movimiento[], now: Date): Entr
   out.push(nuevaEntrada(s.id, 'aceptacion', APP_CLIENTES, { estado: 'pendiente' }, { estado: 'validar', empresaAliada: 'demo-transvalle', precio: s.valorOferta ?? 0, metodoPago: s.metodoPago }, at(2)));
   if (s.comprobantePago) out.push(nuevaEntrada(s.id, 'comprobante', APP_CLIENTES, {}, { comprobante: 'application/pdf' }, at(2.5)));
   const plataforma: Quien = { tipo: 'usuario', nombre: DEMO_USERS.plataforma };
-  if (s.estado !== 'validar') out.push(nuevaEntrada(s.id, 'pago-validado', s.metodoPago === 'epayco' ? EPAYCO : plataforma, { estado: 'validar' }, { estado: 'reservado', metodoPago: s.metodoPago }, at(3)));
+  if (s.estado !== 'validar' && (s.estado !== 'cancelado' || s.pagoValidadoEn)) out.push(nuevaEntrada(s.id, 'pago-validado', s.metodoPago === 'epayco' ? EPAYCO : plataforma, { estado: 'validar' }, { estado: 'reservado', metodoPago: s.metodoPago }, at(3)));
   if (s.placas !== POR_ASIGNAR) out.push(nuevaEntrada(s.id, 'asignacion', admin, { placas: POR_ASIGNAR, conductor: POR_ASIGNAR }, { placas: s.placas, conductor: s.conductor, vehiculoId: s.vehiculoId ?? null }, at(4)));
   if (s.fuec) out.push(nuevaEntrada(s.id, 'fuec', admin, { estado: 'reservado', fuec: false }, { estado: 'confirmado', fuec: true, tipoFuec: 'application/pdf', pagarAnticipoConductor: true }, at(5)));
   // A payout's entry as the payout route writes it: amount, reference, day and account.
@@ -343,6 +350,7 @@ function demoHistory(s: Service, ledger: readonly Movimiento[], now: Date): Entr
     return nuevaEntrada(s.id, tipo, plataforma, { [flag]: false }, despues, new Date(m.registradoEn));
   };
   if (s.anticipoConductorPagado) out.push(pagoEntrada('anticipo', 'anticipoConductorPagado'));
+  if (s.cancelacion) out.push(nuevaEntrada(s.id, 'cancelacion', plataforma, { estado: s.pagoValidadoEn ? 'reservado' : 'validar' }, { estado: 'cancelado', motivo: s.cancelacion.motivo }, new Date(s.cancelacion.at)));
   if (s.estado === 'finalizado') {
     const salida = Date.parse(s.fechaSalida);
     out.push(nuevaEntrada(s.id, 'inicio', SISTEMA, { recorridoIniciado: false }, { recorridoIniciado: true }, new Date(salida - 2 * 3600_000)));

@@ -41,7 +41,9 @@ export function serviciosDelMapa<T>(propios: readonly T[], pendientes: readonly 
   return [...propios.slice(0, cupoPropios), ...pendientes].slice(0, MAX_SERVICIOS_MAPA);
 }
 
-export function estadoMapa(service: { estado: ServiceState; oferentes: readonly string[] }, empresaId: string): EstadoMapa {
+/** The map's state of a service, or null for one the map never shows: a cancelled reservation (no work at hand). */
+export function estadoMapa(service: { estado: ServiceState; oferentes: readonly string[] }, empresaId: string): EstadoMapa | null {
+  if (service.estado === 'cancelado') return null;
   if (service.estado === 'pendiente') return service.oferentes.includes(empresaId) ? 'ofertas' : 'pendiente';
   if (service.estado === 'validar') return 'validando';
   return service.estado;

@@ -1,4 +1,4 @@
-import type { Service } from '../schemas/service.js';
+import type { Service, ServiceState } from '../schemas/service.js';
 
 /**
  * A started trip (spec 02 sections 2.2 and 7; PRODUCT.md lifecycle): the driver's live position on
@@ -24,3 +24,15 @@ export const enCurso = (s: Pick<Service, 'estado' | 'recorridoIniciado'>): boole
 /** The trip may be marked finished: started, and its departure has passed. */
 export const finalizable = (s: Pick<Service, 'estado' | 'recorridoIniciado' | 'fechaSalida'>, now: Date): boolean =>
   enCurso(s) && Date.parse(s.fechaSalida) <= now.getTime();
+
+/** The states in which a reservation waits for something before its trip: its payment, or its vehicle and FUEC. */
+const ANTES_DEL_VIAJE: readonly ServiceState[] = ['validar', 'reservado'];
+
+/**
+ * A reservation whose departure passed while it still waited for its payment or for its vehicle and
+ * FUEC (beyond the spec). It may still go on (a late payment the client made, a trip that did happen
+ * and whose FUEC comes late), so nothing refuses those steps; marketplace staff see it marked and may
+ * cancel it, saying why and how the client was refunded. The only way to 'cancelado'.
+ */
+export const reservaVencida = (s: Pick<Service, 'estado' | 'fechaSalida'>, now: Date): boolean =>
+  ANTES_DEL_VIAJE.includes(s.estado) && Date.parse(s.fechaSalida) <= now.getTime();

@@ -7,7 +7,7 @@ import * as z from './zod-es.js';
 export const ACCIONES = [
   'publicacion', 'oferta', 'aceptacion', 'asignacion', 'fuec', 'fuec-retirado', 'inicio', 'fin',
   'registro', 'actualizacion', 'validacion', 'bienvenida', 'bienvenida-fallida', 'suspension', 'reactivacion',
-  'comprobante', 'pago-validado', 'pago-rechazado', 'anticipo', 'saldo', 'recompensa',
+  'comprobante', 'pago-validado', 'pago-rechazado', 'anticipo', 'saldo', 'recompensa', 'cancelacion',
 ] as const;
 export type Accion = (typeof ACCIONES)[number];
 
@@ -35,6 +35,7 @@ export const ACCION_TEXTO: Record<Accion, string> = {
   anticipo: 'Anticipo pagado al conductor',
   saldo: 'Saldo pagado al conductor',
   recompensa: 'Recompensa por referido pagada',
+  cancelacion: 'Reserva cancelada: su salida pasó sin viaje',
 };
 
 /** How the timeline names the fields a change touched. */
@@ -83,6 +84,7 @@ export const VALOR_TEXTO: Record<string, string> = {
   reservado: 'Reservado',
   confirmado: 'Confirmado',
   finalizado: 'Finalizado',
+  cancelado: 'Cancelado',
   epayco: 'ePayco',
   transferencia: 'Transferencia',
   'application/pdf': 'PDF',

@@ -102,6 +102,9 @@ export const MAPA_MSG = {
   noAsignado: 'No asignado',
   recordarAsignar: 'Recordar Asignar vehículo y subir FUEC 24 horas antes de iniciar el servicio',
   recordarFuec: 'Recordar Subir FUEC 24 horas antes de iniciar el servicio',
+  /** A reservation whose departure passed before its trip (shared/domain/servicios.ts, reservaVencida). */
+  vencida: 'Vencida',
+  vencidaEmpresa: 'La salida de esta reserva ya pasó y el viaje no quedó confirmado. Si el viaje se hizo, completa la reserva; si no, la plataforma la cancelará y reembolsará al cliente.',
 } as const;
 
 /** The client app's integration endpoints (PRODUCT.md); read by another team's app, still in Spanish. */

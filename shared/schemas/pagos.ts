@@ -50,6 +50,12 @@ export const PAGO_MSG = {
   rangoLargo: 'El rango debe ser de máximo un año.',
   comprobanteNoAplica: 'Esta reserva no espera un comprobante de transferencia.',
   cambioConcurrente: 'El servicio cambió mientras registrabas el pago. Revisa su estado y vuelve a intentarlo.',
+  /** A reservation whose departure passed before its trip (shared/domain/servicios.ts, reservaVencida). */
+  vencidaPlataforma: 'La salida de esta reserva ya pasó y el viaje no quedó confirmado. Si el viaje no se hizo, cancélala y registra el reembolso al cliente.',
+  motivoCancelacionRequerido: 'Indica el motivo de la cancelación y cómo se reembolsa al cliente',
+  noCancelable: 'Solo se cancela una reserva en validación de pago o reservada cuya salida ya pasó.',
+  cancelacionConcurrente: 'La reserva cambió mientras la cancelabas. Revisa su estado y vuelve a intentarlo.',
+  reservaCancelada: 'Reserva cancelada: la empresa y el cliente verán el motivo.',
   cuentaCambio: 'Los datos bancarios cambiaron mientras registrabas el pago. Revisa la cuenta que se muestra ahora antes de registrarlo.',
   /** Above a payout form when the account changed lately (`cuentaCambiadaHace`). */
   cuentaReciente: (cuando: string, quien: string, antes: string | null, telefono: string | null) =>
@@ -170,6 +176,10 @@ export const decisionPagoSchema = z.discriminatedUnion(
   { error: PAGO_MSG.decisionRequerida },
 );
 export type DecisionPago = z.infer<typeof decisionPagoSchema>;
+
+/** `POST /plataforma/servicios/{id}/cancelacion`: a reservation whose departure passed, cancelled with the reason and the refund. */
+export const cancelacionBodySchema = z.object({ motivo: requiredText(PAGO_MSG.motivoCancelacionRequerido, 500) });
+export type CancelacionBody = z.infer<typeof cancelacionBodySchema>;
 
 /** `POST /integracion/cliente/servicios/{id}/comprobante`: the transfer receipt the client uploaded. */
 export const comprobanteClienteSchema = z.object({ archivo: z.string({ error: 'El comprobante es requerido' }).pipe(uploadId) });
@@ -317,7 +327,8 @@ export const HISTORIAL_MAX_DIAS = 366;
 export const historialServiciosSchema = z.object({
   items: z.array(servicioFilaSchema),
   /** `enValidacion`: of the services won, those whose client payment is still being checked. */
-  totales: z.object({ servicios: z.number(), enValidacion: z.number(), valor: z.number(), finalizados: z.number(), valorFinalizados: z.number() }),
+  /** `valor` leaves out the `cancelados` (their value was refunded). */
+  totales: z.object({ servicios: z.number(), enValidacion: z.number(), cancelados: z.number(), valor: z.number(), finalizados: z.number(), valorFinalizados: z.number() }),
   /** More services than one answer carries: narrow the range. */
   truncado: z.boolean(),
 });
@@ -332,6 +343,8 @@ export const pagoDetalleSchema = z.object({
   comprobanteUrl: z.string().nullable(),
   pagoRechazado: z.object({ motivo: z.string(), at: z.string() }).nullable(),
   pagoValidadoEn: z.string().nullable(),
+  /** Why and when marketplace staff cancelled the reservation ('cancelado'). */
+  cancelacion: z.object({ motivo: z.string(), at: z.string() }).nullable(),
   /** When the client accepted the offer (how long a payment in validation has waited). */
   aceptadoEn: z.string().nullable(),
   anticipo: z.object({ monto: z.number(), debido: z.boolean(), pagado: z.boolean() }),

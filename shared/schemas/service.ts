@@ -5,8 +5,11 @@ export const VEHICLE_TYPES = ['4x4 Platon', 'Automovil', 'Suv', 'Bus', 'Buseton'
 export const vehicleTypeSchema = z.enum(VEHICLE_TYPES);
 export type VehicleType = z.infer<typeof vehicleTypeSchema>;
 
-/** Stored estado values; 'validar' is shown as 'validando'. */
-export const SERVICE_STATES = ['pendiente', 'validar', 'reservado', 'confirmado', 'finalizado'] as const;
+/**
+ * Stored estado values; 'validar' is shown as 'validando'. 'cancelado' (beyond the spec): a reservation
+ * whose departure passed without its trip, cancelled by marketplace staff (shared/domain/servicios.ts).
+ */
+export const SERVICE_STATES = ['pendiente', 'validar', 'reservado', 'confirmado', 'finalizado', 'cancelado'] as const;
 export const serviceStateSchema = z.enum(SERVICE_STATES);
 export type ServiceState = z.infer<typeof serviceStateSchema>;
 
@@ -92,6 +95,8 @@ export const serviceSchema = z.object({
   comprobantePago: z.string().optional(),
   /** Why marketplace staff (or ePayco) refused the last payment; the client pays again. */
   pagoRechazado: z.object({ motivo: z.string(), at: z.iso.datetime() }).optional(),
+  /** Why marketplace staff cancelled the reservation (and how the client was refunded), and when. */
+  cancelacion: z.object({ motivo: z.string(), at: z.iso.datetime() }).optional(),
   /** When and by what reference the client's payment was confirmed. */
   pagoValidadoEn: z.iso.datetime().optional(),
   referenciaPago: z.string().optional(),

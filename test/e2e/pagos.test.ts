@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { LISTAS_PAGOS, LISTAS_SERVICIOS } from '../../shared/domain/listas.js';
 import { EPAYCO_MSG, PAGO_MSG } from '../../shared/schemas/pagos.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { RECORRIDO_MSG } from '../../shared/schemas/messages-servicios.js';
+import { MAPA_MSG, RECORRIDO_MSG } from '../../shared/schemas/messages-servicios.js';
 import { API_MSG } from '../../shared/schemas/messages.js';
 import { docClient, stack, table } from '../support/clients.js';
 import { servicioReservado } from '../support/servicios.js';
@@ -218,6 +218,56 @@ describe('the service lists', () => {
     await expect.poll(() => fila.count(), { timeout: 15_000 }).toBe(0);
     const { Item } = await docClient().send(new GetCommand({ TableName: table('services'), Key: { id } }));
     expect(Item).toMatchObject({ estado: 'finalizado', pagarSaldoConductor: true });
+    await signOut();
+  });
+
+  it('marks a reservation whose departure passed before its trip; staff cancel it with the reason, which the company reads', async () => {
+    // Paid and reserved, no vehicle, its departure five hours ago.
+    const id = await servicioReservado('demo-transvalle', { tipo: 'Van', origen: 'Hotel Spiwak Cali (prueba vencida)' }, 3, {
+      fechaSalida: new Date(Date.now() - 5 * 3600_000).toISOString(), fechaRegreso: null, metodoPago: 'epayco', nombreEmpresaAliada: 'Transportes del Valle S.A.S.',
+    });
+    await signIn(DEMO_USERS.plataforma, DEMO_PASSWORD);
+    await page.waitForURL(/\/panel-control/);
+    await page.goto(url('/panel-control/lista-de-reservas'));
+    await buscar(id);
+    const fila = page.getByRole('row', { name: /prueba vencida/ });
+    await fila.getByText(MAPA_MSG.vencida, { exact: true }).waitFor();
+    // The demo's own is marked too, in the list as it opens.
+    await buscar('');
+    await page.getByRole('row', { name: /Vencida/ }).first().waitFor();
+    await shots('servicios-vencida');
+    await buscar(id);
+    await fila.getByRole('button', { name: /^Ver detalle del servicio/ }).click();
+    const detalle = page.getByRole('dialog', { name: 'Detalle del servicio' });
+    await detalle.getByText(PAGO_MSG.vencidaPlataforma).waitFor();
+    await detalle.getByRole('button', { name: /^Cancelar la reserva de / }).click();
+    const motivo = detalle.getByLabel('Motivo y reembolso');
+    // Focused at once; nothing typed is refused with the reason asked for, and nothing changes.
+    await expect.poll(() => motivo.evaluate((el) => el === document.activeElement)).toBe(true);
+    await detalle.getByRole('button', { name: 'Cancelar reserva', exact: true }).click();
+    await detalle.getByText(PAGO_MSG.motivoCancelacionRequerido).waitFor();
+    await motivo.fill('El vehículo no llegó y el cliente viajó por su cuenta. Reembolso por ePayco, referencia RB-20931.');
+    await shots('servicios-vencida-cancelar');
+    await detalle.getByRole('button', { name: 'Cancelar reserva', exact: true }).click();
+    await page.getByText(PAGO_MSG.reservaCancelada).waitFor();
+    await expect.poll(() => fila.count(), { timeout: 15_000 }).toBe(0);
+    const { Item } = await docClient().send(new GetCommand({ TableName: table('services'), Key: { id } }));
+    expect(Item).toMatchObject({ estado: 'cancelado', cancelacion: { motivo: expect.stringContaining('RB-20931') } });
+    await signOut();
+
+    // The company finds it in its history, cancelled, with the reason and the refund.
+    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
+    await page.waitForURL(/\/panel-control/);
+    await page.goto(url('/panel-control/historial'));
+    await page.getByRole('button', { name: 'Estado Todos los estados' }).click();
+    await page.getByRole('option', { name: 'Cancelado' }).click();
+    const cancelada = page.getByRole('row', { name: /prueba vencida/ });
+    await cancelada.getByText('Cancelado', { exact: true }).waitFor();
+    await cancelada.getByRole('button', { name: /^Ver detalle del servicio/ }).click();
+    await detalle.getByText(/RB-20931/).waitFor();
+    await detalle.getByText(/^Cancelada el /).waitFor();
+    await shots('servicios-cancelada-empresa');
+    await page.keyboard.press('Escape');
     await signOut();
   });
 });

@@ -52,10 +52,17 @@ const FUZZ_ANTICIPO = 'demo-confirmado-1';
 const FUZZ_EPAYCO = 'demo-validar-2';
 const FUZZ_RECOMPENSA = 'veh-demo-transvalle-006';
 const FUZZ_COMPROBANTE = 'demo-validar-3';
+const FUZZ_VENCIDA = 'demo-vencido-1';
 // Bogotá's today: between 19:00 and 24:00 there, UTC's date is already tomorrow (a future payout).
 const HOY = hoyEnBogota();
 
 const SAMPLES: Record<string, Sample> = {
+  'POST /plataforma/servicios/:servicioId/cancelacion': {
+    valid: { motivo: 'El viaje no se hizo; reembolso por ePayco RB-1' },
+    required: ['motivo'],
+    texts: ['motivo'],
+    path: `/plataforma/servicios/${FUZZ_VENCIDA}/cancelacion`,
+  },
   'POST /plataforma/servicios/:servicioId/pago': {
     valid: { decision: 'rechazar', motivo: 'El valor no coincide' },
     required: ['decision', 'motivo'],

@@ -530,9 +530,12 @@ describe('the service lists and the history', () => {
   it('gives the history of a date range with its totals', async () => {
     const res = await api('/historial', { token: admin });
     expect(res.status).toBe(200);
-    const { items, totales } = res.json as { items: { estado: string; valorOferta: number }[]; totales: { servicios: number; valor: number; finalizados: number } };
+    const { items, totales } = res.json as { items: { estado: string; valorOferta: number }[]; totales: { servicios: number; valor: number; finalizados: number; cancelados: number } };
     expect(totales.servicios).toBe(items.length);
-    expect(totales.valor).toBe(items.reduce((t, i) => t + (i.valorOferta ?? 0), 0));
+    // A cancelled reservation (the demo has one) is a row, but its value went back to the client.
+    expect(totales.cancelados).toBe(items.filter((i) => i.estado === 'cancelado').length);
+    expect(totales.cancelados).toBeGreaterThanOrEqual(1);
+    expect(totales.valor).toBe(items.filter((i) => i.estado !== 'cancelado').reduce((t, i) => t + (i.valorOferta ?? 0), 0));
     expect(totales.finalizados).toBe(items.filter((i) => i.estado === 'finalizado').length);
     expect((totales as { enValidacion?: number }).enValidacion).toBe(items.filter((i) => i.estado === 'validar').length);
     expect(totales.finalizados).toBeGreaterThanOrEqual(12);
@@ -562,5 +565,83 @@ describe('the service lists and the history', () => {
   it('lists the companies for marketplace staff', async () => {
     const res = await api('/plataforma/empresas', { token: plataforma });
     expect(res.json.items).toEqual(expect.arrayContaining([{ id: TRANSVALLE, empresa: 'Transportes del Valle S.A.S.' }, { id: 'demo-andino', empresa: 'Turismo Andino S.A.S.' }]));
+  });
+});
+
+describe('a reservation whose departure passed before its trip', () => {
+  const pasada = () => new Date(Date.now() - 2 * 3600_000).toISOString();
+  const salidaPasada = (id: string) =>
+    docClient().send(new UpdateCommand({ TableName: table('services'), Key: { id }, UpdateExpression: 'SET fechaSalida = :f', ExpressionAttributeValues: { ':f': pasada() } }));
+  const cancelar = (id: string, body: unknown, token = plataforma) => api(`/plataforma/servicios/${id}/cancelacion`, { token, body });
+  const MOTIVO = 'El cliente no pagó antes de la salida; no hubo cobro que reembolsar.';
+
+  it('is cancelled by staff only, with a reason, only once its departure passed; it leaves the lists that wait on it', async () => {
+    const id = await aceptado('transferencia');
+    expect((await enviarComprobante(id)).status).toBe(201);
+    // Before its departure it is no one's to cancel.
+    expect(await cancelar(id, { motivo: MOTIVO })).toMatchObject({ status: 409, json: { error: { message: PAGO_MSG.noCancelable } } });
+    await salidaPasada(id);
+    // Not the company's, not a driver's: staff only (the route matrix checks every role too).
+    expect((await cancelar(id, { motivo: MOTIVO }, admin)).status).toBe(403);
+    for (const body of [{}, { motivo: '   ' }, { motivo: 5 }]) expect((await cancelar(id, body)).json.error.message, JSON.stringify(body)).toBe(PAGO_MSG.motivoCancelacionRequerido);
+    expect((await cancelar(id, { motivo: 'x'.repeat(501) })).json.error.message).toBe('Máximo 500 caracteres');
+    expect((await guardado('services', id))!.estado).toBe('validar');
+
+    const res = await cancelar(id, { motivo: MOTIVO });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const s = (await guardado('services', id))!;
+    expect(s).toMatchObject({ estado: 'cancelado', cancelacion: { motivo: MOTIVO }, estadoEmpresa: `${TRANSVALLE}#cancelado` });
+    // Off the payment lists' indexes: nothing waits for its payment any more.
+    expect(s.pagoPendiente).toBeUndefined();
+    expect(s.pagoPendienteEmpresa).toBeUndefined();
+    expect(await trail(id)).toContain('cancelacion');
+    expect(ids(await api('/servicios?lista=pedidos&limite=100', { token: plataforma }))).not.toContain(id);
+    expect(ids(await api('/plataforma/pagos-por-validar/transferencia?limite=100', { token: plataforma }))).not.toContain(id);
+    // A second cancellation, or a transfer decision afterwards, is refused and changes nothing.
+    expect(await cancelar(id, { motivo: 'Otra vez' })).toMatchObject({ status: 409, json: { error: { message: PAGO_MSG.noCancelable } } });
+    expect((await api(`/plataforma/servicios/${id}/pago`, { token: plataforma, body: { decision: 'confirmar' } })).status).toBe(409);
+    expect((await guardado('services', id))!.cancelacion.motivo).toBe(MOTIVO);
+
+    // The company reads why in its history and in the detail, the client app too.
+    const historial = await api('/historial?estado=cancelado', { token: admin });
+    expect(ids(historial)).toContain(id);
+    expect((await api(`/servicios/${id}/pagos`, { token: admin })).json).toMatchObject({ servicio: { estado: 'cancelado' }, cancelacion: { motivo: MOTIVO }, pagoValidadoEn: null });
+    expect((await appApi('GET', `/integracion/cliente/servicios/${id}/ofertas`)).json).toMatchObject({ estado: 'cancelado', recibeOfertas: false, cancelacion: { motivo: MOTIVO } });
+    // Another company never sees it.
+    expect((await api(`/servicios/${id}/pagos`, { token: andino })).status).toBe(404);
+  });
+
+  it('a paid reservation with its vehicle: one of several cancellations at once wins, and it leaves the map and frees the vehicle', async () => {
+    const vehiculo = (await api('/vehiculos', { token: admin })).json.items.find((v: { tipo: string; validado: boolean }) => v.tipo === 'Van' && v.validado);
+    const id = await servicioReservado(TRANSVALLE, { tipo: 'Van' }, 3, { nombreEmpresaAliada: 'Transportes del Valle S.A.S.' });
+    expect((await api(`/servicios/${id}/vehiculo`, { token: admin, method: 'PUT', body: { vehiculoId: vehiculo.id } })).status).toBe(200);
+    await salidaPasada(id);
+    const fila = (await api('/servicios?lista=reservados&limite=100', { token: plataforma })).json.items.find((f: { id: string }) => f.id === id);
+    expect(fila).toMatchObject({ estado: 'reservado', placas: vehiculo.placas });
+
+    const intentos = await Promise.all(Array.from({ length: 5 }, (_, i) => cancelar(id, { motivo: `${MOTIVO} (${i})` })));
+    expect(intentos.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect((await trail(id)).filter((a) => a === 'cancelacion')).toHaveLength(1);
+    const ganador = intentos.find((r) => r.status === 200)!;
+    expect((await guardado('services', id))!.cancelacion.motivo).toBe(ganador.json.cancelacion.motivo);
+    // Not on the company's map nor its map detail; its reservations list no longer holds it.
+    await esperarCache();
+    expect(((await api('/mapa', { token: admin })).json.servicios as { id: string }[]).map((m) => m.id)).not.toContain(id);
+    expect((await api(`/servicios/${id}`, { token: admin })).status).toBe(404);
+    expect(((await api('/reservas', { token: admin })).json.items as { id: string }[]).map((r) => r.id)).not.toContain(id);
+    // The vehicle is free again for a trip in the same hours.
+    const otro = await servicioReservado(TRANSVALLE, { tipo: 'Van' }, 3, { fechaSalida: pasada(), nombreEmpresaAliada: 'Transportes del Valle S.A.S.' });
+    const asignacion = await api(`/servicios/${otro}/vehiculo`, { token: admin, method: 'PUT', body: { vehiculoId: vehiculo.id } });
+    expect(asignacion.status, JSON.stringify(asignacion.json)).toBe(200);
+  });
+
+  it('tells the client app when a pending request stopped taking offers', async () => {
+    const body = servicioPublicado({ tipo: 'Van' });
+    expect((await appApi('POST', '/integracion/cliente/servicios', body)).status).toBe(201);
+    expect((await appApi('GET', `/integracion/cliente/servicios/${body.id}/ofertas`)).json).toMatchObject({ estado: 'pendiente', recibeOfertas: true, cancelacion: null });
+    await salidaPasada(body.id);
+    expect((await appApi('GET', `/integracion/cliente/servicios/${body.id}/ofertas`)).json).toMatchObject({ estado: 'pendiente', recibeOfertas: false });
+    // A pending request is nobody's reservation: nothing to cancel.
+    expect((await cancelar(body.id, { motivo: MOTIVO })).json.error.message).toBe(PAGO_MSG.noCancelable);
   });
 });

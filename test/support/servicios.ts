@@ -73,6 +73,8 @@ export async function servicioReservado(empresaId: string, overrides: Partial<Se
   const { Item } = await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: body.id } }));
   const { mapa: _m, expiresAt: _e, ...publicado } = serviceSchema.parse(Item);
   const service = serviceSchema.parse({ ...publicado, estado: 'reservado', empresaAliada: empresaId, nombreEmpresaAliada: `Empresa ${empresaId}`, valorOferta: 900_000, metodoPago: 'transferencia', ...cambios });
+  // Past validation the client's payment was confirmed (both ways of confirming it date it).
+  if (!['validar', 'cancelado'].includes(service.estado)) service.pagoValidadoEn ??= service.creadoEn;
   await docClient().send(new PutCommand({ TableName: table('services'), Item: servicioItem(service) }));
   await docClient().send(new PutCommand({ TableName: table('cambios'), Item: cambioItem({ tipo: 'empresa', id: empresaId }) }));
   return body.id;

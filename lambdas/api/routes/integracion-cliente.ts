@@ -48,13 +48,17 @@ const vistaCliente = async (o: Oferta, abierto: boolean, now: Date) => ({
   vigente: o.estado === 'aceptada' || (abierto && !isExpired(o, now)),
 });
 
-/** `GET /integracion/cliente/servicios/{id}/ofertas`: the service's offers, expired ones left out. */
+/**
+ * `GET /integracion/cliente/servicios/{id}/ofertas`: the service's offers, expired ones left out, with
+ * whether it still takes offers (a pending service stops at its 24 hours or at its departure, whichever
+ * comes first) and, once staff cancelled it, why and how the client is refunded.
+ */
 export async function listarOfertas(c: Context) {
   const now = new Date();
   const service = await servicioDe(c);
   const abierto = abiertoAOfertas(service, now);
   const ofertas = (await ofertaRepository.delServicio(service.id)).filter((o) => o.estado !== 'enviada' || !isExpired(o, now));
-  return c.json({ estado: service.estado, items: await Promise.all(ofertas.map((o) => vistaCliente(o, abierto, now))) });
+  return c.json({ estado: service.estado, recibeOfertas: abierto, cancelacion: service.cancelacion ?? null, items: await Promise.all(ofertas.map((o) => vistaCliente(o, abierto, now))) });
 }
 
 /**

@@ -68,10 +68,19 @@ export async function historialServicios(c: Context, caller: ConsolaCaller) {
   const { items, truncado } = await serviceRepository.historial(empresaId, { desde, hasta, estado: estado as ServiceState | undefined }, HISTORIAL_MAX_FILAS);
   const filas = items.map(fila);
   const finalizados = filas.filter((f) => f.estado === 'finalizado');
+  const cancelados = filas.filter((f) => f.estado === 'cancelado').length;
   const suma = (fs: ServicioFila[]) => fs.reduce((t, f) => t + (f.valorOferta ?? 0), 0);
   const respuesta: HistorialServicios = {
     items: filas,
-    totales: { servicios: filas.length, enValidacion: filas.filter((f) => f.estado === 'validar').length, valor: suma(filas), finalizados: finalizados.length, valorFinalizados: suma(finalizados) },
+    totales: {
+      servicios: filas.length,
+      enValidacion: filas.filter((f) => f.estado === 'validar').length,
+      cancelados,
+      // A cancelled reservation's value was refunded to the client: not the company's.
+      valor: suma(filas.filter((f) => f.estado !== 'cancelado')),
+      finalizados: finalizados.length,
+      valorFinalizados: suma(finalizados),
+    },
     truncado,
   };
   return jsonWithEtag(c, respuesta);

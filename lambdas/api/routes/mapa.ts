@@ -56,9 +56,9 @@ export const mapaCaches = {
   olvidarPendientes: () => pendientesCache.forget(),
 };
 
-const marcador = (s: ServicioMapa, empresaId: string): Marcador => ({
+const marcador = (s: ServicioMapa, estado: Marcador['estado']): Marcador => ({
   id: s.id,
-  estado: estadoMapa(s, empresaId),
+  estado,
   tipo: s.tipo,
   lat: s.latOrigen,
   lng: s.lonOrigen,
@@ -80,6 +80,9 @@ export async function verMapa(c: Context, caller: CompanyCaller) {
   const enFlota = new Set<string>(tipos);
   const mios = propios.filter((s) => enFlota.has(s.tipo));
   const abiertos = await mapaCaches.pendientes(tipos, now);
-  const servicios = serviciosDelMapa(mios, abiertos).map((s) => marcador(s, caller.empresaId));
+  const servicios = serviciosDelMapa(mios, abiertos).flatMap((s) => {
+    const estado = estadoMapa(s, caller.empresaId);
+    return estado ? [marcador(s, estado)] : [];
+  });
   return jsonWithEtag(c, { tipos, servicios });
 }

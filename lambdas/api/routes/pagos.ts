@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { comisionPlataforma, pagoConductor, problemaPagoConductor, type PagoConductor } from '../../../shared/domain/pagos.js';
+import { reservaVencida } from '../../../shared/domain/recorrido.js';
 import { hoyEnBogota } from '../../../shared/domain/vencimientos.js';
 import { uploadKeys } from '../../../shared/domain/uploads.js';
 import {
@@ -8,6 +9,7 @@ import {
   PAGO_MSG,
   textoCuenta,
   type CuentaDestino,
+  type CancelacionBody,
   type DecisionPago,
   type Movimiento as MovimientoVista,
   type PagoConductorBody,
@@ -198,6 +200,29 @@ export async function decidirPago(c: Context, caller: PlataformaCaller, body: De
   return c.json({ id: s.id, estado: body.decision === 'confirmar' ? 'reservado' : 'validar' });
 }
 
+/**
+ * `POST /plataforma/servicios/{id}/cancelacion` (beyond the spec): marketplace staff cancel a
+ * reservation whose departure passed before its trip was confirmed (`reservaVencida`), with the reason
+ * and how the client is refunded, which the company and the client app read. It leaves every list
+ * that waits on it (a payment to check, a vehicle to assign); its vehicle, if any, is free again.
+ */
+export async function cancelarReserva(c: Context, caller: PlataformaCaller, body: CancelacionBody) {
+  const s = await servicioExistente(c);
+  const now = new Date();
+  if (!reservaVencida(s, now)) throw conflict(PAGO_MSG.noCancelable);
+  const cancelacion = { motivo: body.motivo, at: now.toISOString() };
+  const hecho = await serviceRepository.cambiarPago(
+    s,
+    // Still in the state it was read in, with the same vehicle (an assignment meanwhile would be lost from the trail).
+    { cambios: { estado: 'cancelado', cancelacion }, condicion: { expresion: 'estado = :ce AND placas = :cp', valores: { ':ce': s.estado, ':cp': s.placas } } },
+    { accion: 'cancelacion', quien: quienDe(caller), antes: { estado: s.estado }, despues: { estado: 'cancelado', motivo: body.motivo } },
+    now,
+  );
+  if (!hecho) throw conflict(PAGO_MSG.cancelacionConcurrente);
+  pagoRegistrado();
+  return c.json({ id: s.id, estado: 'cancelado', cancelacion });
+}
+
 // --- The driver's payouts -------------------------------------------------------------------
 
 const tipoConductorSchema = z.enum(['anticipo', 'saldo']);
@@ -370,6 +395,7 @@ export async function verPagosDeServicio(c: Context, caller: ConsolaCaller) {
     comprobanteUrl: caller.kind === 'plataforma' ? await url(s.comprobantePago) : null,
     pagoRechazado: s.pagoRechazado ?? null,
     pagoValidadoEn: s.pagoValidadoEn ?? null,
+    cancelacion: s.cancelacion ?? null,
     aceptadoEn: s.aceptadoEn ?? null,
     anticipo: { monto: pagoConductor(valor), debido: s.pagarAnticipoConductor, pagado: s.anticipoConductorPagado },
     saldo: { monto: pagoConductor(valor), debido: s.pagarSaldoConductor, pagado: s.saldoConductorPagado },

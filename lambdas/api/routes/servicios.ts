@@ -46,11 +46,14 @@ export async function verServicio(c: Context, caller: CompanyCaller) {
   const now = new Date();
   const service = await servicioVisible(caller, servicioId(c), now);
   const oferta = await ofertaRepository.get(service.id, caller.empresaId);
-  const { empresa, cliente: _c, nombre, solicitante, telefonoOperador, rutCliente, telefonoCliente: _t, emailCliente: _e, oferentes, mapa: _m, expiresAt, fotosVehiculo: _f, fuecURL, comprobantePago: _cp, ...datos } = service;
+  const estado = estadoMapa({ estado: service.estado, oferentes: oferta ? [...service.oferentes, caller.empresaId] : service.oferentes }, caller.empresaId);
+  // The map's detail: a cancelled reservation is read in the lists' detail, not here.
+  if (!estado) throw notFound(MAPA_MSG.servicioNoEncontrado);
+  const { empresa, cliente: _c, nombre, solicitante, telefonoOperador, rutCliente, telefonoCliente: _t, emailCliente: _e, oferentes: _o, mapa: _m, expiresAt, fotosVehiculo: _f, fuecURL, comprobantePago: _cp, ...datos } = service;
   const pendiente = service.estado === 'pendiente';
   const detalle: ServicioDetalle = {
     ...datos,
-    estadoMapa: estadoMapa({ estado: service.estado, oferentes: oferta ? [...oferentes, caller.empresaId] : oferentes }, caller.empresaId),
+    estadoMapa: estado,
     // The client's operator is the reserving company's business, not every bidder's.
     operador: pendiente ? null : { empresa, rut: rutCliente ?? null, nombre, solicitante, telefono: telefonoOperador },
     miOferta: oferta && {

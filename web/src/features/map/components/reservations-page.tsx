@@ -12,6 +12,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { asignable, esperaFuec } from '../../../../../shared/domain/asignacion.js';
 import { MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
+import { reservaVencida } from '../../../../../shared/domain/recorrido.js';
 import type { Reserva } from '../../../../../shared/schemas/reservas.js';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { StatusText } from '../../../components/status-text.js';
@@ -128,7 +129,10 @@ export function ReservationsPage({ title }: { title: string }) {
       header: 'Estado',
       cell: (r) => (
         <SpaceBetween size="xxxs">
-          <Badge color={PASO[paso(r)].color}>{PASO[paso(r)].badge}</Badge>
+          <SpaceBetween direction="horizontal" size="xxs">
+            <Badge color={PASO[paso(r)].color}>{PASO[paso(r)].badge}</Badge>
+            {reservaVencida(r, new Date()) && <Badge color="severity-high">{MAPA_MSG.vencida}</Badge>}
+          </SpaceBetween>
           <Box variant="small">{PASO[paso(r)].texto}</Box>
         </SpaceBetween>
       ),

@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import { ESTADO_MAPA_INFO, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
 import { FUEC_MSG, MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
-import { enCurso, finalizable } from '../../../../../shared/domain/recorrido.js';
+import { enCurso, finalizable, reservaVencida } from '../../../../../shared/domain/recorrido.js';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { asignable, esperaFuec } from '../../../../../shared/domain/asignacion.js';
 import { errorMessage } from '../../../lib/api-client.js';
@@ -92,7 +92,8 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec, tra
 
   const reservado = s?.estado === 'reservado';
   const conVehiculo = !!(s && asignado(s.conductor) && asignado(s.placas));
-  const nota = s && recordatorio(s);
+  // Past its departure, the reminder would ask for what is already late: it says what happens now.
+  const nota = s && (reservaVencida(s, new Date()) ? MAPA_MSG.vencidaEmpresa : recordatorio(s));
   const noRegistrado = (v: string | null | undefined) => v || MAPA_MSG.noRegistrado;
   const noAsignado = (v: string | null | undefined) => v || MAPA_MSG.noAsignado;
 

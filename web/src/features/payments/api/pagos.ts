@@ -13,6 +13,7 @@ import {
   resumenPagosSchema,
   servicioFilaSchema,
   type ConsultaEpaycoBody,
+  type CancelacionBody,
   type DecisionPago,
   type PagoConductorBody,
   type PagoConductorFila,
@@ -116,6 +117,7 @@ function useAccion<A, R>(fn: (a: A) => Promise<R>) {
   });
 }
 
+export const useCancelarReserva = () => useAccion(({ id, body }: { id: string; body: CancelacionBody }) => api.post(`/plataforma/servicios/${encodeURIComponent(id)}/cancelacion`, body));
 export const useDecidirPago = () => useAccion(({ id, body }: { id: string; body: DecisionPago }) => api.post(`/plataforma/servicios/${encodeURIComponent(id)}/pago`, body));
 export const useConsultarEpayco = () =>
   useAccion(({ id, body }: { id: string; body: ConsultaEpaycoBody }) => api.post(`/plataforma/servicios/${encodeURIComponent(id)}/pago-epayco`, body, consultaEpaycoRespuestaSchema));

@@ -2,7 +2,9 @@ import Badge, { type BadgeProps } from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { ServiceState } from '../../../../../shared/schemas/service.js';
+import { MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
+import { reservaVencida } from '../../../../../shared/domain/recorrido.js';
+import type { Service, ServiceState } from '../../../../../shared/schemas/service.js';
 import { useAvatarUrl } from '../../../components/avatar.js';
 import { useMe } from '../../../lib/me/get-me.js';
 import { readStoredUsuario } from '../../../lib/me/stored-usuario.js';
@@ -16,8 +18,9 @@ export const ESTADO_TEXTO: Record<ServiceState, string> = {
   reservado: 'Reservado',
   confirmado: 'Confirmado',
   finalizado: 'Finalizado',
+  cancelado: 'Cancelado',
 };
-const ESTADO_COLOR: Record<ServiceState, BadgeProps['color']> = { pendiente: 'severity-medium', validar: 'blue', reservado: 'blue', confirmado: 'green', finalizado: 'grey' };
+const ESTADO_COLOR: Record<ServiceState, BadgeProps['color']> = { pendiente: 'severity-medium', validar: 'blue', reservado: 'blue', confirmado: 'green', finalizado: 'grey', cancelado: 'severity-neutral' };
 
 export function EstadoServicio({ estado, enCurso }: { estado: ServiceState; enCurso?: boolean }) {
   return (
@@ -26,6 +29,18 @@ export function EstadoServicio({ estado, enCurso }: { estado: ServiceState; enCu
     </span>
   );
 }
+
+/** A row's departure; a reservation whose departure passed before its trip (`reservaVencida`) is marked under it. */
+export const Salida = ({ f }: { f: Pick<Service, 'estado' | 'fechaSalida'> }) => (
+  <SpaceBetween size="xxxs">
+    <Fecha valor={f.fechaSalida} />
+    {reservaVencida(f, new Date()) && (
+      <span className="nowrap">
+        <Badge color="severity-high">{MAPA_MSG.vencida}</Badge>
+      </span>
+    )}
+  </SpaceBetween>
+);
 
 export const METODO_TEXTO = { epayco: 'ePayco', transferencia: 'Transferencia' } as const;
 

@@ -30,9 +30,10 @@ import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { useZodForm } from '../../../lib/use-zod-form.js';
 import { checkFile, uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
 import { useConsultarEpayco, useDecidirPago, usePagarConductor, usePagarRecompensa, usePagoDetalle, useUltimaRecompensa } from '../api/pagos.js';
-import { finalizable } from '../../../../../shared/domain/recorrido.js';
+import { finalizable, reservaVencida } from '../../../../../shared/domain/recorrido.js';
 import { FinalizarViaje } from '../../../components/finalizar-viaje.js';
 import { EstadoServicio, Foto, METODO_TEXTO, useEsPlataforma } from './comunes.js';
+import { ReservaVencida } from './cancelar-reserva.js';
 import { Pares } from '../../../components/pares.js';
 import { Reintentar } from '../../../components/reintentar.js';
 
@@ -94,6 +95,7 @@ export function DetallePagoModal({ id, accion, cuenta, onClose }: { id: string |
         descarte.con(
           <SpaceBetween size="l">
             <Resumen d={d} />
+            {reservaVencida(d.servicio, new Date()) && <ReservaVencida d={d} plataforma={plataforma} onDone={onClose} />}
             <Movimientos items={d.movimientos} />
             {accion === 'transferencia' && d.servicio.estado === 'validar' && <DecisionTransferencia d={d} onDone={onClose} />}
             {accion === 'epayco' && d.servicio.estado === 'validar' && d.servicio.metodoPago === 'epayco' && <ConsultaEpayco id={d.servicio.id} onDone={onClose} />}
@@ -135,7 +137,9 @@ function Resumen({ d }: { d: PagoDetalle }) {
           { label: 'Método de pago', value: s.metodoPago ? METODO_TEXTO[s.metodoPago] : '—' },
           {
             label: 'Pago del cliente',
-            value: s.estado !== 'validar' ? (
+            value: d.cancelacion && !d.pagoValidadoEn ? (
+              <StatusText type="stopped">Sin validar</StatusText>
+            ) : s.estado !== 'validar' ? (
               <StatusText type="success">{d.pagoValidadoEn ? `Validado el ${formatDateTime(d.pagoValidadoEn)}` : 'Validado'}</StatusText>
             ) : d.pagoRechazado ? (
               <StatusText type="error">{`Rechazado: ${d.pagoRechazado.motivo}`}</StatusText>
@@ -145,6 +149,7 @@ function Resumen({ d }: { d: PagoDetalle }) {
               <StatusText type="info">{d.aceptadoEn ? `En validación desde el ${formatDateTime(d.aceptadoEn)}` : 'En validación'}</StatusText>
             ),
           },
+          ...(d.cancelacion ? [{ label: `Cancelada el ${formatDateTime(d.cancelacion.at)}`, value: d.cancelacion.motivo }] : []),
           ...(d.comprobanteUrl
             ? [{ label: 'Comprobante del cliente', value: <Link href={d.comprobanteUrl} external externalIconAriaLabel="(abre en una pestaña nueva)">Ver comprobante</Link> }]
             : []),

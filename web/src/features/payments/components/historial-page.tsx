@@ -120,7 +120,7 @@ export function HistorialPage({ title }: { title: string }) {
         <Container header={<Header variant="h2">Totales del rango</Header>}>
           <ColumnLayout columns={4} variant="text-grid">
             <Total etiqueta="Servicios ganados" valor={t ? formatNumber(t.servicios) : sinTotal} nota={t?.enValidacion ? `${formatNumber(t.enValidacion)} con el pago del cliente en validación` : undefined} />
-            <Total etiqueta="Valor de los servicios" valor={t ? formatCOP(t.valor) : sinTotal} />
+            <Total etiqueta="Valor de los servicios" valor={t ? formatCOP(t.valor) : sinTotal} nota={t?.cancelados ? `Sin ${t.cancelados === 1 ? 'el servicio cancelado' : `los ${formatNumber(t.cancelados)} servicios cancelados`}` : undefined} />
             <Total etiqueta="Viajes finalizados" valor={t ? formatNumber(t.finalizados) : sinTotal} />
             <Total etiqueta="Valor finalizado" valor={t ? formatCOP(t.valorFinalizados) : sinTotal} />
           </ColumnLayout>

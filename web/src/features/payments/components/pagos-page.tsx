@@ -19,7 +19,7 @@ import { ListaPaginada, type ColumnaCsv } from '../../../components/lista-pagina
 import { FUENTES, useResumenPagos } from '../api/pagos.js';
 import { DetallePagoModal, PagoRecompensaModal } from './detalle-pago-modal.js';
 import { usePestanasDeRuta } from '../../../lib/pestanas.js';
-import { EstadoServicio, Fecha, FiltroEmpresa, Foto, METODO_TEXTO, Pesos, Ruta, useEsPlataforma } from './comunes.js';
+import { EstadoServicio, Fecha, FiltroEmpresa, Foto, METODO_TEXTO, Pesos, Ruta, Salida, useEsPlataforma } from './comunes.js';
 import { useSearchParams } from 'react-router-dom';
 
 const lista = (id: (typeof LISTAS_PAGOS)[number]['id']) => LISTAS_PAGOS.find((l) => l.id === id)!;
@@ -234,7 +234,8 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
     },
     { id: 'servicio', header: 'Servicio', cell: (f) => `${f.tipo} · ${f.clase}` },
     { id: 'ruta', header: 'Ruta', cell: (f) => <Ruta origen={f.origen} destino={f.destino} /> },
-    { id: 'salida', header: 'Salida', cell: (f) => <Fecha valor={f.fechaSalida} /> },
+    // Every row here waits for its payment: one whose departure passed is marked.
+    { id: 'salida', header: 'Salida', cell: (f) => <Salida f={{ estado: 'validar', fechaSalida: f.fechaSalida }} /> },
     { id: 'empresa', header: 'Empresa', cell: (f) => f.nombreEmpresaAliada || f.empresaAliada },
     {
       id: 'aceptada',

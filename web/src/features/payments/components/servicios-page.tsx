@@ -11,11 +11,13 @@ import { usePestanasDeRuta } from '../../../lib/pestanas.js';
 import { listaServicios, type ListaServiciosId } from '../../../../../shared/domain/listas.js';
 import { formatDateTime } from '../../../lib/format.js';
 import type { ServicioFila } from '../../../../../shared/schemas/pagos.js';
+import { MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { ListaPaginada, type ColumnaCsv } from '../../../components/lista-paginada.js';
 import { FUENTES } from '../api/pagos.js';
 import { DetallePagoModal } from './detalle-pago-modal.js';
-import { ESTADO_TEXTO, EstadoServicio, Fecha, FiltroEmpresa, METODO_TEXTO, Pesos, Ruta, useEsPlataforma } from './comunes.js';
+import { ESTADO_TEXTO, EstadoServicio, FiltroEmpresa, METODO_TEXTO, Pesos, Ruta, Salida, useEsPlataforma } from './comunes.js';
+import { reservaVencida } from '../../../../../shared/domain/recorrido.js';
 
 /** The spec's service tabs, in its order (spec 01 section 2: Pedidos opens first). */
 const PESTANAS: ListaServiciosId[] = ['pedidos', 'reservados', 'confirmados', 'finalizados'];
@@ -24,7 +26,7 @@ const asignado = (v: string) => (v === POR_ASIGNAR ? 'Sin asignar' : v);
 
 export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFila) => void): TableProps.ColumnDefinition<ServicioFila>[] {
   return [
-    { id: 'salida', header: 'Salida', cell: (f) => <Fecha valor={f.fechaSalida} /> },
+    { id: 'salida', header: 'Salida', cell: (f) => <Salida f={f} /> },
     { id: 'cliente', header: 'Cliente', isRowHeader: true, cell: (f) => f.cliente },
     { id: 'ruta', header: 'Ruta', cell: (f) => <Ruta origen={f.origen} destino={f.destino} /> },
     { id: 'vehiculo', header: 'Vehículo', cell: (f) => `${f.tipo} · ${f.pasajeros} pas.` },
@@ -57,7 +59,7 @@ export const CSV_SERVICIO: ColumnaCsv<ServicioFila>[] = [
   { titulo: 'Empresa', valor: (f) => f.nombreEmpresaAliada },
   { titulo: 'Valor', valor: (f) => f.valorOferta ?? '' },
   { titulo: 'Método de pago', valor: (f) => (f.metodoPago ? METODO_TEXTO[f.metodoPago] : '') },
-  { titulo: 'Estado', valor: (f) => ESTADO_TEXTO[f.estado] },
+  { titulo: 'Estado', valor: (f) => `${ESTADO_TEXTO[f.estado]}${reservaVencida(f, new Date()) ? ` (${MAPA_MSG.vencida.toLowerCase()})` : ''}` },
 ];
 
 const BUSCAR = 'Buscar por cliente, ruta, tipo, placas, conductor o servicio';
