@@ -6,11 +6,11 @@ import { agendaCon, inicioAgenda, type CamposAsignacion } from '../../shared/dom
 import type { VerificacionFuec } from '../../shared/domain/fuec.js';
 import { tripStartCutoff } from '../../shared/domain/trips.js';
 import { CAMPOS_RESERVA, reservaSchema, type Reserva } from '../../shared/schemas/reservas.js';
-import { INICIO_PENDIENTE, POR_ASIGNAR, type ServiceState } from '../../shared/schemas/service.js';
+import { INICIO_PENDIENTE, POR_ASIGNAR, type CobroSinAplicar, type ServiceState } from '../../shared/schemas/service.js';
 import { serviceSchema, type Service, type VehicleType } from '../../shared/schemas/service.js';
 import type { Vehiculo } from '../../shared/schemas/vehiculo.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
-import { APP_CLIENTES, SISTEMA, type EntradaHistorial, type Quien } from '../../shared/schemas/historial.js';
+import { APP_CLIENTES, EPAYCO, SISTEMA, type EntradaHistorial, type Quien } from '../../shared/schemas/historial.js';
 import { actualizacion } from './actualizacion.js';
 import { cambios } from './cambios.js';
 import { entradaHistorial } from './historial-repository.js';
@@ -85,14 +85,14 @@ type Registro = { accion: EntradaHistorial['accion']; quien: Quien; antes: Entra
  * A change of the company's service, with its trail entry, in one transaction: false when a condition
  * refused it (another change won, or the state no longer allows it); the company's caches hear of it.
  */
-async function cambiarServicio(empresaId: string, items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<boolean> {
+async function cambiarServicio(empresaId: string | undefined, items: NonNullable<TransactWriteCommandInput['TransactItems']>): Promise<boolean> {
   try {
     await transact({ TransactItems: items });
   } catch (err) {
     if (cancellationCodes(err)?.some((c) => c === 'ConditionalCheckFailed')) return false;
     throw err;
   }
-  await cambios.anunciar({ tipo: 'empresa', id: empresaId });
+  if (empresaId) await cambios.anunciar({ tipo: 'empresa', id: empresaId });
   return true;
 }
 
@@ -178,28 +178,37 @@ export const serviceRepository = {
    * The company's own services after pendiente for its map, at most the map's 50, in the order they
    * matter to it: from a day ago on, nearest departure first (trips under way, then the next ones);
    * then, while there is room, the week's earlier ones, latest first (finished trips, long trips still
-   * under way). At most two indexed queries on the company, bounded whatever the table holds.
+   * under way). Two indexed queries on the company (paged past cancelled ones), bounded whatever the table holds.
    */
   async propiosRecientes(empresaId: string, now: Date): Promise<ServicioMapa[]> {
     const ayer = new Date(now.getTime() - 86_400_000).toISOString();
     const desde = new Date(now.getTime() - DIAS_FINALIZADOS_EN_MAPA * 86_400_000).toISOString();
-    const consulta = (rango: string, valores: Record<string, string>, adelante: boolean) =>
-      ddb()
-        .send(
+    // A cancelled reservation is no work at hand (its departure passed without a trip). The filter
+    // applies after each page's limit, so pages go on until the map's 50 or the range's end: the
+    // extra reads are the cancellations of the range (a day, or the week), never the table.
+    const consulta = async (rango: string, valores: Record<string, string>, adelante: boolean) => {
+      const items: ServicioMapa[] = [];
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const page = await ddb().send(
           new QueryCommand({
             TableName: tableName('services'),
             IndexName: 'byEmpresaAliada',
             KeyConditionExpression: `empresaAliada = :e AND ${rango}`,
-            // A cancelled reservation is no work at hand (its departure passed without a trip).
             FilterExpression: '#fe <> :cancelado',
             ExpressionAttributeValues: { ':e': empresaId, ':cancelado': 'cancelado', ...valores },
             ScanIndexForward: adelante,
-            Limit: MAX_SERVICIOS_MAPA,
+            Limit: MAX_SERVICIOS_MAPA - items.length,
+            ExclusiveStartKey,
             ProjectionExpression: projection.ProjectionExpression,
             ExpressionAttributeNames: { ...projection.ExpressionAttributeNames, '#fe': 'estado' },
           }),
-        )
-        .then((page) => (page.Items ?? []).map((i) => mapaSchema.parse(i)));
+        );
+        items.push(...(page.Items ?? []).map((i) => mapaSchema.parse(i)));
+        ExclusiveStartKey = page.LastEvaluatedKey;
+      } while (ExclusiveStartKey && items.length < MAX_SERVICIOS_MAPA);
+      return items;
+    };
     const proximos = await consulta('fechaSalida >= :ayer', { ':ayer': ayer }, true);
     // The week's earlier ones only when the nearest leave room.
     if (proximos.length >= MAX_SERVICIOS_MAPA) return proximos;
@@ -415,6 +424,26 @@ export const serviceRepository = {
       ...(cambio.movimientos ?? []).map(movimientoPut),
       ...(cambio.extra ?? []),
       entradaHistorial(antes.id, registro.accion, registro.quien, registro.antes, registro.despues, now),
+    ]);
+  },
+
+  /**
+   * An ePayco charge that did not apply, recorded once for its refund: its ledger row (so a replay
+   * changes nothing), on the service, and in its trail. False when the row exists (a replay won).
+   */
+  registrarCobroSinAplicar(s: Service, cobro: CobroSinAplicar, registro: Record<string, unknown>, now: Date): Promise<boolean> {
+    return cambiarServicio(s.empresaAliada, [
+      movimientoPut(registro),
+      {
+        Update: {
+          TableName: tableName('services'),
+          Key: { id: s.id },
+          UpdateExpression: 'SET cobrosSinAplicar = list_append(if_not_exists(cobrosSinAplicar, :vacia), :cobro)',
+          ConditionExpression: 'attribute_exists(id)',
+          ExpressionAttributeValues: { ':vacia': [], ':cobro': [cobro] },
+        },
+      },
+      entradaHistorial(s.id, 'cobro-sin-aplicar', EPAYCO, {}, { referencia: cobro.referencia, monto: cobro.monto, motivo: cobro.motivo }, now),
     ]);
   },
 

@@ -75,3 +75,12 @@ export function dictaminar(t: ConfirmacionEpayco, s: Pick<Service, 'id' | 'estad
   }
   return { resultado: 'ignorada', motivo: `respuesta ${RESPUESTAS_EPAYCO[t.x_cod_response] ?? t.x_cod_response}: se espera la confirmación final` };
 }
+
+/**
+ * An accepted charge of our merchant (not a test in production) for an existing reservation that did
+ * not apply: the reservation no longer waited for it (paid already, or cancelled), or it was of
+ * another amount or currency. The client was charged, so it is recorded for staff to refund, not only
+ * logged.
+ */
+export const cobroPorReembolsar = (t: ConfirmacionEpayco, c: CredencialesEpayco, produccion: boolean): boolean =>
+  t.x_cod_response === '1' && t.x_cust_id_cliente === c.p_cust_id_cliente && !(produccion && esPrueba(t.x_test_request));

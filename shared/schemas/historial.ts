@@ -7,7 +7,7 @@ import * as z from './zod-es.js';
 export const ACCIONES = [
   'publicacion', 'oferta', 'aceptacion', 'asignacion', 'fuec', 'fuec-retirado', 'inicio', 'fin',
   'registro', 'actualizacion', 'validacion', 'bienvenida', 'bienvenida-fallida', 'suspension', 'reactivacion',
-  'comprobante', 'pago-validado', 'pago-rechazado', 'anticipo', 'saldo', 'recompensa', 'cancelacion',
+  'comprobante', 'pago-validado', 'pago-rechazado', 'anticipo', 'saldo', 'recompensa', 'cancelacion', 'cobro-sin-aplicar',
 ] as const;
 export type Accion = (typeof ACCIONES)[number];
 
@@ -36,6 +36,7 @@ export const ACCION_TEXTO: Record<Accion, string> = {
   saldo: 'Saldo pagado al conductor',
   recompensa: 'Recompensa por referido pagada',
   cancelacion: 'Reserva cancelada: su salida pasó sin viaje',
+  'cobro-sin-aplicar': 'Cobro de ePayco sin aplicar: por reembolsar al cliente',
 };
 
 /** How the timeline names the fields a change touched. */

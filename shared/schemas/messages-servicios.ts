@@ -104,6 +104,8 @@ export const MAPA_MSG = {
   recordarFuec: 'Recordar Subir FUEC 24 horas antes de iniciar el servicio',
   /** A reservation whose departure passed before its trip (shared/domain/servicios.ts, reservaVencida). */
   vencida: 'Vencida',
+  /** Where the lists mark it: what the mark means. */
+  vencidaExplicada: "'Vencida': su salida pasó sin que el viaje quedara confirmado.",
   vencidaEmpresa: 'La salida de esta reserva ya pasó y el viaje no quedó confirmado. Si el viaje se hizo, completa la reserva; si no, la plataforma la cancelará y reembolsará al cliente.',
 } as const;
 

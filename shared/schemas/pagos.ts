@@ -1,5 +1,5 @@
 import { diaUTC, esFechaValida, hoyEnBogota } from '../domain/vencimientos.js';
-import { METODOS_PAGO, SERVICE_STATES, vehicleTypeSchema } from './service.js';
+import { cobroSinAplicarSchema, METODOS_PAGO, SERVICE_STATES, vehicleTypeSchema } from './service.js';
 import { requiredText } from './text.js';
 import { uploadId } from './upload.js';
 import * as z from './zod-es.js';
@@ -55,7 +55,12 @@ export const PAGO_MSG = {
   motivoCancelacionRequerido: 'Indica el motivo de la cancelación y cómo se reembolsa al cliente',
   noCancelable: 'Solo se cancela una reserva en validación de pago o reservada cuya salida ya pasó.',
   cancelacionConcurrente: 'La reserva cambió mientras la cancelabas. Revisa su estado y vuelve a intentarlo.',
+  cancelacionCambio: 'La reserva cambió desde que abriste su detalle (llegó un pago, un comprobante o un vehículo). Revísala de nuevo antes de cancelarla.',
+  huellaRequerida: 'Falta la reserva tal como se mostró al cancelarla. Abre su detalle de nuevo.',
   reservaCancelada: 'Reserva cancelada: la empresa y el cliente verán el motivo.',
+  motivoCancelacionCorto: 'Explica el motivo y el reembolso en al menos 10 caracteres',
+  reembolsoAparte: 'Cancelar no devuelve el dinero: si el cliente pagó, haz la devolución por ePayco o por transferencia y escribe aquí por qué se cancela y la referencia de la devolución. La empresa y el cliente lo verán.',
+  cancelacionDefinitiva: 'No se puede deshacer: la reserva sale de las listas y su vehículo queda libre. La empresa y el cliente verán el motivo.',
   cuentaCambio: 'Los datos bancarios cambiaron mientras registrabas el pago. Revisa la cuenta que se muestra ahora antes de registrarlo.',
   /** Above a payout form when the account changed lately (`cuentaCambiadaHace`). */
   cuentaReciente: (cuando: string, quien: string, antes: string | null, telefono: string | null) =>
@@ -88,6 +93,11 @@ export const EPAYCO_MSG = {
   referenciaInvalida: 'La referencia de ePayco solo lleva letras, números, guiones (-) y guiones bajos (_).',
   deOtraReserva: 'Esa transacción de ePayco es de otra reserva.',
   noAplicada: (motivo: string) => `La transacción de ePayco no se aplicó: ${motivo}.`,
+  /** An accepted charge that did not apply (cobroPorReembolsar): acknowledged to ePayco once recorded. */
+  sinAplicar: 'Cobro de ePayco registrado sin aplicar: se reembolsa al cliente',
+  porReembolsar: (n: number) => (n === 1 ? 'Cobro de ePayco por reembolsar' : `${n} cobros de ePayco por reembolsar`),
+  reembolsarPlataforma: 'El cliente pagó, pero el cobro no se aplicó a la reserva. Reembólsalo desde el panel de ePayco.',
+  reembolsarEmpresa: 'El cliente pagó, pero el cobro no se aplicó a la reserva. La plataforma se lo reembolsa.',
   consultaAceptada: 'ePayco confirma el pago: la reserva quedó reservada para la empresa.',
   consultaRechazada: (motivo: string) => `ePayco informa que el pago no se aprobó (${motivo}). El cliente debe pagar de nuevo.`,
   /** In 'Pagos Epayco por validar', on a reservation waiting longer than `EPAYCO_ESPERA_MIN`. */
@@ -178,7 +188,11 @@ export const decisionPagoSchema = z.discriminatedUnion(
 export type DecisionPago = z.infer<typeof decisionPagoSchema>;
 
 /** `POST /plataforma/servicios/{id}/cancelacion`: a reservation whose departure passed, cancelled with the reason and the refund. */
-export const cancelacionBodySchema = z.object({ motivo: requiredText(PAGO_MSG.motivoCancelacionRequerido, 500) });
+export const cancelacionBodySchema = z.object({
+  motivo: requiredText(PAGO_MSG.motivoCancelacionRequerido, 500).refine((v) => v.length >= 10, PAGO_MSG.motivoCancelacionCorto),
+  /** The detail's `huella`: the reservation as staff saw it when they wrote the reason. */
+  huella: z.string({ error: PAGO_MSG.huellaRequerida }).regex(/^[0-9a-f]{16}$/, PAGO_MSG.huellaRequerida),
+});
 export type CancelacionBody = z.infer<typeof cancelacionBodySchema>;
 
 /** `POST /integracion/cliente/servicios/{id}/comprobante`: the transfer receipt the client uploaded. */
@@ -327,7 +341,7 @@ export const HISTORIAL_MAX_DIAS = 366;
 export const historialServiciosSchema = z.object({
   items: z.array(servicioFilaSchema),
   /** `enValidacion`: of the services won, those whose client payment is still being checked. */
-  /** `valor` leaves out the `cancelados` (their value was refunded). */
+  /** `servicios` and `valor` leave out the `cancelados` (not served; their value went back to the client). */
   totales: z.object({ servicios: z.number(), enValidacion: z.number(), cancelados: z.number(), valor: z.number(), finalizados: z.number(), valorFinalizados: z.number() }),
   /** More services than one answer carries: narrow the range. */
   truncado: z.boolean(),
@@ -345,6 +359,9 @@ export const pagoDetalleSchema = z.object({
   pagoValidadoEn: z.string().nullable(),
   /** Why and when marketplace staff cancelled the reservation ('cancelado'). */
   cancelacion: z.object({ motivo: z.string(), at: z.string() }).nullable(),
+  cobrosSinAplicar: z.array(cobroSinAplicarSchema),
+  /** The reservation as shown, for a cancellation to send back (`cancelacionBodySchema`). */
+  huella: z.string(),
   /** When the client accepted the offer (how long a payment in validation has waited). */
   aceptadoEn: z.string().nullable(),
   anticipo: z.object({ monto: z.number(), debido: z.boolean(), pagado: z.boolean() }),

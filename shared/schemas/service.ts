@@ -26,6 +26,10 @@ export const VERIFICACIONES_FUEC = ['coincide', 'no-coincide', 'sin-verificar'] 
 /** `inicio` of a confirmed trip the job has still to start. */
 export const INICIO_PENDIENTE = 'pendiente';
 
+/** An ePayco charge that did not apply to its reservation, as recorded for its refund. */
+export const cobroSinAplicarSchema = z.object({ referencia: z.string(), monto: z.number(), moneda: z.string(), motivo: z.string(), at: z.iso.datetime() });
+export type CobroSinAplicar = z.infer<typeof cobroSinAplicarSchema>;
+
 export const serviceSchema = z.object({
   id: z.string(),
   estado: serviceStateSchema,
@@ -97,6 +101,8 @@ export const serviceSchema = z.object({
   pagoRechazado: z.object({ motivo: z.string(), at: z.iso.datetime() }).optional(),
   /** Why marketplace staff cancelled the reservation (and how the client was refunded), and when. */
   cancelacion: z.object({ motivo: z.string(), at: z.iso.datetime() }).optional(),
+  /** ePayco charges of the client that did not apply (shared/domain/epayco.ts, cobroPorReembolsar): to refund. */
+  cobrosSinAplicar: z.array(cobroSinAplicarSchema).optional(),
   /** When and by what reference the client's payment was confirmed. */
   pagoValidadoEn: z.iso.datetime().optional(),
   referenciaPago: z.string().optional(),

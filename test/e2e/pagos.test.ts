@@ -246,13 +246,23 @@ describe('the service lists', () => {
     await expect.poll(() => motivo.evaluate((el) => el === document.activeElement)).toBe(true);
     await detalle.getByRole('button', { name: 'Cancelar reserva', exact: true }).click();
     await detalle.getByText(PAGO_MSG.motivoCancelacionRequerido).waitFor();
-    await motivo.fill('El vehículo no llegó y el cliente viajó por su cuenta. Reembolso por ePayco, referencia RB-20931.');
-    await shots('servicios-vencida-cancelar');
+    await expect.poll(() => motivo.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Over two lines it goes as one (the API takes no line breaks); it cannot be undone, so it asks first.
+    await motivo.fill('El vehículo no llegó y el cliente viajó por su cuenta.\nReembolso por ePayco, referencia RB-20931.');
     await detalle.getByRole('button', { name: 'Cancelar reserva', exact: true }).click();
+    const pregunta = detalle.getByText(PAGO_MSG.cancelacionDefinitiva);
+    await pregunta.waitFor();
+    await shots('servicios-vencida-cancelar');
+    // 'Seguir editando' keeps what was typed; the question comes again.
+    await detalle.getByRole('button', { name: 'Seguir editando' }).click();
+    await pregunta.waitFor({ state: 'hidden' });
+    expect(await motivo.inputValue()).toContain('RB-20931');
+    await detalle.getByRole('button', { name: 'Cancelar reserva', exact: true }).click();
+    await detalle.getByRole('button', { name: 'Sí, cancelar reserva' }).click();
     await page.getByText(PAGO_MSG.reservaCancelada).waitFor();
     await expect.poll(() => fila.count(), { timeout: 15_000 }).toBe(0);
     const { Item } = await docClient().send(new GetCommand({ TableName: table('services'), Key: { id } }));
-    expect(Item).toMatchObject({ estado: 'cancelado', cancelacion: { motivo: expect.stringContaining('RB-20931') } });
+    expect(Item).toMatchObject({ estado: 'cancelado', cancelacion: { motivo: 'El vehículo no llegó y el cliente viajó por su cuenta. Reembolso por ePayco, referencia RB-20931.' } });
     await signOut();
 
     // The company finds it in its history, cancelled, with the reason and the refund.
@@ -265,7 +275,9 @@ describe('the service lists', () => {
     await cancelada.getByText('Cancelado', { exact: true }).waitFor();
     await cancelada.getByRole('button', { name: /^Ver detalle del servicio/ }).click();
     await detalle.getByText(/RB-20931/).waitFor();
-    await detalle.getByText(/^Cancelada el /).waitFor();
+    await detalle.getByText(/^Reserva cancelada el /).waitFor();
+    // It owes no payouts: none are listed as due or not yet due.
+    expect(await detalle.getByText(/^Anticipo \(/).count()).toBe(0);
     await shots('servicios-cancelada-empresa');
     await page.keyboard.press('Escape');
     await signOut();

@@ -58,8 +58,8 @@ const HOY = hoyEnBogota();
 
 const SAMPLES: Record<string, Sample> = {
   'POST /plataforma/servicios/:servicioId/cancelacion': {
-    valid: { motivo: 'El viaje no se hizo; reembolso por ePayco RB-1' },
-    required: ['motivo'],
+    valid: { motivo: 'El viaje no se hizo; reembolso por ePayco RB-1', huella: '0123456789abcdef' },
+    required: ['motivo', 'huella'],
     texts: ['motivo'],
     path: `/plataforma/servicios/${FUZZ_VENCIDA}/cancelacion`,
   },

@@ -178,9 +178,18 @@ describe("ePayco's confirmation", () => {
     const forjada = confirmacionFirmada({ ...cred, p_key: 'otra-llave' }, base);
     expect(await epayco(forjada)).toMatchObject({ status: 400, json: { error: { message: 'Firma de ePayco inválida' } } });
     expect((await epayco({ ...confirmacionFirmada(cred, base), x_amount: '1' })).status).toBe(400);
-    // Signed and known to ePayco, but not for this reservation: another amount, another currency, another merchant.
-    expect((await conocida(confirmacionFirmada(cred, { ...base, x_ref_payco: `${base.x_ref_payco}-v`, x_amount: '979999' }))).status).toBe(409);
-    expect((await conocida(confirmacionFirmada(cred, { ...base, x_ref_payco: `${base.x_ref_payco}-m`, x_currency_code: 'USD' }))).status).toBe(409);
+    // Signed, known to ePayco and charged, but not what this reservation waits for (another amount, another
+    // currency): the client paid, so it is recorded for its refund and acknowledged, and the reservation waits on.
+    for (const [sufijo, campo] of [['-v', { x_amount: '979999' }], ['-m', { x_currency_code: 'USD' }]] as const) {
+      const cobro = await conocida(confirmacionFirmada(cred, { ...base, x_ref_payco: `${base.x_ref_payco}${sufijo}`, ...campo }));
+      expect(cobro).toMatchObject({ status: 200, json: { resultado: 'sin-aplicar' } });
+      expect(await guardado('pagos', `epayco#${base.x_ref_payco}${sufijo}`)).toMatchObject({ resultado: 'sin-aplicar', servicioId: id });
+    }
+    expect(((await guardado('services', id))!.cobrosSinAplicar as { referencia: string; monto: number; moneda: string }[]).map((c) => [c.referencia, c.monto, c.moneda])).toEqual([
+      [`ePayco ${base.x_ref_payco}-v`, 979_999, 'COP'],
+      [`ePayco ${base.x_ref_payco}-m`, 980_000, 'USD'],
+    ]);
+    // Another merchant's is not ours to record.
     expect((await conocida(confirmacionFirmada(cred, { ...base, x_ref_payco: `${base.x_ref_payco}-c`, x_cust_id_cliente: '123' }))).status).toBe(409);
     // The fields ePayco does not sign count only as ePayco's record states them: a pending payment
     // turned 'accepted', a test turned real, or an accepted one pointed at this reservation are refused.
@@ -245,17 +254,21 @@ describe("ePayco's confirmation", () => {
     expect(await trail(id)).not.toContain('pago-validado');
   });
 
-  it('acknowledges only the transaction it applied when two charges of one reservation arrive at once', async () => {
+  it('applies one of two charges of one reservation that arrive at once, and records the other for its refund', async () => {
     for (let ronda = 0; ronda < 3; ronda++) {
       const id = await aceptado('epayco', 520_000);
       const [a, b] = ['a', 'b'].map((x) => confirmacionFirmada(stack().epayco, { x_id_invoice: id, x_amount: '520000', x_ref_payco: `dc${x}-${id.slice(0, 6)}`, x_transaction_id: `tx-${x}` }));
       for (const t of [a!, b!]) await registrarTransaccionEpayco(stack().epaycoUrl, t);
       const respuestas = await Promise.all([epayco(a!), epayco(b!)]);
-      // One applied; the other is not called a replay ('repetida' would stop ePayco's retries of a real second charge).
-      expect(respuestas.map((r) => r.status).sort()).toEqual([200, 409]);
-      expect(respuestas.find((r) => r.status === 200)!.json.resultado).toBe('aceptada');
+      // One applied; the other, a real second charge, is recorded for its refund (never taken for a replay).
+      expect(respuestas.map((r) => r.json.resultado).sort()).toEqual(['aceptada', 'sin-aplicar']);
       const filas = await Promise.all([a!, b!].map((t) => guardado('pagos', `epayco#${t.x_ref_payco}`)));
-      expect(filas.filter(Boolean)).toHaveLength(1);
+      expect(filas.map((f) => f?.resultado).sort()).toEqual(['aceptada', 'sin-aplicar']);
+      const s = (await guardado('services', id))!;
+      expect(s.estado).toBe('reservado');
+      expect((s.cobrosSinAplicar as unknown[]).length).toBe(1);
+      expect((await trail(id)).filter((x) => x === 'cobro-sin-aplicar')).toHaveLength(1);
+      expect(await guardado('pagos', `pago-cliente#${id}`)).toMatchObject({ monto: 520_000 });
     }
   });
 
@@ -531,10 +544,10 @@ describe('the service lists and the history', () => {
     const res = await api('/historial', { token: admin });
     expect(res.status).toBe(200);
     const { items, totales } = res.json as { items: { estado: string; valorOferta: number }[]; totales: { servicios: number; valor: number; finalizados: number; cancelados: number } };
-    expect(totales.servicios).toBe(items.length);
-    // A cancelled reservation (the demo has one) is a row, but its value went back to the client.
+    // A cancelled reservation (the demo has one) is a row, but neither a service won nor value: counted apart.
     expect(totales.cancelados).toBe(items.filter((i) => i.estado === 'cancelado').length);
     expect(totales.cancelados).toBeGreaterThanOrEqual(1);
+    expect(totales.servicios).toBe(items.length - totales.cancelados);
     expect(totales.valor).toBe(items.filter((i) => i.estado !== 'cancelado').reduce((t, i) => t + (i.valorOferta ?? 0), 0));
     expect(totales.finalizados).toBe(items.filter((i) => i.estado === 'finalizado').length);
     expect((totales as { enValidacion?: number }).enValidacion).toBe(items.filter((i) => i.estado === 'validar').length);
@@ -572,11 +585,15 @@ describe('a reservation whose departure passed before its trip', () => {
   const pasada = () => new Date(Date.now() - 2 * 3600_000).toISOString();
   const salidaPasada = (id: string) =>
     docClient().send(new UpdateCommand({ TableName: table('services'), Key: { id }, UpdateExpression: 'SET fechaSalida = :f', ExpressionAttributeValues: { ':f': pasada() } }));
-  const cancelar = (id: string, body: unknown, token = plataforma) => api(`/plataforma/servicios/${id}/cancelacion`, { token, body });
+  /** The fingerprint of the reservation as its detail shows it now (what the console sends back). */
+  const huella = async (id: string) => (await api(`/servicios/${id}/pagos`, { token: plataforma })).json.huella as string;
+  const cancelar = async (id: string, body: Record<string, unknown>, token = plataforma) =>
+    api(`/plataforma/servicios/${id}/cancelacion`, { token, body: { huella: await huella(id), ...body } });
   const MOTIVO = 'El cliente no pagó antes de la salida; no hubo cobro que reembolsar.';
 
   it('is cancelled by staff only, with a reason, only once its departure passed; it leaves the lists that wait on it', async () => {
     const id = await aceptado('transferencia');
+    const antesDelComprobante = await huella(id);
     expect((await enviarComprobante(id)).status).toBe(201);
     // Before its departure it is no one's to cancel.
     expect(await cancelar(id, { motivo: MOTIVO })).toMatchObject({ status: 409, json: { error: { message: PAGO_MSG.noCancelable } } });
@@ -584,7 +601,11 @@ describe('a reservation whose departure passed before its trip', () => {
     // Not the company's, not a driver's: staff only (the route matrix checks every role too).
     expect((await cancelar(id, { motivo: MOTIVO }, admin)).status).toBe(403);
     for (const body of [{}, { motivo: '   ' }, { motivo: 5 }]) expect((await cancelar(id, body)).json.error.message, JSON.stringify(body)).toBe(PAGO_MSG.motivoCancelacionRequerido);
+    expect((await cancelar(id, { motivo: 'hola' })).json.error.message).toBe(PAGO_MSG.motivoCancelacionCorto);
     expect((await cancelar(id, { motivo: 'x'.repeat(501) })).json.error.message).toBe('Máximo 500 caracteres');
+    for (const h of [undefined, 'zz', 12]) expect((await cancelar(id, { motivo: MOTIVO, huella: h })).json.error.message, String(h)).toBe(PAGO_MSG.huellaRequerida);
+    // Written about the reservation as it was shown: a fingerprint of before the receipt came is refused.
+    expect(await cancelar(id, { motivo: MOTIVO, huella: antesDelComprobante })).toMatchObject({ status: 409, json: { error: { message: PAGO_MSG.cancelacionCambio } } });
     expect((await guardado('services', id))!.estado).toBe('validar');
 
     const res = await cancelar(id, { motivo: MOTIVO });
@@ -598,7 +619,7 @@ describe('a reservation whose departure passed before its trip', () => {
     expect(ids(await api('/servicios?lista=pedidos&limite=100', { token: plataforma }))).not.toContain(id);
     expect(ids(await api('/plataforma/pagos-por-validar/transferencia?limite=100', { token: plataforma }))).not.toContain(id);
     // A second cancellation, or a transfer decision afterwards, is refused and changes nothing.
-    expect(await cancelar(id, { motivo: 'Otra vez' })).toMatchObject({ status: 409, json: { error: { message: PAGO_MSG.noCancelable } } });
+    expect(await cancelar(id, { motivo: 'Otra vez, por si acaso' })).toMatchObject({ status: 409, json: { error: { message: PAGO_MSG.noCancelable } } });
     expect((await api(`/plataforma/servicios/${id}/pago`, { token: plataforma, body: { decision: 'confirmar' } })).status).toBe(409);
     expect((await guardado('services', id))!.cancelacion.motivo).toBe(MOTIVO);
 
@@ -619,7 +640,8 @@ describe('a reservation whose departure passed before its trip', () => {
     const fila = (await api('/servicios?lista=reservados&limite=100', { token: plataforma })).json.items.find((f: { id: string }) => f.id === id);
     expect(fila).toMatchObject({ estado: 'reservado', placas: vehiculo.placas });
 
-    const intentos = await Promise.all(Array.from({ length: 5 }, (_, i) => cancelar(id, { motivo: `${MOTIVO} (${i})` })));
+    const visto = await huella(id);
+    const intentos = await Promise.all(Array.from({ length: 5 }, (_, i) => cancelar(id, { motivo: `${MOTIVO} (${i})`, huella: visto })));
     expect(intentos.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     expect((await trail(id)).filter((a) => a === 'cancelacion')).toHaveLength(1);
     const ganador = intentos.find((r) => r.status === 200)!;
@@ -633,6 +655,21 @@ describe('a reservation whose departure passed before its trip', () => {
     const otro = await servicioReservado(TRANSVALLE, { tipo: 'Van' }, 3, { fechaSalida: pasada(), nombreEmpresaAliada: 'Transportes del Valle S.A.S.' });
     const asignacion = await api(`/servicios/${otro}/vehiculo`, { token: admin, method: 'PUT', body: { vehiculoId: vehiculo.id } });
     expect(asignacion.status, JSON.stringify(asignacion.json)).toBe(200);
+  });
+
+  it('records an ePayco charge that arrives after the cancellation, for its refund, once', async () => {
+    const id = await aceptado('epayco', 640_000);
+    await salidaPasada(id);
+    expect((await cancelar(id, { motivo: MOTIVO })).status).toBe(200);
+    const tarde = confirmacionFirmada(stack().epayco, { x_id_invoice: id, x_amount: '640000', x_ref_payco: `late-${id.slice(0, 6)}`, x_transaction_id: 'tx-late' });
+    expect(await conocida(tarde)).toMatchObject({ status: 200, json: { resultado: 'sin-aplicar' } });
+    expect((await epayco(tarde)).json.resultado).toBe('repetida');
+    const s = (await guardado('services', id))!;
+    expect(s).toMatchObject({ estado: 'cancelado', cobrosSinAplicar: [{ referencia: `ePayco late-${id.slice(0, 6)}`, monto: 640_000, moneda: 'COP' }] });
+    expect(await guardado('pagos', `pago-cliente#${id}`)).toBeUndefined();
+    expect((await trail(id)).filter((x) => x === 'cobro-sin-aplicar')).toHaveLength(1);
+    // Staff and the company read it in the detail.
+    for (const token of [plataforma, admin]) expect((await api(`/servicios/${id}/pagos`, { token })).json.cobrosSinAplicar).toHaveLength(1);
   });
 
   it('tells the client app when a pending request stopped taking offers', async () => {

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { confirmacionEpaycoSchema, credencialesEpaycoSchema, dictaminar, discrepancia, firmaEpayco, type ConfirmacionEpayco, type CredencialesEpayco, type Dictamen } from '../../../shared/domain/epayco.js';
+import { cobroPorReembolsar, confirmacionEpaycoSchema, credencialesEpaycoSchema, dictaminar, discrepancia, firmaEpayco, type ConfirmacionEpayco, type CredencialesEpayco, type Dictamen } from '../../../shared/domain/epayco.js';
 import { EPAYCO, type Quien } from '../../../shared/schemas/historial.js';
 import { MAPA_MSG } from '../../../shared/schemas/messages-servicios.js';
 import type { Service } from '../../../shared/schemas/service.js';
@@ -43,8 +43,10 @@ export async function confirmacionEpayco(c: Context) {
   const t = await verificarConEpayco(cred, recibida);
 
   const s = /^[A-Za-z0-9-]{1,64}$/.test(t.x_id_invoice) ? await serviceRepository.get(t.x_id_invoice) : null;
-  const dictamen = dictaminar(t, s, cred, config().stage === 'prod');
+  const produccion = config().stage === 'prod';
+  const dictamen = dictaminar(t, s, cred, produccion);
   if (dictamen.resultado === 'ignorada' || !s) {
+    if (s && dictamen.resultado === 'ignorada' && cobroPorReembolsar(t, cred, produccion)) return sinAplicar(c, t, s, dictamen.motivo);
     registrar('ignorada', { ...resumen(t), motivo: dictamen.resultado === 'ignorada' ? dictamen.motivo : '' });
     throw conflict(`Confirmación de ePayco no aplicada: ${dictamen.resultado === 'ignorada' ? dictamen.motivo : 'la reserva no existe'}`);
   }
@@ -53,9 +55,11 @@ export async function confirmacionEpayco(c: Context) {
   const referencia = `ePayco ${t.x_ref_payco}`;
   const hecho = await aplicar(dictamen, s, registroEpayco(t, s, dictamen, now), referencia, now);
   if (!hecho) {
-    // A lost write is a replay only if this very reference was recorded; another transaction for the
-    // same reservation (a second charge) is not acknowledged: ePayco keeps retrying and it is logged.
+    // A lost write is a replay only if this very reference was recorded; another accepted charge for
+    // the same reservation (a second one, or one after its cancellation) is recorded for its refund.
     if (await yaRegistrada(evento)) return repetida(c, t);
+    const ahora = dictamen.resultado === 'aceptada' ? await serviceRepository.get(s.id) : null;
+    if (ahora) return sinAplicar(c, t, ahora, MOTIVO_YA_NO_ESPERA);
     registrar('ignorada', { ...resumen(t), motivo: MOTIVO_YA_NO_ESPERA });
     throw conflict(`Confirmación de ePayco no aplicada: ${MOTIVO_YA_NO_ESPERA}`);
   }
@@ -168,6 +172,17 @@ async function verificarConEpayco(cred: CredencialesEpayco, t: ConfirmacionEpayc
     throw conflict(EPAYCO_MSG.noVerificada);
   }
   return registro.data;
+}
+
+/** An accepted charge that did not apply (`cobroPorReembolsar`): recorded for staff to refund, then acknowledged. */
+async function sinAplicar(c: Context, t: ConfirmacionEpayco, s: Service, motivo: string) {
+  const now = new Date();
+  const monto = Number(t.x_amount);
+  const cobro = { referencia: `ePayco ${t.x_ref_payco}`, monto: Number.isFinite(monto) ? monto : 0, moneda: t.x_currency_code.toUpperCase(), motivo, at: now.toISOString() };
+  const registro = { ...registroEpayco(t, s, { resultado: 'ignorada', motivo }, now), resultado: 'sin-aplicar' };
+  if (!(await serviceRepository.registrarCobroSinAplicar(s, cobro, registro, now))) return repetida(c, t);
+  registrar('sin-aplicar', { ...resumen(t), motivo });
+  return c.json({ resultado: 'sin-aplicar', mensaje: EPAYCO_MSG.sinAplicar });
 }
 
 function repetida(c: Context, t: ConfirmacionEpayco) {

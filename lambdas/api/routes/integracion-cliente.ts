@@ -35,7 +35,7 @@ export async function publicarServicio(c: Context, _caller: unknown, body: Servi
 }
 
 /** The client's view of an offer: price, company and terms, never the company's bank data. */
-const vistaCliente = async (o: Oferta, abierto: boolean, now: Date) => ({
+const vistaCliente = async (o: Oferta, abierto: boolean, cancelado: boolean, now: Date) => ({
   empresaAliada: o.empresaAliada,
   empresa: o.empresa,
   precio: o.precio,
@@ -45,7 +45,7 @@ const vistaCliente = async (o: Oferta, abierto: boolean, now: Date) => ({
   creadoEn: o.creadoEn,
   venceEn: o.expiresAt ? new Date(o.expiresAt * 1000).toISOString() : null,
   cotizacionUrl: o.documentoCotizacion ? await storage.readUrl(o.documentoCotizacion) : null,
-  vigente: o.estado === 'aceptada' || (abierto && !isExpired(o, now)),
+  vigente: (o.estado === 'aceptada' && !cancelado) || (abierto && !isExpired(o, now)),
 });
 
 /**
@@ -58,7 +58,7 @@ export async function listarOfertas(c: Context) {
   const service = await servicioDe(c);
   const abierto = abiertoAOfertas(service, now);
   const ofertas = (await ofertaRepository.delServicio(service.id)).filter((o) => o.estado !== 'enviada' || !isExpired(o, now));
-  return c.json({ estado: service.estado, recibeOfertas: abierto, cancelacion: service.cancelacion ?? null, items: await Promise.all(ofertas.map((o) => vistaCliente(o, abierto, now))) });
+  return c.json({ estado: service.estado, recibeOfertas: abierto, cancelacion: service.cancelacion ?? null, items: await Promise.all(ofertas.map((o) => vistaCliente(o, abierto, service.estado === 'cancelado', now))) });
 }
 
 /**

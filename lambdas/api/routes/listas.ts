@@ -73,10 +73,10 @@ export async function historialServicios(c: Context, caller: ConsolaCaller) {
   const respuesta: HistorialServicios = {
     items: filas,
     totales: {
-      servicios: filas.length,
+      // A cancelled reservation was not served and its value went back to the client: counted apart.
+      servicios: filas.length - cancelados,
       enValidacion: filas.filter((f) => f.estado === 'validar').length,
       cancelados,
-      // A cancelled reservation's value was refunded to the client: not the company's.
       valor: suma(filas.filter((f) => f.estado !== 'cancelado')),
       finalizados: finalizados.length,
       valorFinalizados: suma(finalizados),

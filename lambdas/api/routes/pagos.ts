@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { comisionPlataforma, pagoConductor, problemaPagoConductor, type PagoConductor } from '../../../shared/domain/pagos.js';
 import { reservaVencida } from '../../../shared/domain/recorrido.js';
@@ -201,6 +202,16 @@ export async function decidirPago(c: Context, caller: PlataformaCaller, body: De
 }
 
 /**
+ * What a cancellation's reason is about: the state, the vehicle, the client's receipt and its payment.
+ * The detail carries it, the cancellation sends it back; no stored value can be read out of it.
+ */
+export const huellaCancelacion = (s: Service): string =>
+  createHash('sha256')
+    .update(JSON.stringify([s.id, s.estado, s.placas, s.comprobantePago ?? null, s.pagoValidadoEn ?? null]))
+    .digest('hex')
+    .slice(0, 16);
+
+/**
  * `POST /plataforma/servicios/{id}/cancelacion` (beyond the spec): marketplace staff cancel a
  * reservation whose departure passed before its trip was confirmed (`reservaVencida`), with the reason
  * and how the client is refunded, which the company and the client app read. It leaves every list
@@ -210,11 +221,22 @@ export async function cancelarReserva(c: Context, caller: PlataformaCaller, body
   const s = await servicioExistente(c);
   const now = new Date();
   if (!reservaVencida(s, now)) throw conflict(PAGO_MSG.noCancelable);
+  // The reason was written about the reservation as the detail showed it: a payment, a receipt or a
+  // vehicle that came since would make it wrong ("no hubo pago" on a paid one), so staff look again.
+  if (body.huella !== huellaCancelacion(s)) throw conflict(PAGO_MSG.cancelacionCambio);
   const cancelacion = { motivo: body.motivo, at: now.toISOString() };
+  // And still so when written (what the fingerprint covers, checked by the write itself).
+  const condicion = {
+    expresion: [
+      'estado = :ce AND placas = :cp',
+      s.comprobantePago ? 'comprobantePago = :cc' : 'attribute_not_exists(comprobantePago)',
+      s.pagoValidadoEn ? 'pagoValidadoEn = :cv' : 'attribute_not_exists(pagoValidadoEn)',
+    ].join(' AND '),
+    valores: { ':ce': s.estado, ':cp': s.placas, ...(s.comprobantePago ? { ':cc': s.comprobantePago } : {}), ...(s.pagoValidadoEn ? { ':cv': s.pagoValidadoEn } : {}) },
+  };
   const hecho = await serviceRepository.cambiarPago(
     s,
-    // Still in the state it was read in, with the same vehicle (an assignment meanwhile would be lost from the trail).
-    { cambios: { estado: 'cancelado', cancelacion }, condicion: { expresion: 'estado = :ce AND placas = :cp', valores: { ':ce': s.estado, ':cp': s.placas } } },
+    { cambios: { estado: 'cancelado', cancelacion }, condicion },
     { accion: 'cancelacion', quien: quienDe(caller), antes: { estado: s.estado }, despues: { estado: 'cancelado', motivo: body.motivo } },
     now,
   );
@@ -396,6 +418,8 @@ export async function verPagosDeServicio(c: Context, caller: ConsolaCaller) {
     pagoRechazado: s.pagoRechazado ?? null,
     pagoValidadoEn: s.pagoValidadoEn ?? null,
     cancelacion: s.cancelacion ?? null,
+    cobrosSinAplicar: s.cobrosSinAplicar ?? [],
+    huella: huellaCancelacion(s),
     aceptadoEn: s.aceptadoEn ?? null,
     anticipo: { monto: pagoConductor(valor), debido: s.pagarAnticipoConductor, pagado: s.anticipoConductorPagado },
     saldo: { monto: pagoConductor(valor), debido: s.pagarSaldoConductor, pagado: s.saldoConductorPagado },

@@ -189,7 +189,7 @@ export function ReservationsPage({ title }: { title: string }) {
           )
         }
         header={
-          <Header variant="awsui-h1-sticky" counter={reservas.data ? `(${todas.length})` : undefined} description="Tus servicios reservados y confirmados: asigna el vehículo, sube el FUEC y sigue la salida.">
+          <Header variant="awsui-h1-sticky" counter={reservas.data ? `(${todas.length})` : undefined} description={`Tus servicios reservados y confirmados: asigna el vehículo, sube el FUEC y sigue la salida. ${MAPA_MSG.vencidaExplicada}`}>
             {title}
           </Header>
         }

@@ -93,7 +93,8 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec, tra
   const reservado = s?.estado === 'reservado';
   const conVehiculo = !!(s && asignado(s.conductor) && asignado(s.placas));
   // Past its departure, the reminder would ask for what is already late: it says what happens now.
-  const nota = s && (reservaVencida(s, new Date()) ? MAPA_MSG.vencidaEmpresa : recordatorio(s));
+  const vencida = !!s && reservaVencida(s, new Date());
+  const nota = s && (vencida ? MAPA_MSG.vencidaEmpresa : recordatorio(s));
   const noRegistrado = (v: string | null | undefined) => v || MAPA_MSG.noRegistrado;
   const noAsignado = (v: string | null | undefined) => v || MAPA_MSG.noAsignado;
 
@@ -145,7 +146,11 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec, tra
           </Alert>
         ) : s ? (
           <SpaceBetween size="l">
-            {nota && <Alert type="warning">{nota}</Alert>}
+            {nota && (
+              <Alert type="warning" header={vencida ? MAPA_MSG.vencida : undefined}>
+                {nota}
+              </Alert>
+            )}
             {s.sinVehiculoApto && (
               <Alert type="info" action={<Button onClick={() => navigate('/panel-control/gestiona-flota')}>Ir a Gestión de Flota</Button>}>
                 {s.sinVehiculoApto}

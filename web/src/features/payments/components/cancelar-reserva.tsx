@@ -1,39 +1,69 @@
 import Alert from '@cloudscape-design/components/alert';
-import Button from '@cloudscape-design/components/button';
+import Button, { type ButtonProps } from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Textarea from '@cloudscape-design/components/textarea';
-import { useState } from 'react';
-import { cancelacionBodySchema, PAGO_MSG, type PagoDetalle } from '../../../../../shared/schemas/pagos.js';
+import Textarea, { type TextareaProps } from '@cloudscape-design/components/textarea';
+import { useRef, useState } from 'react';
+import { cancelacionBodySchema, EPAYCO_MSG, PAGO_MSG, type PagoDetalle } from '../../../../../shared/schemas/pagos.js';
 import { MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { useBorrador } from '../../../components/descarte.js';
 import { errorMessage } from '../../../lib/api-client.js';
+import { formatCOP, formatDateTime } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
 import { useCancelarReserva } from '../api/pagos.js';
+
+/** A reason typed over several lines, as one: the API's texts take no line breaks. */
+export const unaLinea = (texto: string): string => texto.trim().replace(/\s*\n\s*/g, ' ');
 
 /**
  * A reservation whose departure passed before its trip (`reservaVencida`), in its detail: what it
  * means, and for marketplace staff the cancellation with its reason and the client's refund, which the
- * company and the client app read. The API checks the same rule.
+ * company and the client app read. It cannot be undone, so a second step asks. The API checks the
+ * same rules.
  */
 export function ReservaVencida({ d, plataforma, onDone }: { d: PagoDetalle; plataforma: boolean; onDone: () => void }) {
   const cancelar = useCancelarReserva();
   const [abierto, setAbierto] = useState(false);
+  const [confirmando, setConfirmando] = useState(false);
   const [motivo, setMotivo] = useState('');
   const [error, setError] = useState<string | null>(null);
-  useBorrador(abierto && motivo.trim() !== '');
+  const abrirRef = useRef<ButtonProps.Ref>(null);
+  const motivoRef = useRef<TextareaProps.Ref>(null);
+  const confirmarRef = useRef<ButtonProps.Ref>(null);
+  // What was typed is kept on 'Volver' (reopening shows it) and asked about on closing the dialog.
+  useBorrador(motivo.trim() !== '');
+  const body = () => cancelacionBodySchema.safeParse({ motivo: unaLinea(motivo), huella: d.huella });
+  const revisar = () => {
+    const r = body();
+    if (!r.success) {
+      setError(r.error.issues[0]!.message);
+      motivoRef.current?.focus();
+      return;
+    }
+    setConfirmando(true);
+    requestAnimationFrame(() => confirmarRef.current?.focus());
+  };
   const enviar = async () => {
-    const body = cancelacionBodySchema.safeParse({ motivo });
-    if (!body.success) return setError(body.error.issues[0]!.message);
+    const r = body();
+    if (!r.success) return;
     try {
       // mutateAsync: the refreshed detail (no longer vencida) unmounts this part before mutate's callbacks.
-      await cancelar.mutateAsync({ id: d.servicio.id, body: body.data });
+      await cancelar.mutateAsync({ id: d.servicio.id, body: r.data });
+      setMotivo('');
       toast.success(PAGO_MSG.reservaCancelada);
       onDone();
     } catch (err) {
+      setConfirmando(false);
       setError(errorMessage(err));
+      requestAnimationFrame(() => motivoRef.current?.focus());
     }
+  };
+  const volver = () => {
+    setAbierto(false);
+    setConfirmando(false);
+    setError(null);
+    requestAnimationFrame(() => abrirRef.current?.focus());
   };
   if (!plataforma) return <Alert type="warning" header={MAPA_MSG.vencida}>{MAPA_MSG.vencidaEmpresa}</Alert>;
   return (
@@ -42,7 +72,7 @@ export function ReservaVencida({ d, plataforma, onDone }: { d: PagoDetalle; plat
       header={MAPA_MSG.vencida}
       action={
         !abierto && (
-          <Button onClick={() => setAbierto(true)} ariaLabel={`Cancelar la reserva de ${d.servicio.cliente}`}>
+          <Button ref={abrirRef} onClick={() => setAbierto(true)} ariaLabel={`Cancelar la reserva de ${d.servicio.cliente}`}>
             Cancelar reserva
           </Button>
         )
@@ -51,33 +81,78 @@ export function ReservaVencida({ d, plataforma, onDone }: { d: PagoDetalle; plat
       <SpaceBetween size="s">
         <span>{PAGO_MSG.vencidaPlataforma}</span>
         {abierto && (
-          <form noValidate onSubmit={(e) => (e.preventDefault(), void enviar())}>
+          <form noValidate onSubmit={(e) => (e.preventDefault(), confirmando ? void enviar() : revisar())}>
             <Form
               actions={
-                <SpaceBetween direction="horizontal" size="xs">
-                  <Button formAction="none" onClick={() => (setAbierto(false), setMotivo(''), setError(null))}>
-                    Volver
-                  </Button>
-                  <Button variant="primary" loading={cancelar.isPending}>
-                    Cancelar reserva
-                  </Button>
-                </SpaceBetween>
+                confirmando ? undefined : (
+                  <SpaceBetween direction="horizontal" size="xs">
+                    <Button formAction="none" onClick={volver}>
+                      Volver
+                    </Button>
+                    <Button variant="primary">Cancelar reserva</Button>
+                  </SpaceBetween>
+                )
               }
             >
-              <FormField
-                label="Motivo y reembolso"
-                description={
-                  d.pagoValidadoEn
-                    ? `El cliente pagó ${d.servicio.metodoPago === 'epayco' ? 'por ePayco' : 'por transferencia'}: di por qué se cancela y la referencia de la devolución. La empresa y el cliente lo verán.`
-                    : 'Di por qué se cancela y, si el cliente alcanzó a pagar, cómo se le devuelve. La empresa y el cliente lo verán.'
-                }
-                errorText={error ?? undefined}
-              >
-                <Textarea value={motivo} onChange={({ detail }) => (setMotivo(detail.value), setError(null))} autoFocus rows={3} />
-              </FormField>
+              <SpaceBetween size="s">
+                <FormField
+                  label="Motivo y reembolso"
+                  description={`${d.pagoValidadoEn ? `El cliente pagó ${d.servicio.metodoPago === 'epayco' ? 'por ePayco' : 'por transferencia'}. ` : ''}${PAGO_MSG.reembolsoAparte}`}
+                  errorText={error ?? undefined}
+                >
+                  <Textarea ref={motivoRef} value={motivo} onChange={({ detail }) => (setMotivo(detail.value), setError(null), setConfirmando(false))} autoFocus rows={3} />
+                </FormField>
+                {/* Read out as it appears (the button that asked is gone). */}
+                <div aria-live="polite">
+                  {confirmando && (
+                    <Alert
+                      type="error"
+                      header={`¿Cancelar la reserva de ${d.servicio.cliente}?`}
+                      action={
+                        <SpaceBetween direction="horizontal" size="xs">
+                          <Button formAction="none" onClick={() => (setConfirmando(false), requestAnimationFrame(() => motivoRef.current?.focus()))}>
+                            Seguir editando
+                          </Button>
+                          <Button ref={confirmarRef} variant="primary" loading={cancelar.isPending}>
+                            Sí, cancelar reserva
+                          </Button>
+                        </SpaceBetween>
+                      }
+                    >
+                      {PAGO_MSG.cancelacionDefinitiva}
+                    </Alert>
+                  )}
+                </div>
+              </SpaceBetween>
             </Form>
           </form>
         )}
+      </SpaceBetween>
+    </Alert>
+  );
+}
+
+/** The cancellation of a reservation, at the top of its detail: when, and the reason staff gave. */
+export const ReservaCancelada = ({ d }: { d: PagoDetalle }) =>
+  d.cancelacion && (
+    <Alert type="info" header={`Reserva cancelada el ${formatDateTime(d.cancelacion.at)}`}>
+      {d.cancelacion.motivo}
+    </Alert>
+  );
+
+/** ePayco charges of the client that did not apply to the reservation: staff refund them (the list says which). */
+export function CobrosPorReembolsar({ d, plataforma }: { d: PagoDetalle; plataforma: boolean }) {
+  const cobros = d.cobrosSinAplicar;
+  if (!cobros.length) return null;
+  return (
+    <Alert type="error" header={EPAYCO_MSG.porReembolsar(cobros.length)}>
+      <SpaceBetween size="xs">
+        <span>{plataforma ? EPAYCO_MSG.reembolsarPlataforma : EPAYCO_MSG.reembolsarEmpresa}</span>
+        <ul className="lista-simple">
+          {cobros.map((c) => (
+            <li key={c.referencia}>{`${c.moneda === 'COP' ? formatCOP(c.monto) : `${c.monto} ${c.moneda}`}, ${c.referencia}, el ${formatDateTime(c.at)} (${c.motivo})`}</li>
+          ))}
+        </ul>
       </SpaceBetween>
     </Alert>
   );

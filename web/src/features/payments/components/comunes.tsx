@@ -20,7 +20,7 @@ export const ESTADO_TEXTO: Record<ServiceState, string> = {
   finalizado: 'Finalizado',
   cancelado: 'Cancelado',
 };
-const ESTADO_COLOR: Record<ServiceState, BadgeProps['color']> = { pendiente: 'severity-medium', validar: 'blue', reservado: 'blue', confirmado: 'green', finalizado: 'grey', cancelado: 'severity-neutral' };
+const ESTADO_COLOR: Record<ServiceState, BadgeProps['color']> = { pendiente: 'severity-medium', validar: 'blue', reservado: 'blue', confirmado: 'green', finalizado: 'grey', cancelado: 'red' };
 
 export function EstadoServicio({ estado, enCurso }: { estado: ServiceState; enCurso?: boolean }) {
   return (
@@ -30,15 +30,18 @@ export function EstadoServicio({ estado, enCurso }: { estado: ServiceState; enCu
   );
 }
 
-/** A row's departure; a reservation whose departure passed before its trip (`reservaVencida`) is marked under it. */
+/** The mark of a reservation whose departure passed before its trip (`reservaVencida`). */
+export const MarcaVencida = () => (
+  <span className="nowrap">
+    <Badge color="severity-high">{MAPA_MSG.vencida}</Badge>
+  </span>
+);
+
+/** A row's departure, the mark under it when it passed before the trip. */
 export const Salida = ({ f }: { f: Pick<Service, 'estado' | 'fechaSalida'> }) => (
   <SpaceBetween size="xxxs">
     <Fecha valor={f.fechaSalida} />
-    {reservaVencida(f, new Date()) && (
-      <span className="nowrap">
-        <Badge color="severity-high">{MAPA_MSG.vencida}</Badge>
-      </span>
-    )}
+    {reservaVencida(f, new Date()) && <MarcaVencida />}
   </SpaceBetween>
 );
 

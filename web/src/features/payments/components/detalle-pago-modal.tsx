@@ -32,8 +32,8 @@ import { checkFile, uploadErrorMessage, uploadFile } from '../../../lib/uploads/
 import { useConsultarEpayco, useDecidirPago, usePagarConductor, usePagarRecompensa, usePagoDetalle, useUltimaRecompensa } from '../api/pagos.js';
 import { finalizable, reservaVencida } from '../../../../../shared/domain/recorrido.js';
 import { FinalizarViaje } from '../../../components/finalizar-viaje.js';
-import { EstadoServicio, Foto, METODO_TEXTO, useEsPlataforma } from './comunes.js';
-import { ReservaVencida } from './cancelar-reserva.js';
+import { EstadoServicio, Foto, MarcaVencida, METODO_TEXTO, useEsPlataforma } from './comunes.js';
+import { CobrosPorReembolsar, ReservaCancelada, ReservaVencida, unaLinea } from './cancelar-reserva.js';
 import { Pares } from '../../../components/pares.js';
 import { Reintentar } from '../../../components/reintentar.js';
 
@@ -94,8 +94,11 @@ export function DetallePagoModal({ id, accion, cuenta, onClose }: { id: string |
       ) : d ? (
         descarte.con(
           <SpaceBetween size="l">
-            <Resumen d={d} />
+            {/* What needs doing about it first (on a phone the data below is long). */}
+            <CobrosPorReembolsar d={d} plataforma={plataforma} />
+            <ReservaCancelada d={d} />
             {reservaVencida(d.servicio, new Date()) && <ReservaVencida d={d} plataforma={plataforma} onDone={onClose} />}
+            <Resumen d={d} />
             <Movimientos items={d.movimientos} />
             {accion === 'transferencia' && d.servicio.estado === 'validar' && <DecisionTransferencia d={d} onDone={onClose} />}
             {accion === 'epayco' && d.servicio.estado === 'validar' && d.servicio.metodoPago === 'epayco' && <ConsultaEpayco id={d.servicio.id} onDone={onClose} />}
@@ -121,6 +124,7 @@ function Resumen({ d }: { d: PagoDetalle }) {
           {s.cliente}
         </Box>
         <EstadoServicio estado={s.estado} enCurso={s.recorridoIniciado} />
+        {reservaVencida(s, new Date()) && <MarcaVencida />}
       </SpaceBetween>
       <Pares
         columns={3}
@@ -149,13 +153,17 @@ function Resumen({ d }: { d: PagoDetalle }) {
               <StatusText type="info">{d.aceptadoEn ? `En validación desde el ${formatDateTime(d.aceptadoEn)}` : 'En validación'}</StatusText>
             ),
           },
-          ...(d.cancelacion ? [{ label: `Cancelada el ${formatDateTime(d.cancelacion.at)}`, value: d.cancelacion.motivo }] : []),
           ...(d.comprobanteUrl
             ? [{ label: 'Comprobante del cliente', value: <Link href={d.comprobanteUrl} external externalIconAriaLabel="(abre en una pestaña nueva)">Ver comprobante</Link> }]
             : []),
-          { label: `Anticipo (${formatCOP(d.anticipo.monto)})`, value: estadoPago(d.anticipo) },
-          { label: `Saldo (${formatCOP(d.saldo.monto)})`, value: estadoPago(d.saldo) },
-          { label: 'Comisión de la plataforma', value: formatCOP(d.comisionPlataforma) },
+          // A cancelled reservation owes no payouts and earns no commission.
+          ...(d.cancelacion
+            ? []
+            : [
+                { label: `Anticipo (${formatCOP(d.anticipo.monto)})`, value: estadoPago(d.anticipo) },
+                { label: `Saldo (${formatCOP(d.saldo.monto)})`, value: estadoPago(d.saldo) },
+                { label: 'Comisión de la plataforma', value: formatCOP(d.comisionPlataforma) },
+              ]),
         ]}
       />
     </SpaceBetween>
@@ -265,7 +273,7 @@ function DecisionTransferencia({ d, onDone }: { d: PagoDetalle; onDone: () => vo
           actions={
             <SpaceBetween direction="horizontal" size="xs">
               <Button onClick={() => setRechazando(false)}>Cancelar</Button>
-              <Button variant="primary" loading={decidir.isPending} onClick={() => (motivo.trim() ? void enviar({ decision: 'rechazar', motivo: motivo.trim() }) : setError(PAGO_MSG.motivoRequerido))}>
+              <Button variant="primary" loading={decidir.isPending} onClick={() => (motivo.trim() ? void enviar({ decision: 'rechazar', motivo: unaLinea(motivo) }) : setError(PAGO_MSG.motivoRequerido))}>
                 Rechazar pago
               </Button>
             </SpaceBetween>

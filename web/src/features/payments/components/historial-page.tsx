@@ -14,7 +14,7 @@ import Alert from '@cloudscape-design/components/alert';
 import { useState } from 'react';
 import { normalizarBusqueda } from '../../../../../shared/domain/proveedores.js';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
-import { HISTORIAL_MAX_DIAS, PAGO_MSG, type ServicioFila } from '../../../../../shared/schemas/pagos.js';
+import { HISTORIAL_MAX_DIAS, PAGO_MSG, type HistorialServicios, type ServicioFila } from '../../../../../shared/schemas/pagos.js';
 import { ESTADOS_HISTORIAL } from '../../../../../shared/domain/listas.js';
 import { Paginacion } from '../../../components/paginacion.js';
 import { TableEmptyState } from '../../../components/table-empty-state.js';
@@ -119,8 +119,8 @@ export function HistorialPage({ title }: { title: string }) {
         {/* A failed read is said in the list below, with Reintentar: no totals meanwhile, not an endless '…'. */}
         <Container header={<Header variant="h2">Totales del rango</Header>}>
           <ColumnLayout columns={4} variant="text-grid">
-            <Total etiqueta="Servicios ganados" valor={t ? formatNumber(t.servicios) : sinTotal} nota={t?.enValidacion ? `${formatNumber(t.enValidacion)} con el pago del cliente en validación` : undefined} />
-            <Total etiqueta="Valor de los servicios" valor={t ? formatCOP(t.valor) : sinTotal} nota={t?.cancelados ? `Sin ${t.cancelados === 1 ? 'el servicio cancelado' : `los ${formatNumber(t.cancelados)} servicios cancelados`}` : undefined} />
+            <Total etiqueta="Servicios ganados" valor={t ? formatNumber(t.servicios) : sinTotal} notas={t ? notasServicios(t) : undefined} />
+            <Total etiqueta="Valor de los servicios" valor={t ? formatCOP(t.valor) : sinTotal} />
             <Total etiqueta="Viajes finalizados" valor={t ? formatNumber(t.finalizados) : sinTotal} />
             <Total etiqueta="Valor finalizado" valor={t ? formatCOP(t.valorFinalizados) : sinTotal} />
           </ColumnLayout>
@@ -164,7 +164,14 @@ export function HistorialPage({ title }: { title: string }) {
   );
 }
 
-function Total({ etiqueta, valor, nota }: { etiqueta: string; valor: string; nota?: string }) {
+/** Under the won services: those whose payment is being checked, and the cancelled ones left out (in the list, not in the totals). */
+const notasServicios = (t: HistorialServicios['totales']): string[] =>
+  [
+    t.enValidacion ? `${formatNumber(t.enValidacion)} con el pago del cliente en validación` : '',
+    t.cancelados ? (t.cancelados === 1 ? '1 cancelado, fuera de los totales' : `${formatNumber(t.cancelados)} cancelados, fuera de los totales`) : '',
+  ].filter(Boolean);
+
+function Total({ etiqueta, valor, notas = [] }: { etiqueta: string; valor: string; notas?: string[] }) {
   return (
     <div>
       <Box variant="awsui-key-label">{etiqueta}</Box>
@@ -172,11 +179,11 @@ function Total({ etiqueta, valor, nota }: { etiqueta: string; valor: string; not
         {valor}
       </Box>
       {/* On its own line: beside the figure, "22" and "4 con…" read as 224. */}
-      {nota && (
-        <Box variant="small" display="block" color="text-body-secondary">
+      {notas.map((nota) => (
+        <Box key={nota} variant="small" display="block" color="text-body-secondary">
           {nota}
         </Box>
-      )}
+      ))}
     </div>
   );
 }

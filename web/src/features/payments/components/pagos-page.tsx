@@ -19,7 +19,9 @@ import { ListaPaginada, type ColumnaCsv } from '../../../components/lista-pagina
 import { FUENTES, useResumenPagos } from '../api/pagos.js';
 import { DetallePagoModal, PagoRecompensaModal } from './detalle-pago-modal.js';
 import { usePestanasDeRuta } from '../../../lib/pestanas.js';
-import { EstadoServicio, Fecha, FiltroEmpresa, Foto, METODO_TEXTO, Pesos, Ruta, Salida, useEsPlataforma } from './comunes.js';
+import { EstadoServicio, Fecha, FiltroEmpresa, Foto, METODO_TEXTO, MarcaVencida, Pesos, Ruta, Salida, useEsPlataforma } from './comunes.js';
+import { reservaVencida } from '../../../../../shared/domain/recorrido.js';
+import { MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { useSearchParams } from 'react-router-dom';
 
 const lista = (id: (typeof LISTAS_PAGOS)[number]['id']) => LISTAS_PAGOS.find((l) => l.id === id)!;
@@ -229,6 +231,8 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
           </Box>
           {/* A phone hides the 'Aceptada' column: its warning comes here, shorter, where the amount leaves room. */}
           {telefono && esperaLargaEpayco(f, new Date()) && <StatusText type="warning">{EPAYCO_MSG.sinConfirmacionCorto}</StatusText>}
+          {/* Nor the 'Salida' column: a departure already passed is marked here too. */}
+          {telefono && reservaVencida({ estado: 'validar', fechaSalida: f.fechaSalida }, new Date()) && <MarcaVencida />}
         </SpaceBetween>
       ),
     },
@@ -293,7 +297,7 @@ export function ValidarPagosPage({ title, inicial }: { title: string; inicial: '
   const setActiva = (id: 'epayco' | 'transferencia') => id !== inicial && irA(`/panel-control/${id === 'epayco' ? 'validarEpayco' : 'validarTransferencia'}`);
   const resumen = useResumenPagos().data;
   return (
-    <ContentLayout header={<Header variant="h1" description="Reservas aceptadas por el cliente cuyo pago falta validar. Se actualizan solas.">{title}</Header>}>
+    <ContentLayout header={<Header variant="h1" description={`Reservas aceptadas por el cliente cuyo pago falta validar. Se actualizan solas. ${MAPA_MSG.vencidaExplicada}`}>{title}</Header>}>
       <Container>
         <Tabs
           activeTabId={activa}

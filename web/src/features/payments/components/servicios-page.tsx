@@ -100,7 +100,7 @@ export function ServiciosPage({ title, inicial = 'pedidos' }: { title: string; i
   const irA = usePestanasDeRuta();
   const abrir = (id: ListaServiciosId) => id !== inicial && irA(`/panel-control/${listaServicios(id).ruta}`);
   return (
-    <ContentLayout header={<Header variant="h1" description="Los servicios de cada etapa, desde la validación del pago hasta el fin del viaje. Se actualizan solos.">{title}</Header>}>
+    <ContentLayout header={<Header variant="h1" description={`Los servicios de cada etapa, desde la validación del pago hasta el fin del viaje. Se actualizan solos. ${MAPA_MSG.vencidaExplicada}`}>{title}</Header>}>
       <SpaceBetween size="l">
         <Container header={<Header variant="h2">Reservas</Header>}>
           <SpaceBetween direction="horizontal" size="m" alignItems="center">
