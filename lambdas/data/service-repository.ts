@@ -22,6 +22,9 @@ import { queryAll } from './query-all.js';
 import { cancellationCodes, transact } from './transact.js';
 import { logger } from '../logger.js';
 
+/** The unapplied charges a service lists in its detail; more are still in its ledger and trail. */
+export const MAX_COBROS_EN_SERVICIO = 20;
+
 /** What the map draws of a service (a projection: the feed never reads whole records). */
 export const CAMPOS_MAPA = ['id', 'estado', 'tipo', 'latOrigen', 'lonOrigen', 'origen', 'destino', 'fechaSalida', 'pasajeros', 'oferentes', 'expiresAt', 'recorridoIniciado', 'vehiculoId', 'placas', 'conductor'] as const;
 export type ServicioMapa = Pick<Service, (typeof CAMPOS_MAPA)[number]>;
@@ -432,17 +435,20 @@ export const serviceRepository = {
    * changes nothing), on the service, and in its trail. False when the row exists (a replay won).
    */
   registrarCobroSinAplicar(s: Service, cobro: CobroSinAplicar, registro: Record<string, unknown>, now: Date): Promise<boolean> {
+    // The service keeps the first ones (an item has 400 KB); the ledger and the trail keep every one.
+    const enServicio = (s.cobrosSinAplicar?.length ?? 0) < MAX_COBROS_EN_SERVICIO;
+    const alServicio = {
+      Update: {
+        TableName: tableName('services'),
+        Key: { id: s.id },
+        UpdateExpression: 'SET cobrosSinAplicar = list_append(if_not_exists(cobrosSinAplicar, :vacia), :cobro)',
+        ConditionExpression: 'attribute_exists(id)',
+        ExpressionAttributeValues: { ':vacia': [], ':cobro': [cobro] },
+      },
+    };
     return cambiarServicio(s.empresaAliada, [
       movimientoPut(registro),
-      {
-        Update: {
-          TableName: tableName('services'),
-          Key: { id: s.id },
-          UpdateExpression: 'SET cobrosSinAplicar = list_append(if_not_exists(cobrosSinAplicar, :vacia), :cobro)',
-          ConditionExpression: 'attribute_exists(id)',
-          ExpressionAttributeValues: { ':vacia': [], ':cobro': [cobro] },
-        },
-      },
+      ...(enServicio ? [alServicio] : []),
       entradaHistorial(s.id, 'cobro-sin-aplicar', EPAYCO, {}, { referencia: cobro.referencia, monto: cobro.monto, motivo: cobro.motivo }, now),
     ]);
   },

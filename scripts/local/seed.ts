@@ -7,7 +7,7 @@ import { isExpired } from '../../shared/domain/trips.js';
 import { empresaSchema, type Empresa } from '../../shared/schemas/empresa.js';
 import { APP_CLIENTES, EPAYCO, nuevaEntrada, SISTEMA, type EntradaHistorial, type Quien } from '../../shared/schemas/historial.js';
 import { nuevaOferta, type Oferta } from '../../shared/schemas/oferta.js';
-import { POR_ASIGNAR, serviceSchema, type Service, type VehicleType } from '../../shared/schemas/service.js';
+import { POR_ASIGNAR, serviceSchema, type CobroSinAplicar, type Service, type VehicleType } from '../../shared/schemas/service.js';
 import { servicioPendiente } from '../../shared/domain/servicios.js';
 import { agendaCon, camposDeAsignacion, inicioAgenda } from '../../shared/domain/asignacion.js';
 import { servicioItem } from '../../lambdas/data/service-repository.js';
@@ -136,6 +136,8 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
     const vehiculos = new Map(fleet.map((f) => [f.vehiculo.id, f.vehiculo]));
     const libro = propios.map((s) => ({ s, movimientos: demoLedger(s, vehiculos.get(s.vehiculoId ?? ''), now) }));
     await batchPut(ddb, 'pagos', libro.flatMap((l) => l.movimientos));
+    // A client's ePayco charge that did not apply, recorded for its refund, as the confirmation route records it.
+    await batchPut(ddb, 'pagos', propios.flatMap((s) => (s.cobrosSinAplicar ?? []).map((c) => cobroDemo(s, c))));
     // Referral rewards already paid, one with its transfer receipt.
     const recompensas = recompensasPagadas(fleet.map((f) => f.vehiculo), empresas, now);
     await batchPut(ddb, 'pagos', recompensas.map((r) => r.movimiento));
@@ -248,7 +250,7 @@ function ownServices(now: Date): Service[] {
     }),
   );
   // The first five keep their place: the random draws (dates, routes) other tests rely on stay the same.
-  return [
+  const servicios = [
     makeService(rand, now, { id: 'demo-validar-1', estado: 'validar', ...mine, tipo: 'Minivan', pasajeros: 9, valorOferta: 850_000, metodoPago: 'transferencia', comprobantePago: uploadKeys.comprobanteCliente('demo-validar-1', 'demo') }),
     makeService(rand, now, { id: 'demo-reservado-1', estado: 'reservado', ...mine, tipo: 'Suv', pasajeros: 5, valorOferta: 1_200_000, metodoPago: 'epayco' }),
     makeService(rand, now, { id: 'demo-reservado-2', estado: 'reservado', ...mine, tipo: 'Van', pasajeros: 12, valorOferta: 640_000, metodoPago: 'transferencia', ...con(0) }),
@@ -271,7 +273,19 @@ function ownServices(now: Date): Service[] {
       cancelacion: { motivo: 'El cliente no envió el comprobante de la transferencia antes de la salida y el viaje no se hizo. No hubo pago que reembolsar.', at: dias(-3.8) },
     }),
   ];
+  // A client who paid twice: ePayco's second charge of a paid trip, still to refund.
+  return servicios.map((s) =>
+    s.id === 'demo-historico-02'
+      ? { ...s, cobrosSinAplicar: [{ referencia: 'ePayco 4471203', monto: s.valorOferta ?? 0, moneda: 'COP', motivo: 'la reserva ya no espera este pago', at: new Date(Date.parse(s.fechaSalida) - 86_400_000).toISOString() }] }
+      : s,
+  );
 }
+
+/** The ledger row of a demo charge that did not apply (lambdas/api/routes/epayco.ts, sinAplicar). */
+const cobroDemo = (s: Service, c: CobroSinAplicar) => ({
+  id: `epayco#${c.referencia.replace('ePayco ', '')}`, tipo: 'cobro-sin-aplicar', resultado: 'sin-aplicar', servicioId: s.id, empresaAliada: s.empresaAliada,
+  transaccion: '88120455', respuesta: '1', registradoEn: c.at, ...c,
+});
 
 /** The counter and agenda the assignment route keeps on a vehicle, for the demo trips assigned to it. */
 function conAgenda(v: Vehiculo, servicios: readonly Service[], now: Date): Vehiculo {
@@ -350,6 +364,7 @@ function demoHistory(s: Service, ledger: readonly Movimiento[], now: Date): Entr
     return nuevaEntrada(s.id, tipo, plataforma, { [flag]: false }, despues, new Date(m.registradoEn));
   };
   if (s.anticipoConductorPagado) out.push(pagoEntrada('anticipo', 'anticipoConductorPagado'));
+  for (const c of s.cobrosSinAplicar ?? []) out.push(nuevaEntrada(s.id, 'cobro-sin-aplicar', EPAYCO, {}, { referencia: c.referencia, monto: c.monto, motivo: c.motivo }, new Date(c.at)));
   if (s.cancelacion) out.push(nuevaEntrada(s.id, 'cancelacion', plataforma, { estado: s.pagoValidadoEn ? 'reservado' : 'validar' }, { estado: 'cancelado', motivo: s.cancelacion.motivo }, new Date(s.cancelacion.at)));
   if (s.estado === 'finalizado') {
     const salida = Date.parse(s.fechaSalida);

@@ -228,6 +228,16 @@ describe('the service lists', () => {
     });
     await signIn(DEMO_USERS.plataforma, DEMO_PASSWORD);
     await page.waitForURL(/\/panel-control/);
+    // A client who paid twice (the demo): ePayco's second charge stands out in red, to refund.
+    await page.goto(url('/panel-control/viajes-finalizados'));
+    await buscar('demo-historico-02');
+    await page.getByRole('row', { name: /Finalizado/ }).first().getByRole('button', { name: /^Ver detalle del servicio/ }).click();
+    const doble = page.getByRole('dialog', { name: 'Detalle del servicio' });
+    await doble.getByText(EPAYCO_MSG.porReembolsar(1)).waitFor();
+    await doble.getByText(/ePayco 4471203/).waitFor();
+    await shots('servicios-cobro-por-reembolsar');
+    await page.keyboard.press('Escape');
+    await doble.waitFor({ state: 'hidden' });
     await page.goto(url('/panel-control/lista-de-reservas'));
     await buscar(id);
     const fila = page.getByRole('row', { name: /prueba vencida/ });

@@ -183,7 +183,7 @@ describe("ePayco's confirmation", () => {
     for (const [sufijo, campo] of [['-v', { x_amount: '979999' }], ['-m', { x_currency_code: 'USD' }]] as const) {
       const cobro = await conocida(confirmacionFirmada(cred, { ...base, x_ref_payco: `${base.x_ref_payco}${sufijo}`, ...campo }));
       expect(cobro).toMatchObject({ status: 200, json: { resultado: 'sin-aplicar' } });
-      expect(await guardado('pagos', `epayco#${base.x_ref_payco}${sufijo}`)).toMatchObject({ resultado: 'sin-aplicar', servicioId: id });
+      expect(await guardado('pagos', `epayco#${base.x_ref_payco}${sufijo}`)).toMatchObject({ tipo: 'cobro-sin-aplicar', resultado: 'sin-aplicar', servicioId: id, empresaAliada: TRANSVALLE });
     }
     expect(((await guardado('services', id))!.cobrosSinAplicar as { referencia: string; monto: number; moneda: string }[]).map((c) => [c.referencia, c.monto, c.moneda])).toEqual([
       [`ePayco ${base.x_ref_payco}-v`, 979_999, 'COP'],
@@ -670,6 +670,29 @@ describe('a reservation whose departure passed before its trip', () => {
     expect((await trail(id)).filter((x) => x === 'cobro-sin-aplicar')).toHaveLength(1);
     // Staff and the company read it in the detail.
     for (const token of [plataforma, admin]) expect((await api(`/servicios/${id}/pagos`, { token })).json.cobrosSinAplicar).toHaveLength(1);
+  });
+
+  it("counts a charge that did not apply as a change: a cancellation written before it is refused", async () => {
+    const id = await aceptado('epayco', 600_000);
+    await salidaPasada(id);
+    const vista = await huella(id);
+    const otroValor = confirmacionFirmada(stack().epayco, { x_id_invoice: id, x_amount: '599000', x_ref_payco: `ov-${id.slice(0, 6)}`, x_transaction_id: 'tx-ov' });
+    expect((await conocida(otroValor)).json.resultado).toBe('sin-aplicar');
+    expect(await cancelar(id, { motivo: MOTIVO, huella: vista })).toMatchObject({ status: 409, json: { error: { message: PAGO_MSG.cancelacionCambio } } });
+    expect((await cancelar(id, { motivo: 'Cobro por otro valor reembolsado por ePayco, referencia R-9' })).status).toBe(200);
+  });
+
+  it("keeps a charge on an open request from the bidding companies", async () => {
+    const body = servicioPublicado({ tipo: 'Van' });
+    expect((await appApi('POST', '/integracion/cliente/servicios', body)).status).toBe(201);
+    const cobro = confirmacionFirmada(stack().epayco, { x_id_invoice: body.id, x_amount: '500000', x_ref_payco: `ab-${body.id.slice(0, 6)}`, x_transaction_id: 'tx-ab' });
+    expect((await conocida(cobro)).json.resultado).toBe('sin-aplicar');
+    for (const token of [admin, andino]) {
+      const detalle = await api(`/servicios/${body.id}`, { token });
+      expect(detalle.status).toBe(200);
+      expect(detalle.json.cobrosSinAplicar).toBeUndefined();
+      expect(((await api(`/servicios/${body.id}/historial`, { token })).json.items as { accion: string }[]).map((e) => e.accion)).not.toContain('cobro-sin-aplicar');
+    }
   });
 
   it('tells the client app when a pending request stopped taking offers', async () => {

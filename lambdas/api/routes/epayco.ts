@@ -179,7 +179,8 @@ async function sinAplicar(c: Context, t: ConfirmacionEpayco, s: Service, motivo:
   const now = new Date();
   const monto = Number(t.x_amount);
   const cobro = { referencia: `ePayco ${t.x_ref_payco}`, monto: Number.isFinite(monto) ? monto : 0, moneda: t.x_currency_code.toUpperCase(), motivo, at: now.toISOString() };
-  const registro = { ...registroEpayco(t, s, { resultado: 'ignorada', motivo }, now), resultado: 'sin-aplicar' };
+  // Its own kind in the ledger (index `porTipo`): the charges still to refund read as one list.
+  const registro = { ...registroEpayco(t, s, { resultado: 'ignorada', motivo }, now), tipo: 'cobro-sin-aplicar', resultado: 'sin-aplicar', empresaAliada: s.empresaAliada, ...cobro };
   if (!(await serviceRepository.registrarCobroSinAplicar(s, cobro, registro, now))) return repetida(c, t);
   registrar('sin-aplicar', { ...resumen(t), motivo });
   return c.json({ resultado: 'sin-aplicar', mensaje: EPAYCO_MSG.sinAplicar });

@@ -202,12 +202,13 @@ export async function decidirPago(c: Context, caller: PlataformaCaller, body: De
 }
 
 /**
- * What a cancellation's reason is about: the state, the vehicle, the client's receipt and its payment.
+ * What a cancellation's reason is about: the state, the vehicle, the client's receipt, its payment and
+ * the charges that did not apply.
  * The detail carries it, the cancellation sends it back; no stored value can be read out of it.
  */
 export const huellaCancelacion = (s: Service): string =>
   createHash('sha256')
-    .update(JSON.stringify([s.id, s.estado, s.placas, s.comprobantePago ?? null, s.pagoValidadoEn ?? null]))
+    .update(JSON.stringify([s.id, s.estado, s.placas, s.comprobantePago ?? null, s.pagoValidadoEn ?? null, s.cobrosSinAplicar?.length ?? 0]))
     .digest('hex')
     .slice(0, 16);
 
@@ -231,8 +232,15 @@ export async function cancelarReserva(c: Context, caller: PlataformaCaller, body
       'estado = :ce AND placas = :cp',
       s.comprobantePago ? 'comprobantePago = :cc' : 'attribute_not_exists(comprobantePago)',
       s.pagoValidadoEn ? 'pagoValidadoEn = :cv' : 'attribute_not_exists(pagoValidadoEn)',
+      s.cobrosSinAplicar?.length ? 'size(cobrosSinAplicar) = :cn' : 'attribute_not_exists(cobrosSinAplicar)',
     ].join(' AND '),
-    valores: { ':ce': s.estado, ':cp': s.placas, ...(s.comprobantePago ? { ':cc': s.comprobantePago } : {}), ...(s.pagoValidadoEn ? { ':cv': s.pagoValidadoEn } : {}) },
+    valores: {
+      ':ce': s.estado,
+      ':cp': s.placas,
+      ...(s.comprobantePago ? { ':cc': s.comprobantePago } : {}),
+      ...(s.pagoValidadoEn ? { ':cv': s.pagoValidadoEn } : {}),
+      ...(s.cobrosSinAplicar?.length ? { ':cn': s.cobrosSinAplicar.length } : {}),
+    },
   };
   const hecho = await serviceRepository.cambiarPago(
     s,

@@ -49,7 +49,7 @@ export async function verServicio(c: Context, caller: CompanyCaller) {
   const estado = estadoMapa({ estado: service.estado, oferentes: oferta ? [...service.oferentes, caller.empresaId] : service.oferentes }, caller.empresaId);
   // The map's detail: a cancelled reservation is read in the lists' detail, not here.
   if (!estado) throw notFound(MAPA_MSG.servicioNoEncontrado);
-  const { empresa, cliente: _c, nombre, solicitante, telefonoOperador, rutCliente, telefonoCliente: _t, emailCliente: _e, oferentes: _o, mapa: _m, expiresAt, fotosVehiculo: _f, fuecURL, comprobantePago: _cp, ...datos } = service;
+  const { empresa, cliente: _c, nombre, solicitante, telefonoOperador, rutCliente, telefonoCliente: _t, emailCliente: _e, oferentes: _o, mapa: _m, expiresAt, fotosVehiculo: _f, fuecURL, comprobantePago: _cp, cobrosSinAplicar: _cs, ...datos } = service;
   const pendiente = service.estado === 'pendiente';
   const detalle: ServicioDetalle = {
     ...datos,
@@ -215,6 +215,10 @@ export async function verHistorial(c: Context, caller: ConsolaCaller) {
     return c.json({ items: await historialRepository.delServicio(service.id) });
   }
   const service = await servicioVisible(caller, servicioId(c), new Date());
-  const items = (await historialRepository.delServicio(service.id)).filter((e) => e.accion !== 'oferta' || e.quien.empresaId === caller.empresaId).map(vistaDeEmpresa);
+  // The client's payments are the reserving company's business, not every bidder's.
+  const suyo = service.empresaAliada === caller.empresaId;
+  const items = (await historialRepository.delServicio(service.id))
+    .filter((e) => (e.accion !== 'oferta' || e.quien.empresaId === caller.empresaId) && (suyo || e.accion !== 'cobro-sin-aplicar'))
+    .map(vistaDeEmpresa);
   return c.json({ items });
 }
