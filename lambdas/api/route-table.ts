@@ -9,19 +9,21 @@ import { fuecBodySchema } from '../../shared/schemas/fuec.js';
 import { posicionSchema } from '../../shared/schemas/recorrido.js';
 import { ofertaBodySchema } from '../../shared/schemas/oferta.js';
 import { guiaPerfilSchema, operadorPerfilSchema, suspensionBodySchema, validacionBodySchema } from '../../shared/schemas/proveedores.js';
-import { cancelacionBodySchema, comprobanteClienteSchema, consultaEpaycoSchema, decisionPagoSchema, pagoConductorBodySchema, recompensaBodySchema } from '../../shared/schemas/pagos.js';
+import { cancelacionBodySchema, comprobanteClienteSchema, consultaEpaycoSchema, decisionPagoSchema, pagoConductorBodySchema, recompensaBodySchema, reembolsoBodySchema } from '../../shared/schemas/pagos.js';
 import { appRoute, publicRoute, route } from './define-route.js';
 import { confirmacionEpayco, consultarEpayco } from './routes/epayco.js';
 import { historialServicios, listarEmpresas, listarServicios } from './routes/listas.js';
 import {
   cancelarReserva,
   decidirPago,
+  listarCobrosPorReembolsar,
   listarPagosConductor,
   listarPagosPorValidar,
   listarRecompensas,
   listarRecompensasPagadas,
   pagarConductor,
   pagarRecompensa,
+  reembolsarCobro,
   resumenPagos,
   verPagosDeServicio,
 } from './routes/pagos.js';
@@ -121,6 +123,9 @@ export const ROUTES = [
   route({ method: 'POST', path: '/plataforma/servicios/:servicioId/pago-conductor', access: ['plataforma'], body: pagoConductorBodySchema, handler: pagarConductor }),
   // An ePayco payment whose confirmation never arrived: staff ask ePayco by the transaction's reference.
   route({ method: 'POST', path: '/plataforma/servicios/:servicioId/pago-epayco', access: ['plataforma'], body: consultaEpaycoSchema, handler: consultarEpayco }),
+  // ePayco charges that did not apply (a second charge, one after a cancellation): refunded by staff.
+  route({ method: 'GET', path: '/plataforma/cobros-por-reembolsar', access: ['plataforma'], handler: listarCobrosPorReembolsar }),
+  route({ method: 'POST', path: '/plataforma/cobros-por-reembolsar/:ref/reembolso', access: ['plataforma'], body: reembolsoBodySchema, handler: reembolsarCobro }),
   route({ method: 'GET', path: '/plataforma/recompensas', access: ['plataforma'], handler: listarRecompensas }),
   route({ method: 'GET', path: '/plataforma/recompensas/pagadas', access: ['plataforma'], handler: listarRecompensasPagadas }),
   route({ method: 'POST', path: '/plataforma/recompensas/:vehiculoId', access: ['plataforma'], body: recompensaBodySchema, handler: pagarRecompensa }),

@@ -48,12 +48,34 @@ export const movimientoPut = (m: Movimiento | Record<string, unknown>) => ({
   Put: { TableName: tableName('pagos'), Item: m, ConditionExpression: 'attribute_not_exists(id)' },
 });
 
+/** The ledger's kinds of an ePayco charge that did not apply: still to refund, and refunded (index `porTipo`). */
+export const TIPO_POR_REEMBOLSAR = 'cobro-sin-aplicar';
+export const TIPO_REEMBOLSADO = 'cobro-reembolsado';
+
 export const pagoRepository = {
   /** The ledger rows with these ids (the payments of one service or vehicle), those that exist. */
   async get(ids: readonly string[]): Promise<Movimiento[]> {
     if (ids.length === 0) return [];
     const items = (await batchGetAll(tableName('pagos'), ids)) as Movimiento[];
     return ids.flatMap((id) => items.filter((m) => m.id === id));
+  },
+
+  /** A page of the ePayco charges still to refund, latest first (index `porTipo`): only what is owed is read. */
+  porReembolsar(opciones: { limite: number; cursor?: Record<string, unknown>; texto?: string }): Promise<Pagina<Record<string, unknown>>> {
+    return paginaDeIndice({
+      tabla: tableName('pagos'),
+      indice: 'porTipo',
+      clave: { nombre: 'tipo', valor: TIPO_POR_REEMBOLSAR },
+      descendente: true,
+      ...opciones,
+      claveDe: (m) => ({ id: m.id, tipo: m.tipo, registradoEn: m.registradoEn }),
+      leer: (item) => item,
+    });
+  },
+
+  /** The ledger row with this id, whatever its kind. */
+  async fila(id: string): Promise<Record<string, unknown> | null> {
+    return (await batchGetAll(tableName('pagos'), [id]))[0] ?? null;
   },
 
   /** A page of the payments of one kind, latest registered first (index `porTipo`). */

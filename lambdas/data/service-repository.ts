@@ -15,7 +15,7 @@ import { actualizacion } from './actualizacion.js';
 import { cambios } from './cambios.js';
 import { entradaHistorial } from './historial-repository.js';
 import { paginaDeIndice, type Pagina } from './pagina.js';
-import { movimientoPut, type Movimiento } from './pago-repository.js';
+import { movimientoPut, TIPO_POR_REEMBOLSAR, TIPO_REEMBOLSADO, type Movimiento } from './pago-repository.js';
 import { vehiculoRepository } from './vehiculo-repository.js';
 import { batchGetAll } from './batch-get.js';
 import { queryAll } from './query-all.js';
@@ -450,6 +450,40 @@ export const serviceRepository = {
       movimientoPut(registro),
       ...(enServicio ? [alServicio] : []),
       entradaHistorial(s.id, 'cobro-sin-aplicar', EPAYCO, {}, { referencia: cobro.referencia, monto: cobro.monto, motivo: cobro.motivo }, now),
+    ]);
+  },
+
+  /**
+   * The refund of an ePayco charge that did not apply, once: its ledger row changes kind (it leaves the
+   * list of charges to refund) only while still to refund; the service's entry, if it lists it, and
+   * the trail say so. False when it was already refunded.
+   */
+  reembolsarCobro(fila: { id: string; servicioId: string; referencia: string; monto: number }, s: Service | null, reembolso: NonNullable<CobroSinAplicar['reembolso']>, quien: Quien, now: Date): Promise<boolean> {
+    const i = s?.cobrosSinAplicar?.findIndex((c) => c.referencia === fila.referencia) ?? -1;
+    return cambiarServicio(s?.empresaAliada, [
+      {
+        Update: {
+          TableName: tableName('pagos'),
+          Key: { id: fila.id },
+          UpdateExpression: 'SET tipo = :reembolsado, reembolso = :r',
+          ConditionExpression: 'tipo = :pendiente',
+          ExpressionAttributeValues: { ':reembolsado': TIPO_REEMBOLSADO, ':pendiente': TIPO_POR_REEMBOLSAR, ':r': reembolso },
+        },
+      },
+      ...(s && i >= 0
+        ? [
+            {
+              Update: {
+                TableName: tableName('services'),
+                Key: { id: s.id },
+                UpdateExpression: `SET cobrosSinAplicar[${i}].reembolso = :r`,
+                ConditionExpression: `cobrosSinAplicar[${i}].referencia = :ref`,
+                ExpressionAttributeValues: { ':r': reembolso, ':ref': fila.referencia },
+              },
+            },
+          ]
+        : []),
+      entradaHistorial(fila.servicioId, 'reembolso', quien, { referencia: fila.referencia }, { monto: fila.monto, fecha: reembolso.fecha, reembolso: reembolso.referencia }, now),
     ]);
   },
 

@@ -7,6 +7,7 @@ import { isExpired } from '../../shared/domain/trips.js';
 import { empresaSchema, type Empresa } from '../../shared/schemas/empresa.js';
 import { APP_CLIENTES, EPAYCO, nuevaEntrada, SISTEMA, type EntradaHistorial, type Quien } from '../../shared/schemas/historial.js';
 import { nuevaOferta, type Oferta } from '../../shared/schemas/oferta.js';
+import { normalizarBusqueda } from '../../shared/domain/proveedores.js';
 import { POR_ASIGNAR, serviceSchema, type CobroSinAplicar, type Service, type VehicleType } from '../../shared/schemas/service.js';
 import { servicioPendiente } from '../../shared/domain/servicios.js';
 import { agendaCon, camposDeAsignacion, inicioAgenda } from '../../shared/domain/asignacion.js';
@@ -282,10 +283,14 @@ function ownServices(now: Date): Service[] {
 }
 
 /** The ledger row of a demo charge that did not apply (lambdas/api/routes/epayco.ts, sinAplicar). */
-const cobroDemo = (s: Service, c: CobroSinAplicar) => ({
-  id: `epayco#${c.referencia.replace('ePayco ', '')}`, tipo: 'cobro-sin-aplicar', resultado: 'sin-aplicar', servicioId: s.id, empresaAliada: s.empresaAliada,
-  transaccion: '88120455', respuesta: '1', registradoEn: c.at, ...c,
-});
+const cobroDemo = (s: Service, c: CobroSinAplicar) => {
+  const ref = c.referencia.replace('ePayco ', '');
+  return {
+    id: `epayco#${ref}`, tipo: 'cobro-sin-aplicar', resultado: 'sin-aplicar', servicioId: s.id, empresaAliada: s.empresaAliada, cliente: s.empresa,
+    nombreEmpresaAliada: s.nombreEmpresaAliada ?? '', busqueda: normalizarBusqueda([ref, s.id, s.empresa, s.nombreEmpresaAliada ?? ''].join(' ')),
+    transaccion: '88120455', respuesta: '1', registradoEn: c.at, ...c,
+  };
+};
 
 /** The counter and agenda the assignment route keeps on a vehicle, for the demo trips assigned to it. */
 function conAgenda(v: Vehiculo, servicios: readonly Service[], now: Date): Vehiculo {

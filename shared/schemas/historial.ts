@@ -7,7 +7,7 @@ import * as z from './zod-es.js';
 export const ACCIONES = [
   'publicacion', 'oferta', 'aceptacion', 'asignacion', 'fuec', 'fuec-retirado', 'inicio', 'fin',
   'registro', 'actualizacion', 'validacion', 'bienvenida', 'bienvenida-fallida', 'suspension', 'reactivacion',
-  'comprobante', 'pago-validado', 'pago-rechazado', 'anticipo', 'saldo', 'recompensa', 'cancelacion', 'cobro-sin-aplicar',
+  'comprobante', 'pago-validado', 'pago-rechazado', 'anticipo', 'saldo', 'recompensa', 'cancelacion', 'cobro-sin-aplicar', 'reembolso',
 ] as const;
 export type Accion = (typeof ACCIONES)[number];
 
@@ -37,6 +37,7 @@ export const ACCION_TEXTO: Record<Accion, string> = {
   recompensa: 'Recompensa por referido pagada',
   cancelacion: 'Reserva cancelada: su salida pasó sin viaje',
   'cobro-sin-aplicar': 'Cobro de ePayco sin aplicar: por reembolsar al cliente',
+  reembolso: 'Cobro de ePayco reembolsado al cliente',
 };
 
 /** How the timeline names the fields a change touched. */
@@ -72,6 +73,7 @@ export const CAMPO_TEXTO: Record<string, string> = {
   comprobante: 'Comprobante',
   transaccion: 'Transacción',
   cuenta: 'Pagado a',
+  reembolso: 'Referencia del reembolso',
 };
 
 /** Recorded fields the timeline leaves out: internal ids (the plates and the company's own view say it). */

@@ -98,6 +98,13 @@ export const EPAYCO_MSG = {
   porReembolsar: (n: number) => (n === 1 ? 'Cobro de ePayco por reembolsar' : `${n} cobros de ePayco por reembolsar`),
   reembolsarPlataforma: 'El cliente pagó, pero el cobro no se aplicó a la reserva. Reembólsalo desde el panel de ePayco.',
   reembolsarEmpresa: 'El cliente pagó, pero el cobro no se aplicó a la reserva. La plataforma se lo reembolsa.',
+  /** The charges still to refund (staff, on 'Pagos Epayco por validar'). */
+  tituloPorReembolsar: 'Cobros de ePayco por reembolsar',
+  sinPorReembolsar: 'No hay cobros de ePayco por reembolsar',
+  cobroNoEncontrado: 'No encontramos ese cobro de ePayco por reembolsar.',
+  yaReembolsado: 'El reembolso de este cobro ya fue registrado.',
+  reembolsoRegistrado: (monto: string, cliente: string) => `Reembolso de ${monto} a ${cliente} registrado.`,
+  reembolsados: (n: number) => (n === 1 ? 'Cobro de ePayco reembolsado' : `${n} cobros de ePayco reembolsados`),
   consultaAceptada: 'ePayco confirma el pago: la reserva quedó reservada para la empresa.',
   consultaRechazada: (motivo: string) => `ePayco informa que el pago no se aprobó (${motivo}). El cliente debe pagar de nuevo.`,
   /** In 'Pagos Epayco por validar', on a reservation waiting longer than `EPAYCO_ESPERA_MIN`. */
@@ -171,6 +178,25 @@ export const pagoConductorBodySchema = z.object({
   ...datosPago,
 });
 export type PagoConductorBody = z.infer<typeof pagoConductorBodySchema>;
+
+/** `POST /plataforma/cobros-por-reembolsar/{ref}/reembolso`: an ePayco charge that did not apply, refunded to the client. */
+export const reembolsoBodySchema = z.object({ fecha: datosPago.fecha, referencia: datosPago.referencia, comprobante: datosPago.comprobante });
+export type ReembolsoBody = z.infer<typeof reembolsoBodySchema>;
+
+/** A row of 'Cobros de ePayco por reembolsar': the charge, its reservation and whom to refund. */
+export const cobroPorReembolsarFilaSchema = z.object({
+  /** ePayco's reference of the charge (`x_ref_payco`). */
+  id: z.string(),
+  servicioId: z.string(),
+  cliente: z.string(),
+  nombreEmpresaAliada: z.string(),
+  referencia: z.string(),
+  monto: z.number(),
+  moneda: z.string(),
+  motivo: z.string(),
+  at: z.string(),
+});
+export type CobroPorReembolsarFila = z.infer<typeof cobroPorReembolsarFilaSchema>;
 
 /** `POST /plataforma/recompensas/{vehiculoId}`: the referrer's commission, paid (the spec sets no amount, so staff enter it). */
 export const recompensaBodySchema = z.object({

@@ -27,7 +27,15 @@ export const VERIFICACIONES_FUEC = ['coincide', 'no-coincide', 'sin-verificar'] 
 export const INICIO_PENDIENTE = 'pendiente';
 
 /** An ePayco charge that did not apply to its reservation, as recorded for its refund. */
-export const cobroSinAplicarSchema = z.object({ referencia: z.string(), monto: z.number(), moneda: z.string(), motivo: z.string(), at: z.iso.datetime() });
+export const cobroSinAplicarSchema = z.object({
+  referencia: z.string(),
+  monto: z.number(),
+  moneda: z.string(),
+  motivo: z.string(),
+  at: z.iso.datetime(),
+  /** Once staff refunded it: when and by what reference (`POST /plataforma/cobros-por-reembolsar/{ref}/reembolso`). */
+  reembolso: z.object({ fecha: z.string(), referencia: z.string(), registradoPor: z.string(), registradoEn: z.string(), comprobante: z.string().optional() }).optional(),
+});
 export type CobroSinAplicar = z.infer<typeof cobroSinAplicarSchema>;
 
 export const serviceSchema = z.object({

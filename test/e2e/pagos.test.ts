@@ -238,6 +238,27 @@ describe('the service lists', () => {
     await shots('servicios-cobro-por-reembolsar');
     await page.keyboard.press('Escape');
     await doble.waitFor({ state: 'hidden' });
+    // Staff find it with the charges to refund, under ePayco's payments, and register its refund.
+    await page.goto(url('/panel-control/validarEpayco'));
+    const cobro = page.getByRole('row', { name: /ePayco 4471203/ });
+    await cobro.waitFor();
+    await shots('pagos-cobros-por-reembolsar');
+    await cobro.getByRole('button', { name: /^Registrar el reembolso de / }).click();
+    const reembolso = page.getByRole('dialog', { name: 'Registrar reembolso' });
+    await reembolso.getByLabel('Referencia del reembolso').fill('DEV-558120');
+    await shots('pagos-reembolso');
+    await reembolso.getByRole('button', { name: 'Registrar reembolso' }).click();
+    await page.getByText(/^Reembolso de \$\s?[\d.]+ a .+ registrado\.$/).waitFor();
+    await page.getByText(EPAYCO_MSG.sinPorReembolsar).waitFor();
+    // The service's detail now says it was refunded, and by what reference.
+    await page.goto(url('/panel-control/viajes-finalizados'));
+    await buscar('demo-historico-02');
+    await page.getByRole('row', { name: /Finalizado/ }).first().getByRole('button', { name: /^Ver detalle del servicio/ }).click();
+    await doble.getByText(EPAYCO_MSG.reembolsados(1)).waitFor();
+    await doble.getByText(/referencia DEV-558120/).waitFor();
+    expect(await doble.getByText(EPAYCO_MSG.porReembolsar(1)).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await doble.waitFor({ state: 'hidden' });
     await page.goto(url('/panel-control/lista-de-reservas'));
     await buscar(id);
     const fila = page.getByRole('row', { name: /prueba vencida/ });

@@ -53,10 +53,18 @@ const FUZZ_EPAYCO = 'demo-validar-2';
 const FUZZ_RECOMPENSA = 'veh-demo-transvalle-006';
 const FUZZ_COMPROBANTE = 'demo-validar-3';
 const FUZZ_VENCIDA = 'demo-vencido-1';
+/** The demo's ePayco charge to refund (a client who paid twice). */
+const FUZZ_COBRO = '4471203';
 // Bogotá's today: between 19:00 and 24:00 there, UTC's date is already tomorrow (a future payout).
 const HOY = hoyEnBogota();
 
 const SAMPLES: Record<string, Sample> = {
+  'POST /plataforma/cobros-por-reembolsar/:ref/reembolso': {
+    valid: { fecha: HOY, referencia: 'RB-77120' },
+    required: ['fecha', 'referencia'],
+    texts: ['referencia'],
+    path: `/plataforma/cobros-por-reembolsar/${FUZZ_COBRO}/reembolso`,
+  },
   'POST /plataforma/servicios/:servicioId/cancelacion': {
     valid: { motivo: 'El viaje no se hizo; reembolso por ePayco RB-1', huella: '0123456789abcdef' },
     required: ['motivo', 'huella'],

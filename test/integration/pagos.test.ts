@@ -705,3 +705,45 @@ describe('a reservation whose departure passed before its trip', () => {
     expect((await cancelar(body.id, { motivo: MOTIVO })).json.error.message).toBe(PAGO_MSG.noCancelable);
   });
 });
+
+describe('ePayco charges to refund', () => {
+  const reembolsar = (ref: string, body: unknown, token = plataforma) => api(`/plataforma/cobros-por-reembolsar/${ref}/reembolso`, { token, body });
+
+  it('lists the charges that did not apply, and staff register each refund once; then it leaves the list', async () => {
+    const demo = await api('/plataforma/cobros-por-reembolsar?limite=100', { token: plataforma });
+    expect(demo.status).toBe(200);
+    expect(demo.json.items).toEqual(expect.arrayContaining([expect.objectContaining({ id: '4471203', servicioId: 'demo-historico-02', referencia: 'ePayco 4471203' })]));
+    expect((await api('/plataforma/cobros-por-reembolsar', { token: admin })).status).toBe(403);
+
+    // A client who paid twice: the first charge applies, the second is to refund.
+    const id = await aceptado('epayco', 333_000);
+    const [a, b] = ['a', 'b'].map((x) => confirmacionFirmada(stack().epayco, { x_id_invoice: id, x_amount: '333000', x_ref_payco: `rb${x}-${id.slice(0, 6)}`, x_transaction_id: `tx-rb${x}` }));
+    expect((await conocida(a!)).json.resultado).toBe('aceptada');
+    expect((await conocida(b!)).json.resultado).toBe('sin-aplicar');
+    const ref = b!.x_ref_payco!;
+    const buscada = await api(`/plataforma/cobros-por-reembolsar?q=${ref}`, { token: plataforma });
+    expect(buscada.json.items).toEqual([
+      expect.objectContaining({ id: ref, servicioId: id, monto: 333_000, moneda: 'COP', cliente: 'Universidad Icesi', nombreEmpresaAliada: 'Transportes del Valle S.A.S.', motivo: 'la reserva no espera un pago por ePayco' }),
+    ]);
+
+    // Refused in Spanish, nothing written: no reference, a charge that is not one to refund (the applied one), an unknown one.
+    const valido = { fecha: hoyEnBogota(), referencia: 'RB-20931' };
+    expect((await reembolsar(ref, { fecha: hoyEnBogota() })).json.error.message).toBe(PAGO_MSG.referenciaRequerida);
+    expect(await reembolsar(a!.x_ref_payco!, valido)).toMatchObject({ status: 404, json: { error: { message: EPAYCO_MSG.cobroNoEncontrado } } });
+    expect((await reembolsar('no-existe', valido)).status).toBe(404);
+    expect((await reembolsar(ref, valido, admin)).status).toBe(403);
+    expect(await guardado('pagos', `epayco#${ref}`)).toMatchObject({ tipo: 'cobro-sin-aplicar' });
+
+    // Two registrations at once: one.
+    const dos = await Promise.all([reembolsar(ref, valido), reembolsar(ref, { ...valido, referencia: 'RB-OTRA' })]);
+    expect(dos.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(dos.find((r) => r.status === 409)!.json.error.message).toBe(EPAYCO_MSG.yaReembolsado);
+    const ganadora = dos.find((r) => r.status === 200)!.json.reembolso.referencia as string;
+    expect(await guardado('pagos', `epayco#${ref}`)).toMatchObject({ tipo: 'cobro-reembolsado', reembolso: { referencia: ganadora, registradoPor: DEMO_USERS.plataforma } });
+    expect(((await guardado('services', id))!.cobrosSinAplicar as { reembolso?: { referencia: string } }[])[0]!.reembolso).toMatchObject({ referencia: ganadora });
+    expect((await trail(id)).filter((x) => x === 'reembolso')).toHaveLength(1);
+    expect(ids(await api(`/plataforma/cobros-por-reembolsar?q=${ref}`, { token: plataforma }))).toEqual([]);
+    // The company reads it refunded in the detail.
+    expect((await api(`/servicios/${id}/pagos`, { token: admin })).json.cobrosSinAplicar[0].reembolso).toMatchObject({ referencia: ganadora });
+  });
+});

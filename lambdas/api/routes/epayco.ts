@@ -7,7 +7,8 @@ import { EPAYCO_MSG, type ConsultaEpaycoBody } from '../../../shared/schemas/pag
 import { config } from '../../config.js';
 import { transaccionEpayco } from '../../adapters/epayco.js';
 import { sameText, secretValue } from '../../adapters/secrets.js';
-import { idMovimiento, movimientoPut, pagoRepository } from '../../data/pago-repository.js';
+import { idMovimiento, movimientoPut, pagoRepository, TIPO_POR_REEMBOLSAR } from '../../data/pago-repository.js';
+import { normalizarBusqueda } from '../../../shared/domain/proveedores.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { quienDe, type PlataformaCaller } from '../caller.js';
@@ -180,7 +181,17 @@ async function sinAplicar(c: Context, t: ConfirmacionEpayco, s: Service, motivo:
   const monto = Number(t.x_amount);
   const cobro = { referencia: `ePayco ${t.x_ref_payco}`, monto: Number.isFinite(monto) ? monto : 0, moneda: t.x_currency_code.toUpperCase(), motivo, at: now.toISOString() };
   // Its own kind in the ledger (index `porTipo`): the charges still to refund read as one list.
-  const registro = { ...registroEpayco(t, s, { resultado: 'ignorada', motivo }, now), tipo: 'cobro-sin-aplicar', resultado: 'sin-aplicar', empresaAliada: s.empresaAliada, ...cobro };
+  const registro = {
+    ...registroEpayco(t, s, { resultado: 'ignorada', motivo }, now),
+    tipo: TIPO_POR_REEMBOLSAR,
+    resultado: 'sin-aplicar',
+    ...cobro,
+    // What the list shows and is searched by, so it reads no service.
+    empresaAliada: s.empresaAliada,
+    cliente: s.empresa,
+    nombreEmpresaAliada: s.nombreEmpresaAliada ?? '',
+    busqueda: normalizarBusqueda([t.x_ref_payco, s.id, s.empresa, s.nombreEmpresaAliada ?? ''].join(' ')),
+  };
   if (!(await serviceRepository.registrarCobroSinAplicar(s, cobro, registro, now))) return repetida(c, t);
   registrar('sin-aplicar', { ...resumen(t), motivo });
   return c.json({ resultado: 'sin-aplicar', mensaje: EPAYCO_MSG.sinAplicar });

@@ -11,6 +11,10 @@ import {
   textoCuenta,
   type CuentaDestino,
   type CancelacionBody,
+  type CobroPorReembolsarFila,
+  type ReembolsoBody,
+  cobroPorReembolsarFilaSchema,
+  EPAYCO_MSG,
   type DecisionPago,
   type Movimiento as MovimientoVista,
   type PagoConductorBody,
@@ -30,7 +34,7 @@ import { storage } from '../../adapters/storage.js';
 import { cambios } from '../../data/cambios.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { ttlCache } from '../../data/ttl-cache.js';
-import { busquedaDeRecompensa, idMovimiento, pagoRepository, type Movimiento } from '../../data/pago-repository.js';
+import { busquedaDeRecompensa, idMovimiento, pagoRepository, TIPO_POR_REEMBOLSAR, TIPO_REEMBOLSADO, type Movimiento } from '../../data/pago-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { vehiculoRepository } from '../../data/vehiculo-repository.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
@@ -38,7 +42,7 @@ import { quienDe, type ConsolaCaller, type PlataformaCaller } from '../caller.js
 import { busquedaYLimite, codificarCursor, decodificarCursor } from '../cursor.js';
 import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
-import { escribirConArchivos, putFiles, takeCheckedFiles } from './uploads.js';
+import { deleteFiles, escribirConArchivos, putFiles, takeCheckedFiles } from './uploads.js';
 
 /**
  * Payments (issue "Payments, driver payouts, referral rewards…"): the client's payment validated by
@@ -435,6 +439,44 @@ export async function verPagosDeServicio(c: Context, caller: ConsolaCaller) {
     movimientos: await Promise.all(movimientos.map((m) => vistaMovimiento(m, caller))),
   };
   return c.json(detalle);
+}
+
+// --- ePayco charges to refund ---------------------------------------------------------------
+
+const filaCobro = (m: Record<string, unknown>): CobroPorReembolsarFila =>
+  cobroPorReembolsarFilaSchema.parse({ cliente: '', nombreEmpresaAliada: '', ...m, id: String(m.id).slice(idMovimiento.epayco('').length) });
+
+/**
+ * `GET /plataforma/cobros-por-reembolsar`: accepted ePayco charges that did not apply to their
+ * reservation (`cobroPorReembolsar`), still to refund, latest first: one indexed query of what is owed.
+ */
+export async function listarCobrosPorReembolsar(c: Context) {
+  const pagina = await pagoRepository.porReembolsar(opcionesDeLista(c, ['tipo', TIPO_POR_REEMBOLSAR], 'registradoEn', CURSOR_MSG));
+  return jsonWithEtag(c, { items: pagina.items.map(filaCobro), cursor: codificarCursor(pagina.cursor) });
+}
+
+/**
+ * `POST /plataforma/cobros-por-reembolsar/{ref}/reembolso`: staff refunded the charge (from ePayco's
+ * panel or by transfer): the day, the refund's reference and, optionally, its receipt; once.
+ */
+export async function reembolsarCobro(c: Context, caller: PlataformaCaller, body: ReembolsoBody) {
+  const ref = idParam(c, 'ref', EPAYCO_MSG.cobroNoEncontrado);
+  const fila = await pagoRepository.fila(idMovimiento.epayco(ref));
+  if (!fila || (fila.tipo !== TIPO_POR_REEMBOLSAR && fila.tipo !== TIPO_REEMBOLSADO)) throw notFound(EPAYCO_MSG.cobroNoEncontrado);
+  if (fila.tipo === TIPO_REEMBOLSADO) throw conflict(EPAYCO_MSG.yaReembolsado);
+  const cobro = filaCobro(fila);
+  const now = new Date();
+  const comprobante = await guardarComprobante(caller, body.comprobante, (ticket) => `pagos/${cobro.servicioId}/reembolso-${ref}-${ticket}`);
+  const reembolso = { fecha: body.fecha, referencia: body.referencia, registradoPor: caller.email, registradoEn: now.toISOString(), ...(comprobante ? { comprobante } : {}) };
+  const s = await serviceRepository.get(cobro.servicioId);
+  const hecho = await serviceRepository.reembolsarCobro({ id: String(fila.id), servicioId: cobro.servicioId, referencia: cobro.referencia, monto: cobro.monto }, s, reembolso, quienDe(caller), now);
+  if (!hecho) {
+    // Another registration won: its receipt stands, this one's file goes.
+    if (comprobante) await deleteFiles([comprobante]);
+    throw conflict(EPAYCO_MSG.yaReembolsado);
+  }
+  pagoRegistrado();
+  return c.json({ ref, servicioId: cobro.servicioId, reembolso });
 }
 
 // --- Referral rewards ----------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ListaServiciosId } from '../../../../../shared/domain/listas.js';
 import type { Fuente } from '../../../lib/listas.js';
 import {
+  cobroPorReembolsarFilaSchema,
   consultaEpaycoRespuestaSchema,
   historialServiciosSchema,
   pagoConductorFilaSchema,
@@ -14,6 +15,8 @@ import {
   servicioFilaSchema,
   type ConsultaEpaycoBody,
   type CancelacionBody,
+  type CobroPorReembolsarFila,
+  type ReembolsoBody,
   type DecisionPago,
   type PagoConductorBody,
   type PagoConductorFila,
@@ -50,6 +53,11 @@ export const FUENTES = {
     pagina: paginaSchema(pagoPorValidarFilaSchema),
   }),
   recompensas: (): Fuente<RecompensaFila> => ({ clave: 'recompensas', ruta: ruta('/plataforma/recompensas', {}, null), pagina: paginaSchema(recompensaFilaSchema) }),
+  cobrosPorReembolsar: (): Fuente<CobroPorReembolsarFila> => ({
+    clave: 'cobros-por-reembolsar',
+    ruta: ruta('/plataforma/cobros-por-reembolsar', {}, null),
+    pagina: paginaSchema(cobroPorReembolsarFilaSchema),
+  }),
   recompensasPagadas: (): Fuente<RecompensaPagadaFila> => ({
     clave: 'recompensas-pagadas',
     ruta: ruta('/plataforma/recompensas/pagadas', {}, null),
@@ -118,6 +126,7 @@ function useAccion<A, R>(fn: (a: A) => Promise<R>) {
 }
 
 export const useCancelarReserva = () => useAccion(({ id, body }: { id: string; body: CancelacionBody }) => api.post(`/plataforma/servicios/${encodeURIComponent(id)}/cancelacion`, body));
+export const useReembolsarCobro = () => useAccion(({ ref, body }: { ref: string; body: ReembolsoBody }) => api.post(`/plataforma/cobros-por-reembolsar/${encodeURIComponent(ref)}/reembolso`, body));
 export const useDecidirPago = () => useAccion(({ id, body }: { id: string; body: DecisionPago }) => api.post(`/plataforma/servicios/${encodeURIComponent(id)}/pago`, body));
 export const useConsultarEpayco = () =>
   useAccion(({ id, body }: { id: string; body: ConsultaEpaycoBody }) => api.post(`/plataforma/servicios/${encodeURIComponent(id)}/pago-epayco`, body, consultaEpaycoRespuestaSchema));

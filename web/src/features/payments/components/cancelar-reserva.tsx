@@ -9,9 +9,10 @@ import { cancelacionBodySchema, EPAYCO_MSG, PAGO_MSG, type PagoDetalle } from '.
 import { MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { useBorrador } from '../../../components/descarte.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import { formatCOP, formatDateTime } from '../../../lib/format.js';
+import { formatCalendarDate, formatDateTime } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
 import { useCancelarReserva } from '../api/pagos.js';
+import { valorCobro } from './comunes.js';
 
 /** A reason typed over several lines, as one: the API's texts take no line breaks. */
 export const unaLinea = (texto: string): string => texto.trim().replace(/\s*\n\s*/g, ' ');
@@ -140,20 +141,37 @@ export const ReservaCancelada = ({ d }: { d: PagoDetalle }) =>
     </Alert>
   );
 
-/** ePayco charges of the client that did not apply to the reservation: staff refund them (the list says which). */
+/**
+ * ePayco charges of the client that did not apply to the reservation: those still to refund in red
+ * (staff refund them from 'Cobros de ePayco por reembolsar'), the refunded ones with their reference.
+ */
 export function CobrosPorReembolsar({ d, plataforma }: { d: PagoDetalle; plataforma: boolean }) {
-  const cobros = d.cobrosSinAplicar;
-  if (!cobros.length) return null;
+  const pendientes = d.cobrosSinAplicar.filter((c) => !c.reembolso);
+  const reembolsados = d.cobrosSinAplicar.filter((c) => c.reembolso);
+  const cobro = (c: PagoDetalle['cobrosSinAplicar'][number]) => `${valorCobro(c)}, ${c.referencia}, el ${formatDateTime(c.at)} (${c.motivo})`;
   return (
-    <Alert type="error" header={EPAYCO_MSG.porReembolsar(cobros.length)}>
-      <SpaceBetween size="xs">
-        <span>{plataforma ? EPAYCO_MSG.reembolsarPlataforma : EPAYCO_MSG.reembolsarEmpresa}</span>
-        <ul className="lista-simple">
-          {cobros.map((c) => (
-            <li key={c.referencia}>{`${c.moneda === 'COP' ? formatCOP(c.monto) : `${c.monto} ${c.moneda}`}, ${c.referencia}, el ${formatDateTime(c.at)} (${c.motivo})`}</li>
-          ))}
-        </ul>
-      </SpaceBetween>
-    </Alert>
+    <>
+      {pendientes.length > 0 && (
+        <Alert type="error" header={EPAYCO_MSG.porReembolsar(pendientes.length)}>
+          <SpaceBetween size="xs">
+            <span>{plataforma ? EPAYCO_MSG.reembolsarPlataforma : EPAYCO_MSG.reembolsarEmpresa}</span>
+            <ul className="lista-simple">
+              {pendientes.map((c) => (
+                <li key={c.referencia}>{cobro(c)}</li>
+              ))}
+            </ul>
+          </SpaceBetween>
+        </Alert>
+      )}
+      {reembolsados.length > 0 && (
+        <Alert type="info" header={EPAYCO_MSG.reembolsados(reembolsados.length)}>
+          <ul className="lista-simple">
+            {reembolsados.map((c) => (
+              <li key={c.referencia}>{`${cobro(c)}: reembolsado el ${formatCalendarDate(c.reembolso!.fecha)}, referencia ${c.reembolso!.referencia}`}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+    </>
   );
 }

@@ -45,6 +45,9 @@ export const Salida = ({ f }: { f: Pick<Service, 'estado' | 'fechaSalida'> }) =>
   </SpaceBetween>
 );
 
+/** An ePayco charge's value: pesos, or as ePayco gave it in another currency. */
+export const valorCobro = (c: { monto: number; moneda: string }): string => (c.moneda === 'COP' ? formatCOP(c.monto) : `${c.monto} ${c.moneda}`);
+
 export const METODO_TEXTO = { epayco: 'ePayco', transferencia: 'Transferencia' } as const;
 
 /** Money, right-aligned digits, never split over two lines. */

@@ -365,7 +365,7 @@ function ConsultaEpayco({ id, onDone }: { id: string; onDone: () => void }) {
 const diaDelCalendario = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /** The payout form: the day it was paid, the bank's reference, the receipt if there is one. */
-function FormularioPago({
+export function FormularioPago({
   titulo,
   descripcion,
   conValor,
@@ -374,6 +374,7 @@ function FormularioPago({
   enviando,
   onEnviar,
   onCancelar,
+  reembolso,
 }: {
   titulo: string;
   descripcion?: string;
@@ -385,6 +386,8 @@ function FormularioPago({
   enviando: boolean;
   onEnviar: (datos: { fecha: string; referencia: string; valor?: number; comprobante?: string }) => Promise<void>;
   onCancelar?: () => void;
+  /** A refund to the client (the same fields, named for what they are). */
+  reembolso?: boolean;
 }) {
   // The account is not typed: it is the one shown, sent by the caller.
   const schema = conValor ? recompensaBodySchema.omit({ cuentaVista: true }) : pagoConductorBodySchema.omit({ tipo: true, cuentaVista: true });
@@ -436,17 +439,21 @@ function FormularioPago({
               </Button>
             )}
             <Button variant="primary" loading={enviando || subiendo}>
-              Registrar pago
+              {reembolso ? 'Registrar reembolso' : 'Registrar pago'}
             </Button>
           </SpaceBetween>
         }
       >
         <SpaceBetween size="s">
           {aviso && <Alert type="warning">{aviso}</Alert>}
-          <FormField label="Fecha del pago" errorText={form.errors.fecha}>
+          <FormField label={reembolso ? 'Fecha del reembolso' : 'Fecha del pago'} errorText={form.errors.fecha}>
             <DatePicker value={fecha} onChange={({ detail }) => form.setField('fecha', detail.value)} placeholder="AAAA/MM/DD" isDateEnabled={(d) => diaDelCalendario(d) <= hoyEnBogota()} openCalendarAriaLabel={() => 'Elegir fecha'} />
           </FormField>
-          <FormField label="Referencia del pago" description="El número de la transferencia o consignación." errorText={form.errors.referencia}>
+          <FormField
+            label={reembolso ? 'Referencia del reembolso' : 'Referencia del pago'}
+            description={reembolso ? 'La de la devolución en el panel de ePayco, o el número de la transferencia.' : 'El número de la transferencia o consignación.'}
+            errorText={form.errors.referencia}
+          >
             <Input value={referencia} onChange={({ detail }) => form.setField('referencia', detail.value)} />
           </FormField>
           {conValor && (

@@ -22,6 +22,7 @@ import { usePestanasDeRuta } from '../../../lib/pestanas.js';
 import { EstadoServicio, Fecha, FiltroEmpresa, Foto, METODO_TEXTO, MarcaVencida, Pesos, Ruta, Salida, useEsPlataforma } from './comunes.js';
 import { reservaVencida } from '../../../../../shared/domain/recorrido.js';
 import { MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
+import { CobrosPorReembolsarLista } from './reembolsos.js';
 import { useSearchParams } from 'react-router-dom';
 
 const lista = (id: (typeof LISTAS_PAGOS)[number]['id']) => LISTAS_PAGOS.find((l) => l.id === id)!;
@@ -310,6 +311,14 @@ export function ValidarPagosPage({ title, inicial }: { title: string; inicial: '
           }))}
         />
       </Container>
+      {/* ePayco's charges that did not apply, beside the payments ePayco is to confirm. */}
+      {activa === 'epayco' && (
+        <Box margin={{ top: 'l' }}>
+          <Container>
+            <CobrosPorReembolsarLista />
+          </Container>
+        </Box>
+      )}
     </ContentLayout>
   );
 }
