@@ -30,6 +30,8 @@ const PARAM_FIXTURES: Record<string, { value: string; owner?: string }> = {
   /** Payments: a method of the payments to validate and a vehicle whose referrer is owed the reward. */
   metodo: { value: 'transferencia' },
   vehiculoId: { value: 'veh-demo-transvalle-006' },
+  /** An ePayco charge to refund (the demo's client who paid twice). */
+  ref: { value: '4471203' },
 };
 
 const paramsOf = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
