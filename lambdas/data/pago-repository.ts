@@ -3,6 +3,7 @@ import type { CuentaDestino } from '../../shared/schemas/pagos.js';
 import { normalizarBusqueda } from '../../shared/domain/proveedores.js';
 import { tableName } from '../adapters/clients/dynamodb.js';
 import { batchGetAll } from './batch-get.js';
+import { queryAll } from './query-all.js';
 import { paginaDeIndice, type Pagina } from './pagina.js';
 
 /**
@@ -71,6 +72,15 @@ export const pagoRepository = {
       claveDe: (m) => ({ id: m.id, tipo: m.tipo, registradoEn: m.registradoEn }),
       leer: (item) => item,
     });
+  },
+
+  /** How many charges wait for their refund (their index partition only). */
+  async contarPorReembolsar(): Promise<number> {
+    const items = await queryAll(
+      { TableName: tableName('pagos'), IndexName: 'porTipo', KeyConditionExpression: 'tipo = :t', ExpressionAttributeValues: { ':t': TIPO_POR_REEMBOLSAR }, ProjectionExpression: 'id' },
+      () => 1,
+    );
+    return items.length;
   },
 
   /** The ledger row with this id, whatever its kind. */

@@ -483,7 +483,7 @@ export const serviceRepository = {
             },
           ]
         : []),
-      entradaHistorial(fila.servicioId, 'reembolso', quien, { referencia: fila.referencia }, { monto: fila.monto, fecha: reembolso.fecha, reembolso: reembolso.referencia }, now),
+      entradaHistorial(fila.servicioId, 'reembolso', quien, {}, { cobro: fila.referencia, monto: fila.monto, fechaReembolso: reembolso.fecha, reembolso: reembolso.referencia }, now),
     ]);
   },
 

@@ -287,7 +287,7 @@ const cobroDemo = (s: Service, c: CobroSinAplicar) => {
   const ref = c.referencia.replace('ePayco ', '');
   return {
     id: `epayco#${ref}`, tipo: 'cobro-sin-aplicar', resultado: 'sin-aplicar', servicioId: s.id, empresaAliada: s.empresaAliada, cliente: s.empresa,
-    nombreEmpresaAliada: s.nombreEmpresaAliada ?? '', busqueda: normalizarBusqueda([ref, s.id, s.empresa, s.nombreEmpresaAliada ?? ''].join(' ')),
+    nombreEmpresaAliada: s.nombreEmpresaAliada ?? '', busqueda: normalizarBusqueda([c.referencia, s.id, s.empresa, s.nombreEmpresaAliada ?? ''].join(' ')),
     transaccion: '88120455', respuesta: '1', registradoEn: c.at, ...c,
   };
 };

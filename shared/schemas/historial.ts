@@ -74,6 +74,8 @@ export const CAMPO_TEXTO: Record<string, string> = {
   transaccion: 'Transacción',
   cuenta: 'Pagado a',
   reembolso: 'Referencia del reembolso',
+  cobro: 'Cobro',
+  fechaReembolso: 'Fecha del reembolso',
 };
 
 /** Recorded fields the timeline leaves out: internal ids (the plates and the company's own view say it). */

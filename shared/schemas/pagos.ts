@@ -102,6 +102,7 @@ export const EPAYCO_MSG = {
   tituloPorReembolsar: 'Cobros de ePayco por reembolsar',
   sinPorReembolsar: 'No hay cobros de ePayco por reembolsar',
   cobroNoEncontrado: 'No encontramos ese cobro de ePayco por reembolsar.',
+  referenciaReembolsoRequerida: 'La referencia del reembolso es requerida',
   yaReembolsado: 'El reembolso de este cobro ya fue registrado.',
   reembolsoRegistrado: (monto: string, cliente: string) => `Reembolso de ${monto} a ${cliente} registrado.`,
   reembolsados: (n: number) => (n === 1 ? 'Cobro de ePayco reembolsado' : `${n} cobros de ePayco reembolsados`),
@@ -180,7 +181,7 @@ export const pagoConductorBodySchema = z.object({
 export type PagoConductorBody = z.infer<typeof pagoConductorBodySchema>;
 
 /** `POST /plataforma/cobros-por-reembolsar/{ref}/reembolso`: an ePayco charge that did not apply, refunded to the client. */
-export const reembolsoBodySchema = z.object({ fecha: datosPago.fecha, referencia: datosPago.referencia, comprobante: datosPago.comprobante });
+export const reembolsoBodySchema = z.object({ fecha: datosPago.fecha, referencia: requiredText(EPAYCO_MSG.referenciaReembolsoRequerida, 80), comprobante: datosPago.comprobante });
 export type ReembolsoBody = z.infer<typeof reembolsoBodySchema>;
 
 /** A row of 'Cobros de ePayco por reembolsar': the charge, its reservation and whom to refund. */
@@ -358,6 +359,8 @@ export const resumenPagosSchema = z.object({
   epayco: z.number().optional(),
   transferencia: z.number().optional(),
   recompensas: z.number().optional(),
+  /** ePayco charges that did not apply, still to refund. */
+  reembolsos: z.number().optional(),
 });
 export type ResumenPagos = z.infer<typeof resumenPagosSchema>;
 
@@ -385,7 +388,12 @@ export const pagoDetalleSchema = z.object({
   pagoValidadoEn: z.string().nullable(),
   /** Why and when marketplace staff cancelled the reservation ('cancelado'). */
   cancelacion: z.object({ motivo: z.string(), at: z.string() }).nullable(),
-  cobrosSinAplicar: z.array(cobroSinAplicarSchema),
+  /** Refunded ones name who as the ledger does ('Plataforma' to a company) and link the receipt for staff. */
+  cobrosSinAplicar: z.array(
+    cobroSinAplicarSchema.extend({
+      reembolso: z.object({ fecha: z.string(), referencia: z.string(), registradoPor: z.string(), comprobanteUrl: z.string().nullable() }).optional(),
+    }),
+  ),
   /** The reservation as shown, for a cancellation to send back (`cancelacionBodySchema`). */
   huella: z.string(),
   /** When the client accepted the offer (how long a payment in validation has waited). */

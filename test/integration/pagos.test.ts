@@ -721,14 +721,15 @@ describe('ePayco charges to refund', () => {
     expect((await conocida(a!)).json.resultado).toBe('aceptada');
     expect((await conocida(b!)).json.resultado).toBe('sin-aplicar');
     const ref = b!.x_ref_payco!;
-    const buscada = await api(`/plataforma/cobros-por-reembolsar?q=${ref}`, { token: plataforma });
+    // Found by the reference as the list shows it.
+    const buscada = await api(`/plataforma/cobros-por-reembolsar?q=${encodeURIComponent(`ePayco ${ref}`)}`, { token: plataforma });
     expect(buscada.json.items).toEqual([
       expect.objectContaining({ id: ref, servicioId: id, monto: 333_000, moneda: 'COP', cliente: 'Universidad Icesi', nombreEmpresaAliada: 'Transportes del Valle S.A.S.', motivo: 'la reserva no espera un pago por ePayco' }),
     ]);
 
     // Refused in Spanish, nothing written: no reference, a charge that is not one to refund (the applied one), an unknown one.
     const valido = { fecha: hoyEnBogota(), referencia: 'RB-20931' };
-    expect((await reembolsar(ref, { fecha: hoyEnBogota() })).json.error.message).toBe(PAGO_MSG.referenciaRequerida);
+    expect((await reembolsar(ref, { fecha: hoyEnBogota() })).json.error.message).toBe(EPAYCO_MSG.referenciaReembolsoRequerida);
     expect(await reembolsar(a!.x_ref_payco!, valido)).toMatchObject({ status: 404, json: { error: { message: EPAYCO_MSG.cobroNoEncontrado } } });
     expect((await reembolsar('no-existe', valido)).status).toBe(404);
     expect((await reembolsar(ref, valido, admin)).status).toBe(403);
@@ -744,6 +745,8 @@ describe('ePayco charges to refund', () => {
     expect((await trail(id)).filter((x) => x === 'reembolso')).toHaveLength(1);
     expect(ids(await api(`/plataforma/cobros-por-reembolsar?q=${ref}`, { token: plataforma }))).toEqual([]);
     // The company reads it refunded in the detail.
-    expect((await api(`/servicios/${id}/pagos`, { token: admin })).json.cobrosSinAplicar[0].reembolso).toMatchObject({ referencia: ganadora });
+    // As the ledger names staff to a company: 'Plataforma', and no receipt.
+    expect((await api(`/servicios/${id}/pagos`, { token: admin })).json.cobrosSinAplicar[0].reembolso).toEqual({ fecha: hoyEnBogota(), referencia: ganadora, registradoPor: 'Plataforma', comprobanteUrl: null });
+    expect((await api(`/servicios/${id}/pagos`, { token: plataforma })).json.cobrosSinAplicar[0].reembolso).toMatchObject({ registradoPor: DEMO_USERS.plataforma });
   });
 });

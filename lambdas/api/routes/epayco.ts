@@ -190,7 +190,7 @@ async function sinAplicar(c: Context, t: ConfirmacionEpayco, s: Service, motivo:
     empresaAliada: s.empresaAliada,
     cliente: s.empresa,
     nombreEmpresaAliada: s.nombreEmpresaAliada ?? '',
-    busqueda: normalizarBusqueda([t.x_ref_payco, s.id, s.empresa, s.nombreEmpresaAliada ?? ''].join(' ')),
+    busqueda: normalizarBusqueda([cobro.referencia, s.id, s.empresa, s.nombreEmpresaAliada ?? ''].join(' ')),
   };
   if (!(await serviceRepository.registrarCobroSinAplicar(s, cobro, registro, now))) return repetida(c, t);
   registrar('sin-aplicar', { ...resumen(t), motivo });

@@ -27,7 +27,7 @@ import {
 } from '../../../shared/schemas/pagos.js';
 import { MAPA_MSG } from '../../../shared/schemas/messages-servicios.js';
 import { PLATAFORMA_NOMBRE } from '../../../shared/schemas/historial.js';
-import type { Service } from '../../../shared/schemas/service.js';
+import type { CobroSinAplicar, Service } from '../../../shared/schemas/service.js';
 import type { Vehiculo } from '../../../shared/schemas/vehiculo.js';
 import * as z from '../../../shared/schemas/zod-es.js';
 import { storage } from '../../adapters/storage.js';
@@ -96,13 +96,14 @@ export async function resumenPagos(c: Context, caller: ConsolaCaller) {
         return { anticipos, saldos };
       })
     : await conteosTodas.get('*', async () => {
-        const [[anticipos, saldos], epayco, transferencia, recompensas] = await Promise.all([
+        const [[anticipos, saldos], epayco, transferencia, recompensas, reembolsos] = await Promise.all([
           contarConductor(),
           serviceRepository.contarPorPagar('epayco', null),
           serviceRepository.contarPorPagar('transferencia', null),
           vehiculoRepository.contarRecompensas(),
+          pagoRepository.contarPorReembolsar(),
         ]);
-        return { anticipos, saldos, epayco, transferencia, recompensas };
+        return { anticipos, saldos, epayco, transferencia, recompensas, reembolsos };
       });
   return jsonWithEtag(c, resumen);
 }
@@ -430,7 +431,7 @@ export async function verPagosDeServicio(c: Context, caller: ConsolaCaller) {
     pagoRechazado: s.pagoRechazado ?? null,
     pagoValidadoEn: s.pagoValidadoEn ?? null,
     cancelacion: s.cancelacion ?? null,
-    cobrosSinAplicar: s.cobrosSinAplicar ?? [],
+    cobrosSinAplicar: await Promise.all((s.cobrosSinAplicar ?? []).map((cobro) => vistaCobro(cobro, caller))),
     huella: huellaCancelacion(s),
     aceptadoEn: s.aceptadoEn ?? null,
     anticipo: { monto: pagoConductor(valor), debido: s.pagarAnticipoConductor, pagado: s.anticipoConductorPagado },
@@ -440,6 +441,21 @@ export async function verPagosDeServicio(c: Context, caller: ConsolaCaller) {
   };
   return c.json(detalle);
 }
+
+/** A charge that did not apply as the detail shows it: its refund's author as the ledger names it, its receipt as a link for staff. */
+const vistaCobro = async ({ reembolso, ...cobro }: CobroSinAplicar, caller: ConsolaCaller): Promise<PagoDetalle['cobrosSinAplicar'][number]> => ({
+  ...cobro,
+  ...(reembolso
+    ? {
+        reembolso: {
+          fecha: reembolso.fecha,
+          referencia: reembolso.referencia,
+          registradoPor: caller.kind === 'plataforma' ? reembolso.registradoPor : PLATAFORMA_NOMBRE,
+          comprobanteUrl: caller.kind === 'plataforma' ? await url(reembolso.comprobante) : null,
+        },
+      }
+    : {}),
+});
 
 // --- ePayco charges to refund ---------------------------------------------------------------
 

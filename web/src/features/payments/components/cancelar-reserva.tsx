@@ -1,5 +1,6 @@
 import Alert from '@cloudscape-design/components/alert';
 import Button, { type ButtonProps } from '@cloudscape-design/components/button';
+import Link from '@cloudscape-design/components/link';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -167,7 +168,17 @@ export function CobrosPorReembolsar({ d, plataforma }: { d: PagoDetalle; platafo
         <Alert type="info" header={EPAYCO_MSG.reembolsados(reembolsados.length)}>
           <ul className="lista-simple">
             {reembolsados.map((c) => (
-              <li key={c.referencia}>{`${cobro(c)}: reembolsado el ${formatCalendarDate(c.reembolso!.fecha)}, referencia ${c.reembolso!.referencia}`}</li>
+              <li key={c.referencia}>
+                {`${cobro(c)}: reembolsado el ${formatCalendarDate(c.reembolso!.fecha)}, referencia ${c.reembolso!.referencia}, registrado por ${c.reembolso!.registradoPor}`}
+                {c.reembolso!.comprobanteUrl && (
+                  <>
+                    {' · '}
+                    <Link href={c.reembolso!.comprobanteUrl} external externalIconAriaLabel="(abre en una pestaña nueva)">
+                      Ver comprobante
+                    </Link>
+                  </>
+                )}
+              </li>
             ))}
           </ul>
         </Alert>

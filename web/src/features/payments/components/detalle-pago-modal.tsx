@@ -19,7 +19,7 @@ import { useBorrador, useDescarte } from '../../../components/descarte.js';
 import { useNavigate } from 'react-router-dom';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
-import { consultaEpaycoSchema, EPAYCO_MSG, esperaLargaEpayco, PAGO_MSG, pagoConductorBodySchema, recompensaBodySchema, cuentaCambiadaHace, cuentaDe, textoCuenta, type CuentaCambiada, type CuentaDestino, type Movimiento, type PagoDetalle, type RecompensaFila } from '../../../../../shared/schemas/pagos.js';
+import { consultaEpaycoSchema, EPAYCO_MSG, esperaLargaEpayco, PAGO_MSG, pagoConductorBodySchema, recompensaBodySchema, reembolsoBodySchema, cuentaCambiadaHace, cuentaDe, textoCuenta, type CuentaCambiada, type CuentaDestino, type Movimiento, type PagoDetalle, type RecompensaFila } from '../../../../../shared/schemas/pagos.js';
 import { Correo } from '../../../components/correo.js';
 import { ServiceTimeline } from '../../../components/service-timeline.js';
 import { StatusText } from '../../../components/status-text.js';
@@ -390,7 +390,7 @@ export function FormularioPago({
   reembolso?: boolean;
 }) {
   // The account is not typed: it is the one shown, sent by the caller.
-  const schema = conValor ? recompensaBodySchema.omit({ cuentaVista: true }) : pagoConductorBodySchema.omit({ tipo: true, cuentaVista: true });
+  const schema = conValor ? recompensaBodySchema.omit({ cuentaVista: true }) : reembolso ? reembolsoBodySchema : pagoConductorBodySchema.omit({ tipo: true, cuentaVista: true });
   // Checked with the API's schema; after the first try each edit checks again (a corrected date clears its message).
   const form = useZodForm(schema, { fecha: hoyEnBogota(), referencia: '', valor: '' }, (v) => ({
     fecha: v.fecha,
@@ -403,7 +403,18 @@ export function FormularioPago({
   const [errorComprobante, setErrorComprobante] = useState<string>();
   const [subiendo, setSubiendo] = useState(false);
 
+  // A double click sends once: the second waits for nothing (the button shows 'loading' a render later).
+  const enCurso = useRef(false);
   const enviar = async () => {
+    if (enCurso.current) return;
+    enCurso.current = true;
+    try {
+      await intentar();
+    } finally {
+      enCurso.current = false;
+    }
+  };
+  const intentar = async () => {
     const datos = form.check();
     const archivo = archivos[0];
     const problema = archivo ? await checkFile('comprobantePago', archivo) : null;

@@ -315,7 +315,7 @@ export function ValidarPagosPage({ title, inicial }: { title: string; inicial: '
       {activa === 'epayco' && (
         <Box margin={{ top: 'l' }}>
           <Container>
-            <CobrosPorReembolsarLista />
+            <CobrosPorReembolsarLista contador={resumen?.reembolsos} />
           </Container>
         </Box>
       )}

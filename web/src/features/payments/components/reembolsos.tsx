@@ -31,7 +31,7 @@ const CSV_COBROS: ColumnaCsv<CobroPorReembolsarFila>[] = [
  * charges that did not apply to their reservation (a second charge, one after a cancellation, another
  * amount). Staff refund each from ePayco's panel and register it here; it then leaves the list.
  */
-export function CobrosPorReembolsarLista() {
+export function CobrosPorReembolsarLista({ contador }: { contador?: number }) {
   const [reembolsando, setReembolsando] = useState<CobroPorReembolsarFila | null>(null);
   const [detalle, setDetalle] = useState<string | null>(null);
   const columnas: TableProps.ColumnDefinition<CobroPorReembolsarFila>[] = [
@@ -61,6 +61,7 @@ export function CobrosPorReembolsarLista() {
       <ListaPaginada
         variant="borderless"
         titulo={EPAYCO_MSG.tituloPorReembolsar}
+        contador={contador}
         descripcion="Cobros aceptados por ePayco que no se aplicaron a su reserva. Reembólsalos desde el panel de ePayco y registra aquí el reembolso."
         fuente={FUENTES.cobrosPorReembolsar()}
         columnas={columnas}
