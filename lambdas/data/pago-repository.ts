@@ -49,6 +49,20 @@ export const movimientoPut = (m: Movimiento | Record<string, unknown>) => ({
   Put: { TableName: tableName('pagos'), Item: m, ConditionExpression: 'attribute_not_exists(id)' },
 });
 
+type OpcionesPagina = { limite: number; cursor?: Record<string, unknown>; texto?: string };
+
+/** A page of the ledger's rows of one kind, latest registered first (index `porTipo`). */
+const paginaDeTipo = <T extends Record<string, unknown>>(tipo: string, opciones: OpcionesPagina, leer: (item: Record<string, unknown>) => T): Promise<Pagina<T>> =>
+  paginaDeIndice({
+    tabla: tableName('pagos'),
+    indice: 'porTipo',
+    clave: { nombre: 'tipo', valor: tipo },
+    descendente: true,
+    ...opciones,
+    claveDe: (m) => ({ id: m.id, tipo: m.tipo, registradoEn: m.registradoEn }),
+    leer,
+  });
+
 /** The ledger's kinds of an ePayco charge that did not apply: still to refund, and refunded (index `porTipo`). */
 export const TIPO_POR_REEMBOLSAR = 'cobro-sin-aplicar';
 export const TIPO_REEMBOLSADO = 'cobro-reembolsado';
@@ -62,17 +76,7 @@ export const pagoRepository = {
   },
 
   /** A page of the ePayco charges still to refund, latest first (index `porTipo`): only what is owed is read. */
-  porReembolsar(opciones: { limite: number; cursor?: Record<string, unknown>; texto?: string }): Promise<Pagina<Record<string, unknown>>> {
-    return paginaDeIndice({
-      tabla: tableName('pagos'),
-      indice: 'porTipo',
-      clave: { nombre: 'tipo', valor: TIPO_POR_REEMBOLSAR },
-      descendente: true,
-      ...opciones,
-      claveDe: (m) => ({ id: m.id, tipo: m.tipo, registradoEn: m.registradoEn }),
-      leer: (item) => item,
-    });
-  },
+  porReembolsar: (opciones: OpcionesPagina): Promise<Pagina<Record<string, unknown>>> => paginaDeTipo(TIPO_POR_REEMBOLSAR, opciones, (item) => item),
 
   /** How many charges wait for their refund (their index partition only). */
   async contarPorReembolsar(): Promise<number> {
@@ -89,15 +93,5 @@ export const pagoRepository = {
   },
 
   /** A page of the payments of one kind, latest registered first (index `porTipo`). */
-  porTipo(tipo: Movimiento['tipo'], opciones: { limite: number; cursor?: Record<string, unknown>; texto?: string }): Promise<Pagina<Movimiento>> {
-    return paginaDeIndice({
-      tabla: tableName('pagos'),
-      indice: 'porTipo',
-      clave: { nombre: 'tipo', valor: tipo },
-      descendente: true,
-      ...opciones,
-      claveDe: (m) => ({ id: m.id, tipo: m.tipo, registradoEn: m.registradoEn }),
-      leer: (item) => item as Movimiento,
-    });
-  },
+  porTipo: (tipo: Movimiento['tipo'], opciones: OpcionesPagina): Promise<Pagina<Movimiento>> => paginaDeTipo(tipo, opciones, (item) => item as Movimiento),
 };
