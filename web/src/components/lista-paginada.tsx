@@ -8,7 +8,7 @@ import { api, errorMessage } from '../lib/api-client.js';
 import { descargarCsv } from '../lib/csv.js';
 import { paginaQuery, type Fuente } from '../lib/listas.js';
 import { toast } from '../lib/toast.js';
-import { useEsTelefono } from '../lib/use-es-telefono.js';
+import { columnasEnTelefono, useEsTelefono } from '../lib/use-es-telefono.js';
 import { cargandoFilas, useBusqueda, useCursores } from '../lib/use-paginas.js';
 import { Paginacion } from './paginacion.js';
 import { TableEmptyState } from './table-empty-state.js';
@@ -101,7 +101,7 @@ export function ListaPaginada<T extends { id: string }>(props: {
       }
       pagination={<Paginacion currentPageIndex={paginas.pagina} pagesCount={paginas.paginas} openEnd={!!consulta.data?.cursor} onChange={({ detail }) => paginas.setPagina(detail.currentPageIndex)} />}
       columnDefinitions={props.columnas}
-      columnDisplay={telefono ? props.columnas.map((c) => ({ id: c.id!, visible: props.enTelefono.includes(c.id!) })) : undefined}
+      columnDisplay={telefono ? columnasEnTelefono(props.columnas, props.enTelefono) : undefined}
       // Widths set on the first render and then the user's: rows arriving do not move the columns. Not on
       // a phone, where its few columns share the width as their contents need.
       resizableColumns={!telefono}

@@ -13,3 +13,7 @@ export function useEsTelefono(): boolean {
     return () => m.removeEventListener('change', cambio);
   }, esTelefono);
 }
+
+/** A table's columns as a phone shows them: only those named, in their order (Cloudscape's `columnDisplay`). */
+export const columnasEnTelefono = (columnas: readonly { id?: string }[], visibles: readonly string[]) =>
+  columnas.map((c) => ({ id: c.id!, visible: visibles.includes(c.id!) }));

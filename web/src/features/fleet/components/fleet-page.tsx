@@ -18,7 +18,7 @@ import { TableEmptyState } from '../../../components/table-empty-state.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useMe } from '../../../lib/me/get-me.js';
 import { dismissToast, toast } from '../../../lib/toast.js';
-import { useEsTelefono } from '../../../lib/use-es-telefono.js';
+import { columnasEnTelefono, useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { useCrearVehiculo, useEditarVehiculo, useVehiculo, useVehiculos } from '../api/vehiculos.js';
 import { EstadoBadge } from '../../../components/estado-badge.js';
 import { Paginacion } from '../../../components/paginacion.js';
@@ -139,7 +139,7 @@ export function FleetPage() {
         stickyColumns={telefono ? undefined : { first: 1, last: 1 }}
         wrapLines
         columnDefinitions={columns}
-        columnDisplay={telefono ? columns.map((c) => ({ id: c.id!, visible: EN_TELEFONO.includes(c.id!) })) : undefined}
+        columnDisplay={telefono ? columnasEnTelefono(columns, EN_TELEFONO) : undefined}
         items={items}
         loading={vehiculos.isPending}
         loadingText="Cargando vehículos"

@@ -15,7 +15,7 @@ import { StatusText } from '../../../components/status-text.js';
 import { TableEmptyState } from '../../../components/table-empty-state.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { toast } from '../../../lib/toast.js';
-import { useEsTelefono } from '../../../lib/use-es-telefono.js';
+import { columnasEnTelefono, useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { useVehiculos } from '../../../lib/vehiculos.js';
 import { EstadoBadge } from '../../../components/estado-badge.js';
 import { useAsignarVehiculo } from '../api/mapa.js';
@@ -158,7 +158,7 @@ export function AssignVehicleModal({ servicio, onClose }: AssignVehicleModalProp
               wrapLines
               columnDefinitions={columns}
               // A phone shows what decides the choice: the plates (with the seats) and whether it can take the trip.
-              columnDisplay={telefono ? columns.map((c) => ({ id: c.id!, visible: EN_TELEFONO.includes(c.id!) })) : undefined}
+              columnDisplay={telefono ? columnasEnTelefono(columns, EN_TELEFONO) : undefined}
               items={items}
               loading={vehiculos.isPending}
               loadingText="Cargando vehículos"
