@@ -37,7 +37,7 @@ const projection = {
 /** What a list row shows of a service (shared/schemas/pagos.ts, servicioFilaSchema), read as a projection. */
 export const CAMPOS_FILA = [
   'id', 'estado', 'tipo', 'clase', 'origen', 'destino', 'fechaSalida', 'pasajeros', 'empresa', 'placas', 'conductor', 'valorOferta', 'metodoPago',
-  'recorridoIniciado', 'fuec', 'anticipoConductorPagado', 'saldoConductorPagado', 'empresaAliada', 'nombreEmpresaAliada',
+  'recorridoIniciado', 'fuec', 'anticipoConductorPagado', 'saldoConductorPagado', 'empresaAliada', 'nombreEmpresaAliada', 'cancelacion',
 ] as const;
 
 type OpcionesPagina = { limite: number; cursor?: Record<string, unknown>; texto?: string };
@@ -432,9 +432,10 @@ export const serviceRepository = {
 
   /**
    * An ePayco charge that did not apply, recorded once for its refund: its ledger row (so a replay
-   * changes nothing), on the service, and in its trail. False when the row exists (a replay won).
+   * changes nothing), on the service, and in its trail (by ePayco's confirmation, or by the staff member
+   * who asked ePayco). False when the row exists (a replay won).
    */
-  registrarCobroSinAplicar(s: Service, cobro: CobroSinAplicar, registro: Record<string, unknown>, now: Date): Promise<boolean> {
+  registrarCobroSinAplicar(s: Service, cobro: CobroSinAplicar, registro: Record<string, unknown>, now: Date, quien: Quien = EPAYCO): Promise<boolean> {
     // The service keeps the first ones (an item has 400 KB); the ledger and the trail keep every one.
     const enServicio = (s.cobrosSinAplicar?.length ?? 0) < MAX_COBROS_EN_SERVICIO;
     const alServicio = {
@@ -449,7 +450,7 @@ export const serviceRepository = {
     return cambiarServicio(s.empresaAliada, [
       movimientoPut(registro),
       ...(enServicio ? [alServicio] : []),
-      entradaHistorial(s.id, 'cobro-sin-aplicar', EPAYCO, {}, { referencia: cobro.referencia, monto: cobro.monto, motivo: cobro.motivo }, now),
+      entradaHistorial(s.id, 'cobro-sin-aplicar', quien, {}, { referencia: cobro.referencia, monto: cobro.monto, motivo: cobro.motivo }, now),
     ]);
   },
 

@@ -277,7 +277,7 @@ function ownServices(now: Date): Service[] {
   // A client who paid twice: ePayco's second charge of a paid trip, still to refund.
   return servicios.map((s) =>
     s.id === 'demo-historico-02'
-      ? { ...s, cobrosSinAplicar: [{ referencia: 'ePayco 4471203', monto: s.valorOferta ?? 0, moneda: 'COP', motivo: 'la reserva ya no espera este pago', at: new Date(Date.parse(s.fechaSalida) - 86_400_000).toISOString() }] }
+      ? { ...s, cobrosSinAplicar: [{ referencia: 'ePayco 4471203', monto: s.valorOferta ?? 0, moneda: 'COP', motivo: 'la reserva ya estaba pagada', at: new Date(Date.parse(s.fechaSalida) - 86_400_000).toISOString() }] }
       : s,
   );
 }

@@ -56,19 +56,40 @@ export function discrepancia(t: ConfirmacionEpayco, registro: ConfirmacionEpayco
   return null;
 }
 
+/** An amount in pesos as the console writes it ("$ 800.000"); ePayco's cents, if any, kept. */
+const pesos = (v: number) => new Intl.NumberFormat('es-CO', { style: 'currency', currency: MONEDA, minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(v);
+
+type ReservaCobrada = Pick<Service, 'id' | 'estado' | 'metodoPago' | 'valorOferta'> & { pagoValidadoEn?: string | null };
+
+/**
+ * Why a reservation does not take an ePayco charge now, in the words staff and the company read beside
+ * a charge to refund (null when it waits for one).
+ */
+export function motivoNoEspera(s: Omit<ReservaCobrada, 'id' | 'valorOferta'>): string | null {
+  if (s.estado === 'validar' && s.metodoPago === 'epayco') return null;
+  if (s.estado === 'cancelado') return 'la reserva estaba cancelada';
+  if (s.estado === 'pendiente') return 'la solicitud aún no tenía una oferta aceptada';
+  if (s.estado === 'validar') return 'la reserva se paga por transferencia';
+  return 'la reserva ya estaba pagada';
+}
+
 /**
  * The decision on a signed confirmation for the reservation it names. A mismatch (another merchant,
  * a test in production, another amount or currency, a reservation not waiting for ePayco) is ignored:
- * it changes nothing and is logged. A declined or failed payment is recorded as refused; a pending
- * one waits for its final confirmation.
+ * it changes nothing and is logged (an accepted one is also kept to refund, with this reason). A
+ * declined or failed payment is recorded as refused; a pending one waits for its final confirmation.
  */
-export function dictaminar(t: ConfirmacionEpayco, s: Pick<Service, 'id' | 'estado' | 'metodoPago' | 'valorOferta'> | null, c: CredencialesEpayco, produccion: boolean): Dictamen {
+export function dictaminar(t: ConfirmacionEpayco, s: ReservaCobrada | null, c: CredencialesEpayco, produccion: boolean): Dictamen {
   if (t.x_cust_id_cliente !== c.p_cust_id_cliente) return { resultado: 'ignorada', motivo: 'el comercio no es el nuestro' };
   if (produccion && esPrueba(t.x_test_request)) return { resultado: 'ignorada', motivo: 'transacción de prueba en producción' };
   if (!s) return { resultado: 'ignorada', motivo: 'la reserva no existe' };
-  if (s.estado !== 'validar' || s.metodoPago !== 'epayco') return { resultado: 'ignorada', motivo: 'la reserva no espera un pago por ePayco' };
-  if (t.x_currency_code.toUpperCase() !== MONEDA) return { resultado: 'ignorada', motivo: `moneda ${t.x_currency_code} distinta de ${MONEDA}` };
-  if (!/^\d+(\.\d{1,2})?$/.test(t.x_amount) || Number(t.x_amount) !== s.valorOferta) return { resultado: 'ignorada', motivo: `valor ${t.x_amount} distinto del de la reserva (${s.valorOferta})` };
+  const noEspera = motivoNoEspera(s);
+  if (noEspera) return { resultado: 'ignorada', motivo: noEspera };
+  if (t.x_currency_code.toUpperCase() !== MONEDA) return { resultado: 'ignorada', motivo: `se cobró en ${t.x_currency_code.toUpperCase()} y la reserva se paga en ${MONEDA}` };
+  if (!/^\d+(\.\d{1,2})?$/.test(t.x_amount) || Number(t.x_amount) !== s.valorOferta) {
+    const cobrado = /^\d+(\.\d{1,2})?$/.test(t.x_amount) ? pesos(Number(t.x_amount)) : `«${t.x_amount}»`;
+    return { resultado: 'ignorada', motivo: `se cobraron ${cobrado} y la reserva vale ${s.valorOferta === null ? 'otro valor' : pesos(s.valorOferta)}` };
+  }
   if (t.x_cod_response === '1') return { resultado: 'aceptada' };
   if (t.x_cod_response === '2' || t.x_cod_response === '4') {
     return { resultado: 'rechazada', motivo: `ePayco: ${RESPUESTAS_EPAYCO[t.x_cod_response]}${t.x_response_reason_text ? ` (${t.x_response_reason_text})` : ''}` };

@@ -1,4 +1,5 @@
 import type { ServiceState, VehicleType } from '../schemas/service.js';
+import { reservaVencida } from './recorrido.js';
 
 /**
  * The map's states (spec 02 section 4.1): the stored estado, except that a pending service this
@@ -14,6 +15,13 @@ export const ESTADO_MAPA_INFO: Record<EstadoMapa, { etiqueta: string; descripcio
   reservado: { etiqueta: 'Reservado', descripcion: 'Asigna vehículo y sube el FUEC', color: '#1f6fe0' },
   confirmado: { etiqueta: 'Confirmado', descripcion: 'FUEC cargado; listo para el viaje', color: '#1e9e52' },
   finalizado: { etiqueta: 'Finalizado', descripcion: 'Viaje terminado', color: '#8a8f98' },
+};
+
+/** A marker of a reservation whose departure passed before its trip (recorrido.ts, `reservaVencida`). */
+const ANTES_DEL_VIAJE_EN_MAPA: Partial<Record<EstadoMapa, ServiceState>> = { validando: 'validar', reservado: 'reservado' };
+export const marcadorVencido = (m: { estado: EstadoMapa; fechaSalida: string }, now: Date): boolean => {
+  const estado = ANTES_DEL_VIAJE_EN_MAPA[m.estado];
+  return !!estado && reservaVencida({ estado, fechaSalida: m.fechaSalida }, now);
 };
 
 /** Spec 02 section 2.1: only pendiente is visible until the legend says otherwise. */

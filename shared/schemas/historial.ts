@@ -62,6 +62,7 @@ export const CAMPO_TEXTO: Record<string, string> = {
   nuevo: 'Nuevo',
   perfil: 'Perfil completo',
   lista: 'Lista',
+  cambiados: 'Datos cambiados',
   correo: 'Correo',
   anticipoConductorPagado: 'Anticipo pagado',
   saldoConductorPagado: 'Saldo pagado',

@@ -22,10 +22,6 @@ export const PAGO_MSG = {
   saldoAntesDelFin: 'El saldo se paga cuando el viaje termina.',
   anticipoPrimero: 'Primero se registra el anticipo; el saldo se paga después.',
   tipoPagoRequerido: 'Indica si el pago es el anticipo o el saldo',
-  fechaRequerida: 'La fecha del pago es requerida',
-  fechaInvalida: 'La fecha del pago no es válida',
-  fechaFutura: 'La fecha del pago no puede ser futura',
-  fechaAntigua: 'La fecha del pago no puede ser de hace más de un año',
   referenciaRequerida: 'La referencia del pago es requerida',
   valorRequerido: 'Ingresa el valor pagado',
   valorInvalido: 'El valor pagado debe ser un número entero de pesos mayor que cero',
@@ -108,6 +104,9 @@ export const EPAYCO_MSG = {
   reembolsados: (n: number) => (n === 1 ? 'Cobro de ePayco reembolsado' : `${n} cobros de ePayco reembolsados`),
   consultaAceptada: 'ePayco confirma el pago: la reserva quedó reservada para la empresa.',
   consultaRechazada: (motivo: string) => `ePayco informa que el pago no se aprobó (${motivo}). El cliente debe pagar de nuevo.`,
+  /** Staff asking ePayco about a charge on a reservation that no longer waits for one (paid, cancelled). */
+  consultaSinAplicar: (motivo: string) => `ePayco confirma el cobro, pero no se aplicó a la reserva (${motivo}): quedó en 'Cobros de ePayco por reembolsar' para devolverlo al cliente.`,
+  desconocidaCobro: 'ePayco no tiene un cobro aprobado con esa referencia para esta reserva: no hay nada que reembolsar. Revisa la referencia en el comprobante del cliente o en el panel de ePayco.',
   /** In 'Pagos Epayco por validar', on a reservation waiting longer than `EPAYCO_ESPERA_MIN`. */
   sinConfirmacion: 'Sin confirmación de ePayco',
   sinConfirmacionCorto: 'Sin confirmar',
@@ -130,16 +129,26 @@ export const consultaEpaycoSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, EPAYCO_MSG.referenciaInvalida),
 });
 export type ConsultaEpaycoBody = z.infer<typeof consultaEpaycoSchema>;
-export const consultaEpaycoRespuestaSchema = z.object({ resultado: z.enum(['aceptada', 'rechazada']), mensaje: z.string() });
+export const consultaEpaycoRespuestaSchema = z.object({ resultado: z.enum(['aceptada', 'rechazada', 'sin-aplicar']), mensaje: z.string() });
 
-/** A payout's day, 'YYYY-MM-DD' in Bogotá: a real date, not after today nor more than a year ago. */
-const fechaPago = z
-  .string({ error: PAGO_MSG.fechaRequerida })
-  .trim()
-  .min(1, { error: PAGO_MSG.fechaRequerida, abort: true })
-  .refine(esFechaValida, { error: PAGO_MSG.fechaInvalida, abort: true })
-  .refine((v) => v <= hoyEnBogota(), PAGO_MSG.fechaFutura)
-  .refine((v) => v >= new Date(diaUTC(hoyEnBogota())! - 366 * 86_400_000).toISOString().slice(0, 10), PAGO_MSG.fechaAntigua);
+/** The messages of a day paid or refunded: "La fecha del pago…", "La fecha del reembolso…". */
+const mensajesFecha = (de: 'pago' | 'reembolso') => ({
+  requerida: `La fecha del ${de} es requerida`,
+  invalida: `La fecha del ${de} no es válida`,
+  futura: `La fecha del ${de} no puede ser futura`,
+  antigua: `La fecha del ${de} no puede ser de hace más de un año`,
+});
+export const FECHA_MSG = { pago: mensajesFecha('pago'), reembolso: mensajesFecha('reembolso') };
+
+/** A payout's (or a refund's) day, 'YYYY-MM-DD' in Bogotá: a real date, not after today nor more than a year ago. */
+const diaPagado = (m: ReturnType<typeof mensajesFecha>) =>
+  z
+    .string({ error: m.requerida })
+    .trim()
+    .min(1, { error: m.requerida, abort: true })
+    .refine(esFechaValida, { error: m.invalida, abort: true })
+    .refine((v) => v <= hoyEnBogota(), m.futura)
+    .refine((v) => v >= new Date(diaUTC(hoyEnBogota())! - 366 * 86_400_000).toISOString().slice(0, 10), m.antigua);
 
 /** Where a payout goes: the driver's account (advance, balance) or the referrer's (reward). */
 export const cuentaDestinoSchema = z.object(
@@ -167,7 +176,7 @@ export const textoCuenta = (c: CuentaDestino): string => `${c.titular}: ${c.banc
  * has changed since, so what the ledger records as paid to is what staff paid to.
  */
 const datosPago = {
-  fecha: fechaPago,
+  fecha: diaPagado(FECHA_MSG.pago),
   referencia: requiredText(PAGO_MSG.referenciaRequerida, 80),
   comprobante: uploadId.optional(),
   cuentaVista: cuentaDestinoSchema.nullable(),
@@ -181,7 +190,7 @@ export const pagoConductorBodySchema = z.object({
 export type PagoConductorBody = z.infer<typeof pagoConductorBodySchema>;
 
 /** `POST /plataforma/cobros-por-reembolsar/{ref}/reembolso`: an ePayco charge that did not apply, refunded to the client. */
-export const reembolsoBodySchema = z.object({ fecha: datosPago.fecha, referencia: requiredText(EPAYCO_MSG.referenciaReembolsoRequerida, 80), comprobante: datosPago.comprobante });
+export const reembolsoBodySchema = z.object({ fecha: diaPagado(FECHA_MSG.reembolso), referencia: requiredText(EPAYCO_MSG.referenciaReembolsoRequerida, 80), comprobante: datosPago.comprobante });
 export type ReembolsoBody = z.infer<typeof reembolsoBodySchema>;
 
 /** A row of 'Cobros de ePayco por reembolsar': the charge, its reservation and whom to refund. */
@@ -345,6 +354,8 @@ export const servicioFilaSchema = z.object({
   saldoConductorPagado: z.boolean(),
   empresaAliada: z.string(),
   nombreEmpresaAliada: z.string(),
+  /** A cancelled reservation's reason (the history's CSV carries it). */
+  cancelacion: z.object({ motivo: z.string(), at: z.string() }).nullable(),
 });
 export type ServicioFila = z.infer<typeof servicioFilaSchema>;
 
@@ -381,7 +392,7 @@ export type HistorialServicios = z.infer<typeof historialServiciosSchema>;
 
 /** `GET /servicios/{id}/pagos`: a service's money, for its company (read-only) and marketplace staff. */
 export const pagoDetalleSchema = z.object({
-  servicio: servicioFilaSchema.extend({ fechaRegreso: z.string().nullable(), imagenCliente: z.string().nullable() }),
+  servicio: servicioFilaSchema.omit({ cancelacion: true }).extend({ fechaRegreso: z.string().nullable(), imagenCliente: z.string().nullable() }),
   /** The client's transfer receipt waiting to be checked (marketplace staff only). */
   comprobanteUrl: z.string().nullable(),
   pagoRechazado: z.object({ motivo: z.string(), at: z.string() }).nullable(),

@@ -47,6 +47,19 @@ export const ARCHIVOS_GUIA = ['foto', 'rnt', 'rut', 'cedula'] as const;
 export const ARCHIVOS_OPERADOR = ['foto'] as const;
 export const ARCHIVO_TEXTO: Record<(typeof ARCHIVOS_GUIA)[number], string> = { foto: 'Foto', rnt: 'Registro Nacional de Turismo (RNT)', rut: 'RUT', cedula: 'Cédula' };
 
+/** How a provider's trail names the data its app changed ('Datos cambiados: correo, teléfono, foto'). */
+const DATO_TEXTO: Record<string, string> = {
+  nombre: 'nombre', email: 'correo', telefono: 'teléfono', direccion: 'dirección', empresa: 'empresa', rnt: 'RNT', rut: 'RUT',
+  banco: 'banco', tipocuenta: 'tipo de cuenta', cuenta: 'número de cuenta', titular: 'titular',
+  foto: 'foto', cedula: 'documento de la cédula',
+};
+/** The data an update from a provider's app changes, as the trail names it ('' when none): fields whose value differs, then files sent. */
+export const datosCambiados = (nuevo: Record<string, unknown>, antes: Record<string, unknown>, archivos: readonly string[]): string =>
+  [
+    ...Object.keys(nuevo).filter((k) => k in DATO_TEXTO && nuevo[k] !== (antes[k] ?? '')).map((k) => DATO_TEXTO[k]!),
+    ...archivos.map((a) => (a === 'rnt' || a === 'rut' ? `documento del ${DATO_TEXTO[a]}` : (DATO_TEXTO[a] ?? a))),
+  ].join(', ');
+
 const texto = (mensaje: string, max?: number) => requiredText(mensaje, max);
 const opcional = (max = 120) => cleanText(max).default('');
 const correo = z

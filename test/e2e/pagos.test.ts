@@ -66,8 +66,15 @@ describe('payments to validate', () => {
     await modal.getByRole('button', { name: 'Sí, confirmar pago' }).click();
     await page.getByText(PAGO_MSG.pagoConfirmado).waitFor();
     await expect.poll(() => page.getByRole('row', { name: /demo-validar-1/ }).count()).toBe(0);
-    // The button that opened the dialog left with its row: the focus is not dropped on <body>.
+    // The button that opened the dialog left with its row: the focus is not dropped on <body>, and
+    // stays where the person was, on screen.
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+    expect(
+      await page.evaluate(() => {
+        const r = document.activeElement!.getBoundingClientRect();
+        return !!document.activeElement!.closest('.panel-content') && r.bottom > 0 && r.top < innerHeight;
+      }),
+    ).toBe(true);
 
     // ePayco confirms another by itself, with its signed callback.
     const confirmacion = confirmacionFirmada(stack().epayco, { x_id_invoice: 'demo-validar-2', x_amount: '1350000', x_ref_payco: '771234', x_transaction_id: '9921' });
@@ -245,7 +252,10 @@ describe('the service lists', () => {
     await shots('pagos-cobros-por-reembolsar');
     await cobro.getByRole('button', { name: /^Registrar el reembolso de / }).click();
     const reembolso = page.getByRole('dialog', { name: 'Registrar reembolso' });
-    await reembolso.getByLabel('Referencia del reembolso').fill('DEV-558120');
+    // The dialog is the form: its reference takes the focus (the day is today's), not the X.
+    const referencia = reembolso.getByLabel('Referencia del reembolso');
+    await expect.poll(() => referencia.evaluate((el) => el === document.activeElement)).toBe(true);
+    await referencia.fill('DEV-558120');
     await shots('pagos-reembolso');
     await reembolso.getByRole('button', { name: 'Registrar reembolso' }).click();
     await page.getByText(/^Reembolso de \$\s?[\d.]+ a .+ registrado\.$/).waitFor();
@@ -257,6 +267,25 @@ describe('the service lists', () => {
     await doble.getByText(EPAYCO_MSG.reembolsados(1)).waitFor();
     await doble.getByText(/referencia DEV-558120/).waitFor();
     expect(await doble.getByText(EPAYCO_MSG.porReembolsar(1)).count()).toBe(0);
+    // The client says ePayco charged them a third time, and its confirmation never reached us: staff
+    // ask ePayco from the detail; the charge is recorded to refund and shows at the top at once.
+    const { Item: historico } = await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: 'demo-historico-02' } }));
+    await registrarTransaccionEpayco(
+      stack().epaycoUrl,
+      confirmacionFirmada(stack().epayco, { x_id_invoice: 'demo-historico-02', x_amount: String(historico!.valorOferta), x_ref_payco: '4471388', x_transaction_id: '9977' }),
+    );
+    await doble.getByRole('button', { name: 'Consultar otro cobro en ePayco' }).click();
+    await doble.getByLabel('Referencia de ePayco (ref_payco)').fill('4471388');
+    await doble.getByRole('button', { name: 'Consultar en ePayco' }).click();
+    await page.getByText(EPAYCO_MSG.consultaSinAplicar('la reserva ya estaba pagada')).waitFor();
+    await doble.getByText(EPAYCO_MSG.porReembolsar(1)).waitFor();
+    await doble.getByText(/ePayco 4471388/).first().waitFor();
+    await shots('servicios-consultar-otro-cobro');
+    // A reference ePayco has no approved charge for: said, nothing recorded.
+    await doble.getByLabel('Referencia de ePayco (ref_payco)').fill('4471399');
+    await doble.getByRole('button', { name: 'Consultar en ePayco' }).click();
+    await doble.getByText(EPAYCO_MSG.desconocidaCobro, { exact: true }).waitFor();
+    await doble.getByLabel('Referencia de ePayco (ref_payco)').fill('');
     await page.keyboard.press('Escape');
     await doble.waitFor({ state: 'hidden' });
     await page.goto(url('/panel-control/lista-de-reservas'));

@@ -263,6 +263,11 @@ describe('reserved service', () => {
   });
 
   it('fits the reservations on a phone: the departure opens the detail', async () => {
+    // On a desktop first: the demo's reservation whose departure passed without its vehicle is marked,
+    // and its countdown says how long ago it was due.
+    await page.goto(url('/panel-control/reservaciones'));
+    const vencida = page.getByRole('row', { name: new RegExp(MAPA_MSG.vencida) }).first();
+    await vencida.getByText(/^Hace \d+ (d|h|min)/).waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(url('/panel-control/reservaciones'));
     const tabla = page.getByRole('table', { name: 'Reservas de la empresa' });

@@ -8,7 +8,7 @@ import { LISTAS_SERVICIOS } from '../../shared/domain/listas.js';
 import { pagoConductor } from '../../shared/domain/pagos.js';
 import { API_MSG } from '../../shared/schemas/messages.js';
 import { PAGINA_MSG } from '../../shared/schemas/paginas.js';
-import { EPAYCO_MSG, PAGO_MSG } from '../../shared/schemas/pagos.js';
+import { EPAYCO_MSG, FECHA_MSG, PAGO_MSG } from '../../shared/schemas/pagos.js';
 import { api, docClient, idToken, listKeys, PDF_BYTES, stack, table, upload } from '../support/clients.js';
 import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
 import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
@@ -326,7 +326,7 @@ describe("staff asking ePayco about a payment whose confirmation never arrived",
     // Staff see who applied it in the ledger (the callback's read 'ePayco').
     expect(await guardado('pagos', `pago-cliente#${id}`)).toMatchObject({ metodo: 'epayco', registradoPor: DEMO_USERS.plataforma });
     // Asked again, or ePayco's confirmation arriving late: nothing more happens.
-    expect((await consultar(aceptada.x_ref_payco)).json.error.message).toBe(EPAYCO_MSG.noEspera);
+    expect((await consultar(aceptada.x_ref_payco)).json.error.message).toBe(EPAYCO_MSG.repetida);
     expect((await epayco(aceptada)).json.resultado).toBe('repetida');
     expect((await trail(id)).filter((a) => a === 'pago-validado')).toHaveLength(1);
   });
@@ -364,7 +364,7 @@ describe("the driver's payouts", () => {
     const pago = { tipo: 'anticipo', fecha: hoyEnBogota(), referencia: 'TRF-998877', cuentaVista: vista };
     expect((await api(`/plataforma/servicios/${id}/pago-conductor`, { token: admin, body: pago })).status).toBe(403);
     expect((await api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: { ...pago, tipo: 'saldo' } })).json.error.message).toBe(PAGO_MSG.saldoAntesDelFin);
-    expect((await api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: { ...pago, fecha: '2999-01-01' } })).json.error.message).toBe(PAGO_MSG.fechaFutura);
+    expect((await api(`/plataforma/servicios/${id}/pago-conductor`, { token: plataforma, body: { ...pago, fecha: '2999-01-01' } })).json.error.message).toBe(FECHA_MSG.pago.futura);
 
     // Another one (the vehicle edited meanwhile) is refused, and none is refused as missing; nothing is paid.
     const { cuentaVista: _omitida, ...sinCuenta } = pago;
@@ -626,6 +626,9 @@ describe('a reservation whose departure passed before its trip', () => {
     // The company reads why in its history and in the detail, the client app too.
     const historial = await api('/historial?estado=cancelado', { token: admin });
     expect(ids(historial)).toContain(id);
+    // Its row carries the reason (the history's CSV exports it); live rows carry none.
+    expect(historial.json.items.find((f: { id: string }) => f.id === id).cancelacion).toMatchObject({ motivo: MOTIVO });
+    expect((await api('/historial?estado=finalizado', { token: admin })).json.items.every((f: { cancelacion: unknown }) => f.cancelacion === null)).toBe(true);
     expect((await api(`/servicios/${id}/pagos`, { token: admin })).json).toMatchObject({ servicio: { estado: 'cancelado' }, cancelacion: { motivo: MOTIVO }, pagoValidadoEn: null });
     expect((await appApi('GET', `/integracion/cliente/servicios/${id}/ofertas`)).json).toMatchObject({ estado: 'cancelado', recibeOfertas: false, cancelacion: { motivo: MOTIVO } });
     // Another company never sees it.
@@ -709,6 +712,37 @@ describe('a reservation whose departure passed before its trip', () => {
 describe('ePayco charges to refund', () => {
   const reembolsar = (ref: string, body: unknown, token = plataforma) => api(`/plataforma/cobros-por-reembolsar/${ref}/reembolso`, { token, body });
 
+  it('staff asking ePayco about a second charge on a paid reservation, never confirmed to us, record it for its refund', async () => {
+    const id = await aceptado('epayco', 321_000);
+    const consultar = (refPayco: string, token = plataforma) => api(`/plataforma/servicios/${id}/pago-epayco`, { token, body: { refPayco } });
+    const cobro = (x: string, over: Record<string, string> = {}) =>
+      confirmacionFirmada(stack().epayco, { x_id_invoice: id, x_amount: '321000', x_ref_payco: `s${x}-${id.slice(0, 6)}`, x_transaction_id: `tx-s${x}`, ...over });
+    expect((await conocida(cobro('1'))).json.resultado).toBe('aceptada');
+    // The client paid again; ePayco knows it, its confirmation never reached us.
+    const segundo = cobro('2');
+    await registrarTransaccionEpayco(stack().epaycoUrl, segundo);
+    expect((await consultar(segundo.x_ref_payco!, admin)).status).toBe(403);
+    const r = await consultar(segundo.x_ref_payco!);
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json).toEqual({ resultado: 'sin-aplicar', mensaje: EPAYCO_MSG.consultaSinAplicar('la reserva ya estaba pagada') });
+    expect(await guardado('pagos', `epayco#${segundo.x_ref_payco}`)).toMatchObject({ tipo: 'cobro-sin-aplicar', monto: 321_000, consultadaPor: DEMO_USERS.plataforma, motivo: 'la reserva ya estaba pagada' });
+    expect(await guardado('services', id)).toMatchObject({ estado: 'reservado', referenciaPago: `ePayco ${cobro('1').x_ref_payco}` });
+    const entrada = (await api(`/servicios/${id}/historial`, { token: plataforma })).json.items.find((e: { accion: string }) => e.accion === 'cobro-sin-aplicar');
+    expect(entrada.quien).toEqual({ tipo: 'usuario', nombre: DEMO_USERS.plataforma });
+    expect(ids(await api(`/plataforma/cobros-por-reembolsar?q=${segundo.x_ref_payco}`, { token: plataforma }))).toEqual([segundo.x_ref_payco]);
+    // Asked again, or its confirmation arriving late: nothing more.
+    expect((await consultar(segundo.x_ref_payco!)).json.error.message).toBe(EPAYCO_MSG.repetida);
+    expect((await epayco(segundo)).json.resultado).toBe('repetida');
+    expect((await trail(id)).filter((x) => x === 'cobro-sin-aplicar')).toHaveLength(1);
+    // A declined charge, or one ePayco does not know: nothing to refund, nothing written.
+    const rechazado = cobro('3', { x_cod_response: '2' });
+    await registrarTransaccionEpayco(stack().epaycoUrl, rechazado);
+    for (const ref of [rechazado.x_ref_payco!, `nada-${id.slice(0, 6)}`]) {
+      expect(await consultar(ref)).toMatchObject({ status: 409, json: { error: { message: EPAYCO_MSG.desconocidaCobro } } });
+      expect(await guardado('pagos', `epayco#${ref}`)).toBeUndefined();
+    }
+  });
+
   it('lists the charges that did not apply, and staff register each refund once; then it leaves the list', async () => {
     const demo = await api('/plataforma/cobros-por-reembolsar?limite=100', { token: plataforma });
     expect(demo.status).toBe(200);
@@ -724,12 +758,13 @@ describe('ePayco charges to refund', () => {
     // Found by the reference as the list shows it.
     const buscada = await api(`/plataforma/cobros-por-reembolsar?q=${encodeURIComponent(`ePayco ${ref}`)}`, { token: plataforma });
     expect(buscada.json.items).toEqual([
-      expect.objectContaining({ id: ref, servicioId: id, monto: 333_000, moneda: 'COP', cliente: 'Universidad Icesi', nombreEmpresaAliada: 'Transportes del Valle S.A.S.', motivo: 'la reserva no espera un pago por ePayco' }),
+      expect.objectContaining({ id: ref, servicioId: id, monto: 333_000, moneda: 'COP', cliente: 'Universidad Icesi', nombreEmpresaAliada: 'Transportes del Valle S.A.S.', motivo: 'la reserva ya estaba pagada' }),
     ]);
 
     // Refused in Spanish, nothing written: no reference, a charge that is not one to refund (the applied one), an unknown one.
     const valido = { fecha: hoyEnBogota(), referencia: 'RB-20931' };
     expect((await reembolsar(ref, { fecha: hoyEnBogota() })).json.error.message).toBe(EPAYCO_MSG.referenciaReembolsoRequerida);
+    expect((await reembolsar(ref, { ...valido, fecha: '2999-01-01' })).json.error.message).toBe(FECHA_MSG.reembolso.futura);
     expect(await reembolsar(a!.x_ref_payco!, valido)).toMatchObject({ status: 404, json: { error: { message: EPAYCO_MSG.cobroNoEncontrado } } });
     expect((await reembolsar('no-existe', valido)).status).toBe(404);
     expect((await reembolsar(ref, valido, admin)).status).toBe(403);

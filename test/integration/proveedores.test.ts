@@ -295,6 +295,21 @@ describe('provider apps: registration and update (integration endpoints)', () =>
     expect(JSON.stringify((await detalle('guia', id)).json.datos)).toContain('3777777777');
     // The same data again (a retried call, signed again) keeps it where it is.
     expect(await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, cuenta: '3777777777' }, { app: 'proveedores' })).toMatchObject({ json: { lista: 'guias-por-validar' } });
+
+    // Validated again: a new photo (the face staff checked) sends it back too, named in the trail.
+    const actual = { ...perfil, cuenta: '3777777777' };
+    expect((await accion('guia', id, 'validar')).status).toBe(200);
+    const otraFoto = await subirComoApp('fotoProveedor', solidPng(40, 40, [200, 20, 20]), 'image/png');
+    expect(await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...actual, archivos: { foto: otraFoto } }, { app: 'proveedores' })).toMatchObject({ status: 200, json: { lista: 'guias-por-validar' } });
+    expect((await detalle('guia', id)).json.historial.at(-1)).toMatchObject({ accion: 'actualizacion', despues: { cambiados: 'foto' } });
+    // A new e-mail and phone are how clients reach it, not what staff checked: it stays validated, and the trail says what changed.
+    expect((await accion('guia', id, 'validar')).status).toBe(200);
+    const contacto = await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...actual, email: 'tatiana.e@guias.demo', telefono: '3009998877' }, { app: 'proveedores' });
+    expect(contacto).toMatchObject({ status: 200, json: { lista: 'guias' } });
+    expect((await detalle('guia', id)).json.historial.at(-1)).toMatchObject({ accion: 'actualizacion', despues: { cambiados: 'correo, teléfono' } });
+    // Nothing changed: nothing named.
+    await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...actual, email: 'tatiana.e@guias.demo', telefono: '3009998877' }, { app: 'proveedores' });
+    expect((await detalle('guia', id)).json.historial.at(-1).despues.cambiados).toBeUndefined();
   });
 
   it('replaces a document under a new key and deletes the old one; simultaneous updates leave no file unused', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estadoMapa, MAX_PROPIOS_MAPA, MAX_SERVICIOS_MAPA, newestAcross, serviciosDelMapa } from '../../shared/domain/mapa.js';
+import { estadoMapa, marcadorVencido, MAX_PROPIOS_MAPA, MAX_SERVICIOS_MAPA, newestAcross, serviciosDelMapa } from '../../shared/domain/mapa.js';
 
 /** Lists of numbers sorted newest (largest) first, served a page at a time like the map's index. */
 function paged(lists: number[][], firstPage: number) {
@@ -44,6 +44,17 @@ describe('estadoMapa', () => {
     expect(estadoMapa({ estado: 'pendiente', oferentes: ['a'] }, 'b')).toBe('pendiente');
     expect(estadoMapa({ estado: 'validar', oferentes: [] }, 'a')).toBe('validando');
     expect(estadoMapa({ estado: 'reservado', oferentes: [] }, 'a')).toBe('reservado');
+  });
+});
+
+describe('marcadorVencido', () => {
+  it("marks a reservation still validating or reserved whose departure passed, as the lists' 'Vencida'", () => {
+    const now = new Date('2026-11-27T15:00:00Z');
+    const salio = '2026-11-27T14:59:59Z';
+    expect(marcadorVencido({ estado: 'validando', fechaSalida: salio }, now)).toBe(true);
+    expect(marcadorVencido({ estado: 'reservado', fechaSalida: salio }, now)).toBe(true);
+    expect(marcadorVencido({ estado: 'reservado', fechaSalida: '2026-11-27T15:00:01Z' }, now)).toBe(false);
+    for (const estado of ['pendiente', 'ofertas', 'confirmado', 'finalizado'] as const) expect(marcadorVencido({ estado, fechaSalida: salio }, now)).toBe(false);
   });
 });
 

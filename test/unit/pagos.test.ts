@@ -85,6 +85,19 @@ describe("ePayco's confirmation", () => {
     expect(dictaminar(t({ x_cod_response: '3' }), s, cred, true).resultado).toBe('ignorada');
   });
 
+  it('says in plain words why a charge did not apply, for staff and the company to read beside its refund', () => {
+    const motivo = (d: ReturnType<typeof dictaminar>) => (d.resultado === 'aceptada' ? '' : d.motivo);
+    expect(motivo(dictaminar(t({ x_amount: '849999' }), s, cred, true))).toBe('se cobraron $\u00a0849.999 y la reserva vale $\u00a0850.000');
+    expect(motivo(dictaminar(t({ x_amount: '849999.5' }), s, cred, true))).toBe('se cobraron $\u00a0849.999,5 y la reserva vale $\u00a0850.000');
+    expect(motivo(dictaminar(t({ x_amount: '8.5e5' }), s, cred, true))).toBe('se cobraron «8.5e5» y la reserva vale $\u00a0850.000');
+    expect(motivo(dictaminar(t({ x_currency_code: 'usd' }), s, cred, true))).toBe('se cobró en USD y la reserva se paga en COP');
+    expect(motivo(dictaminar(t(), { ...s, estado: 'reservado' }, cred, true))).toBe('la reserva ya estaba pagada');
+    expect(motivo(dictaminar(t(), { ...s, estado: 'finalizado' }, cred, true))).toBe('la reserva ya estaba pagada');
+    expect(motivo(dictaminar(t(), { ...s, estado: 'cancelado' }, cred, true))).toBe('la reserva estaba cancelada');
+    expect(motivo(dictaminar(t(), { ...s, estado: 'pendiente' }, cred, true))).toBe('la solicitud aún no tenía una oferta aceptada');
+    expect(motivo(dictaminar(t(), { ...s, metodoPago: 'transferencia' }, cred, true))).toBe('la reserva se paga por transferencia');
+  });
+
   it("believes the fields ePayco does not sign only as ePayco's own record states them", () => {
     const registro = t({ x_cod_response: '3' });
     expect(discrepancia(registro, registro)).toBeNull();

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { cobroPorReembolsar, confirmacionEpaycoSchema, credencialesEpaycoSchema, dictaminar, discrepancia, firmaEpayco, type ConfirmacionEpayco, type CredencialesEpayco, type Dictamen } from '../../../shared/domain/epayco.js';
+import { cobroPorReembolsar, confirmacionEpaycoSchema, credencialesEpaycoSchema, dictaminar, discrepancia, firmaEpayco, motivoNoEspera, type ConfirmacionEpayco, type CredencialesEpayco, type Dictamen } from '../../../shared/domain/epayco.js';
 import { EPAYCO, type Quien } from '../../../shared/schemas/historial.js';
 import { MAPA_MSG } from '../../../shared/schemas/messages-servicios.js';
 import type { Service } from '../../../shared/schemas/service.js';
@@ -47,7 +47,7 @@ export async function confirmacionEpayco(c: Context) {
   const produccion = config().stage === 'prod';
   const dictamen = dictaminar(t, s, cred, produccion);
   if (dictamen.resultado === 'ignorada' || !s) {
-    if (s && dictamen.resultado === 'ignorada' && cobroPorReembolsar(t, cred, produccion)) return sinAplicar(c, t, s, dictamen.motivo);
+    if (s && dictamen.resultado === 'ignorada' && cobroPorReembolsar(t, cred, produccion)) return (await sinAplicar(t, s, dictamen.motivo)) ? reembolsable(c) : repetida(c, t);
     registrar('ignorada', { ...resumen(t), motivo: dictamen.resultado === 'ignorada' ? dictamen.motivo : '' });
     throw conflict(`Confirmación de ePayco no aplicada: ${dictamen.resultado === 'ignorada' ? dictamen.motivo : 'la reserva no existe'}`);
   }
@@ -60,7 +60,7 @@ export async function confirmacionEpayco(c: Context) {
     // the same reservation (a second one, or one after its cancellation) is recorded for its refund.
     if (await yaRegistrada(evento)) return repetida(c, t);
     const ahora = dictamen.resultado === 'aceptada' ? await serviceRepository.get(s.id) : null;
-    if (ahora) return sinAplicar(c, t, ahora, MOTIVO_YA_NO_ESPERA);
+    if (ahora) return (await sinAplicar(t, ahora, motivoNoEspera(ahora) ?? MOTIVO_YA_NO_ESPERA)) ? reembolsable(c) : repetida(c, t);
     registrar('ignorada', { ...resumen(t), motivo: MOTIVO_YA_NO_ESPERA });
     throw conflict(`Confirmación de ePayco no aplicada: ${MOTIVO_YA_NO_ESPERA}`);
   }
@@ -71,15 +71,17 @@ export async function confirmacionEpayco(c: Context) {
 
 /**
  * `POST /plataforma/servicios/{id}/pago-epayco` (beyond the spec): marketplace staff ask ePayco about a
- * reservation whose confirmation never arrived or was refused (ePayco stopped retrying), by the
- * transaction's reference (the client's receipt and ePayco's panel show it). Only ePayco's own record,
- * signed with our key, for this reservation, counts; it is then applied exactly as its confirmation
- * would have been, and recorded under the same ledger key, so a late confirmation changes nothing.
+ * reservation's charge by the transaction's reference (the client's receipt and ePayco's panel show
+ * it). Only ePayco's own record, signed with our key, for this reservation, counts. For a reservation
+ * waiting for ePayco whose confirmation never arrived or was refused (ePayco stopped retrying), it is
+ * applied exactly as its confirmation would have been, under the same ledger key, so a late
+ * confirmation changes nothing. An accepted charge that cannot apply (the client paid twice, or after
+ * a cancellation, and its confirmation never reached us) is recorded for its refund, as its
+ * confirmation would have done.
  */
 export async function consultarEpayco(c: Context, caller: PlataformaCaller, body: ConsultaEpaycoBody) {
   const s = await serviceRepository.get(idParam(c, 'servicioId', MAPA_MSG.servicioNoEncontrado));
   if (!s) throw notFound(MAPA_MSG.servicioNoEncontrado);
-  if (s.estado !== 'validar' || s.metodoPago !== 'epayco') throw conflict(EPAYCO_MSG.noEspera);
   const cred = await credenciales();
   let datos: Record<string, string> | null;
   try {
@@ -88,16 +90,22 @@ export async function consultarEpayco(c: Context, caller: PlataformaCaller, body
     registrar('sin-respuesta', { ref: body.refPayco, reserva: s.id, error: (err as Error).message });
     throw new AppError(503, 'unavailable', EPAYCO_MSG.sinRespuesta);
   }
-  if (!datos) throw conflict(EPAYCO_MSG.desconocida);
+  const espera = !motivoNoEspera(s);
+  if (!datos) throw conflict(espera ? EPAYCO_MSG.desconocida : EPAYCO_MSG.desconocidaCobro);
   const leida = confirmacionEpaycoSchema.safeParse(datos);
   if (!leida.success) throw conflict(EPAYCO_MSG.ilegible);
-  if (!firmada(cred, leida.data) || leida.data.x_ref_payco !== body.refPayco) throw conflict(EPAYCO_MSG.desconocida);
+  if (!firmada(cred, leida.data) || leida.data.x_ref_payco !== body.refPayco) throw conflict(espera ? EPAYCO_MSG.desconocida : EPAYCO_MSG.desconocidaCobro);
   const t = leida.data;
   if (t.x_id_invoice !== s.id) throw conflict(EPAYCO_MSG.deOtraReserva);
   const evento = idMovimiento.epayco(t.x_ref_payco);
   if (await yaRegistrada(evento)) throw conflict(EPAYCO_MSG.repetida);
-  const dictamen = dictaminar(t, s, cred, config().stage === 'prod');
-  if (dictamen.resultado === 'ignorada') throw conflict(EPAYCO_MSG.noAplicada(dictamen.motivo));
+  const produccion = config().stage === 'prod';
+  const dictamen = dictaminar(t, s, cred, produccion);
+  if (dictamen.resultado === 'ignorada') {
+    if (!cobroPorReembolsar(t, cred, produccion)) throw conflict(espera ? EPAYCO_MSG.noAplicada(dictamen.motivo) : EPAYCO_MSG.desconocidaCobro);
+    if (!(await sinAplicar(t, s, dictamen.motivo, caller))) throw conflict(EPAYCO_MSG.repetida);
+    return c.json({ resultado: 'sin-aplicar', mensaje: EPAYCO_MSG.consultaSinAplicar(dictamen.motivo) });
+  }
 
   const now = new Date();
   const registro = { ...registroEpayco(t, s, dictamen, now), consultadaPor: caller.email };
@@ -148,7 +156,7 @@ function aplicar(d: Exclude<Dictamen, { resultado: 'ignorada' }>, s: Service, re
   );
 }
 
-const MOTIVO_YA_NO_ESPERA = 'la reserva ya no espera este pago';
+const MOTIVO_YA_NO_ESPERA = 'la reserva ya no esperaba este pago';
 const yaRegistrada = async (evento: string) => (await pagoRepository.get([evento])).length > 0;
 
 const firmada = (cred: CredencialesEpayco, t: ConfirmacionEpayco) => sameText(firmaEpayco(cred, t), t.x_signature.toLowerCase());
@@ -175,8 +183,11 @@ async function verificarConEpayco(cred: CredencialesEpayco, t: ConfirmacionEpayc
   return registro.data;
 }
 
-/** An accepted charge that did not apply (`cobroPorReembolsar`): recorded for staff to refund, then acknowledged. */
-async function sinAplicar(c: Context, t: ConfirmacionEpayco, s: Service, motivo: string) {
+/**
+ * An accepted charge that did not apply (`cobroPorReembolsar`), recorded for staff to refund, by
+ * ePayco's confirmation or by the staff member who asked ePayco. False when it was recorded already.
+ */
+async function sinAplicar(t: ConfirmacionEpayco, s: Service, motivo: string, caller?: PlataformaCaller): Promise<boolean> {
   const now = new Date();
   const monto = Number(t.x_amount);
   const cobro = { referencia: `ePayco ${t.x_ref_payco}`, monto: Number.isFinite(monto) ? monto : 0, moneda: t.x_currency_code.toUpperCase(), motivo, at: now.toISOString() };
@@ -186,16 +197,20 @@ async function sinAplicar(c: Context, t: ConfirmacionEpayco, s: Service, motivo:
     tipo: TIPO_POR_REEMBOLSAR,
     resultado: 'sin-aplicar',
     ...cobro,
+    ...(caller ? { consultadaPor: caller.email } : {}),
     // What the list shows and is searched by, so it reads no service.
     empresaAliada: s.empresaAliada,
     cliente: s.empresa,
     nombreEmpresaAliada: s.nombreEmpresaAliada ?? '',
     busqueda: normalizarBusqueda([cobro.referencia, s.id, s.empresa, s.nombreEmpresaAliada ?? ''].join(' ')),
   };
-  if (!(await serviceRepository.registrarCobroSinAplicar(s, cobro, registro, now))) return repetida(c, t);
-  registrar('sin-aplicar', { ...resumen(t), motivo });
-  return c.json({ resultado: 'sin-aplicar', mensaje: EPAYCO_MSG.sinAplicar });
+  if (!(await serviceRepository.registrarCobroSinAplicar(s, cobro, registro, now, caller ? quienDe(caller) : EPAYCO))) return false;
+  registrar(caller ? 'consulta-sin-aplicar' : 'sin-aplicar', { ...resumen(t), motivo });
+  return true;
 }
+
+/** ePayco's answer once a charge that did not apply is recorded: it stops retrying. */
+const reembolsable = (c: Context) => c.json({ resultado: 'sin-aplicar', mensaje: EPAYCO_MSG.sinAplicar });
 
 function repetida(c: Context, t: ConfirmacionEpayco) {
   registrar('repetida', resumen(t), 'info');

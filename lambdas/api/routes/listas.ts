@@ -25,6 +25,7 @@ const fila = (item: Record<string, unknown>): ServicioFila =>
     anticipoConductorPagado: false,
     saldoConductorPagado: false,
     nombreEmpresaAliada: '',
+    cancelacion: null,
     ...item,
     cliente: item.empresa,
   });

@@ -8,6 +8,7 @@ import {
   listaIdSchema,
   perfilGuiaCompleto,
   PROVEEDOR_MSG,
+  datosCambiados,
   sujetoProveedor,
   tipoProveedorSchema,
   type Guia,
@@ -280,7 +281,14 @@ function reemplazados(actual: Proveedor | null, keys: Record<string, string>): s
  * fails (the app retries and the guide goes back to be validated). A failed write deletes its new
  * files; a successful one, the files it replaced.
  */
-async function guardar(c: Context, tipo: 'guia' | 'operador', nuevo: (now: string, keys: Record<string, string>) => Guia | Operador, campos: (keys: Record<string, string>, actual: Proveedor) => Record<string, unknown>, archivos: Partial<Record<string, string>>) {
+async function guardar(
+  c: Context,
+  tipo: 'guia' | 'operador',
+  perfil: Record<string, unknown>,
+  nuevo: (now: string, keys: Record<string, string>) => Guia | Operador,
+  campos: (keys: Record<string, string>, actual: Proveedor) => Record<string, unknown>,
+  archivos: Partial<Record<string, string>>,
+) {
   const id = proveedorId(c);
   // An id another kind (or the counters item) holds is refused before any upload is used up.
   const otro = await proveedorRepository.tipoDeId(id);
@@ -299,7 +307,10 @@ async function guardar(c: Context, tipo: 'guia' | 'operador', nuevo: (now: strin
     } else {
       const cambios = campos(keys, actual);
       const antesLista = listaTexto(actual);
-      const despues = await proveedorRepository.mover(actual, cambios, { accion: 'actualizacion', quien: APP_PROVEEDORES, antes: { perfil: actual.r.perfil, lista: antesLista }, despues: { perfil: Boolean(cambios.perfil) } }, now, { intacto: true });
+      // Staff read in the trail what the app changed (a new e-mail or phone is not checked again, but is seen).
+      const cambiados = datosCambiados(perfil, actual.r as unknown as Record<string, unknown>, Object.keys(keys));
+      const registro = { accion: 'actualizacion' as const, quien: APP_PROVEEDORES, antes: { perfil: actual.r.perfil, lista: antesLista }, despues: { perfil: Boolean(cambios.perfil), ...(cambiados ? { cambiados } : {}) } };
+      const despues = await proveedorRepository.mover(actual, cambios, registro, now, { intacto: true });
       respuesta = c.json({ id, lista: listaDe(tipo, estadoDeProveedor(despues))?.id ?? null });
     }
   } catch (err) {
@@ -319,6 +330,7 @@ export async function guardarGuia(c: Context, _caller: null, body: GuiaPerfil) {
   return guardar(
     c,
     'guia',
+    perfil,
     (now, keys) => {
       const documentos = sinFoto(keys);
       return { ...perfil, tipo: 'guia', id: proveedorId(c), perfil: perfilGuiaCompleto(perfil, documentos), validado: false, documentosGuia: false, suspendido: false, rating: INITIAL_RATING, imagen: keys.foto ?? '', documentos, fechaCreacion: now };
@@ -326,15 +338,19 @@ export async function guardarGuia(c: Context, _caller: null, body: GuiaPerfil) {
     (keys, actual) => {
       const antes = actual.r as Guia;
       const documentos = { ...antes.documentos, ...sinFoto(keys) };
-      // What staff checked (identity, RNT, bank account, documents) changed: it must be checked again.
-      const revisar = antes.validado && (CAMPOS_REVISADOS_GUIA.some((k) => perfil[k] !== antes[k]) || Object.keys(sinFoto(keys)).length > 0);
+      // What staff checked (identity and face, RNT, bank account, documents) changed: it must be checked again.
+      const revisar = antes.validado && (CAMPOS_REVISADOS_GUIA.some((k) => perfil[k] !== antes[k]) || Object.keys(keys).length > 0);
       return { ...perfil, perfil: perfilGuiaCompleto(perfil, documentos), ...(keys.foto ? { imagen: keys.foto } : {}), documentos, ...(revisar ? { validado: false, documentosGuia: false } : {}) };
     },
     archivos,
   );
 }
 
-/** A validated guide's data staff checked: changing one sends it back to be validated. */
+/**
+ * A validated guide's data staff checked: changing one (or sending a file, the photo included) sends it
+ * back to be validated. Its e-mail and phone are how clients reach it, not what was checked: they
+ * change at once, named in the trail.
+ */
 const CAMPOS_REVISADOS_GUIA = ['nombre', 'rnt', 'rut', 'banco', 'tipocuenta', 'cuenta', 'titular'] as const;
 
 /** `PUT /integracion/proveedores/operadores/{id}`: registers or updates a tour operator (new until welcomed). */
@@ -343,6 +359,7 @@ export async function guardarOperador(c: Context, _caller: null, body: OperadorP
   return guardar(
     c,
     'operador',
+    perfil,
     (now, keys) => ({ ...perfil, tipo: 'operador', id: proveedorId(c), perfil: true, nuevo: true, suspendido: false, rating: INITIAL_RATING, imagen: keys.foto ?? '', fechaCreacion: now }),
     (keys) => ({ ...perfil, perfil: true, ...(keys.foto ? { imagen: keys.foto } : {}) }),
     archivos,

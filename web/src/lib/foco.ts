@@ -26,14 +26,16 @@ function primerTabulable(raiz: Element): HTMLElement | null {
  * Focuses the start of the page's content: its title (`h1`), or, when the title is only for screen
  * readers (the map), the content's first control. False while the page is still loading.
  */
-export function enfocarContenido(): boolean {
+export function enfocarContenido(desplazar = false): boolean {
   const titulo = document.querySelector<HTMLElement>(`${CONTENIDO} h1`);
   if (!titulo || !visible(titulo)) return false;
   const destino = aLaVista(titulo) ? titulo : primerTabulable(document.querySelector(CONTENIDO)!);
   if (!destino) return false;
   if (destino === titulo && !titulo.hasAttribute('tabindex')) titulo.setAttribute('tabindex', '-1');
-  // Where the person was scrolled stays: the next Tab brings what it reaches into view.
+  // After a navigation, where the person was scrolled stays (the next Tab brings what it reaches into
+  // view); a focus rescued to the title shows the title.
   destino.focus({ preventScroll: true });
+  if (desplazar) destino.scrollIntoView({ block: 'nearest' });
   return true;
 }
 
@@ -85,22 +87,31 @@ function revisar() {
   ultimo = [];
   // The same control drawn again (a screen mounted anew for another address keeps its ids).
   const gemelo = antes[0]!.el.id ? document.getElementById(antes[0]!.el.id) : null;
-  if (gemelo && tabulable(gemelo)) return gemelo.focus();
+  if (gemelo && tabulable(gemelo)) return enfocarALaVista(gemelo);
   // The nearest ancestor still shown, inside the content or a dialog (not the whole page): the child
   // now at the lost one's position takes the focus, else the ones after it, then those before it.
-  const k = antes.findIndex(({ el }, i) => i > 0 && visible(el) && (el.closest('[role="dialog"]') || (el.closest(CONTENIDO) && !el.matches(CONTENIDO))));
-  if (k > 0) {
-    const hijos = [...antes[k]!.el.children];
+  // An ancestor with nothing to focus (a list left empty) hands on to its own parent, so the focus
+  // stays beside where the person was (the list's filter, its pages) rather than at the page's top.
+  for (let k = 1; k < antes.length; k++) {
+    const { el } = antes[k]!;
+    if (!visible(el) || !(el.closest('[role="dialog"]') || (el.closest(CONTENIDO) && !el.matches(CONTENIDO)))) continue;
+    const hijos = [...el.children];
     const i = Math.min(antes[k - 1]!.indice, hijos.length);
     for (const hijo of [...hijos.slice(i), ...hijos.slice(0, i).reverse()]) {
       const destino = primerTabulable(hijo);
-      if (destino) return destino.focus();
+      if (destino) return enfocarALaVista(destino);
     }
   }
   const dialogo = dialogoAbierto();
   const enDialogo = dialogo && primerTabulable(dialogo);
   if (enDialogo) return enDialogo.focus();
-  if (!enfocarContenido()) pendiente = true;
+  if (!enfocarContenido(true)) pendiente = true;
+}
+
+/** A rescued focus is shown: the person is taken to where it went, not left scrolled elsewhere. */
+function enfocarALaVista(el: HTMLElement): void {
+  el.focus({ preventScroll: true });
+  el.scrollIntoView({ block: 'nearest' });
 }
 
 /** Starts watching; returns the function that stops it (the panel's layout owns it). */

@@ -37,7 +37,18 @@ export function Countdown({ hasta }: { hasta: string }) {
   );
 }
 
-/** The same countdown on one line, for lists ('2 d 03 h 15 min 09 s'). */
+/** How long ago a departure was, to the minute: '45 min', '3 h 05 min', '2 d 4 h'. */
+export function haceCuanto(instante: string, ahora: number): string {
+  const mins = Math.max(0, Math.floor((ahora - Date.parse(instante)) / 60_000));
+  const [d, h, m] = [Math.floor(mins / 1440), Math.floor((mins % 1440) / 60), mins % 60];
+  if (d) return `${d} d ${h} h`;
+  return h ? `${h} h ${String(m).padStart(2, '0')} min` : `${m} min`;
+}
+
+/**
+ * The same countdown on one line, for lists ('2 d 03 h 15 min 09 s'). Once the departure passed it
+ * says how long ago ('Hace 20 h 05 min'; the row's state says what became of it: on its way, or 'Vencida').
+ */
 export function CountdownCompacto({ hasta }: { hasta: string }) {
   const [ahora, setAhora] = useState(() => Date.now());
   useEffect(() => {
@@ -45,7 +56,14 @@ export function CountdownCompacto({ hasta }: { hasta: string }) {
     return () => clearInterval(timer);
   }, []);
   const p = partesHasta(hasta, ahora);
-  if (!p) return <Box color="text-status-inactive">Salida cumplida</Box>;
+  // Under 'Cuenta regresiva', on one line like the countdown it replaces.
+  if (!p) {
+    return (
+      <Box color="text-status-inactive">
+        <span className="nowrap">{`Hace ${haceCuanto(hasta, ahora)}`}</span>
+      </Box>
+    );
+  }
   const dd = (n: number) => String(n).padStart(2, '0');
   return (
     <span className="nowrap" role="timer" aria-live="off">

@@ -4,7 +4,8 @@ import Checkbox from '@cloudscape-design/components/checkbox';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { memo, useState } from 'react';
-import { ESTADO_MAPA_INFO, ESTADOS_MAPA, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
+import { ESTADO_MAPA_INFO, ESTADOS_MAPA, marcadorVencido, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
+import { MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import type { Marcador } from '../../../../../shared/schemas/mapa.js';
 import { StatusText } from '../../../components/status-text.js';
 import { formatDateTime, formatTime } from '../../../lib/format.js';
@@ -29,6 +30,7 @@ export const MapLegend = memo(function MapLegend({ servicios, visibles, onToggle
   const [listaAbierta, setListaAbierta] = useState(false);
   const cuenta = (estado: EstadoMapa) => servicios.filter((s) => s.estado === estado).length;
   const enVista = servicios.filter((s) => visibles.includes(s.estado));
+  const ahora = new Date();
   return (
     <div className="monitor-map__legend">
       <ExpandableSection headerText="Estados de los servicios" defaultExpanded={expandida} variant="footer">
@@ -58,16 +60,30 @@ export const MapLegend = memo(function MapLegend({ servicios, visibles, onToggle
           >
             {!listaAbierta ? null : enVista.length ? (
               <ul className="legend-list">
-                {enVista.map((s) => (
-                  <li key={s.id}>
-                    <Button variant="inline-link" ariaLabel={`Ver servicio ${s.tipo} de ${s.origen} a ${s.destino}, ${ESTADO_MAPA_INFO[s.estado].etiqueta.toLowerCase()}, sale ${formatDateTime(s.fechaSalida)}`} onClick={() => onSelect(s.id)}>
-                      {s.tipo} · {s.origen.split(',')[0]} → {s.destino.split(',')[0]}
-                    </Button>
-                    <Box variant="small" color="text-body-secondary">
-                      {ESTADO_MAPA_INFO[s.estado].etiqueta} · sale {formatDateTime(s.fechaSalida)}
-                    </Box>
-                  </li>
-                ))}
+                {enVista.map((s) => {
+                  // Its departure passed before its trip: said beside its state, as Reservaciones does.
+                  const vencido = marcadorVencido(s, ahora);
+                  const estado = `${ESTADO_MAPA_INFO[s.estado].etiqueta}${vencido ? `, ${MAPA_MSG.vencida.toLowerCase()}` : ''}`;
+                  return (
+                    <li key={s.id}>
+                      <Button variant="inline-link" ariaLabel={`Ver servicio ${s.tipo} de ${s.origen} a ${s.destino}, ${estado.toLowerCase()}, sale ${formatDateTime(s.fechaSalida)}`} onClick={() => onSelect(s.id)}>
+                        {s.tipo} · {s.origen.split(',')[0]} → {s.destino.split(',')[0]}
+                      </Button>
+                      <Box variant="small" color="text-body-secondary">
+                        {ESTADO_MAPA_INFO[s.estado].etiqueta}
+                        {vencido && (
+                          <>
+                            {' · '}
+                            <Box variant="small" tagOverride="span" color="text-status-error" fontWeight="bold">
+                              {MAPA_MSG.vencida}
+                            </Box>
+                          </>
+                        )}
+                        {` · sale ${formatDateTime(s.fechaSalida)}`}
+                      </Box>
+                    </li>
+                  );
+                })}
               </ul>
             ) : (
               <Box variant="small" color="text-body-secondary">

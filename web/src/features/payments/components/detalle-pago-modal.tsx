@@ -3,11 +3,12 @@ import Box from '@cloudscape-design/components/box';
 import Button, { type ButtonProps } from '@cloudscape-design/components/button';
 import Cards from '@cloudscape-design/components/cards';
 import DatePicker from '@cloudscape-design/components/date-picker';
+import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import FileUpload from '@cloudscape-design/components/file-upload';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
+import Input, { type InputProps } from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -28,6 +29,7 @@ import { formatCOP, formatCalendarDate, formatDateTime } from '../../../lib/form
 import { toast } from '../../../lib/toast.js';
 import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { useZodForm } from '../../../lib/use-zod-form.js';
+import { useEnfocarAlAbrir } from '../../../lib/foco.js';
 import { checkFile, uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
 import { useConsultarEpayco, useDecidirPago, usePagarConductor, usePagarRecompensa, usePagoDetalle, useUltimaRecompensa } from '../api/pagos.js';
 import { finalizable, reservaVencida } from '../../../../../shared/domain/recorrido.js';
@@ -102,6 +104,11 @@ export function DetallePagoModal({ id, accion, cuenta, onClose }: { id: string |
             <Movimientos items={d.movimientos} />
             {accion === 'transferencia' && d.servicio.estado === 'validar' && <DecisionTransferencia d={d} onDone={onClose} />}
             {accion === 'epayco' && d.servicio.estado === 'validar' && d.servicio.metodoPago === 'epayco' && <ConsultaEpayco id={d.servicio.id} onDone={onClose} />}
+            {plataforma && esperaOtroCobro(d.servicio) && (
+              <ExpandableSection headerText="Consultar otro cobro en ePayco" variant="container" headerDescription="Si el cliente dice que ePayco le cobró esta reserva otra vez.">
+                <ConsultaEpayco id={d.servicio.id} cobroDeMas />
+              </ExpandableSection>
+            )}
             {(accion === 'anticipo' || accion === 'saldo') && !d[accion].pagado && d[accion].debido && <RegistrarPago tipo={accion} id={d.servicio.id} monto={d[accion].monto} cuenta={cuenta} onDone={onClose} />}
             <ServiceTimeline id={d.servicio.id} />
           </SpaceBetween>,
@@ -318,11 +325,19 @@ function DecisionTransferencia({ d, onDone }: { d: PagoDetalle; onDone: () => vo
 }
 
 /**
+ * A reservation that takes no more payment (paid, cancelled, or paid by transfer) may still have been
+ * charged by ePayco, and its confirmation lost: staff ask ePayco about it, and an approved charge is
+ * recorded for its refund (it then shows at the top of this detail).
+ */
+const esperaOtroCobro = (s: PagoDetalle['servicio']) => s.estado !== 'pendiente' && !(s.estado === 'validar' && s.metodoPago === 'epayco');
+
+/**
  * An ePayco payment whose signed confirmation never reached us: staff ask ePayco for its own record of
  * the transaction by the reference the client or ePayco's panel gives (the API applies it only if
- * ePayco signed it for this reservation).
+ * ePayco signed it for this reservation). `cobroDeMas`: a charge on a reservation that takes no more
+ * payment, recorded for its refund; the detail stays open to show it.
  */
-function ConsultaEpayco({ id, onDone }: { id: string; onDone: () => void }) {
+function ConsultaEpayco({ id, onDone, cobroDeMas = false }: { id: string; onDone?: () => void; cobroDeMas?: boolean }) {
   const consultar = useConsultarEpayco();
   const form = useZodForm(consultaEpaycoSchema, { refPayco: '' });
   const [error, setError] = useState<string | null>(null);
@@ -333,18 +348,26 @@ function ConsultaEpayco({ id, onDone }: { id: string; onDone: () => void }) {
     try {
       const r = await consultar.mutateAsync({ id, body });
       toast.success(r.mensaje);
-      onDone();
+      form.setField('refPayco', '');
+      onDone?.();
     } catch (err) {
       setError(errorMessage(err));
     }
   };
+  const ayuda = cobroDeMas
+    ? "Consulta el cobro con su referencia: si ePayco lo aprobó para esta reserva, queda en 'Cobros de ePayco por reembolsar' para devolverlo al cliente. La reserva no cambia."
+    : 'Si el cliente pagó y la confirmación de ePayco no llegó, consulta el pago con su referencia: se aplica solo si ePayco confirma que es el pago de esta reserva.';
   return (
     <form ref={form.ref} noValidate onSubmit={(e) => (e.preventDefault(), void enviar())}>
       <Form
         header={
-          <Header variant="h3" description="Si el cliente pagó y la confirmación de ePayco no llegó, consulta el pago con su referencia: se aplica solo si ePayco confirma que es el pago de esta reserva.">
-            Consultar el pago en ePayco
-          </Header>
+          cobroDeMas ? (
+            <Box variant="p">{ayuda}</Box>
+          ) : (
+            <Header variant="h3" description={ayuda}>
+              Consultar el pago en ePayco
+            </Header>
+          )
         }
         errorText={error ?? undefined}
         actions={
@@ -375,6 +398,7 @@ export function FormularioPago({
   onEnviar,
   onCancelar,
   reembolso,
+  enfocar,
 }: {
   titulo: string;
   descripcion?: string;
@@ -388,7 +412,11 @@ export function FormularioPago({
   onCancelar?: () => void;
   /** A refund to the client (the same fields, named for what they are). */
   reembolso?: boolean;
+  /** The form is the whole dialog: the reference (the day is today's) takes the focus, not the dialog's X. */
+  enfocar?: boolean;
 }) {
+  const referenciaRef = useRef<InputProps.Ref>(null);
+  useEnfocarAlAbrir(referenciaRef, !!enfocar);
   // The account is not typed: it is the one shown, sent by the caller.
   const schema = conValor ? recompensaBodySchema.omit({ cuentaVista: true }) : reembolso ? reembolsoBodySchema : pagoConductorBodySchema.omit({ tipo: true, cuentaVista: true });
   // Checked with the API's schema; after the first try each edit checks again (a corrected date clears its message).
@@ -465,7 +493,7 @@ export function FormularioPago({
             description={reembolso ? 'La de la devolución en el panel de ePayco, o el número de la transferencia.' : 'El número de la transferencia o consignación.'}
             errorText={form.errors.referencia}
           >
-            <Input value={referencia} onChange={({ detail }) => form.setField('referencia', detail.value)} />
+            <Input ref={referenciaRef} value={referencia} onChange={({ detail }) => form.setField('referencia', detail.value)} />
           </FormField>
           {conValor && (
             <FormField label="Valor pagado (COP)" description={ayudaValor} errorText={form.errors.valor} constraintText={valor ? formatCOP(Number(valor)) : undefined}>
@@ -533,6 +561,7 @@ export function PagoRecompensaModal({ vehiculo, onClose }: { vehiculo: Recompens
           <FormularioPago
             titulo={r ? pagarA(r) : 'Datos del pago al referente'}
             conValor
+            enfocar
             aviso={avisoCuenta(r, r?.telefono)}
             ayudaValor={ultima ? `La última recompensa registrada fue de ${formatCOP(ultima.pago.monto)} (${formatCalendarDate(ultima.pago.fecha)}, ${ultima.placas}).` : undefined}
             onCancelar={descarte.pedirCierre}

@@ -11,6 +11,7 @@ import { ListaPaginada, type ColumnaCsv } from '../../../components/lista-pagina
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
+import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { FUENTES, useReembolsarCobro } from '../api/pagos.js';
 import { DetallePagoModal, FormularioPago } from './detalle-pago-modal.js';
 import { Fecha, valorCobro } from './comunes.js';
@@ -34,11 +35,22 @@ const CSV_COBROS: ColumnaCsv<CobroPorReembolsarFila>[] = [
 export function CobrosPorReembolsarLista({ contador }: { contador?: number }) {
   const [reembolsando, setReembolsando] = useState<CobroPorReembolsarFila | null>(null);
   const [detalle, setDetalle] = useState<string | null>(null);
+  // A phone shows client, value and actions: the reference and why it did not apply go under the value.
+  const telefono = useEsTelefono();
   const columnas: TableProps.ColumnDefinition<CobroPorReembolsarFila>[] = [
     { id: 'at', header: 'Cobrado', cell: (f) => <Fecha valor={f.at} /> },
     { id: 'cliente', header: 'Cliente', isRowHeader: true, cell: (f) => f.cliente || '—' },
     { id: 'empresa', header: 'Empresa', cell: (f) => f.nombreEmpresaAliada || '—' },
-    { id: 'valor', header: 'Valor', cell: (f) => <span className="nowrap">{valorCobro(f)}</span> },
+    {
+      id: 'valor',
+      header: 'Valor',
+      cell: (f) => (
+        <>
+          <span className="nowrap">{valorCobro(f)}</span>
+          {telefono && <Box variant="small" display="block" color="text-body-secondary">{`${f.referencia}: ${f.motivo}`}</Box>}
+        </>
+      ),
+    },
     { id: 'referencia', header: 'Referencia', cell: (f) => f.referencia },
     { id: 'motivo', header: 'Por qué no se aplicó', cell: (f) => f.motivo },
     {
@@ -47,7 +59,7 @@ export function CobrosPorReembolsarLista({ contador }: { contador?: number }) {
       cell: (f) => (
         <SpaceBetween size="xxs">
           <Button variant="inline-link" ariaLabel={`Registrar el reembolso de ${valorCobro(f)} a ${f.cliente}, ${f.referencia}`} onClick={() => setReembolsando(f)}>
-            Registrar reembolso
+            {telefono ? 'Reembolsar' : 'Registrar reembolso'}
           </Button>
           <Button variant="inline-link" ariaLabel={`Ver el servicio del cobro ${f.referencia}`} onClick={() => setDetalle(f.servicioId)}>
             Ver servicio
@@ -93,6 +105,7 @@ function ReembolsoModal({ cobro, onClose }: { cobro: CobroPorReembolsarFila | nu
             <FormularioPago
               titulo={`Reembolso de ${valorCobro(cobro)}`}
               reembolso
+              enfocar
               enviando={reembolsar.isPending}
               onCancelar={descarte.pedirCierre}
               onEnviar={async (datos) => {

@@ -60,6 +60,7 @@ export const CSV_SERVICIO: ColumnaCsv<ServicioFila>[] = [
   { titulo: 'Valor', valor: (f) => f.valorOferta ?? '' },
   { titulo: 'Método de pago', valor: (f) => (f.metodoPago ? METODO_TEXTO[f.metodoPago] : '') },
   { titulo: 'Estado', valor: (f) => `${ESTADO_TEXTO[f.estado]}${reservaVencida(f, new Date()) ? ` (${MAPA_MSG.vencida.toLowerCase()})` : ''}` },
+  { titulo: 'Motivo de cancelación', valor: (f) => f.cancelacion?.motivo ?? '' },
 ];
 
 const BUSCAR = 'Buscar por cliente, ruta, tipo, placas, conductor o servicio';
