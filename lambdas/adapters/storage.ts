@@ -12,7 +12,7 @@ export const VENTANA_FIRMA_MS = 5 * 60_000;
 
 /**
  * What a waiting upload really is: its size, its type from its bytes, and the bytes (null when too big);
- * `incompleto`, a PDF without its end marker.
+ * `incompleto`, a PDF without its end marker or without any object (shared/domain/file-signature.ts).
  */
 export type TakenFile = { size: number; mime: string | null; bytes: Uint8Array | null; incompleto?: boolean };
 

@@ -30,12 +30,22 @@ export function fileSignature(head: Uint8Array): SignatureType | null {
 const PDF_FIN_BYTES = 1024;
 const PDF_FIN = ascii('%%EOF');
 
-/** A whole file with a PDF's header but not its end marker: cut off mid-upload, or something else behind the header. */
+const PDF_OBJETO = ascii('endobj');
+
+/** Whether `patron` occurs in `bytes` from `desde` (a plain scan: files here are a few MB at most). */
+function contiene(bytes: Uint8Array, patron: readonly number[], desde = 0): boolean {
+  for (let i = desde; i <= bytes.length - patron.length; i++) if (patron.every((b, j) => bytes[i + j] === b)) return true;
+  return false;
+}
+
+/**
+ * A whole file with a PDF's header that is not a whole PDF: without its end marker (cut off
+ * mid-upload, or something else behind the header), or without a single object (every PDF has at
+ * least its catalog; `%PDF-%%EOF` is not a document).
+ */
 export function pdfIncompleto(bytes: Uint8Array): boolean {
   if (fileSignature(bytes) !== 'application/pdf') return false;
-  const desde = Math.max(0, bytes.length - PDF_FIN_BYTES);
-  for (let i = bytes.length - PDF_FIN.length; i >= desde; i--) if (PDF_FIN.every((b, j) => bytes[i + j] === b)) return false;
-  return true;
+  return !contiene(bytes, PDF_FIN, Math.max(0, bytes.length - PDF_FIN_BYTES)) || !contiene(bytes, PDF_OBJETO);
 }
 
 /** The type of a whole file, as the API decides it: its signature, and for a PDF its end marker too. */

@@ -259,9 +259,13 @@ describe('POST /servicios/{id}/fuec', () => {
     expect(falso.json.error.message).toBe(UPLOAD_MSG.fuecTipo);
 
     // A file that only starts like a PDF: refused, not accepted unread (a scan reads as a PDF without text).
-    const danado = await subir(admin, id, await upload(admin, 'fuec', new TextEncoder().encode('%PDF-1.4\n%dañado \x00\x01 stream endstream\n%%EOF'), 'application/pdf'));
+    const danado = await subir(admin, id, await upload(admin, 'fuec', new TextEncoder().encode('%PDF-1.4\n1 0 obj\n%dañado \x00\x01 stream endstream\nendobj\n%%EOF'), 'application/pdf'));
     expect(danado.status).toBe(400);
     expect(danado.json.error.message).toBe(FUEC_MSG.pdfIlegible);
+    // A header and an end marker with nothing between them: no document, said before anything reads it.
+    const vacio = await subir(admin, id, await upload(admin, 'fuec', new TextEncoder().encode('%PDF-%%EOF'), 'application/pdf'));
+    expect(vacio.status).toBe(400);
+    expect(vacio.json.error.message).toBe(UPLOAD_MSG.pdfIncompleto('archivo'));
     // 100 KB that would decode to 100 MB of page content: refused before it is decoded.
     const bomba = await subir(admin, id, await upload(admin, 'fuec', pdfCon({ relleno: 100 * 1024 * 1024 }), 'application/pdf'));
     expect(bomba.status).toBe(400);

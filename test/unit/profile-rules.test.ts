@@ -32,8 +32,11 @@ describe('fileSignature (one rule for the browser and the API)', () => {
   it('takes a whole file for a PDF only with its end marker (the API decides on the whole file)', () => {
     expect(tipoDeArchivo(bytes('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'))).toBe('application/pdf');
     // Trailing bytes after the marker, as some generators leave, within the 1 024 readers tolerate.
-    expect(tipoDeArchivo(bytes('%PDF-1.4\n%%EOF', '\0'.repeat(1000)))).toBe('application/pdf');
-    expect(tipoDeArchivo(bytes('%PDF-1.4\n%%EOF', ' '.repeat(1100)))).toBeNull();
+    expect(tipoDeArchivo(bytes('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF', '\0'.repeat(1000)))).toBe('application/pdf');
+    expect(tipoDeArchivo(bytes('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF', ' '.repeat(1100)))).toBeNull();
+    // A header and an end marker with no object between them is no document.
+    expect(tipoDeArchivo(bytes('%PDF-%%EOF'))).toBeNull();
+    expect(tipoDeArchivo(bytes('%PDF-1.7\n%%EOF\n'))).toBeNull();
     // A page behind a PDF header, and a PDF cut off mid-upload.
     expect(tipoDeArchivo(bytes('%PDF-1.4\n<html><body><script>alert(1)</script></body></html>'))).toBeNull();
     expect(tipoDeArchivo(bytes('%PDF-1.4\n1 0 obj<<>>endobj\nstream\n'))).toBeNull();
@@ -45,7 +48,8 @@ describe('fileSignature (one rule for the browser and the API)', () => {
   it('says a PDF without its end marker is incomplete, not of the wrong type, for the kinds that take PDFs', () => {
     const cortado = bytes('%PDF-1.4\n1 0 obj<<>>endobj\nstream\n');
     expect(pdfIncompleto(cortado)).toBe(true);
-    expect(pdfIncompleto(bytes('%PDF-1.4\n%%EOF'))).toBe(false);
+    expect(pdfIncompleto(bytes('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF'))).toBe(false);
+    expect(pdfIncompleto(bytes('%PDF-%%EOF'))).toBe(true);
     expect(pdfIncompleto(solidPng(2, 2, [1, 2, 3]))).toBe(false);
     const facts = { name: 'soat.pdf', size: cortado.length, type: tipoDeArchivo(cortado), incompleto: pdfIncompleto(cortado) };
     expect(uploadProblem('documentoVehiculo', facts)).toBe(UPLOAD_MSG.pdfIncompleto('soat.pdf'));
