@@ -101,7 +101,10 @@ export function dictaminar(t: ConfirmacionEpayco, s: ReservaCobrada | null, c: C
  * An accepted charge of our merchant (not a test in production) for an existing reservation that did
  * not apply: the reservation no longer waited for it (paid already, or cancelled), or it was of
  * another amount or currency. The client was charged, so it is recorded for staff to refund, not only
- * logged.
+ * logged (an amount that is no positive number of pesos is logged only: there is nothing to refund).
  */
 export const cobroPorReembolsar = (t: ConfirmacionEpayco, c: CredencialesEpayco, produccion: boolean): boolean =>
-  t.x_cod_response === '1' && t.x_cust_id_cliente === c.p_cust_id_cliente && !(produccion && esPrueba(t.x_test_request));
+  t.x_cod_response === '1' && t.x_cust_id_cliente === c.p_cust_id_cliente && !(produccion && esPrueba(t.x_test_request)) && montoCobrado(t) !== null;
+
+/** A charge's amount as a number of pesos (ePayco writes '800000' or '800000.00'); null when it is none (only logged). */
+export const montoCobrado = (t: Pick<ConfirmacionEpayco, 'x_amount'>): number | null => (/^\d+(\.\d{1,2})?$/.test(t.x_amount) && Number(t.x_amount) > 0 ? Number(t.x_amount) : null);

@@ -53,6 +53,8 @@ export const ASIGNACION_MSG = {
 /** The FUEC dialog (spec 02 sections 2.5, 4.2 and 8; the refusals are beyond the spec). */
 export const FUEC_MSG = {
   titulo: 'Información FUEC',
+  /** Beyond the spec: the dialog's X or Escape while the FUEC uploads. */
+  esperaSubida: 'El FUEC se está subiendo: espera a que termine para cerrar.',
   nota: 'Envía esta información a tu empresa afiliadora para la emisión del FUEC',
   arrastra: 'Arrastra y suelta tu archivo aquí',
   formatos: 'Formatos aceptados: PDF, JPG, PNG',

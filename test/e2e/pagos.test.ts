@@ -191,6 +191,8 @@ describe('the service lists', () => {
       await page.getByRole('row', { name: /Finalizado/ }).first().waitFor();
       expect(await page.getByRole('row', { name: /Confirmado|En curso|Reservado|Validando pago/ }).count()).toBe(0);
       expect(await page.getByText('…', { exact: true }).count()).toBe(0);
+      // Read out as they arrive (a polite live region), since the filter that changed them is elsewhere.
+      await expect.poll(() => page.locator('[aria-live="polite"]').filter({ hasText: /^Totales del rango: \d+ servicios ganados por \$/ }).count()).toBe(1);
     } finally {
       await page.unroute(filtrado);
     }

@@ -154,7 +154,21 @@ describe('reserved service', () => {
     await descartar.waitFor({ state: 'hidden' });
     await fuec.getByText(/fuec-spiwak\.pdf .* listo para subir/).waitFor();
     await shots('reserva-fuec');
-    await fuec.getByRole('button', { name: 'Subir FUEC' }).click();
+    // Held back on its way to storage: Escape mid-upload closes nothing, and says why.
+    const haciaS3 = (u: URL) => u.origin === new URL(stack().s3Endpoint).origin;
+    await page.route(haciaS3, async (route) => {
+      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 1500));
+      await route.fallback();
+    });
+    try {
+      await fuec.getByRole('button', { name: 'Subir FUEC' }).click();
+      await fuec.getByRole('progressbar').waitFor();
+      await page.keyboard.press('Escape');
+      await fuec.getByRole('status').getByText(FUEC_MSG.esperaSubida).waitFor();
+      expect(await page.getByRole('dialog', { name: '¿Descartar los cambios?' }).count()).toBe(0);
+    } finally {
+      await page.unroute(haciaS3);
+    }
     await fuec.getByText(FUEC_MSG.placaNoCoincide('TSQ204')).waitFor();
     await fuec.getByText(/fuec-spiwak\.pdf .* subido, espera tu confirmación/).waitFor();
     await shots('reserva-fuec-diferencias');

@@ -743,6 +743,31 @@ describe('ePayco charges to refund', () => {
     }
   });
 
+  it("staff asking about one charge while ePayco confirms another: each ends applied or to refund, never nowhere", async () => {
+    for (let ronda = 0; ronda < 4; ronda++) {
+      const id = await aceptado('epayco', 287_000);
+      const [a, b] = ['a', 'b'].map((x) => confirmacionFirmada(stack().epayco, { x_id_invoice: id, x_amount: '287000', x_ref_payco: `cr${x}${ronda}-${id.slice(0, 6)}`, x_transaction_id: `tx-cr${x}` }));
+      for (const t of [a!, b!]) await registrarTransaccionEpayco(stack().epaycoUrl, t);
+      const [staff, callback] = await Promise.all([api(`/plataforma/servicios/${id}/pago-epayco`, { token: plataforma, body: { refPayco: a!.x_ref_payco } }), epayco(b!)]);
+      expect(staff.status, JSON.stringify(staff.json)).toBe(200);
+      expect(callback.status, JSON.stringify(callback.json)).toBe(200);
+      const filas = await Promise.all([a!, b!].map((t) => guardado('pagos', `epayco#${t.x_ref_payco}`)));
+      expect(filas.map((f) => f?.tipo).sort()).toEqual(['cobro-sin-aplicar', 'epayco']);
+      expect((await guardado('services', id))!.cobrosSinAplicar).toHaveLength(1);
+    }
+  });
+
+  it('records no refund of a charge whose amount is no number of pesos (only logged)', async () => {
+    const id = await aceptado('epayco', 254_000);
+    expect((await conocida(confirmacionFirmada(stack().epayco, { x_id_invoice: id, x_amount: '254000', x_ref_payco: `na-${id.slice(0, 6)}`, x_transaction_id: 'tx-na' }))).json.resultado).toBe('aceptada');
+    for (const monto of ['-5', 'abc', '0']) {
+      const raro = confirmacionFirmada(stack().epayco, { x_id_invoice: id, x_amount: monto, x_ref_payco: `nb${monto.length}-${id.slice(0, 6)}`, x_transaction_id: 'tx-nb' });
+      expect((await conocida(raro)).status, monto).toBe(409);
+      expect(await guardado('pagos', `epayco#${raro.x_ref_payco}`)).toBeUndefined();
+    }
+    expect((await guardado('services', id))!.cobrosSinAplicar).toBeUndefined();
+  });
+
   it('lists the charges that did not apply, and staff register each refund once; then it leaves the list', async () => {
     const demo = await api('/plataforma/cobros-por-reembolsar?limite=100', { token: plataforma });
     expect(demo.status).toBe(200);

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { cobroPorReembolsar, confirmacionEpaycoSchema, credencialesEpaycoSchema, dictaminar, discrepancia, firmaEpayco, motivoNoEspera, type ConfirmacionEpayco, type CredencialesEpayco, type Dictamen } from '../../../shared/domain/epayco.js';
+import { cobroPorReembolsar, confirmacionEpaycoSchema, credencialesEpaycoSchema, dictaminar, discrepancia, firmaEpayco, montoCobrado, motivoNoEspera, type ConfirmacionEpayco, type CredencialesEpayco, type Dictamen } from '../../../shared/domain/epayco.js';
 import { EPAYCO, type Quien } from '../../../shared/schemas/historial.js';
 import { MAPA_MSG } from '../../../shared/schemas/messages-servicios.js';
 import type { Service } from '../../../shared/schemas/service.js';
@@ -110,7 +110,14 @@ export async function consultarEpayco(c: Context, caller: PlataformaCaller, body
   const now = new Date();
   const registro = { ...registroEpayco(t, s, dictamen, now), consultadaPor: caller.email };
   if (!(await aplicar(dictamen, s, registro, `ePayco ${t.x_ref_payco}`, now, quienDe(caller)))) {
-    throw conflict((await yaRegistrada(evento)) ? EPAYCO_MSG.repetida : EPAYCO_MSG.noEspera);
+    if (await yaRegistrada(evento)) throw conflict(EPAYCO_MSG.repetida);
+    // Another charge (or a cancellation) got there first: this accepted one is recorded for its refund,
+    // as its confirmation would be, not left to a 409 that reads as nothing to do.
+    const ahora = dictamen.resultado === 'aceptada' ? await serviceRepository.get(s.id) : null;
+    if (!ahora) throw conflict(EPAYCO_MSG.noEspera);
+    const motivo = motivoNoEspera(ahora) ?? MOTIVO_YA_NO_ESPERA;
+    if (!(await sinAplicar(t, ahora, motivo, caller))) throw conflict(EPAYCO_MSG.repetida);
+    return c.json({ resultado: 'sin-aplicar', mensaje: EPAYCO_MSG.consultaSinAplicar(motivo) });
   }
   pagoRegistrado();
   registrar(`consulta-${dictamen.resultado}`, resumen(t), 'info');
@@ -189,8 +196,7 @@ async function verificarConEpayco(cred: CredencialesEpayco, t: ConfirmacionEpayc
  */
 async function sinAplicar(t: ConfirmacionEpayco, s: Service, motivo: string, caller?: PlataformaCaller): Promise<boolean> {
   const now = new Date();
-  const monto = Number(t.x_amount);
-  const cobro = { referencia: `ePayco ${t.x_ref_payco}`, monto: Number.isFinite(monto) ? monto : 0, moneda: t.x_currency_code.toUpperCase(), motivo, at: now.toISOString() };
+  const cobro = { referencia: `ePayco ${t.x_ref_payco}`, monto: montoCobrado(t) ?? 0, moneda: t.x_currency_code.toUpperCase(), motivo, at: now.toISOString() };
   // Its own kind in the ledger (index `porTipo`): the charges still to refund read as one list.
   const registro = {
     ...registroEpayco(t, s, { resultado: 'ignorada', motivo }, now),

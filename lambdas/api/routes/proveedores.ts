@@ -348,8 +348,8 @@ export async function guardarGuia(c: Context, _caller: null, body: GuiaPerfil) {
 
 /**
  * A validated guide's data staff checked: changing one (or sending a file, the photo included) sends it
- * back to be validated. Its e-mail and phone are how clients reach it, not what was checked: they
- * change at once, named in the trail.
+ * back to be validated. Its e-mail, phone and address are how clients reach it, not what was checked:
+ * they change at once, named in the trail.
  */
 const CAMPOS_REVISADOS_GUIA = ['nombre', 'rnt', 'rut', 'banco', 'tipocuenta', 'cuenta', 'titular'] as const;
 

@@ -63,6 +63,7 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
     let uploadId = diferencias?.uploadId;
     try {
       if (!uploadId) {
+        setCierrePedido(false);
         setProgreso(0);
         uploadId = await uploadFile('fuec', archivo, setProgreso);
       }
@@ -79,11 +80,11 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
   }
 
   const ocupado = progreso !== null;
-  // A chosen file is not dropped by a stray Escape (it asks first), nor the dialog closed mid-upload.
+  // A chosen file is not dropped by a stray Escape (it asks first), nor the dialog closed mid-upload:
+  // the X or Escape then says why nothing happens.
   const descarte = useDescarte(onClose, 'El FUEC que elegiste no se subirá.', !!archivo);
-  const cerrar = () => {
-    if (!ocupado) descarte.pedirCierre();
-  };
+  const [cierrePedido, setCierrePedido] = useState(false);
+  const cerrar = () => (ocupado ? setCierrePedido(true) : descarte.pedirCierre());
   return (
     <Modal
       visible
@@ -158,6 +159,7 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
           </StatusIndicator>
         )}
         {archivo && progreso !== null && <UploadProgress item={{ name: archivo.name, phase: 'uploading', progress: progreso }} />}
+        <div role="status">{ocupado && cierrePedido && <StatusIndicator type="info">{FUEC_MSG.esperaSubida}</StatusIndicator>}</div>
       </SpaceBetween>
       {descarte.pregunta}
     </Modal>

@@ -124,6 +124,10 @@ export function HistorialPage({ title }: { title: string }) {
             <Total etiqueta="Viajes finalizados" valor={t ? formatNumber(t.finalizados) : sinTotal} />
             <Total etiqueta="Valor finalizado" valor={t ? formatCOP(t.valorFinalizados) : sinTotal} />
           </ColumnLayout>
+          {/* The totals change with the filters above, out of sight of a screen reader: read out when they arrive. */}
+          <div className="visually-hidden" aria-live="polite">
+            {t ? `Totales del rango: ${formatNumber(t.servicios)} servicios ganados por ${formatCOP(t.valor)}; ${formatNumber(t.finalizados)} viajes finalizados por ${formatCOP(t.valorFinalizados)}.` : ''}
+          </div>
         </Container>
         <Table
           {...collectionProps}
