@@ -13,6 +13,8 @@ const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
 
 /** Why an offer could not be stored. */
 export type RechazoOferta = 'repetida' | 'servicio-cerrado';
+/** Why a withdrawal could not be made. */
+export type RechazoRetiro = 'no-vigente' | 'servicio-cerrado';
 /** Why an acceptance could not be made. */
 export type RechazoAceptacion = 'servicio-cerrado' | 'oferta-no-vigente';
 
@@ -63,6 +65,46 @@ export const ofertaRepository = {
     } catch (err) {
       const codes = cancellationCodes(err);
       if (codes?.[0] === 'ConditionalCheckFailed') return 'repetida';
+      if (codes?.[1] === 'ConditionalCheckFailed') return 'servicio-cerrado';
+      throw err;
+    }
+  },
+
+  /**
+   * The company withdraws its offer (beyond the spec): only while it is 'enviada' and unexpired and the
+   * service still takes offers, in one transaction with its trail entry; the acceptance is conditioned
+   * on 'enviada' too, so of a withdrawal and an acceptance at once exactly one wins. The company stays
+   * among the service's offerers: it sends no other offer for it.
+   */
+  async retirar(oferta: Oferta, quien: Quien, now: Date): Promise<RechazoRetiro | null> {
+    const at = now.toISOString();
+    try {
+      await transact({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName('offers'),
+              Key: { idServicio: oferta.idServicio, empresaAliada: oferta.empresaAliada },
+              UpdateExpression: 'SET estado = :r, retiradaEn = :at',
+              ConditionExpression: 'estado = :enviada AND expiresAt > :now',
+              ExpressionAttributeValues: { ':r': 'retirada', ':enviada': 'enviada', ':at': at, ':now': nowSeconds(now) },
+            },
+          },
+          {
+            ConditionCheck: {
+              TableName: tableName('services'),
+              Key: { id: oferta.idServicio },
+              ConditionExpression: ABIERTO,
+              ExpressionAttributeValues: { ':p': 'pendiente', ':now': nowSeconds(now), ':salida': at },
+            },
+          },
+          entradaHistorial(oferta.idServicio, 'oferta-retirada', quien, { estado: 'enviada' }, { estado: 'retirada', precio: oferta.precio }, now),
+        ],
+      });
+      return null;
+    } catch (err) {
+      const codes = cancellationCodes(err);
+      if (codes?.[0] === 'ConditionalCheckFailed') return 'no-vigente';
       if (codes?.[1] === 'ConditionalCheckFailed') return 'servicio-cerrado';
       throw err;
     }

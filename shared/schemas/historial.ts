@@ -5,7 +5,7 @@ import * as z from './zod-es.js';
  * provider's registration and validation (issue "provider validation panel", item 4).
  */
 export const ACCIONES = [
-  'publicacion', 'oferta', 'aceptacion', 'asignacion', 'fuec', 'fuec-retirado', 'inicio', 'fin',
+  'publicacion', 'oferta', 'oferta-retirada', 'aceptacion', 'asignacion', 'fuec', 'fuec-retirado', 'inicio', 'fin',
   'registro', 'actualizacion', 'validacion', 'bienvenida', 'bienvenida-fallida', 'suspension', 'reactivacion',
   'comprobante', 'pago-validado', 'pago-rechazado', 'anticipo', 'saldo', 'recompensa', 'cancelacion', 'cobro-sin-aplicar', 'reembolso',
 ] as const;
@@ -15,6 +15,7 @@ export type Accion = (typeof ACCIONES)[number];
 export const ACCION_TEXTO: Record<Accion, string> = {
   publicacion: 'Servicio publicado por el cliente',
   oferta: 'Oferta enviada',
+  'oferta-retirada': 'Oferta retirada',
   aceptacion: 'Oferta aceptada por el cliente',
   asignacion: 'Vehículo asignado',
   fuec: 'FUEC cargado',
@@ -86,6 +87,7 @@ export const CAMPOS_OCULTOS = new Set(['vehiculoId', 'empresaAliada', 'archivoCo
 export const VALOR_TEXTO: Record<string, string> = {
   pendiente: 'Pendiente',
   enviada: 'Enviada',
+  retirada: 'Retirada',
   validar: 'Validando pago',
   reservado: 'Reservado',
   confirmado: 'Confirmado',

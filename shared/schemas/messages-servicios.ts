@@ -23,6 +23,13 @@ export const OFERTA_MSG = {
   /** Beyond the spec. */
   maximo: 'El valor de la oferta no puede superar $ 1.000.000.000',
   yaOfertaste: 'Tu empresa ya envió una oferta para este servicio.',
+  /** Withdrawing an offer (`POST /servicios/{id}/ofertas/retiro`). */
+  retirar: 'Retirar oferta',
+  retirarPregunta: (precio: string) => `¿Retiras tu oferta de ${precio}?`,
+  retirarExplicacion: 'El cliente ya no podrá aceptarla y tu empresa no podrá enviar otra oferta para este servicio.',
+  retirada: 'Oferta retirada: el cliente ya no puede aceptarla.',
+  estadoRetirada: 'Retirada',
+  sinOfertaVigente: 'Tu empresa no tiene una oferta vigente para este servicio.',
   noDisponible: 'Este servicio ya no recibe ofertas: fue reservado por otra empresa, salió o venció.',
   yaEsTuyo: 'Este servicio ya es de tu empresa: no recibe más ofertas.',
   tipoFueraDeFlota: 'Tu flota no tiene vehículos del tipo que pide este servicio.',

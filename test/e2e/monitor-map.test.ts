@@ -122,6 +122,17 @@ describe('monitor map', () => {
     await page.mouse.click(at.x, at.y);
     await detail.getByText('$ 1.235.000').waitFor();
     expect(await detail.getByRole('button', { name: 'Hacer Oferta' }).count()).toBe(0);
+    // Withdrawn before the client accepts it, asked first: the client sees it withdrawn, no other can be sent.
+    await detail.getByRole('button', { name: OFERTA_MSG.retirar }).click();
+    const retiro = page.getByRole('dialog', { name: /^¿Retiras tu oferta de \$\s1\.235\.000\?$/ });
+    await retiro.getByText(OFERTA_MSG.retirarExplicacion).waitFor();
+    await screenshot(page, 'mapa-retirar-oferta');
+    await retiro.getByRole('button', { name: 'Sí, retirar oferta' }).click();
+    await page.getByText(OFERTA_MSG.retirada).waitFor();
+    await detail.getByText(OFERTA_MSG.estadoRetirada, { exact: true }).waitFor();
+    expect(await detail.getByRole('button', { name: OFERTA_MSG.retirar }).count()).toBe(0);
+    const ofertas = (await appApi('GET', `/integracion/cliente/servicios/${servicio.id}/ofertas`)).json.items as { estado: string; vigente: boolean }[];
+    expect(ofertas).toEqual([expect.objectContaining({ estado: 'retirada', vigente: false })]);
     await detail.getByRole('button', { name: 'Cerrar', exact: true }).last().click();
   });
 

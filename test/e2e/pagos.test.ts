@@ -262,6 +262,16 @@ describe('the service lists', () => {
     await reembolso.getByRole('button', { name: 'Registrar reembolso' }).click();
     await page.getByText(/^Reembolso de \$\s?[\d.]+ a .+ registrado\.$/).waitFor();
     await page.getByText(EPAYCO_MSG.sinPorReembolsar).waitFor();
+    // Its row left with the dialog's opener: the focus stays in that list, on screen (not the page's title).
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const a = document.activeElement!;
+          const r = a.getBoundingClientRect();
+          return !!a.closest('.panel-content') && a.tagName !== 'H1' && r.bottom > 0 && r.top < innerHeight;
+        }),
+      )
+      .toBe(true);
     // The service's detail now says it was refunded, and by what reference.
     await page.goto(url('/panel-control/viajes-finalizados'));
     await buscar('demo-historico-02');

@@ -150,6 +150,8 @@ describe('reserved service', () => {
     await page.keyboard.press('Escape');
     const descartar = page.getByRole('dialog', { name: '¿Descartar los cambios?' });
     await descartar.getByText('El FUEC que elegiste no se subirá.').waitFor();
+    // Its text is its description: read with its title as the focus lands on 'Seguir editando'.
+    await expect.poll(() => descartar.evaluate((d) => document.getElementById(d.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('El FUEC que elegiste no se subirá.');
     await descartar.getByRole('button', { name: 'Seguir editando' }).click();
     await descartar.waitFor({ state: 'hidden' });
     await fuec.getByText(/fuec-spiwak\.pdf .* listo para subir/).waitFor();

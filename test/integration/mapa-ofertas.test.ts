@@ -349,6 +349,55 @@ describe('POST /servicios/{id}/ofertas', () => {
   });
 });
 
+describe('POST /servicios/{id}/ofertas/retiro', () => {
+  const retirar = (token: string, id: string) => api(`/servicios/${id}/ofertas/retiro`, { token, body: {} });
+  const ofertasCliente = async (id: string) => (await appApi('GET', `/integracion/cliente/servicios/${id}/ofertas`)).json.items as { empresaAliada: string; estado: string; vigente: boolean }[];
+
+  it("withdraws the company's own offer once: the client can no longer accept it, and the company sends no other", async () => {
+    const id = await publicar({ tipo: 'Van' });
+    // Nothing to withdraw yet; another company's offer is not its to withdraw.
+    expect(await retirar(valle, id)).toMatchObject({ status: 409, json: { error: { message: OFERTA_MSG.sinOfertaVigente } } });
+    expect((await ofertar(valle, id, { precio: 700000 })).status).toBe(201);
+    expect((await ofertar(andino, id, { precio: 650000 })).status).toBe(201);
+    expect((await retirar(await idToken(DEMO_USERS.plataforma, DEMO_PASSWORD), id)).status).toBe(403);
+
+    // The company's user (not only its admin) may withdraw it, as it may send it.
+    const r = await retirar(staff, id);
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json).toEqual({ precio: 700000, estado: 'retirada' });
+    expect(Object.fromEntries((await ofertasGuardadas(id)).map((o) => [o.empresaAliada, o.estado]))).toEqual({ [TRANSVALLE]: 'retirada', [ANDINO]: 'enviada' });
+    // Once: a second withdrawal, a new offer.
+    expect(await retirar(valle, id)).toMatchObject({ status: 409, json: { error: { message: OFERTA_MSG.sinOfertaVigente } } });
+    expect(await ofertar(valle, id, { precio: 690000 })).toMatchObject({ status: 409, json: { error: { message: OFERTA_MSG.yaOfertaste } } });
+    // The company reads it withdrawn in its detail and trail; the other bidder sees neither.
+    expect((await api(`/servicios/${id}`, { token: valle })).json).toMatchObject({ estadoMapa: 'ofertas', miOferta: { precio: 700000, estado: 'retirada' } });
+    const trail = async (token: string) => ((await api(`/servicios/${id}/historial`, { token })).json.items as { accion: string }[]).map((e) => e.accion);
+    expect(await trail(valle)).toEqual(expect.arrayContaining(['oferta', 'oferta-retirada']));
+    expect(await trail(andino)).not.toContain('oferta-retirada');
+    // The client sees it withdrawn and not acceptable; accepting it is refused and changes nothing.
+    expect((await ofertasCliente(id)).find((o) => o.empresaAliada === TRANSVALLE)).toMatchObject({ estado: 'retirada', vigente: false });
+    expect(await appApi('POST', `/integracion/cliente/servicios/${id}/aceptar`, { empresaAliada: TRANSVALLE, metodoPago: 'transferencia' })).toMatchObject({ status: 409, json: { error: { message: INTEGRACION_MSG.ofertaNoDisponible } } });
+    // The other offer accepted: the withdrawn one stays withdrawn (not 'cerrada').
+    expect((await appApi('POST', `/integracion/cliente/servicios/${id}/aceptar`, { empresaAliada: ANDINO, metodoPago: 'transferencia' })).status).toBe(200);
+    expect(Object.fromEntries((await ofertasGuardadas(id)).map((o) => [o.empresaAliada, o.estado]))).toEqual({ [TRANSVALLE]: 'retirada', [ANDINO]: 'aceptada' });
+    // Past its acceptance the service is the other company's: not found to this one.
+    expect((await retirar(valle, id)).status).toBe(404);
+  });
+
+  it('of a withdrawal and the acceptance of that offer at once, exactly one wins', async () => {
+    for (let ronda = 0; ronda < 3; ronda++) {
+      const id = await publicar({ tipo: 'Van' });
+      expect((await ofertar(valle, id, { precio: 500000 })).status).toBe(201);
+      const [retiro, aceptacion] = await Promise.all([retirar(valle, id), appApi('POST', `/integracion/cliente/servicios/${id}/aceptar`, { empresaAliada: TRANSVALLE, metodoPago: 'epayco' })]);
+      expect([retiro.status, aceptacion.status].sort()).toEqual([200, 409]);
+      const [oferta] = await ofertasGuardadas(id);
+      const servicio = (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id } }))).Item!;
+      if (retiro.status === 200) expect([oferta!.estado, servicio.estado]).toEqual(['retirada', 'pendiente']);
+      else expect([oferta!.estado, servicio.estado]).toEqual(['aceptada', 'validar']);
+    }
+  });
+});
+
 describe('client app integration', () => {
   it('refuses unsigned, console-token, wrongly signed and stale calls, and its signature opens no console route', async () => {
     const path = '/integracion/cliente/servicios';

@@ -326,7 +326,7 @@ describe("staff asking ePayco about a payment whose confirmation never arrived",
     // Staff see who applied it in the ledger (the callback's read 'ePayco').
     expect(await guardado('pagos', `pago-cliente#${id}`)).toMatchObject({ metodo: 'epayco', registradoPor: DEMO_USERS.plataforma });
     // Asked again, or ePayco's confirmation arriving late: nothing more happens.
-    expect((await consultar(aceptada.x_ref_payco)).json.error.message).toBe(EPAYCO_MSG.repetida);
+    expect((await consultar(aceptada.x_ref_payco)).json.error.message).toBe(EPAYCO_MSG.consultaRepetida);
     expect((await epayco(aceptada)).json.resultado).toBe('repetida');
     expect((await trail(id)).filter((a) => a === 'pago-validado')).toHaveLength(1);
   });
@@ -511,8 +511,9 @@ describe('the service lists and the history', () => {
       expect(ajenos.filter((f) => f.empresaAliada !== 'demo-andino')).toEqual([]);
       if (lista.id !== 'pedidos') expect(ajenos).toEqual([]);
       expect((await api(`/servicios?lista=${lista.id}&empresa=demo-expresopacifico`, { token: plataforma })).json.items).toEqual([]);
-      // A company cannot read another's by naming it.
-      expect(ids(await api(`/servicios?lista=${lista.id}&empresa=${TRANSVALLE}`, { token: andino }))).toEqual([]);
+      // A company cannot read another's by naming it: it gets its own (Turismo Andino's, if any).
+      const nombrando = (await api(`/servicios?lista=${lista.id}&empresa=${TRANSVALLE}`, { token: andino })).json.items as { empresaAliada: string }[];
+      expect(nombrando.filter((f) => f.empresaAliada !== 'demo-andino')).toEqual([]);
     }
     expect(ids(await api('/servicios?lista=pedidos', { token: plataforma }))).toEqual(expect.arrayContaining(['demo-validar-1', 'demo-validar-2']));
     expect(ids(await api('/servicios?lista=en-curso', { token: admin }))).toContain('demo-encurso-1');
@@ -731,7 +732,7 @@ describe('ePayco charges to refund', () => {
     expect(entrada.quien).toEqual({ tipo: 'usuario', nombre: DEMO_USERS.plataforma });
     expect(ids(await api(`/plataforma/cobros-por-reembolsar?q=${segundo.x_ref_payco}`, { token: plataforma }))).toEqual([segundo.x_ref_payco]);
     // Asked again, or its confirmation arriving late: nothing more.
-    expect((await consultar(segundo.x_ref_payco!)).json.error.message).toBe(EPAYCO_MSG.repetida);
+    expect((await consultar(segundo.x_ref_payco!)).json.error.message).toBe(EPAYCO_MSG.consultaRepetida);
     expect((await epayco(segundo)).json.resultado).toBe('repetida');
     expect((await trail(id)).filter((x) => x === 'cobro-sin-aplicar')).toHaveLength(1);
     // A declined charge, or one ePayco does not know: nothing to refund, nothing written.
@@ -790,6 +791,9 @@ describe('ePayco charges to refund', () => {
     const valido = { fecha: hoyEnBogota(), referencia: 'RB-20931' };
     expect((await reembolsar(ref, { fecha: hoyEnBogota() })).json.error.message).toBe(EPAYCO_MSG.referenciaReembolsoRequerida);
     expect((await reembolsar(ref, { ...valido, fecha: '2999-01-01' })).json.error.message).toBe(FECHA_MSG.reembolso.futura);
+    // Charged today: a refund dated the day before is refused.
+    const ayer = hoyEnBogota(new Date(Date.now() - 86_400_000));
+    expect(await reembolsar(ref, { ...valido, fecha: ayer })).toMatchObject({ status: 400, json: { error: { message: EPAYCO_MSG.reembolsoAntesDelCobro(hoyEnBogota()) } } });
     expect(await reembolsar(a!.x_ref_payco!, valido)).toMatchObject({ status: 404, json: { error: { message: EPAYCO_MSG.cobroNoEncontrado } } });
     expect((await reembolsar('no-existe', valido)).status).toBe(404);
     expect((await reembolsar(ref, valido, admin)).status).toBe(403);

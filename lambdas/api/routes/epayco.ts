@@ -98,25 +98,25 @@ export async function consultarEpayco(c: Context, caller: PlataformaCaller, body
   const t = leida.data;
   if (t.x_id_invoice !== s.id) throw conflict(EPAYCO_MSG.deOtraReserva);
   const evento = idMovimiento.epayco(t.x_ref_payco);
-  if (await yaRegistrada(evento)) throw conflict(EPAYCO_MSG.repetida);
+  if (await yaRegistrada(evento)) throw conflict(EPAYCO_MSG.consultaRepetida);
   const produccion = config().stage === 'prod';
   const dictamen = dictaminar(t, s, cred, produccion);
   if (dictamen.resultado === 'ignorada') {
     if (!cobroPorReembolsar(t, cred, produccion)) throw conflict(espera ? EPAYCO_MSG.noAplicada(dictamen.motivo) : EPAYCO_MSG.desconocidaCobro);
-    if (!(await sinAplicar(t, s, dictamen.motivo, caller))) throw conflict(EPAYCO_MSG.repetida);
+    if (!(await sinAplicar(t, s, dictamen.motivo, caller))) throw conflict(EPAYCO_MSG.consultaRepetida);
     return c.json({ resultado: 'sin-aplicar', mensaje: EPAYCO_MSG.consultaSinAplicar(dictamen.motivo) });
   }
 
   const now = new Date();
   const registro = { ...registroEpayco(t, s, dictamen, now), consultadaPor: caller.email };
   if (!(await aplicar(dictamen, s, registro, `ePayco ${t.x_ref_payco}`, now, quienDe(caller)))) {
-    if (await yaRegistrada(evento)) throw conflict(EPAYCO_MSG.repetida);
+    if (await yaRegistrada(evento)) throw conflict(EPAYCO_MSG.consultaRepetida);
     // Another charge (or a cancellation) got there first: this accepted one is recorded for its refund,
     // as its confirmation would be, not left to a 409 that reads as nothing to do.
     const ahora = dictamen.resultado === 'aceptada' ? await serviceRepository.get(s.id) : null;
     if (!ahora) throw conflict(EPAYCO_MSG.noEspera);
     const motivo = motivoNoEspera(ahora) ?? MOTIVO_YA_NO_ESPERA;
-    if (!(await sinAplicar(t, ahora, motivo, caller))) throw conflict(EPAYCO_MSG.repetida);
+    if (!(await sinAplicar(t, ahora, motivo, caller))) throw conflict(EPAYCO_MSG.consultaRepetida);
     return c.json({ resultado: 'sin-aplicar', mensaje: EPAYCO_MSG.consultaSinAplicar(motivo) });
   }
   pagoRegistrado();

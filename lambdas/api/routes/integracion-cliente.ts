@@ -45,7 +45,7 @@ const vistaCliente = async (o: Oferta, abierto: boolean, cancelado: boolean, now
   creadoEn: o.creadoEn,
   venceEn: o.expiresAt ? new Date(o.expiresAt * 1000).toISOString() : null,
   cotizacionUrl: o.documentoCotizacion ? await storage.readUrl(o.documentoCotizacion) : null,
-  vigente: (o.estado === 'aceptada' && !cancelado) || (abierto && !isExpired(o, now)),
+  vigente: (o.estado === 'aceptada' && !cancelado) || (o.estado === 'enviada' && abierto && !isExpired(o, now)),
 });
 
 /**
@@ -73,7 +73,8 @@ export async function aceptarOferta(c: Context, _caller: unknown, body: AceptarO
   const ofertas = await ofertaRepository.delServicio(service.id);
   const oferta = ofertas.find((o) => o.empresaAliada === body.empresaAliada);
   if (!oferta || oferta.estado !== 'enviada' || isExpired(oferta, now)) throw conflict(INTEGRACION_MSG.ofertaNoDisponible);
-  const otras = ofertas.filter((o) => o !== oferta);
+  // The others still standing close; a withdrawn one stays withdrawn.
+  const otras = ofertas.filter((o) => o !== oferta && o.estado === 'enviada');
   // The chosen quote is kept before the acceptance is written: tagged after, a failed tag would leave
   // an accepted offer's quote to the bucket's clean-up.
   const cotizacion = oferta.documentoCotizacion;

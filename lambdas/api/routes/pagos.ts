@@ -482,6 +482,9 @@ export async function reembolsarCobro(c: Context, caller: PlataformaCaller, body
   if (fila.tipo === TIPO_REEMBOLSADO) throw conflict(EPAYCO_MSG.yaReembolsado);
   const cobro = filaCobro(fila);
   const now = new Date();
+  // Refunded on or after the day it was charged (in Bogotá), never before.
+  const diaCobro = hoyEnBogota(new Date(cobro.at));
+  if (body.fecha < diaCobro) throw badRequest(EPAYCO_MSG.reembolsoAntesDelCobro(diaCobro));
   const comprobante = await guardarComprobante(caller, body.comprobante, (ticket) => `pagos/${cobro.servicioId}/reembolso-${ref}-${ticket}`);
   const reembolso = { fecha: body.fecha, referencia: body.referencia, registradoPor: caller.email, registradoEn: now.toISOString(), ...(comprobante ? { comprobante } : {}) };
   const s = await serviceRepository.get(cobro.servicioId);

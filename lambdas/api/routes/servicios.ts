@@ -197,6 +197,23 @@ export async function finalizarViaje(c: Context, caller: CompanyCaller) {
   return c.json({ id: service.id, estado: 'finalizado' });
 }
 
+/**
+ * `POST /servicios/{id}/ofertas/retiro` (beyond the spec): the company withdraws its offer before the
+ * client accepts one. Only an offer still 'enviada' on a service still taking offers; of a withdrawal
+ * and the client's acceptance at once, one wins. Its quote stays tagged open: the bucket's rule deletes it.
+ */
+export async function retirarOferta(c: Context, caller: CompanyCaller) {
+  const now = new Date();
+  const service = await servicioVisible(caller, servicioId(c), now);
+  if (service.estado !== 'pendiente') throw conflict(OFERTA_MSG.yaEsTuyo);
+  const oferta = await ofertaRepository.get(service.id, caller.empresaId, { consistente: true });
+  if (!oferta || oferta.estado !== 'enviada') throw conflict(OFERTA_MSG.sinOfertaVigente);
+  const rechazo = await ofertaRepository.retirar(oferta, quienDe(caller), now);
+  if (rechazo) throw conflict(rechazo === 'no-vigente' ? OFERTA_MSG.sinOfertaVigente : OFERTA_MSG.noDisponible);
+  mapaCaches.olvidarPendientes();
+  return c.json({ precio: oferta.precio, estado: 'retirada' });
+}
+
 /** `GET /reservas`: the company's reserved and confirmed services (304 when unchanged). */
 export async function listarReservas(c: Context, caller: CompanyCaller) {
   return jsonWithEtag(c, { items: await serviceRepository.reservas(caller.empresaId, new Date()) });
@@ -218,7 +235,7 @@ export async function verHistorial(c: Context, caller: ConsolaCaller) {
   // The client's payments are the reserving company's business, not every bidder's.
   const suyo = service.empresaAliada === caller.empresaId;
   const items = (await historialRepository.delServicio(service.id))
-    .filter((e) => (e.accion !== 'oferta' || e.quien.empresaId === caller.empresaId) && (suyo || e.accion !== 'cobro-sin-aplicar'))
+    .filter((e) => ((e.accion !== 'oferta' && e.accion !== 'oferta-retirada') || e.quien.empresaId === caller.empresaId) && (suyo || e.accion !== 'cobro-sin-aplicar'))
     .map(vistaDeEmpresa);
   return c.json({ items });
 }

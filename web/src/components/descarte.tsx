@@ -2,7 +2,7 @@ import Box from '@cloudscape-design/components/box';
 import Button, { type ButtonProps } from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useEnfocarAlAbrir } from '../lib/foco.js';
 
 const MarcarBorrador = createContext<(sucio: boolean) => void>(() => undefined);
@@ -28,6 +28,13 @@ export function useDescarte(cerrar: () => void, aviso: string, sucio?: boolean) 
   // The safe answer has the focus, not the question's X: Enter keeps the work.
   const seguirRef = useRef<ButtonProps.Ref>(null);
   useEnfocarAlAbrir(seguirRef, preguntando);
+  // The question's text is its description, read with its title as the focus enters (Modal takes no
+  // aria-describedby of its own: set on its dialog element once shown).
+  const avisoId = useId();
+  const avisoRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (preguntando) avisoRef.current?.closest('[role="dialog"]')?.setAttribute('aria-describedby', avisoId);
+  }, [preguntando, avisoId]);
   const marcar = useCallback((v: boolean) => {
     deLasPartes.current = v;
   }, []);
@@ -57,7 +64,9 @@ export function useDescarte(cerrar: () => void, aviso: string, sucio?: boolean) 
           </Box>
         }
       >
-        {aviso}
+        <div id={avisoId} ref={avisoRef}>
+          {aviso}
+        </div>
       </Modal>
     </div>
   );

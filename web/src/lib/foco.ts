@@ -41,7 +41,12 @@ export function enfocarContenido(desplazar = false): boolean {
 
 // What had the focus, with its ancestors as they were then and the position of each in its parent
 // (the element may leave with them, and what takes its place is where the person was).
-let ultimo: { el: HTMLElement; indice: number }[] = [];
+type Cadena = { el: HTMLElement; indice: number }[];
+let ultimo: Cadena = [];
+// The same, for the last focus outside a dialog: a dialog's opener (a row's action), where the person
+// goes back to when the dialog closes. Its row may have left the list meanwhile (the action's refresh
+// lands before the dialog closes), so the dialog's own focus cannot be given back to it.
+let fueraDeDialogo: Cadena = [];
 // Focus to go to the page's start once it is there (its code or data still loading).
 let pendiente = false;
 
@@ -68,6 +73,7 @@ function onFocusIn(e: FocusEvent) {
   for (let el = e.target as HTMLElement | null; el && el !== document.body; el = el.parentElement) {
     ultimo.push({ el, indice: el.parentElement ? Array.prototype.indexOf.call(el.parentElement.children, el) : 0 });
   }
+  if (!(e.target as Element).closest('[role="dialog"]')) fueraDeDialogo = ultimo;
 }
 
 /** A pointer chooses where the focus goes: nothing to rescue for someone who clicked plain text. */
@@ -85,13 +91,26 @@ function revisar() {
   if (!ultimo.length || visible(ultimo[0]!.el)) return;
   const antes = ultimo;
   ultimo = [];
-  // The same control drawn again (a screen mounted anew for another address keeps its ids).
+  if (rescatarEn(antes)) return;
+  // Lost with a dialog that closed: back beside the dialog's opener (or what took its place).
+  const dialogo = dialogoAbierto();
+  if (!dialogo && antes !== fueraDeDialogo && fueraDeDialogo.length && rescatarEn(fueraDeDialogo)) return;
+  const enDialogo = dialogo && primerTabulable(dialogo);
+  if (enDialogo) return enDialogo.focus();
+  if (!enfocarContenido(true)) pendiente = true;
+}
+
+/**
+ * Focuses what stands where the lost element of `antes` stood: the same control drawn again (a
+ * screen mounted anew for another address keeps its ids), else, in the nearest ancestor still shown
+ * inside the content or a dialog (not the whole page), the child now at the lost one's position, or
+ * the ones after it, then those before it. An ancestor with nothing to focus (a list left empty)
+ * hands on to its own parent, so the focus stays beside where the person was (the list's filter, its
+ * pages) rather than at the page's top. False when nothing of it is left.
+ */
+function rescatarEn(antes: Cadena): boolean {
   const gemelo = antes[0]!.el.id ? document.getElementById(antes[0]!.el.id) : null;
-  if (gemelo && tabulable(gemelo)) return enfocarALaVista(gemelo);
-  // The nearest ancestor still shown, inside the content or a dialog (not the whole page): the child
-  // now at the lost one's position takes the focus, else the ones after it, then those before it.
-  // An ancestor with nothing to focus (a list left empty) hands on to its own parent, so the focus
-  // stays beside where the person was (the list's filter, its pages) rather than at the page's top.
+  if (gemelo && tabulable(gemelo)) return (enfocarALaVista(gemelo), true);
   for (let k = 1; k < antes.length; k++) {
     const { el } = antes[k]!;
     if (!visible(el) || !(el.closest('[role="dialog"]') || (el.closest(CONTENIDO) && !el.matches(CONTENIDO)))) continue;
@@ -99,13 +118,10 @@ function revisar() {
     const i = Math.min(antes[k - 1]!.indice, hijos.length);
     for (const hijo of [...hijos.slice(i), ...hijos.slice(0, i).reverse()]) {
       const destino = primerTabulable(hijo);
-      if (destino) return enfocarALaVista(destino);
+      if (destino) return (enfocarALaVista(destino), true);
     }
   }
-  const dialogo = dialogoAbierto();
-  const enDialogo = dialogo && primerTabulable(dialogo);
-  if (enDialogo) return enDialogo.focus();
-  if (!enfocarContenido(true)) pendiente = true;
+  return false;
 }
 
 /** A rescued focus is shown: the person is taken to where it went, not left scrolled elsewhere. */

@@ -66,6 +66,16 @@ export const useReservas = () =>
     meta: { silent: true },
   });
 
+/** `POST /servicios/{id}/ofertas/retiro`: the detail and the map read again, withdrawn or refused. */
+export function useRetirarOferta(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post(`/servicios/${encodeURIComponent(id)}/ofertas/retiro`, {}, z.object({ precio: z.number(), estado: z.string() })),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: mapaKeys.servicio(id) }), queryClient.invalidateQueries({ queryKey: mapaKeys.feed })]),
+    meta: { silent: true },
+  });
+}
+
 const asignadoSchema = z.object({ id: z.string(), estado: z.string(), placas: z.string(), conductor: z.string() });
 
 /** `PUT /servicios/{id}/vehiculo`: the detail (now awaiting the FUEC) and the map read again. */

@@ -67,7 +67,9 @@ export function CountdownCompacto({ hasta }: { hasta: string }) {
   const dd = (n: number) => String(n).padStart(2, '0');
   return (
     <span className="nowrap" role="timer" aria-live="off">
-      {p.dias} d {dd(p.horas)} h {dd(p.mins)} min {dd(p.segs)} s
+      {/* Under a day, no '0 d': the column stays narrow beside the fixed actions. */}
+      {p.dias ? `${p.dias} d ` : ''}
+      {dd(p.horas)} h {dd(p.mins)} min {dd(p.segs)} s
     </span>
   );
 }

@@ -12,7 +12,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ESTADO_MAPA_INFO, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
-import { FUEC_MSG, MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
+import { FUEC_MSG, MAPA_MSG, OFERTA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { enCurso, finalizable, reservaVencida } from '../../../../../shared/domain/recorrido.js';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { asignable, esperaFuec } from '../../../../../shared/domain/asignacion.js';
@@ -22,6 +22,7 @@ import { StatusText } from '../../../components/status-text.js';
 import { useServicio } from '../api/mapa.js';
 import { FinalizarViaje } from '../../../components/finalizar-viaje.js';
 import { Countdown } from './countdown.js';
+import { RetirarOferta } from './retirar-oferta.js';
 import { ServiceTimeline } from '../../../components/service-timeline.js';
 import { Pares } from '../../../components/pares.js';
 import { Reintentar } from '../../../components/reintentar.js';
@@ -127,6 +128,7 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec, tra
                 </Button>
               )}
               {puedeFinalizar && <FinalizarViaje id={s.id} />}
+              {s?.estadoMapa === 'ofertas' && s.miOferta?.estado === 'enviada' && <RetirarOferta id={s.id} precio={s.miOferta.precio} />}
               {s?.estadoMapa === 'pendiente' && (
                 <Button ref={pasoRef} variant="primary" disabled={!!s.sinVehiculoApto} disabledReason={s.sinVehiculoApto ?? undefined} onClick={() => onOffer(s)}>
                   Hacer Oferta
@@ -198,6 +200,7 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec, tra
                   value: s.miOferta ? (
                     <SpaceBetween size="xxs">
                       <Box fontWeight="bold">{formatCOP(s.miOferta.precio)}</Box>
+                      {s.miOferta.estado === 'retirada' && <StatusText type="stopped">{OFERTA_MSG.estadoRetirada}</StatusText>}
                       {s.miOferta.cotizacionUrl && (
                         <Link href={s.miOferta.cotizacionUrl} external>
                           Ver PDF de cotización

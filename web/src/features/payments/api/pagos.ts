@@ -122,6 +122,8 @@ function useAccion<A, R>(fn: (a: A) => Promise<R>) {
   return useMutation({
     mutationFn: fn,
     onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: CLAVE_PAGOS }), qc.invalidateQueries({ queryKey: ['listas'] })]),
+    // Each caller says a failure where it happened (beside the form, or its own toast): not twice.
+    meta: { silent: true },
   });
 }
 

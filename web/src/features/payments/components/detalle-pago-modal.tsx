@@ -377,7 +377,7 @@ function ConsultaEpayco({ id, onDone, cobroDeMas = false }: { id: string; onDone
         }
       >
         <FormField label="Referencia de ePayco (ref_payco)" description={`La del comprobante de pago del cliente, o búscala en el panel de ePayco por la factura ${id}.`} errorText={form.errors.refPayco}>
-          <Input value={form.values.refPayco} onChange={({ detail }) => form.setField('refPayco', detail.value)} />
+          <Input value={form.values.refPayco} onChange={({ detail }) => (form.setField('refPayco', detail.value), setError(null))} />
         </FormField>
       </Form>
     </form>
@@ -399,6 +399,7 @@ export function FormularioPago({
   onCancelar,
   reembolso,
   enfocar,
+  desde,
 }: {
   titulo: string;
   descripcion?: string;
@@ -414,6 +415,8 @@ export function FormularioPago({
   reembolso?: boolean;
   /** The form is the whole dialog: the reference (the day is today's) takes the focus, not the dialog's X. */
   enfocar?: boolean;
+  /** The first day that may be chosen ('YYYY-MM-DD'; a refund's, the day it was charged). */
+  desde?: string;
 }) {
   const referenciaRef = useRef<InputProps.Ref>(null);
   useEnfocarAlAbrir(referenciaRef, !!enfocar);
@@ -486,7 +489,7 @@ export function FormularioPago({
         <SpaceBetween size="s">
           {aviso && <Alert type="warning">{aviso}</Alert>}
           <FormField label={reembolso ? 'Fecha del reembolso' : 'Fecha del pago'} errorText={form.errors.fecha}>
-            <DatePicker value={fecha} onChange={({ detail }) => form.setField('fecha', detail.value)} placeholder="AAAA/MM/DD" isDateEnabled={(d) => diaDelCalendario(d) <= hoyEnBogota()} openCalendarAriaLabel={() => 'Elegir fecha'} />
+            <DatePicker value={fecha} onChange={({ detail }) => form.setField('fecha', detail.value)} placeholder="AAAA/MM/DD" isDateEnabled={(d) => diaDelCalendario(d) <= hoyEnBogota() && (!desde || diaDelCalendario(d) >= desde)} openCalendarAriaLabel={() => 'Elegir fecha'} />
           </FormField>
           <FormField
             label={reembolso ? 'Referencia del reembolso' : 'Referencia del pago'}

@@ -11,6 +11,7 @@ import { ListaPaginada, type ColumnaCsv } from '../../../components/lista-pagina
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
+import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
 import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { FUENTES, useReembolsarCobro } from '../api/pagos.js';
 import { DetallePagoModal, FormularioPago } from './detalle-pago-modal.js';
@@ -35,22 +36,29 @@ const CSV_COBROS: ColumnaCsv<CobroPorReembolsarFila>[] = [
 export function CobrosPorReembolsarLista({ contador }: { contador?: number }) {
   const [reembolsando, setReembolsando] = useState<CobroPorReembolsarFila | null>(null);
   const [detalle, setDetalle] = useState<string | null>(null);
-  // A phone shows client, value and actions: the reference and why it did not apply go under the value.
   const telefono = useEsTelefono();
   const columnas: TableProps.ColumnDefinition<CobroPorReembolsarFila>[] = [
     { id: 'at', header: 'Cobrado', cell: (f) => <Fecha valor={f.at} /> },
-    { id: 'cliente', header: 'Cliente', isRowHeader: true, cell: (f) => f.cliente || '—' },
-    { id: 'empresa', header: 'Empresa', cell: (f) => f.nombreEmpresaAliada || '—' },
     {
-      id: 'valor',
-      header: 'Valor',
-      cell: (f) => (
-        <>
-          <span className="nowrap">{valorCobro(f)}</span>
-          {telefono && <Box variant="small" display="block" color="text-body-secondary">{`${f.referencia}: ${f.motivo}`}</Box>}
-        </>
-      ),
+      id: 'cliente',
+      header: 'Cliente',
+      isRowHeader: true,
+      // A phone shows client and actions: the charge (value, reference, why it did not apply) goes under the client.
+      cell: (f) =>
+        telefono ? (
+          <>
+            <Box fontWeight="bold">{f.cliente || '—'}</Box>
+            <Box variant="small" display="block">{`${valorCobro(f)} · ${f.referencia}`}</Box>
+            <Box variant="small" display="block" color="text-body-secondary">
+              {f.motivo}
+            </Box>
+          </>
+        ) : (
+          f.cliente || '—'
+        ),
     },
+    { id: 'empresa', header: 'Empresa', cell: (f) => f.nombreEmpresaAliada || '—' },
+    { id: 'valor', header: 'Valor', cell: (f) => <span className="nowrap">{valorCobro(f)}</span> },
     { id: 'referencia', header: 'Referencia', cell: (f) => f.referencia },
     { id: 'motivo', header: 'Por qué no se aplicó', cell: (f) => f.motivo },
     {
@@ -59,10 +67,10 @@ export function CobrosPorReembolsarLista({ contador }: { contador?: number }) {
       cell: (f) => (
         <SpaceBetween size="xxs">
           <Button variant="inline-link" ariaLabel={`Registrar el reembolso de ${valorCobro(f)} a ${f.cliente}, ${f.referencia}`} onClick={() => setReembolsando(f)}>
-            {telefono ? 'Reembolsar' : 'Registrar reembolso'}
+            <span className="nowrap">{telefono ? 'Reembolsar' : 'Registrar reembolso'}</span>
           </Button>
           <Button variant="inline-link" ariaLabel={`Ver el servicio del cobro ${f.referencia}`} onClick={() => setDetalle(f.servicioId)}>
-            Ver servicio
+            <span className="nowrap">Ver servicio</span>
           </Button>
         </SpaceBetween>
       ),
@@ -80,7 +88,7 @@ export function CobrosPorReembolsarLista({ contador }: { contador?: number }) {
         vacio={EPAYCO_MSG.sinPorReembolsar}
         buscarPor="Buscar por referencia, cliente, empresa o servicio"
         csv={{ nombre: 'cobros-por-reembolsar', columnas: CSV_COBROS }}
-        enTelefono={['cliente', 'valor', 'acciones']}
+        enTelefono={['cliente', 'acciones']}
       />
       <ReembolsoModal cobro={reembolsando} onClose={() => setReembolsando(null)} />
       <DetallePagoModal id={detalle} accion={null} onClose={() => setDetalle(null)} />
@@ -106,6 +114,7 @@ function ReembolsoModal({ cobro, onClose }: { cobro: CobroPorReembolsarFila | nu
               titulo={`Reembolso de ${valorCobro(cobro)}`}
               reembolso
               enfocar
+              desde={hoyEnBogota(new Date(cobro.at))}
               enviando={reembolsar.isPending}
               onCancelar={descarte.pedirCierre}
               onEnviar={async (datos) => {
