@@ -104,7 +104,7 @@ export const ROUTES = [
   route({ method: 'GET', path: '/servicios/:servicioId', access: EMPRESA, perfilCompleto: true, handler: verServicio }),
   route({ method: 'GET', path: '/servicios/:servicioId/historial', access: CONSOLA, perfilCompleto: true, handler: verHistorial }),
   route({ method: 'POST', path: '/servicios/:servicioId/ofertas', access: EMPRESA, perfilCompleto: true, body: ofertaBodySchema, handler: ofertar }),
-  route({ method: 'POST', path: '/servicios/:servicioId/ofertas/retiro', access: EMPRESA, handler: retirarOferta }),
+  route({ method: 'POST', path: '/servicios/:servicioId/ofertas/retiro', access: EMPRESA, perfilCompleto: true, handler: retirarOferta }),
   route({ method: 'POST', path: '/servicios/:servicioId/fuec', access: EMPRESA, perfilCompleto: true, body: fuecBodySchema, handler: subirFuec }),
   route({ method: 'POST', path: '/servicios/:servicioId/finalizar', access: EMPRESA, perfilCompleto: true, handler: finalizarViaje }),
   route({ method: 'PUT', path: '/servicios/:servicioId/vehiculo', access: EMPRESA, perfilCompleto: true, body: asignacionBodySchema, handler: asignarVehiculo }),

@@ -18,9 +18,6 @@ export type RechazoRetiro = 'no-vigente' | 'servicio-cerrado';
 /** Why an acceptance could not be made. */
 export type RechazoAceptacion = 'servicio-cerrado' | 'oferta-no-vigente';
 
-/** One transaction holds at most 100 items: the service, the chosen offer, its trail entry and this many others. */
-const OTRAS_EN_TRANSACCION = 97;
-
 /** `abiertoAOfertas` as a condition: pending, within its 24 hours and not yet departed. */
 const ABIERTO = 'estado = :p AND expiresAt > :now AND fechaSalida > :salida';
 
@@ -31,9 +28,9 @@ export const ofertaRepository = {
   },
 
   /** A service's offers (one per company, so a bounded set), oldest first. */
-  async delServicio(idServicio: string): Promise<Oferta[]> {
+  async delServicio(idServicio: string, { consistente = false } = {}): Promise<Oferta[]> {
     const items = await queryAll(
-      { TableName: tableName('offers'), KeyConditionExpression: 'idServicio = :s', ExpressionAttributeValues: { ':s': idServicio } },
+      { TableName: tableName('offers'), KeyConditionExpression: 'idServicio = :s', ExpressionAttributeValues: { ':s': idServicio }, ConsistentRead: consistente },
       (i) => ofertaSchema.parse(i),
     );
     return items.sort((a, b) => a.creadoEn.localeCompare(b.creadoEn));
@@ -73,8 +70,9 @@ export const ofertaRepository = {
   /**
    * The company withdraws its offer (beyond the spec): only while it is 'enviada' and unexpired and the
    * service still takes offers, in one transaction with its trail entry; the acceptance is conditioned
-   * on 'enviada' too, so of a withdrawal and an acceptance at once exactly one wins. The company stays
-   * among the service's offerers: it sends no other offer for it.
+   * on 'enviada' too, so of a withdrawal and an acceptance at once exactly one wins. The company
+   * leaves the service's offerers (its map shows a request again); its offer record, kept, refuses
+   * another offer from it.
    */
   async retirar(oferta: Oferta, quien: Quien, now: Date): Promise<RechazoRetiro | null> {
     const at = now.toISOString();
@@ -91,11 +89,14 @@ export const ofertaRepository = {
             },
           },
           {
-            ConditionCheck: {
+            // Off the service's offerers: its map shows the request as pending again (its offer record
+            // still refuses another).
+            Update: {
               TableName: tableName('services'),
               Key: { id: oferta.idServicio },
+              UpdateExpression: 'DELETE oferentes :yo',
               ConditionExpression: ABIERTO,
-              ExpressionAttributeValues: { ':p': 'pendiente', ':now': nowSeconds(now), ':salida': at },
+              ExpressionAttributeValues: { ':yo': new Set([oferta.empresaAliada]), ':p': 'pendiente', ':now': nowSeconds(now), ':salida': at },
             },
           },
           entradaHistorial(oferta.idServicio, 'oferta-retirada', quien, { estado: 'enviada' }, { estado: 'retirada', precio: oferta.precio }, now),
@@ -112,25 +113,18 @@ export const ofertaRepository = {
 
   /**
    * The client accepts one company's offer: the service goes to 'validar' for that company and leaves
-   * the map's pending index, the offer becomes 'aceptada' (and stops expiring), the others close, all
-   * in one transaction conditioned on the service still being pending, so of two acceptances at once
-   * exactly one wins.
+   * the map's pending index and the offer becomes 'aceptada' (and stops expiring), in one transaction
+   * conditioned on the service still being pending, so of two acceptances at once exactly one wins.
+   * Then the others still 'enviada' close: read after the service closed, when no offer nor withdrawal
+   * can land any more (both are conditioned on it being open), so a withdrawal or a new offer made while
+   * the client chose is neither overwritten nor left open. Until then the client app already reads them
+   * as closed (the service no longer takes offers).
    */
-  async aceptar(
-    args: { servicio: Service; oferta: Oferta; otras: readonly Oferta[]; metodoPago: MetodoPago },
-    now: Date,
-  ): Promise<RechazoAceptacion | null> {
-    const { servicio, oferta, otras, metodoPago } = args;
+  async aceptar(args: { servicio: Service; oferta: Oferta; metodoPago: MetodoPago }, now: Date): Promise<RechazoAceptacion | null> {
+    const { servicio, oferta, metodoPago } = args;
     const idServicio = servicio.id;
     const offers = tableName('offers');
     const at = now.toISOString();
-    const cerrar = (o: Oferta) => ({
-      TableName: offers,
-      Key: { idServicio, empresaAliada: o.empresaAliada },
-      UpdateExpression: 'SET estado = :c, cerradaEn = :at',
-      ConditionExpression: 'attribute_exists(idServicio)',
-      ExpressionAttributeValues: { ':c': 'cerrada', ':at': at },
-    });
     const input: TransactWriteCommandInput = {
       TransactItems: [
         cambioDeServicio(
@@ -149,7 +143,6 @@ export const ofertaRepository = {
           },
         },
         entradaHistorial(idServicio, 'aceptacion', APP_CLIENTES, { estado: 'pendiente' }, { estado: 'validar', empresaAliada: oferta.empresaAliada, precio: oferta.precio, metodoPago }, now),
-        ...otras.slice(0, OTRAS_EN_TRANSACCION).map((o) => ({ Update: cerrar(o) })),
       ],
     };
     try {
@@ -160,8 +153,25 @@ export const ofertaRepository = {
       if (codes?.[1] === 'ConditionalCheckFailed') return 'oferta-no-vigente';
       throw err;
     }
-    // Beyond one transaction's size: the service is no longer pending, so these can no longer win.
-    for (const o of otras.slice(OTRAS_EN_TRANSACCION)) await ddb().send(new UpdateCommand(cerrar(o)));
+    const abiertas = (await ofertaRepository.delServicio(idServicio, { consistente: true })).filter((o) => o.estado === 'enviada' && o.empresaAliada !== oferta.empresaAliada);
+    await Promise.all(
+      abiertas.map((o) =>
+        ddb()
+          .send(
+            new UpdateCommand({
+              TableName: offers,
+              Key: { idServicio, empresaAliada: o.empresaAliada },
+              UpdateExpression: 'SET estado = :c, cerradaEn = :at',
+              ConditionExpression: 'estado = :enviada',
+              ExpressionAttributeValues: { ':c': 'cerrada', ':at': at, ':enviada': 'enviada' },
+            }),
+          )
+          .catch((err: unknown) => {
+            // Not 'enviada' any more (it expired and went): nothing to close.
+            if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+          }),
+      ),
+    );
     // The service joins the winner's own part of the map.
     await cambios.anunciar({ tipo: 'empresa', id: oferta.empresaAliada });
     return null;

@@ -99,7 +99,8 @@ export const EPAYCO_MSG = {
   sinPorReembolsar: 'No hay cobros de ePayco por reembolsar',
   cobroNoEncontrado: 'No encontramos ese cobro de ePayco por reembolsar.',
   referenciaReembolsoRequerida: 'La referencia del reembolso es requerida',
-  reembolsoAntesDelCobro: (dia: string) => `La fecha del reembolso no puede ser anterior al cobro (${dia}).`,
+  /** `dia` 'YYYY-MM-DD', said as the console writes days (DD/MM/AAAA). */
+  reembolsoAntesDelCobro: (dia: string) => `La fecha del reembolso no puede ser anterior al cobro (${dia.split('-').reverse().join('/')}).`,
   /** Staff asking again about a charge already recorded (applied, refused or to refund). */
   consultaRepetida: 'Esa transacción de ePayco ya está registrada en esta reserva: búscala en sus pagos o en los cobros por reembolsar.',
   yaReembolsado: 'El reembolso de este cobro ya fue registrado.',

@@ -131,6 +131,9 @@ describe('monitor map', () => {
     await page.getByText(OFERTA_MSG.retirada).waitFor();
     await detail.getByText(OFERTA_MSG.estadoRetirada, { exact: true }).waitFor();
     expect(await detail.getByRole('button', { name: OFERTA_MSG.retirar }).count()).toBe(0);
+    // A request again to this company (pending), on which it cannot offer again, and says why.
+    expect(await detail.getByRole('button', { name: 'Hacer Oferta' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByText(/^Ofertas \(\d+\)$/).innerText()).toBe(`Ofertas (${ofertasAntes})`);
     const ofertas = (await appApi('GET', `/integracion/cliente/servicios/${servicio.id}/ofertas`)).json.items as { estado: string; vigente: boolean }[];
     expect(ofertas).toEqual([expect.objectContaining({ estado: 'retirada', vigente: false })]);
     await detail.getByRole('button', { name: 'Cerrar', exact: true }).last().click();

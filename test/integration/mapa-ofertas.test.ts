@@ -370,7 +370,10 @@ describe('POST /servicios/{id}/ofertas/retiro', () => {
     expect(await retirar(valle, id)).toMatchObject({ status: 409, json: { error: { message: OFERTA_MSG.sinOfertaVigente } } });
     expect(await ofertar(valle, id, { precio: 690000 })).toMatchObject({ status: 409, json: { error: { message: OFERTA_MSG.yaOfertaste } } });
     // The company reads it withdrawn in its detail and trail; the other bidder sees neither.
-    expect((await api(`/servicios/${id}`, { token: valle })).json).toMatchObject({ estadoMapa: 'ofertas', miOferta: { precio: 700000, estado: 'retirada' } });
+    // To it the request is pending again (red on its map), with its withdrawn offer in the detail.
+    expect((await api(`/servicios/${id}`, { token: valle })).json).toMatchObject({ estadoMapa: 'pendiente', miOferta: { precio: 700000, estado: 'retirada' } });
+    expect((await mapa(valle)).servicios.find((m) => m.id === id)?.estado).toBe('pendiente');
+    expect((await mapa(andino)).servicios.find((m) => m.id === id)?.estado).toBe('ofertas');
     const trail = async (token: string) => ((await api(`/servicios/${id}/historial`, { token })).json.items as { accion: string }[]).map((e) => e.accion);
     expect(await trail(valle)).toEqual(expect.arrayContaining(['oferta', 'oferta-retirada']));
     expect(await trail(andino)).not.toContain('oferta-retirada');
@@ -382,6 +385,24 @@ describe('POST /servicios/{id}/ofertas/retiro', () => {
     expect(Object.fromEntries((await ofertasGuardadas(id)).map((o) => [o.empresaAliada, o.estado]))).toEqual({ [TRANSVALLE]: 'retirada', [ANDINO]: 'aceptada' });
     // Past its acceptance the service is the other company's: not found to this one.
     expect((await retirar(valle, id)).status).toBe(404);
+  });
+
+  it("keeps a withdrawal made while the client accepts another company's offer (not overwritten to 'cerrada')", async () => {
+    for (let ronda = 0; ronda < 6; ronda++) {
+      const id = await publicar({ tipo: 'Van' });
+      expect((await ofertar(valle, id, { precio: 510000 })).status).toBe(201);
+      expect((await ofertar(andino, id, { precio: 505000 })).status).toBe(201);
+      // The withdrawal a few milliseconds after the acceptance starts (the window its read of the offers leaves).
+      const aceptacion = appApi('POST', `/integracion/cliente/servicios/${id}/aceptar`, { empresaAliada: ANDINO, metodoPago: 'epayco' });
+      await new Promise((r) => setTimeout(r, ronda * 2));
+      const retiro = await retirar(valle, id);
+      expect((await aceptacion).status).toBe(200);
+      const valleOferta = (await ofertasGuardadas(id)).find((o) => o.empresaAliada === TRANSVALLE)!;
+      // Withdrawn before the service closed: it stays withdrawn; after: refused, and closed with the rest.
+      expect(valleOferta.estado, `ronda ${ronda}: retiro ${retiro.status}`).toBe(retiro.status === 200 ? 'retirada' : 'cerrada');
+      // Refused: not found once it reads the service as another's, or 409 when the service closed under it.
+      if (retiro.status !== 200) expect([404, 409]).toContain(retiro.status);
+    }
   });
 
   it('of a withdrawal and the acceptance of that offer at once, exactly one wins', async () => {

@@ -73,13 +73,11 @@ export async function aceptarOferta(c: Context, _caller: unknown, body: AceptarO
   const ofertas = await ofertaRepository.delServicio(service.id);
   const oferta = ofertas.find((o) => o.empresaAliada === body.empresaAliada);
   if (!oferta || oferta.estado !== 'enviada' || isExpired(oferta, now)) throw conflict(INTEGRACION_MSG.ofertaNoDisponible);
-  // The others still standing close; a withdrawn one stays withdrawn.
-  const otras = ofertas.filter((o) => o !== oferta && o.estado === 'enviada');
   // The chosen quote is kept before the acceptance is written: tagged after, a failed tag would leave
   // an accepted offer's quote to the bucket's clean-up.
   const cotizacion = oferta.documentoCotizacion;
   if (cotizacion) await storage.etiquetar(cotizacion, { [ETIQUETA_COTIZACION.clave]: ETIQUETA_COTIZACION.aceptada });
-  const rechazo = await ofertaRepository.aceptar({ servicio: service, oferta, otras, metodoPago: body.metodoPago }, now).catch(async (err: unknown) => {
+  const rechazo = await ofertaRepository.aceptar({ servicio: service, oferta, metodoPago: body.metodoPago }, now).catch(async (err: unknown) => {
     // Given up (other writers kept meeting it) or failed: the quote goes back unless the offer was accepted.
     if (cotizacion) await devolverCotizacion(oferta, cotizacion);
     throw err;

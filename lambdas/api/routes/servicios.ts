@@ -46,7 +46,9 @@ export async function verServicio(c: Context, caller: CompanyCaller) {
   const now = new Date();
   const service = await servicioVisible(caller, servicioId(c), now);
   const oferta = await ofertaRepository.get(service.id, caller.empresaId);
-  const estado = estadoMapa({ estado: service.estado, oferentes: oferta ? [...service.oferentes, caller.empresaId] : service.oferentes }, caller.empresaId);
+  // Its own offer read now decides (the service's list may lag it): withdrawn, the request is pending again to it.
+  const oferentes = service.oferentes.filter((e) => e !== caller.empresaId);
+  const estado = estadoMapa({ estado: service.estado, oferentes: oferta && oferta.estado !== 'retirada' ? [...oferentes, caller.empresaId] : oferentes }, caller.empresaId);
   // The map's detail: a cancelled reservation is read in the lists' detail, not here.
   if (!estado) throw notFound(MAPA_MSG.servicioNoEncontrado);
   const { empresa, cliente: _c, nombre, solicitante, telefonoOperador, rutCliente, telefonoCliente: _t, emailCliente: _e, oferentes: _o, mapa: _m, expiresAt, fotosVehiculo: _f, fuecURL, comprobantePago: _cp, cobrosSinAplicar: _cs, ...datos } = service;
@@ -205,7 +207,8 @@ export async function finalizarViaje(c: Context, caller: CompanyCaller) {
 export async function retirarOferta(c: Context, caller: CompanyCaller) {
   const now = new Date();
   const service = await servicioVisible(caller, servicioId(c), now);
-  if (service.estado !== 'pendiente') throw conflict(OFERTA_MSG.yaEsTuyo);
+  // Past pendiente, only the company's own service is visible here: its offer was the one accepted.
+  if (service.estado !== 'pendiente') throw conflict(OFERTA_MSG.yaAceptada);
   const oferta = await ofertaRepository.get(service.id, caller.empresaId, { consistente: true });
   if (!oferta || oferta.estado !== 'enviada') throw conflict(OFERTA_MSG.sinOfertaVigente);
   const rechazo = await ofertaRepository.retirar(oferta, quienDe(caller), now);

@@ -130,7 +130,13 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec, tra
               {puedeFinalizar && <FinalizarViaje id={s.id} />}
               {s?.estadoMapa === 'ofertas' && s.miOferta?.estado === 'enviada' && <RetirarOferta id={s.id} precio={s.miOferta.precio} />}
               {s?.estadoMapa === 'pendiente' && (
-                <Button ref={pasoRef} variant="primary" disabled={!!s.sinVehiculoApto} disabledReason={s.sinVehiculoApto ?? undefined} onClick={() => onOffer(s)}>
+                <Button
+                  ref={pasoRef}
+                  variant="primary"
+                  disabled={!!s.sinVehiculoApto || !!s.miOferta}
+                  disabledReason={s.miOferta ? OFERTA_MSG.yaRetirada : (s.sinVehiculoApto ?? undefined)}
+                  onClick={() => onOffer(s)}
+                >
                   Hacer Oferta
                 </Button>
               )}

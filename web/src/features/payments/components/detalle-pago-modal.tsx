@@ -447,6 +447,8 @@ export function FormularioPago({
   };
   const intentar = async () => {
     const datos = form.check();
+    // A refund dated before its charge: said on the day's field, as the API would refuse it.
+    if (datos && desde && datos.fecha < desde) return form.addErrors({ fecha: EPAYCO_MSG.reembolsoAntesDelCobro(desde) });
     const archivo = archivos[0];
     const problema = archivo ? await checkFile('comprobantePago', archivo) : null;
     setErrorComprobante(problema ?? undefined);
