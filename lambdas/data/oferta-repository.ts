@@ -7,7 +7,7 @@ import { cambios } from './cambios.js';
 import { entradaHistorial } from './historial-repository.js';
 import { queryAll } from './query-all.js';
 import { cambioDeServicio } from './service-repository.js';
-import { cancellationCodes, transact } from './transact.js';
+import { transactORechazo } from './transact.js';
 
 const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
 
@@ -41,9 +41,9 @@ export const ofertaRepository = {
    * company has none on the service (the key is service + company), the service only while it is
    * pending, within its 24 hours and before its departure. Twenty sends at once store one offer.
    */
-  async crear(oferta: Oferta, quien: Quien, now: Date): Promise<RechazoOferta | null> {
-    try {
-      await transact({
+  crear(oferta: Oferta, quien: Quien, now: Date): Promise<RechazoOferta | null> {
+    return transactORechazo<RechazoOferta>(
+      {
         TransactItems: [
           { Put: { TableName: tableName('offers'), Item: oferta, ConditionExpression: 'attribute_not_exists(idServicio)' } },
           {
@@ -57,14 +57,9 @@ export const ofertaRepository = {
           },
           entradaHistorial(oferta.idServicio, 'oferta', quien, {}, { precio: oferta.precio, estado: 'enviada' }, now),
         ],
-      });
-      return null;
-    } catch (err) {
-      const codes = cancellationCodes(err);
-      if (codes?.[0] === 'ConditionalCheckFailed') return 'repetida';
-      if (codes?.[1] === 'ConditionalCheckFailed') return 'servicio-cerrado';
-      throw err;
-    }
+      },
+      ['repetida', 'servicio-cerrado'],
+    );
   },
 
   /**
@@ -74,10 +69,10 @@ export const ofertaRepository = {
    * leaves the service's offerers (its map shows a request again); its offer record, kept, refuses
    * another offer from it.
    */
-  async retirar(oferta: Oferta, quien: Quien, now: Date): Promise<RechazoRetiro | null> {
+  retirar(oferta: Oferta, quien: Quien, now: Date): Promise<RechazoRetiro | null> {
     const at = now.toISOString();
-    try {
-      await transact({
+    return transactORechazo<RechazoRetiro>(
+      {
         TransactItems: [
           {
             Update: {
@@ -101,14 +96,9 @@ export const ofertaRepository = {
           },
           entradaHistorial(oferta.idServicio, 'oferta-retirada', quien, { estado: 'enviada' }, { estado: 'retirada', precio: oferta.precio }, now),
         ],
-      });
-      return null;
-    } catch (err) {
-      const codes = cancellationCodes(err);
-      if (codes?.[0] === 'ConditionalCheckFailed') return 'no-vigente';
-      if (codes?.[1] === 'ConditionalCheckFailed') return 'servicio-cerrado';
-      throw err;
-    }
+      },
+      ['no-vigente', 'servicio-cerrado'],
+    );
   },
 
   /**
@@ -145,14 +135,8 @@ export const ofertaRepository = {
         entradaHistorial(idServicio, 'aceptacion', APP_CLIENTES, { estado: 'pendiente' }, { estado: 'validar', empresaAliada: oferta.empresaAliada, precio: oferta.precio, metodoPago }, now),
       ],
     };
-    try {
-      await transact(input);
-    } catch (err) {
-      const codes = cancellationCodes(err);
-      if (codes?.[0] === 'ConditionalCheckFailed') return 'servicio-cerrado';
-      if (codes?.[1] === 'ConditionalCheckFailed') return 'oferta-no-vigente';
-      throw err;
-    }
+    const rechazo = await transactORechazo<RechazoAceptacion>(input, ['servicio-cerrado', 'oferta-no-vigente']);
+    if (rechazo) return rechazo;
     const abiertas = (await ofertaRepository.delServicio(idServicio, { consistente: true })).filter((o) => o.estado === 'enviada' && o.empresaAliada !== oferta.empresaAliada);
     await Promise.all(
       abiertas.map((o) =>

@@ -29,3 +29,19 @@ export async function transact(input: TransactWriteCommandInput, attempts = 4): 
     }
   }
 }
+
+/**
+ * A transaction whose items' conditions say why it was refused: `porItem[i]` names the refusal of the
+ * i-th item's failed condition (the first failed one counts); null when it went through. Any other
+ * failure is thrown.
+ */
+export async function transactORechazo<R extends string>(input: TransactWriteCommandInput, porItem: readonly (R | null)[]): Promise<R | null> {
+  try {
+    await transact(input);
+    return null;
+  } catch (err) {
+    const rechazo = porItem[cancellationCodes(err)?.indexOf('ConditionalCheckFailed') ?? -1];
+    if (rechazo) return rechazo;
+    throw err;
+  }
+}
