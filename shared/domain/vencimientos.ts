@@ -48,6 +48,12 @@ export function hoyEnBogota(now: Date = new Date()): string {
   return new Date(now.getTime() + BOGOTA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** An instant as Bogota's date and time to the minute, 'YYYY-MM-DD HH:mm' (what a spreadsheet reads as a date and time, e.g. in a CSV). */
+export function fechaHoraEnBogota(iso: string): string {
+  const t = new Date(Date.parse(iso) + BOGOTA_OFFSET_MS).toISOString();
+  return `${t.slice(0, 10)} ${t.slice(11, 16)}`;
+}
+
 /**
  * Milliseconds at UTC midnight of a 'YYYY-MM-DD' date, or null when it is empty or not a real date.
  * UTC on both sides keeps day differences whole (no DST, no machine time zone).

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { confirmacionFirmada } from '../../scripts/local/client-simulator.js';
 import { registrarTransaccionEpayco } from '../../scripts/local/epayco.js';
@@ -345,6 +346,13 @@ describe('the service lists', () => {
     await page.getByRole('option', { name: 'Cancelado' }).click();
     const cancelada = page.getByRole('row', { name: /prueba vencida/ });
     await cancelada.getByText('Cancelado', { exact: true }).waitFor();
+    // Its CSV carries the reason, and dates a spreadsheet reads as dates.
+    const [descarga] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+    const csv = readFileSync((await descarga.path())!, 'utf8').replace(/^\ufeff/, '').split(/\r?\n/);
+    expect(csv[0]).toMatch(/;Motivo de cancelación$/);
+    const filaCsv = csv.find((l) => l.includes('prueba vencida'))!;
+    expect(filaCsv).toContain('RB-20931');
+    expect(filaCsv.split(';')[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     await cancelada.getByRole('button', { name: /^Ver detalle del servicio/ }).click();
     await detalle.getByText(/RB-20931/).waitFor();
     await detalle.getByText(/^Reserva cancelada el /).waitFor();

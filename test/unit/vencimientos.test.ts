@@ -6,6 +6,7 @@ import {
   diasRestantes,
   esFechaValida,
   estadoDocumento,
+  fechaHoraEnBogota,
   hoyEnBogota,
   peorNivel,
   requiereAtencion,
@@ -24,6 +25,12 @@ describe('hoyEnBogota (UTC-5, no DST)', () => {
     expect(hoyEnBogota(new Date('2026-03-01T05:00:00Z'))).toBe('2026-03-01');
     expect(hoyEnBogota(new Date('2026-01-01T04:59:59.999Z'))).toBe('2025-12-31');
     expect(hoyEnBogota(new Date('2026-01-01T05:00:00Z'))).toBe('2026-01-01');
+  });
+
+  it("writes an instant as Bogota's date and time to the minute, as spreadsheets read it", () => {
+    expect(fechaHoraEnBogota('2026-11-30T21:49:42.123Z')).toBe('2026-11-30 16:49');
+    expect(fechaHoraEnBogota('2026-12-01T04:59:00Z')).toBe('2026-11-30 23:59');
+    expect(fechaHoraEnBogota('2026-12-01T05:00:00Z')).toBe('2026-12-01 00:00');
   });
 
   it('does not depend on the machine time zone (run with TZ=Asia/Tokyo too)', () => {

@@ -24,9 +24,11 @@ import { reservaVencida } from '../../../../../shared/domain/recorrido.js';
 import { MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { CobrosPorReembolsarLista } from './reembolsos.js';
 import { useSearchParams } from 'react-router-dom';
+import { fechaHoraEnBogota } from '../../../../../shared/domain/vencimientos.js';
 
 const lista = (id: (typeof LISTAS_PAGOS)[number]['id']) => LISTAS_PAGOS.find((l) => l.id === id)!;
-const enBogota = (iso: string) => new Date(iso).toLocaleString('es-CO', { timeZone: 'America/Bogota' });
+/** Dates in the CSVs as spreadsheets read them ('2026-11-30 16:49', Bogota). */
+const enBogota = fechaHoraEnBogota;
 
 const titulo = (t: string, n: number | undefined) => (
   <span>

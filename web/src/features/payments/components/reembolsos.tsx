@@ -11,14 +11,14 @@ import { ListaPaginada, type ColumnaCsv } from '../../../components/lista-pagina
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
-import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
+import { fechaHoraEnBogota, hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
 import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { FUENTES, useReembolsarCobro } from '../api/pagos.js';
 import { DetallePagoModal, FormularioPago } from './detalle-pago-modal.js';
 import { Fecha, valorCobro } from './comunes.js';
 
 const CSV_COBROS: ColumnaCsv<CobroPorReembolsarFila>[] = [
-  { titulo: 'Cobrado el', valor: (f) => new Date(f.at).toLocaleString('es-CO', { timeZone: 'America/Bogota' }) },
+  { titulo: 'Cobrado el', valor: (f) => fechaHoraEnBogota(f.at) },
   { titulo: 'Cliente', valor: (f) => f.cliente },
   { titulo: 'Empresa', valor: (f) => f.nombreEmpresaAliada },
   { titulo: 'Servicio', valor: (f) => f.servicioId },

@@ -18,6 +18,7 @@ import { FUENTES } from '../api/pagos.js';
 import { DetallePagoModal } from './detalle-pago-modal.js';
 import { ESTADO_TEXTO, EstadoServicio, FiltroEmpresa, METODO_TEXTO, Pesos, Ruta, Salida, useEsPlataforma } from './comunes.js';
 import { reservaVencida } from '../../../../../shared/domain/recorrido.js';
+import { fechaHoraEnBogota } from '../../../../../shared/domain/vencimientos.js';
 
 /** The spec's service tabs, in its order (spec 01 section 2: Pedidos opens first). */
 const PESTANAS: ListaServiciosId[] = ['pedidos', 'reservados', 'confirmados', 'finalizados'];
@@ -48,7 +49,7 @@ export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFi
 
 export const CSV_SERVICIO: ColumnaCsv<ServicioFila>[] = [
   { titulo: 'Servicio', valor: (f) => f.id },
-  { titulo: 'Salida', valor: (f) => new Date(f.fechaSalida).toLocaleString('es-CO', { timeZone: 'America/Bogota' }) },
+  { titulo: 'Salida', valor: (f) => fechaHoraEnBogota(f.fechaSalida) },
   { titulo: 'Cliente', valor: (f) => f.cliente },
   { titulo: 'Origen', valor: (f) => f.origen },
   { titulo: 'Destino', valor: (f) => f.destino },
