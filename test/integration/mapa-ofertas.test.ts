@@ -351,14 +351,16 @@ describe('POST /servicios/{id}/ofertas', () => {
 
 describe('POST /servicios/{id}/ofertas/retiro', () => {
   const retirar = (token: string, id: string) => api(`/servicios/${id}/ofertas/retiro`, { token, body: {} });
-  const ofertasCliente = async (id: string) => (await appApi('GET', `/integracion/cliente/servicios/${id}/ofertas`)).json.items as { empresaAliada: string; estado: string; vigente: boolean }[];
+  const ofertasCliente = async (id: string) =>
+    (await appApi('GET', `/integracion/cliente/servicios/${id}/ofertas`)).json.items as { empresaAliada: string; estado: string; vigente: boolean; cotizacionUrl: string | null }[];
 
   it("withdraws the company's own offer once: the client can no longer accept it, and the company sends no other", async () => {
     const id = await publicar({ tipo: 'Van' });
     // Nothing to withdraw yet; another company's offer is not its to withdraw.
     expect(await retirar(valle, id)).toMatchObject({ status: 409, json: { error: { message: OFERTA_MSG.sinOfertaVigente } } });
-    expect((await ofertar(valle, id, { precio: 700000 })).status).toBe(201);
+    expect((await ofertar(valle, id, { precio: 700000, cotizacion: await upload(valle, 'cotizacion', PDF_BYTES, 'application/pdf') })).status).toBe(201);
     expect((await ofertar(andino, id, { precio: 650000 })).status).toBe(201);
+    expect((await ofertasCliente(id)).find((o) => o.empresaAliada === TRANSVALLE)!.cotizacionUrl).toMatch(/^http/);
     expect((await retirar(await idToken(DEMO_USERS.plataforma, DEMO_PASSWORD), id)).status).toBe(403);
 
     // The company's user (not only its admin) may withdraw it, as it may send it.
@@ -378,7 +380,7 @@ describe('POST /servicios/{id}/ofertas/retiro', () => {
     expect(await trail(valle)).toEqual(expect.arrayContaining(['oferta', 'oferta-retirada']));
     expect(await trail(andino)).not.toContain('oferta-retirada');
     // The client sees it withdrawn and not acceptable; accepting it is refused and changes nothing.
-    expect((await ofertasCliente(id)).find((o) => o.empresaAliada === TRANSVALLE)).toMatchObject({ estado: 'retirada', vigente: false });
+    expect((await ofertasCliente(id)).find((o) => o.empresaAliada === TRANSVALLE)).toMatchObject({ estado: 'retirada', vigente: false, cotizacionUrl: null });
     expect(await appApi('POST', `/integracion/cliente/servicios/${id}/aceptar`, { empresaAliada: TRANSVALLE, metodoPago: 'transferencia' })).toMatchObject({ status: 409, json: { error: { message: INTEGRACION_MSG.ofertaNoDisponible } } });
     // The other offer accepted: the withdrawn one stays withdrawn (not 'cerrada').
     expect((await appApi('POST', `/integracion/cliente/servicios/${id}/aceptar`, { empresaAliada: ANDINO, metodoPago: 'transferencia' })).status).toBe(200);

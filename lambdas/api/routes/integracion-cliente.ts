@@ -44,7 +44,8 @@ const vistaCliente = async (o: Oferta, abierto: boolean, cancelado: boolean, now
   fechaOferta: o.fechaOferta,
   creadoEn: o.creadoEn,
   venceEn: o.expiresAt ? new Date(o.expiresAt * 1000).toISOString() : null,
-  cotizacionUrl: o.documentoCotizacion ? await storage.readUrl(o.documentoCotizacion) : null,
+  // A withdrawn offer's quote is no longer the company's word (the bucket's rule deletes it).
+  cotizacionUrl: o.documentoCotizacion && o.estado !== 'retirada' ? await storage.readUrl(o.documentoCotizacion) : null,
   vigente: (o.estado === 'aceptada' && !cancelado) || (o.estado === 'enviada' && abierto && !isExpired(o, now)),
 });
 
