@@ -56,6 +56,9 @@ export function discrepancia(t: ConfirmacionEpayco, registro: ConfirmacionEpayco
   return null;
 }
 
+/** A charge's amount as a number of pesos (ePayco writes '800000' or '800000.00'); null when it is none (a mismatch, only logged). */
+export const montoCobrado = (t: Pick<ConfirmacionEpayco, 'x_amount'>): number | null => (/^\d+(\.\d{1,2})?$/.test(t.x_amount) && Number(t.x_amount) > 0 ? Number(t.x_amount) : null);
+
 /** An amount in pesos as the console writes it ("$ 800.000"); ePayco's cents, if any, kept. */
 const pesos = (v: number) => new Intl.NumberFormat('es-CO', { style: 'currency', currency: MONEDA, minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(v);
 
@@ -86,8 +89,9 @@ export function dictaminar(t: ConfirmacionEpayco, s: ReservaCobrada | null, c: C
   const noEspera = motivoNoEspera(s);
   if (noEspera) return { resultado: 'ignorada', motivo: noEspera };
   if (t.x_currency_code.toUpperCase() !== MONEDA) return { resultado: 'ignorada', motivo: `se cobró en ${t.x_currency_code.toUpperCase()} y la reserva se paga en ${MONEDA}` };
-  if (!/^\d+(\.\d{1,2})?$/.test(t.x_amount) || Number(t.x_amount) !== s.valorOferta) {
-    const cobrado = /^\d+(\.\d{1,2})?$/.test(t.x_amount) ? pesos(Number(t.x_amount)) : `«${t.x_amount}»`;
+  const monto = montoCobrado(t);
+  if (monto === null || monto !== s.valorOferta) {
+    const cobrado = monto === null ? `«${t.x_amount}»` : pesos(monto);
     return { resultado: 'ignorada', motivo: `se cobraron ${cobrado} y la reserva vale ${s.valorOferta === null ? 'otro valor' : pesos(s.valorOferta)}` };
   }
   if (t.x_cod_response === '1') return { resultado: 'aceptada' };
@@ -106,5 +110,3 @@ export function dictaminar(t: ConfirmacionEpayco, s: ReservaCobrada | null, c: C
 export const cobroPorReembolsar = (t: ConfirmacionEpayco, c: CredencialesEpayco, produccion: boolean): boolean =>
   t.x_cod_response === '1' && t.x_cust_id_cliente === c.p_cust_id_cliente && !(produccion && esPrueba(t.x_test_request)) && montoCobrado(t) !== null;
 
-/** A charge's amount as a number of pesos (ePayco writes '800000' or '800000.00'); null when it is none (only logged). */
-export const montoCobrado = (t: Pick<ConfirmacionEpayco, 'x_amount'>): number | null => (/^\d+(\.\d{1,2})?$/.test(t.x_amount) && Number(t.x_amount) > 0 ? Number(t.x_amount) : null);

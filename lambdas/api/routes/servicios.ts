@@ -46,9 +46,8 @@ export async function verServicio(c: Context, caller: CompanyCaller) {
   const now = new Date();
   const service = await servicioVisible(caller, servicioId(c), now);
   const oferta = await ofertaRepository.get(service.id, caller.empresaId);
-  // Its own offer read now decides (the service's list may lag it): withdrawn, the request is pending again to it.
-  const oferentes = service.oferentes.filter((e) => e !== caller.empresaId);
-  const estado = estadoMapa({ estado: service.estado, oferentes: oferta && oferta.estado !== 'retirada' ? [...oferentes, caller.empresaId] : oferentes }, caller.empresaId);
+  // Its own offer record decides (the service's list may lag it): withdrawn, the request is pending again to it.
+  const estado = estadoMapa({ estado: service.estado, oferentes: oferta && oferta.estado !== 'retirada' ? [caller.empresaId] : [] }, caller.empresaId);
   // The map's detail: a cancelled reservation is read in the lists' detail, not here.
   if (!estado) throw notFound(MAPA_MSG.servicioNoEncontrado);
   const { empresa, cliente: _c, nombre, solicitante, telefonoOperador, rutCliente, telefonoCliente: _t, emailCliente: _e, oferentes: _o, mapa: _m, expiresAt, fotosVehiculo: _f, fuecURL, comprobantePago: _cp, cobrosSinAplicar: _cs, ...datos } = service;

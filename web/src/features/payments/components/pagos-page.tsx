@@ -27,8 +27,6 @@ import { useSearchParams } from 'react-router-dom';
 import { fechaHoraEnBogota } from '../../../../../shared/domain/vencimientos.js';
 
 const lista = (id: (typeof LISTAS_PAGOS)[number]['id']) => LISTAS_PAGOS.find((l) => l.id === id)!;
-/** Dates in the CSVs as spreadsheets read them ('2026-11-30 16:49', Bogota). */
-const enBogota = fechaHoraEnBogota;
 
 const titulo = (t: string, n: number | undefined) => (
   <span>
@@ -40,7 +38,7 @@ const titulo = (t: string, n: number | undefined) => (
 
 const CSV_PAGO: ColumnaCsv<PagoConductorFila>[] = [
   { titulo: 'Servicio', valor: (f) => f.id },
-  { titulo: 'Salida', valor: (f) => enBogota(f.fechaSalida) },
+  { titulo: 'Salida', valor: (f) => fechaHoraEnBogota(f.fechaSalida) },
   { titulo: 'Conductor', valor: (f) => f.conductor },
   { titulo: 'Cédula', valor: (f) => f.cedulaConductor },
   { titulo: 'Placas', valor: (f) => f.placas },
@@ -196,10 +194,10 @@ const CSV_VALIDAR: ColumnaCsv<PagoPorValidarFila>[] = [
   { titulo: 'Tipo', valor: (f) => f.tipo },
   { titulo: 'Origen', valor: (f) => f.origen },
   { titulo: 'Destino', valor: (f) => f.destino },
-  { titulo: 'Salida', valor: (f) => enBogota(f.fechaSalida) },
+  { titulo: 'Salida', valor: (f) => fechaHoraEnBogota(f.fechaSalida) },
   { titulo: 'Empresa', valor: (f) => f.nombreEmpresaAliada },
   { titulo: 'Comprobante', valor: (f) => f.comprobante },
-  { titulo: 'Aceptada', valor: (f) => (f.aceptadoEn ? enBogota(f.aceptadoEn) : '') },
+  { titulo: 'Aceptada', valor: (f) => (f.aceptadoEn ? fechaHoraEnBogota(f.aceptadoEn) : '') },
 ];
 
 function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferencia'; contador?: number }) {
@@ -414,7 +412,7 @@ const CSV_RECOMPENSA_PAGADA: ColumnaCsv<RecompensaPagadaFila>[] = [
   { titulo: 'Fecha del pago', valor: (f) => f.pago.fecha },
   { titulo: 'Referencia', valor: (f) => f.pago.referencia },
   { titulo: 'Pagado a', valor: (f) => (f.pago.cuentaDestino ? textoCuenta(f.pago.cuentaDestino) : '') },
-  { titulo: 'Registrado el', valor: (f) => enBogota(f.pago.registradoEn) },
+  { titulo: 'Registrado el', valor: (f) => fechaHoraEnBogota(f.pago.registradoEn) },
   { titulo: 'Registrado por', valor: (f) => f.pago.registradoPor },
 ];
 
