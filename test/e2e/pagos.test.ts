@@ -10,7 +10,7 @@ import { MAPA_MSG, RECORRIDO_MSG } from '../../shared/schemas/messages-servicios
 import { API_MSG } from '../../shared/schemas/messages.js';
 import { docClient, stack, table } from '../support/clients.js';
 import { servicioReservado } from '../support/servicios.js';
-import { page, shots, signIn, signOut, url, usePage } from '../support/e2e.js';
+import { page, palabrasPartidas, shots, signIn, signOut, url, usePage } from '../support/e2e.js';
 
 /*
  * Payments through the console (issue "Payments, driver payouts, referral rewards and the service
@@ -42,6 +42,8 @@ describe('payments to validate', () => {
     await sinComprobante.getByRole('button', { name: /^Ver detalle/ }).waitFor();
     expect(await sinComprobante.getByRole('button', { name: /^Validar pago/ }).count()).toBe(0);
     await shots('pagos-transferencias');
+    // Nine columns at 1280 px, none breaking a header or a name mid-word.
+    expect(await palabrasPartidas()).toEqual([]);
     await fila.getByRole('button', { name: /^Validar pago/ }).click();
     const modal = page.getByRole('dialog');
     await modal.getByRole('link', { name: /Ver comprobante/ }).waitFor();
@@ -309,6 +311,7 @@ describe('the service lists', () => {
     await buscar('');
     await page.getByRole('row', { name: /Vencida/ }).first().waitFor();
     await shots('servicios-vencida');
+    expect(await palabrasPartidas()).toEqual([]);
     await buscar(id);
     await fila.getByRole('button', { name: /^Ver detalle del servicio/ }).click();
     const detalle = page.getByRole('dialog', { name: 'Detalle del servicio' });

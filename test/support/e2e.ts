@@ -99,6 +99,28 @@ export async function sinViolacionesGraves(donde: string) {
 }
 
 /**
+ * Words of the page's tables that break over two lines inside them ("Comprobant-e"), as "header: word"
+ * or "cell: word"; a break after a hyphen ("34-" "00") is the browser's and not counted.
+ */
+export function palabrasPartidas(): Promise<string[]> {
+  return page.evaluate(() => {
+    const partidas: string[] = [];
+    for (const celda of document.querySelectorAll('table th, table td')) {
+      const textos = document.createTreeWalker(celda, NodeFilter.SHOW_TEXT);
+      for (let n = textos.nextNode() as Text | null; n; n = textos.nextNode() as Text | null) {
+        for (const m of n.data.matchAll(/[^\s-]+/g)) {
+          const r = document.createRange();
+          r.setStart(n, m.index);
+          r.setEnd(n, m.index + m[0].length);
+          if (new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1) partidas.push(`${celda.tagName === 'TH' && celda.closest('thead') ? 'header' : 'cell'}: ${m[0]}`);
+        }
+      }
+    }
+    return partidas;
+  });
+}
+
+/**
  * Signs in from the login screen (opened unless the page is already on it). Waits for the form first:
  * after a link click the URL says /login while the previous page still shows until the lazy chunk of
  * the login page arrives, and that page may have its own "Correo electrónico" field.

@@ -3,7 +3,8 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { conAnchos, type ConPeso } from '../lib/anchos.js';
 import { api, errorMessage } from '../lib/api-client.js';
 import { descargarCsv } from '../lib/csv.js';
 import { paginaQuery, type Fuente } from '../lib/listas.js';
@@ -14,6 +15,9 @@ import { Paginacion } from './paginacion.js';
 import { TableEmptyState } from './table-empty-state.js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Reintentar } from './reintentar.js';
+
+/** A list's column, with its share of the width (`peso`, see lib/anchos.ts). */
+export type Columna<T> = TableProps.ColumnDefinition<T> & ConPeso;
 
 export type ColumnaCsv<T> = { titulo: string; valor: (fila: T) => string | number };
 
@@ -29,7 +33,7 @@ export function ListaPaginada<T extends { id: string }>(props: {
   contador?: number;
   descripcion?: string;
   fuente: Fuente<T>;
-  columnas: TableProps.ColumnDefinition<T>[];
+  columnas: Columna<T>[];
   vacio: string;
   buscarPor: string;
   csv: { nombre: string; columnas: ColumnaCsv<T>[] };
@@ -70,47 +74,57 @@ export function ListaPaginada<T extends { id: string }>(props: {
     }
   };
 
+  // The list's width before its table mounts: its fixed columns' first widths are shares of it.
+  const caja = useRef<HTMLDivElement>(null);
+  const [ancho, setAncho] = useState<number | null>(null);
+  useLayoutEffect(() => setAncho(caja.current?.clientWidth ?? null), []);
+
   const items = consulta.data?.items ?? [];
   return (
-    <Table
-      variant={props.variant ?? 'container'}
-      header={
-        <Header
-          counter={props.contador !== undefined ? `(${props.contador})` : undefined}
-          description={props.descripcion}
-          actions={
-            <SpaceBetween direction="horizontal" size="xs">
-              {props.acciones}
-              <Button iconName="download" loading={exportando} disabled={!items.length} onClick={() => void exportar()}>
-                Exportar CSV
-              </Button>
-            </SpaceBetween>
+    <div ref={caja}>
+      {ancho !== null && (
+        <Table
+          variant={props.variant ?? 'container'}
+          header={
+            <Header
+              counter={props.contador !== undefined ? `(${props.contador})` : undefined}
+              description={props.descripcion}
+              actions={
+                <SpaceBetween direction="horizontal" size="xs">
+                  {props.acciones}
+                  <Button iconName="download" loading={exportando} disabled={!items.length} onClick={() => void exportar()}>
+                    Exportar CSV
+                  </Button>
+                </SpaceBetween>
+              }
+            >
+              {props.titulo}
+            </Header>
           }
-        >
-          {props.titulo}
-        </Header>
-      }
-      filter={
-        <TextFilter
-          filteringText={texto}
-          filteringPlaceholder={props.buscarPor}
-          filteringAriaLabel={props.buscarPor}
-          filteringClearAriaLabel="Borrar búsqueda"
-          onChange={({ detail }) => setTexto(detail.filteringText)}
+          filter={
+            <TextFilter
+              filteringText={texto}
+              filteringPlaceholder={props.buscarPor}
+              filteringAriaLabel={props.buscarPor}
+              filteringClearAriaLabel="Borrar búsqueda"
+              onChange={({ detail }) => setTexto(detail.filteringText)}
+            />
+          }
+          pagination={<Paginacion currentPageIndex={paginas.pagina} pagesCount={paginas.paginas} openEnd={!!consulta.data?.cursor} onChange={({ detail }) => paginas.setPagina(detail.currentPageIndex)} />}
+          // Less the container's padding: a column short of the width is made up by the last one.
+          columnDefinitions={telefono ? props.columnas : conAnchos(props.columnas, ancho - 48)}
+          columnDisplay={telefono ? columnasEnTelefono(props.columnas, props.enTelefono) : undefined}
+          // Widths set on the first render and then the user's: rows arriving do not move the columns. Not on
+          // a phone, where its few columns share the width as their contents need.
+          resizableColumns={!telefono}
+          items={items}
+          loading={cargandoFilas(consulta, escribiendo)}
+          loadingText={q || texto.trim() ? 'Buscando' : 'Cargando'}
+          trackBy="id"
+          wrapLines
+          empty={consulta.isError ? <TableEmptyState title={errorMessage(consulta.error)} action={<Reintentar consulta={consulta} />} /> : q ? <TableEmptyState title="Ningún registro coincide con la búsqueda" /> : <TableEmptyState title={props.vacio} />}
         />
-      }
-      pagination={<Paginacion currentPageIndex={paginas.pagina} pagesCount={paginas.paginas} openEnd={!!consulta.data?.cursor} onChange={({ detail }) => paginas.setPagina(detail.currentPageIndex)} />}
-      columnDefinitions={props.columnas}
-      columnDisplay={telefono ? columnasEnTelefono(props.columnas, props.enTelefono) : undefined}
-      // Widths set on the first render and then the user's: rows arriving do not move the columns. Not on
-      // a phone, where its few columns share the width as their contents need.
-      resizableColumns={!telefono}
-      items={items}
-      loading={cargandoFilas(consulta, escribiendo)}
-      loadingText={q || texto.trim() ? 'Buscando' : 'Cargando'}
-      trackBy="id"
-      wrapLines
-      empty={consulta.isError ? <TableEmptyState title={errorMessage(consulta.error)} action={<Reintentar consulta={consulta} />} /> : q ? <TableEmptyState title="Ningún registro coincide con la búsqueda" /> : <TableEmptyState title={props.vacio} />}
-    />
+      )}
+    </div>
   );
 }

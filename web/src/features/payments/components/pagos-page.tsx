@@ -6,7 +6,6 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { TableProps } from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useState } from 'react';
 import { LISTAS_PAGOS } from '../../../../../shared/domain/listas.js';
@@ -15,7 +14,8 @@ import { formatCalendarDate, formatDate, formatDateTime } from '../../../lib/for
 import { Correo } from '../../../components/correo.js';
 import { StatusText } from '../../../components/status-text.js';
 import { useEsTelefono } from '../../../lib/use-es-telefono.js';
-import { ListaPaginada, type ColumnaCsv } from '../../../components/lista-paginada.js';
+import { ListaPaginada, type Columna, type ColumnaCsv } from '../../../components/lista-paginada.js';
+import { ANCHO } from '../../../lib/anchos.js';
 import { FUENTES, useResumenPagos } from '../api/pagos.js';
 import { DetallePagoModal, PagoRecompensaModal } from './detalle-pago-modal.js';
 import { usePestanasDeRuta } from '../../../lib/pestanas.js';
@@ -61,11 +61,13 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
   const [empresa, setEmpresa] = useState<string | null>(null);
   const [detalle, setDetalle] = useState<PagoConductorFila | null>(null);
   const def = lista(tipo);
-  const columnas: TableProps.ColumnDefinition<PagoConductorFila>[] = [
+  const columnas: Columna<PagoConductorFila>[] = [
     {
       id: 'conductor',
       header: 'Conductor',
       isRowHeader: true,
+      minWidth: ANCHO.nombre,
+      peso: 1.5,
       cell: (f) => (
         <SpaceBetween direction="horizontal" size="xs" alignItems="center">
           <Foto src={f.imagenConductor} alt={`Foto del vehículo de ${f.conductor}`} />
@@ -76,9 +78,9 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
         </SpaceBetween>
       ),
     },
-    { id: 'servicio', header: 'Servicio', cell: (f) => <Ruta origen={f.origen} destino={f.destino} /> },
-    { id: 'salida', header: 'Salida', cell: (f) => <Fecha valor={f.fechaSalida} /> },
-    ...(plataforma ? [{ id: 'empresa', header: 'Empresa', cell: (f: PagoConductorFila) => f.nombreEmpresaAliada || f.empresaAliada }] : []),
+    { id: 'servicio', header: 'Servicio', peso: 2, minWidth: ANCHO.ruta, cell: (f) => <Ruta origen={f.origen} destino={f.destino} /> },
+    { id: 'salida', header: 'Salida', minWidth: ANCHO.fecha, cell: (f) => <Fecha valor={f.fechaSalida} /> },
+    ...(plataforma ? [{ id: 'empresa', header: 'Empresa', minWidth: ANCHO.nombre, cell: (f: PagoConductorFila) => f.nombreEmpresaAliada || f.empresaAliada }] : []),
     { id: 'valor', header: 'Valor de la oferta', cell: (f) => <Pesos valor={f.valorOferta} /> },
     {
       id: 'monto',
@@ -96,6 +98,8 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
     {
       id: 'cuenta',
       header: 'Cuenta del conductor',
+      minWidth: ANCHO.nombre,
+      peso: 1.5,
       cell: (f) =>
         f.cuenta ? (
           <SpaceBetween size="xxxs">
@@ -204,10 +208,12 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
   const telefono = useEsTelefono();
   const [empresa, setEmpresa] = useState<string | null>(null);
   const [detalle, setDetalle] = useState<string | null>(null);
-  const columnas: TableProps.ColumnDefinition<PagoPorValidarFila>[] = [
+  const columnas: Columna<PagoPorValidarFila>[] = [
     {
       id: 'cliente',
       header: 'Cliente',
+      minWidth: ANCHO.nombre,
+      peso: 1.5,
       isRowHeader: true,
       cell: (f) => (
         <SpaceBetween direction="horizontal" size="xs" alignItems="center">
@@ -237,14 +243,26 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
         </SpaceBetween>
       ),
     },
-    { id: 'servicio', header: 'Servicio', cell: (f) => `${f.tipo} · ${f.clase}` },
-    { id: 'ruta', header: 'Ruta', cell: (f) => <Ruta origen={f.origen} destino={f.destino} /> },
+    // What was asked for over its route: one column, so that nine fit 1280 px.
+    {
+      id: 'servicio',
+      header: 'Servicio',
+      peso: 2,
+      minWidth: ANCHO.ruta,
+      cell: (f) => (
+        <SpaceBetween size="xxxs">
+          <Box fontWeight="bold">{`${f.tipo} · ${f.clase}`}</Box>
+          <Ruta origen={f.origen} destino={f.destino} />
+        </SpaceBetween>
+      ),
+    },
     // Every row here waits for its payment: one whose departure passed is marked.
-    { id: 'salida', header: 'Salida', cell: (f) => <Salida f={{ estado: 'validar', fechaSalida: f.fechaSalida }} /> },
-    { id: 'empresa', header: 'Empresa', cell: (f) => f.nombreEmpresaAliada || f.empresaAliada },
+    { id: 'salida', header: 'Salida', minWidth: ANCHO.fecha, cell: (f) => <Salida f={{ estado: 'validar', fechaSalida: f.fechaSalida }} /> },
+    { id: 'empresa', header: 'Empresa', minWidth: ANCHO.nombre, cell: (f) => f.nombreEmpresaAliada || f.empresaAliada },
     {
       id: 'aceptada',
       header: 'Aceptada',
+      minWidth: ANCHO.fecha,
       cell: (f) =>
         f.aceptadoEn ? (
           <SpaceBetween size="xxxs">
@@ -343,7 +361,7 @@ const CSV_RECOMPENSA: ColumnaCsv<RecompensaFila>[] = [
 ];
 
 /** The referred vehicle, as both reward lists show it. */
-const vehiculoReferido: TableProps.ColumnDefinition<RecompensaFila> = {
+const vehiculoReferido: Columna<RecompensaFila> = {
   id: 'vehiculo',
   header: 'Vehículo',
   isRowHeader: true,
@@ -362,14 +380,15 @@ const referidoPor = (f: RecompensaFila) => (f.referente ? `${f.referente.nombre}
 function RecompensasPorPagar({ contador }: { contador?: number }) {
   const telefono = useEsTelefono();
   const [pagar, setPagar] = useState<RecompensaFila | null>(null);
-  const columnas: TableProps.ColumnDefinition<RecompensaFila>[] = [
+  const columnas: Columna<RecompensaFila>[] = [
     vehiculoReferido,
-    { id: 'conductor', header: 'Conductor', cell: (f) => f.nombre },
-    { id: 'empresa', header: 'Empresa', cell: (f) => f.nombreEmpresaAliada },
+    { id: 'conductor', header: 'Conductor', minWidth: ANCHO.nombre, cell: (f) => f.nombre },
+    { id: 'empresa', header: 'Empresa', minWidth: ANCHO.nombre, cell: (f) => f.nombreEmpresaAliada },
     { id: 'viajes', header: 'Viajes realizados', cell: (f) => f.viajesRealizados },
     {
       id: 'referido',
       header: 'Referido por (recibe el pago)',
+      peso: 1.5,
       cell: (f) => (
         <SpaceBetween size="xxxs">
           <span>{referidoPor(f)}</span>
@@ -417,11 +436,11 @@ const CSV_RECOMPENSA_PAGADA: ColumnaCsv<RecompensaPagadaFila>[] = [
 ];
 
 function RecompensasPagadas() {
-  const columnas: TableProps.ColumnDefinition<RecompensaPagadaFila>[] = [
+  const columnas: Columna<RecompensaPagadaFila>[] = [
     vehiculoReferido,
-    { id: 'conductor', header: 'Conductor', cell: (f) => f.nombre },
-    { id: 'empresa', header: 'Empresa', cell: (f) => f.nombreEmpresaAliada },
-    { id: 'referido', header: 'Referido por', cell: referidoPor },
+    { id: 'conductor', header: 'Conductor', minWidth: ANCHO.nombre, cell: (f) => f.nombre },
+    { id: 'empresa', header: 'Empresa', minWidth: ANCHO.nombre, cell: (f) => f.nombreEmpresaAliada },
+    { id: 'referido', header: 'Referido por', peso: 1.5, cell: referidoPor },
     {
       id: 'pago',
       header: 'Pago',
@@ -453,6 +472,7 @@ function RecompensasPagadas() {
     {
       id: 'por',
       header: 'Registrado',
+      minWidth: ANCHO.fecha,
       cell: (f) => (
         <SpaceBetween size="xxxs">
           <span className="nowrap">{formatDateTime(f.pago.registradoEn)}</span>

@@ -3,11 +3,11 @@ import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { TableProps } from '@cloudscape-design/components/table';
 import { useState } from 'react';
 import { EPAYCO_MSG, type CobroPorReembolsarFila } from '../../../../../shared/schemas/pagos.js';
 import { useDescarte } from '../../../components/descarte.js';
-import { ListaPaginada, type ColumnaCsv } from '../../../components/lista-paginada.js';
+import { ListaPaginada, type Columna, type ColumnaCsv } from '../../../components/lista-paginada.js';
+import { ANCHO } from '../../../lib/anchos.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
@@ -37,11 +37,13 @@ export function CobrosPorReembolsarLista({ contador }: { contador?: number }) {
   const [reembolsando, setReembolsando] = useState<CobroPorReembolsarFila | null>(null);
   const [detalle, setDetalle] = useState<string | null>(null);
   const telefono = useEsTelefono();
-  const columnas: TableProps.ColumnDefinition<CobroPorReembolsarFila>[] = [
-    { id: 'at', header: 'Cobrado', cell: (f) => <Fecha valor={f.at} /> },
+  const columnas: Columna<CobroPorReembolsarFila>[] = [
+    { id: 'at', header: 'Cobrado', minWidth: ANCHO.fecha, cell: (f) => <Fecha valor={f.at} /> },
     {
       id: 'cliente',
       header: 'Cliente',
+      minWidth: ANCHO.nombre,
+      peso: 1.5,
       isRowHeader: true,
       // A phone shows client and actions: the charge (value, reference, why it did not apply) goes under the client.
       cell: (f) =>
@@ -57,10 +59,10 @@ export function CobrosPorReembolsarLista({ contador }: { contador?: number }) {
           f.cliente || '—'
         ),
     },
-    { id: 'empresa', header: 'Empresa', cell: (f) => f.nombreEmpresaAliada || '—' },
+    { id: 'empresa', header: 'Empresa', minWidth: ANCHO.nombre, cell: (f) => f.nombreEmpresaAliada || '—' },
     { id: 'valor', header: 'Valor', cell: (f) => <span className="nowrap">{valorCobro(f)}</span> },
     { id: 'referencia', header: 'Referencia', cell: (f) => f.referencia },
-    { id: 'motivo', header: 'Por qué no se aplicó', cell: (f) => f.motivo },
+    { id: 'motivo', header: 'Por qué no se aplicó', peso: 2, cell: (f) => f.motivo },
     {
       id: 'acciones',
       header: 'Acciones',

@@ -4,7 +4,6 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { TableProps } from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useState } from 'react';
 import { usePestanasDeRuta } from '../../../lib/pestanas.js';
@@ -13,7 +12,8 @@ import { formatDateTime } from '../../../lib/format.js';
 import type { ServicioFila } from '../../../../../shared/schemas/pagos.js';
 import { MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
-import { ListaPaginada, type ColumnaCsv } from '../../../components/lista-paginada.js';
+import { ListaPaginada, type Columna, type ColumnaCsv } from '../../../components/lista-paginada.js';
+import { ANCHO } from '../../../lib/anchos.js';
 import { FUENTES } from '../api/pagos.js';
 import { DetallePagoModal } from './detalle-pago-modal.js';
 import { ESTADO_TEXTO, EstadoServicio, FiltroEmpresa, METODO_TEXTO, Pesos, Ruta, Salida, useEsPlataforma } from './comunes.js';
@@ -25,14 +25,24 @@ const PESTANAS: ListaServiciosId[] = ['pedidos', 'reservados', 'confirmados', 'f
 
 const asignado = (v: string) => (v === POR_ASIGNAR ? 'Sin asignar' : v);
 
-export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFila) => void): TableProps.ColumnDefinition<ServicioFila>[] {
+export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFila) => void): Columna<ServicioFila>[] {
   return [
-    { id: 'salida', header: 'Salida', cell: (f) => <Salida f={f} /> },
-    { id: 'cliente', header: 'Cliente', isRowHeader: true, cell: (f) => f.cliente },
-    { id: 'ruta', header: 'Ruta', cell: (f) => <Ruta origen={f.origen} destino={f.destino} /> },
-    { id: 'vehiculo', header: 'Vehículo', cell: (f) => `${f.tipo} · ${f.pasajeros} pas.` },
-    { id: 'asignado', header: 'Placas y conductor', cell: (f) => (f.placas === POR_ASIGNAR ? 'Sin asignar' : `${f.placas} · ${f.conductor}`) },
-    ...(plataforma ? [{ id: 'empresa', header: 'Empresa', cell: (f: ServicioFila) => f.nombreEmpresaAliada || f.empresaAliada }] : []),
+    { id: 'salida', header: 'Salida', minWidth: ANCHO.fecha, cell: (f) => <Salida f={f} /> },
+    { id: 'cliente', header: 'Cliente', isRowHeader: true, minWidth: ANCHO.nombre, peso: 1.5, cell: (f) => f.cliente },
+    { id: 'ruta', header: 'Ruta', peso: 2, minWidth: ANCHO.ruta, cell: (f) => <Ruta origen={f.origen} destino={f.destino} /> },
+    {
+      id: 'vehiculo',
+      header: 'Vehículo',
+      peso: 1.5,
+      // What was asked for, and under it what was assigned: one column, so that nine fit 1280 px.
+      cell: (f) => (
+        <SpaceBetween size="xxxs">
+          <span>{`${f.tipo} · ${f.pasajeros} pas.`}</span>
+          <Box variant="small">{f.placas === POR_ASIGNAR ? 'Sin asignar' : `${f.placas} · ${f.conductor}`}</Box>
+        </SpaceBetween>
+      ),
+    },
+    ...(plataforma ? [{ id: 'empresa', header: 'Empresa', minWidth: ANCHO.nombre, cell: (f: ServicioFila) => f.nombreEmpresaAliada || f.empresaAliada }] : []),
     { id: 'valor', header: 'Valor', cell: (f) => <Pesos valor={f.valorOferta} /> },
     { id: 'estado', header: 'Estado', cell: (f) => <EstadoServicio estado={f.estado} enCurso={f.recorridoIniciado} /> },
     {

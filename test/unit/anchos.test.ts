@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ANCHO, anchoDeEncabezado, conAnchos } from '../../web/src/lib/anchos.js';
+
+describe('first widths of a list with fixed columns', () => {
+  it('shares the width by weight when every share is over its minimum', () => {
+    const anchos = conAnchos([{ header: 'Ruta', peso: 2 }, { header: 'Valor' }, { header: 'Estado' }], 1200).map((c) => c.width);
+    expect(anchos).toEqual([600, 300, 300]);
+  });
+
+  it('gives a header the width of its longest word, and the others share what is left', () => {
+    // The transfer list's nine columns at 1280 px (1106 px of table): "Comprobante" broke in 128 px.
+    const columnas = conAnchos(
+      [
+        { header: 'Cliente', minWidth: ANCHO.nombre, peso: 1.5 },
+        { header: 'Valor' },
+        { header: 'Servicio', minWidth: ANCHO.ruta, peso: 2 },
+        { header: 'Salida', minWidth: ANCHO.fecha },
+        { header: 'Empresa', minWidth: ANCHO.nombre },
+        { header: 'Aceptada', minWidth: ANCHO.fecha },
+        { header: 'Comprobante' },
+        { header: 'Acciones' },
+      ],
+      1106,
+    );
+    const comprobante = columnas[6]!;
+    expect(comprobante.width).toBe(anchoDeEncabezado('Comprobante'));
+    expect(comprobante.width).toBeGreaterThan(11 * 8.7 + 40);
+    for (const c of columnas) expect(c.width).toBeGreaterThanOrEqual(c.minWidth);
+    // The route takes the most, and the whole fits the table.
+    expect(Math.max(...columnas.map((c) => c.width))).toBe(columnas[2]!.width);
+    expect(columnas.reduce((s, c) => s + c.width, 0)).toBeLessThanOrEqual(1106);
+  });
+
+  it('never goes under a minimum: past the width, the list scrolls sideways', () => {
+    const columnas = conAnchos([{ header: 'Cliente', minWidth: ANCHO.nombre }, { header: 'Referido por (recibe el pago)' }], 200);
+    expect(columnas.map((c) => c.width)).toEqual([ANCHO.nombre, anchoDeEncabezado('Referido')]);
+  });
+
+  it('leaves the weight out of what reaches the table, and a header that is no text to the default minimum', () => {
+    const [c] = conAnchos([{ header: null, peso: 3, id: 'x' }], 500);
+    expect(c).toEqual({ header: null, id: 'x', minWidth: ANCHO.otro, width: 500 });
+  });
+});
