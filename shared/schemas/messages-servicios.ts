@@ -107,6 +107,9 @@ export const MAPA_MSG = {
   sinTipos: 'No hay tipos de vehículos registrados en su flota',
   servicioNoEncontrado: 'No encontramos ese servicio, o ya no está disponible.',
   sinParadas: 'Sin paradas',
+  recibeOfertas: (hasta: string) => `Recibe ofertas hasta el ${hasta}`,
+  /** After the company withdrew its own: the request still takes the others'. */
+  recibeOfertasDeOtras: (hasta: string) => `Recibe ofertas de otras empresas hasta el ${hasta}`,
   noEspecificada: 'No especificada',
   sinRetorno: 'No contrató retorno',
   noRegistrado: 'No registrado',

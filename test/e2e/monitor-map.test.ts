@@ -67,6 +67,7 @@ describe('monitor map', () => {
     await detail.getByText('Parque de la Caña, Cali (prueba e2e)').waitFor();
     await detail.getByText('Sin paradas').waitFor();
     await detail.getByText('No contrató retorno').waitFor();
+    await detail.getByText(/^Recibe ofertas hasta el /).waitFor();
     await expect.poll(() => detail.locator('.countdown__unit').count()).toBe(4);
     await screenshot(page, 'mapa-detalle-servicio');
     // The demo data already has offers of this company (seed): this one adds one more.
@@ -133,6 +134,7 @@ describe('monitor map', () => {
     expect(await detail.getByRole('button', { name: OFERTA_MSG.retirar }).count()).toBe(0);
     // A request again to this company (pending), on which it cannot offer again, and says why.
     expect(await detail.getByRole('button', { name: 'Hacer Oferta' }).isDisabled()).toBe(true);
+    await detail.getByText(/^Recibe ofertas de otras empresas hasta el /).waitFor();
     await expect.poll(() => page.getByText(/^Ofertas \(\d+\)$/).innerText()).toBe(`Ofertas (${ofertasAntes})`);
     const ofertas = (await appApi('GET', `/integracion/cliente/servicios/${servicio.id}/ofertas`)).json.items as { estado: string; vigente: boolean }[];
     expect(ofertas).toEqual([expect.objectContaining({ estado: 'retirada', vigente: false })]);

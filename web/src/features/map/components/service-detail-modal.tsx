@@ -257,7 +257,7 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec, tra
             <ServiceTimeline id={s.id} />
             {s.venceEn && (
               <Box variant="small" color="text-body-secondary">
-                Recibe ofertas hasta el {formatDateTime(s.venceEn)}
+                {s.miOferta?.estado === 'retirada' ? MAPA_MSG.recibeOfertasDeOtras(formatDateTime(s.venceEn)) : MAPA_MSG.recibeOfertas(formatDateTime(s.venceEn))}
               </Box>
             )}
           </SpaceBetween>
