@@ -19,7 +19,7 @@ import { movimientoPut, TIPO_POR_REEMBOLSAR, TIPO_REEMBOLSADO, type Movimiento }
 import { vehiculoRepository } from './vehiculo-repository.js';
 import { batchGetAll } from './batch-get.js';
 import { queryAll } from './query-all.js';
-import { cancellationCodes, transact } from './transact.js';
+import { cancellationCodes, transact, transactORechazo } from './transact.js';
 import { logger } from '../logger.js';
 
 /** The unapplied charges a service lists in its detail; more are still in its ledger and trail. */
@@ -435,23 +435,34 @@ export const serviceRepository = {
    * changes nothing), on the service, and in its trail (by ePayco's confirmation, or by the staff member
    * who asked ePayco). False when the row exists (a replay won).
    */
-  registrarCobroSinAplicar(s: Service, cobro: CobroSinAplicar, registro: Record<string, unknown>, now: Date, quien: Quien = EPAYCO): Promise<boolean> {
-    // The service keeps the first ones (an item has 400 KB); the ledger and the trail keep every one.
-    const enServicio = (s.cobrosSinAplicar?.length ?? 0) < MAX_COBROS_EN_SERVICIO;
-    const alServicio = {
-      Update: {
-        TableName: tableName('services'),
-        Key: { id: s.id },
-        UpdateExpression: 'SET cobrosSinAplicar = list_append(if_not_exists(cobrosSinAplicar, :vacia), :cobro)',
-        ConditionExpression: 'attribute_exists(id)',
-        ExpressionAttributeValues: { ':vacia': [], ':cobro': [cobro] },
-      },
-    };
-    return cambiarServicio(s.empresaAliada, [
-      movimientoPut(registro),
-      ...(enServicio ? [alServicio] : []),
-      entradaHistorial(s.id, 'cobro-sin-aplicar', quien, {}, { referencia: cobro.referencia, monto: cobro.monto, motivo: cobro.motivo }, now),
-    ]);
+  async registrarCobroSinAplicar(s: Service, cobro: CobroSinAplicar, registro: Record<string, unknown>, now: Date, quien: Quien = EPAYCO): Promise<boolean> {
+    const items = (alServicio: boolean) => ({
+      TransactItems: [
+        movimientoPut(registro),
+        ...(alServicio
+          ? [
+              {
+                Update: {
+                  TableName: tableName('services'),
+                  Key: { id: s.id },
+                  UpdateExpression: 'SET cobrosSinAplicar = list_append(if_not_exists(cobrosSinAplicar, :vacia), :cobro)',
+                  ConditionExpression: 'attribute_exists(id) AND (attribute_not_exists(cobrosSinAplicar) OR size(cobrosSinAplicar) < :max)',
+                  ExpressionAttributeValues: { ':vacia': [], ':cobro': [cobro], ':max': MAX_COBROS_EN_SERVICIO },
+                },
+              },
+            ]
+          : []),
+        entradaHistorial(s.id, 'cobro-sin-aplicar', quien, {}, { referencia: cobro.referencia, monto: cobro.monto, motivo: cobro.motivo }, now),
+      ],
+    });
+    // The service keeps the first ones (an item has 400 KB), its cap held in the write itself, so
+    // charges at once cannot pass it; past it, or with the service gone, the ledger and the trail keep
+    // every one.
+    let rechazo = (s.cobrosSinAplicar?.length ?? 0) < MAX_COBROS_EN_SERVICIO ? await transactORechazo(items(true), ['repetido', 'sinLugar', null]) : 'sinLugar';
+    if (rechazo === 'sinLugar') rechazo = await transactORechazo(items(false), ['repetido', null]);
+    if (rechazo) return false;
+    if (s.empresaAliada) await cambios.anunciar({ tipo: 'empresa', id: s.empresaAliada });
+    return true;
   },
 
   /**

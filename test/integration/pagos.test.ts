@@ -272,6 +272,23 @@ describe("ePayco's confirmation", () => {
     }
   });
 
+  it('keeps at most 20 charges on the service even when they arrive at once; the ledger and the trail keep every one', async () => {
+    const id = await aceptado('epayco', 510_000);
+    const cargo = (x: string) => confirmacionFirmada(stack().epayco, { x_id_invoice: id, x_amount: '510000', x_ref_payco: `m${x}-${id.slice(0, 6)}`, x_transaction_id: `tx-m${x}` });
+    const primero = cargo('0');
+    await registrarTransaccionEpayco(stack().epaycoUrl, primero);
+    expect((await epayco(primero)).json.resultado).toBe('aceptada');
+    // 24 more charges of the paid reservation, at once: each read the service with room to spare.
+    const mas = Array.from({ length: 24 }, (_, i) => cargo(String(i + 1)));
+    for (const t of mas) await registrarTransaccionEpayco(stack().epaycoUrl, t);
+    const respuestas = await Promise.all(mas.map((t) => epayco(t)));
+    expect(respuestas.map((r) => r.json.resultado)).toEqual(mas.map(() => 'sin-aplicar'));
+    expect((await guardado('services', id))!.cobrosSinAplicar).toHaveLength(20);
+    const filas = await Promise.all(mas.map((t) => guardado('pagos', `epayco#${t.x_ref_payco}`)));
+    expect(filas.filter((f) => f?.resultado === 'sin-aplicar')).toHaveLength(24);
+    expect((await trail(id)).filter((x) => x === 'cobro-sin-aplicar')).toHaveLength(24);
+  });
+
   it('records a declined payment without reserving, and a pending one waits', async () => {
     const id = await aceptado('epayco', 450_000);
     const base = { x_id_invoice: id, x_amount: '450000.00', x_transaction_id: 'tx-2' };
