@@ -116,7 +116,7 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
       id: 'acciones',
       header: 'Acciones',
       cell: (f) => (
-        <Button variant="inline-link" ariaLabel={`${plataforma ? 'Registrar pago' : 'Ver detalle'} de ${f.conductor}, servicio ${f.id}`} onClick={() => setDetalle(f)}>
+        <Button variant="inline-link" ariaLabel={`${plataforma ? 'Registrar pago' : 'Ver detalle'} de ${f.conductor}, sale ${formatDateTime(f.fechaSalida)}`} onClick={() => setDetalle(f)}>
           {plataforma ? 'Registrar pago' : 'Ver detalle'}
         </Button>
       ),
@@ -281,7 +281,7 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
         // Only a transfer with its receipt can be decided; the others open to be looked at.
         const accion = metodo === 'transferencia' && f.comprobante === 'recibido' ? 'Validar pago' : 'Ver detalle';
         return (
-          <Button variant="inline-link" ariaLabel={`${accion} de ${f.cliente}, servicio ${f.id}`} onClick={() => setDetalle(f.id)}>
+          <Button variant="inline-link" ariaLabel={`${accion} de ${f.cliente}, sale ${formatDateTime(f.fechaSalida)}`} onClick={() => setDetalle(f.id)}>
             {accion}
           </Button>
         );
