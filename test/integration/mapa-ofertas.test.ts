@@ -416,7 +416,25 @@ describe('POST /servicios/{id}/ofertas/retiro', () => {
       const [oferta] = await ofertasGuardadas(id);
       const servicio = (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id } }))).Item!;
       if (retiro.status === 200) expect([oferta!.estado, servicio.estado]).toEqual(['retirada', 'pendiente']);
-      else expect([oferta!.estado, servicio.estado]).toEqual(['aceptada', 'validar']);
+      else {
+        expect([oferta!.estado, servicio.estado]).toEqual(['aceptada', 'validar']);
+        // The company is told it won the reservation, not that it has no offer.
+        expect(retiro.json.error.message).toBe(OFERTA_MSG.yaAceptada);
+      }
+    }
+  });
+
+  it('tells a withdrawal that the client accepted the offer, however late it reads it', async () => {
+    // Acceptance first, then withdrawals at 0-20 ms: each reads the service pending or closed, the
+    // offer sent or accepted, or is refused as it lands; every one says it was accepted.
+    for (let ronda = 0; ronda < 3; ronda++) {
+      const id = await publicar({ tipo: 'Van' });
+      expect((await ofertar(valle, id, { precio: 510000 })).status).toBe(201);
+      const aceptar = appApi('POST', `/integracion/cliente/servicios/${id}/aceptar`, { empresaAliada: TRANSVALLE, metodoPago: 'epayco' });
+      const retiros = await Promise.all([0, 5, 10, 20].map((ms) => new Promise((r) => setTimeout(r, ms)).then(() => retirar(valle, id))));
+      const aceptacion = await aceptar;
+      if (aceptacion.status !== 200) continue;
+      for (const r of retiros) if (r.status !== 200) expect(r.json.error.message).toBe(OFERTA_MSG.yaAceptada);
     }
   });
 });

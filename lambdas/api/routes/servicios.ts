@@ -10,7 +10,7 @@ import type { FuecBody } from '../../../shared/schemas/fuec.js';
 import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, OFERTA_MSG, RECORRIDO_MSG } from '../../../shared/schemas/messages-servicios.js';
 import { vistaDeEmpresa } from '../../../shared/schemas/historial.js';
 import type { ServicioDetalle } from '../../../shared/schemas/mapa.js';
-import { nuevaOferta, type OfertaBody } from '../../../shared/schemas/oferta.js';
+import { nuevaOferta, type Oferta, type OfertaBody } from '../../../shared/schemas/oferta.js';
 import type { Service } from '../../../shared/schemas/service.js';
 import { leerPdf } from '../../adapters/pdf-texto.js';
 import { storage } from '../../adapters/storage.js';
@@ -208,10 +208,14 @@ export async function retirarOferta(c: Context, caller: CompanyCaller) {
   const service = await servicioVisible(caller, servicioId(c), now);
   // Past pendiente, only the company's own service is visible here: its offer was the one accepted.
   if (service.estado !== 'pendiente') throw conflict(OFERTA_MSG.yaAceptada);
-  const oferta = await ofertaRepository.get(service.id, caller.empresaId, { consistente: true });
-  if (!oferta || oferta.estado !== 'enviada') throw conflict(OFERTA_MSG.sinOfertaVigente);
+  // Accepted between the two reads, or as the withdrawal lands: the company is told it won the
+  // reservation (it must staff it), not that it has no offer.
+  const leer = () => ofertaRepository.get(service.id, caller.empresaId, { consistente: true });
+  const sinRetiro = (o: Oferta | null, otro: string) => conflict(o?.estado === 'aceptada' ? OFERTA_MSG.yaAceptada : otro);
+  const oferta = await leer();
+  if (!oferta || oferta.estado !== 'enviada') throw sinRetiro(oferta, OFERTA_MSG.sinOfertaVigente);
   const rechazo = await ofertaRepository.retirar(oferta, quienDe(caller), now);
-  if (rechazo) throw conflict(rechazo === 'no-vigente' ? OFERTA_MSG.sinOfertaVigente : OFERTA_MSG.noDisponible);
+  if (rechazo) throw sinRetiro(await leer(), rechazo === 'no-vigente' ? OFERTA_MSG.sinOfertaVigente : OFERTA_MSG.noDisponible);
   mapaCaches.olvidarPendientes();
   return c.json({ precio: oferta.precio, estado: 'retirada' });
 }
