@@ -110,3 +110,11 @@ export function dictaminar(t: ConfirmacionEpayco, s: ReservaCobrada | null, c: C
 export const cobroPorReembolsar = (t: ConfirmacionEpayco, c: CredencialesEpayco, produccion: boolean): boolean =>
   t.x_cod_response === '1' && t.x_cust_id_cliente === c.p_cust_id_cliente && !(produccion && esPrueba(t.x_test_request)) && montoCobrado(t) !== null;
 
+
+/**
+ * A confirmation of our merchant that took no money (pending, declined or failed, as ePayco's own
+ * record says) and changes nothing here: the reservation no longer waits for it, or ePayco's final
+ * word is still to come. There is nothing to apply nor to refund, so it is acknowledged and ePayco
+ * stops retrying it (a 409 had it retried for days); a later confirmation of the same reference counts.
+ */
+export const sinCobro = (t: ConfirmacionEpayco, c: CredencialesEpayco): boolean => t.x_cod_response !== '1' && t.x_cust_id_cliente === c.p_cust_id_cliente;

@@ -80,6 +80,8 @@ export const EPAYCO_MSG = {
   procesada: 'Confirmación de ePayco procesada',
   repetida: 'Esta transacción de ePayco ya fue procesada',
   noVerificada: 'La confirmación no coincide con la transacción registrada en ePayco',
+  /** A pending, declined or failed payment that changes nothing here: acknowledged, so ePayco stops retrying it. */
+  sinEfecto: (motivo: string) => `Confirmación de ePayco recibida sin cambios: ${motivo}`,
   sinRespuesta: 'No se pudo consultar la transacción en ePayco. Intenta de nuevo.',
   /** Staff asking ePayco about a reservation (`POST /plataforma/servicios/{id}/pago-epayco`). */
   referenciaRequerida: 'Escribe la referencia de ePayco (ref_payco) de la transacción.',

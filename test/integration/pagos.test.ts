@@ -194,7 +194,7 @@ describe("ePayco's confirmation", () => {
     // The fields ePayco does not sign count only as ePayco's record states them: a pending payment
     // turned 'accepted', a test turned real, or an accepted one pointed at this reservation are refused.
     const pendiente = confirmacionFirmada(cred, { ...base, x_ref_payco: `${base.x_ref_payco}-p`, x_cod_response: '3' });
-    expect((await conocida(pendiente)).status).toBe(409);
+    expect((await conocida(pendiente)).json.resultado).toBe('ignorada');
     expect(await epayco({ ...pendiente, x_cod_response: '1' })).toMatchObject({ status: 409, json: { error: { message: EPAYCO_MSG.noVerificada } } });
     const prueba = confirmacionFirmada(cred, { ...base, x_ref_payco: `${base.x_ref_payco}-t`, x_test_request: 'TRUE' });
     await registrarTransaccionEpayco(stack().epaycoUrl, prueba);
@@ -289,10 +289,28 @@ describe("ePayco's confirmation", () => {
     expect((await trail(id)).filter((x) => x === 'cobro-sin-aplicar')).toHaveLength(24);
   });
 
+  it('acknowledges a declined or failed payment of a reservation already paid, changing nothing, so ePayco stops retrying it', async () => {
+    const id = await aceptado('epayco', 515_000);
+    const base = { x_id_invoice: id, x_amount: '515000', x_transaction_id: 'tx-sp' };
+    expect((await conocida(confirmacionFirmada(stack().epayco, { ...base, x_ref_payco: `spa-${id.slice(0, 6)}` }))).json.resultado).toBe('aceptada');
+    const antes = await guardado('services', id);
+    for (const codigo of ['2', '4', '3']) {
+      const t = confirmacionFirmada(stack().epayco, { ...base, x_ref_payco: `sp${codigo}-${id.slice(0, 6)}`, x_cod_response: codigo });
+      // Its retries get the same answer: nothing was recorded for it to be 'repetida'.
+      for (let i = 0; i < 2; i++) expect(await conocida(t)).toMatchObject({ status: 200, json: { resultado: 'ignorada', mensaje: EPAYCO_MSG.sinEfecto('la reserva ya estaba pagada') } });
+      expect(await guardado('pagos', `epayco#${t.x_ref_payco}`)).toBeUndefined();
+    }
+    expect(await guardado('services', id)).toEqual(antes);
+    expect(await trail(id)).not.toContain('pago-rechazado');
+  });
+
   it('records a declined payment without reserving, and a pending one waits', async () => {
     const id = await aceptado('epayco', 450_000);
     const base = { x_id_invoice: id, x_amount: '450000.00', x_transaction_id: 'tx-2' };
-    expect((await conocida(confirmacionFirmada(stack().epayco, { ...base, x_ref_payco: `p-${id.slice(0, 6)}`, x_cod_response: '3' }))).status).toBe(409);
+    // A pending one changes nothing and is acknowledged (ePayco stops retrying it); its final word still counts.
+    const pendiente = confirmacionFirmada(stack().epayco, { ...base, x_ref_payco: `p-${id.slice(0, 6)}`, x_cod_response: '3' });
+    expect(await conocida(pendiente)).toMatchObject({ status: 200, json: { resultado: 'ignorada', mensaje: EPAYCO_MSG.sinEfecto('respuesta Pendiente: se espera la confirmación final') } });
+    expect(await guardado('pagos', `epayco#${pendiente.x_ref_payco}`)).toBeUndefined();
     expect((await guardado('services', id))!.pagoRechazado).toBeUndefined();
     // The reason is not signed: the one recorded is ePayco's, not what the post says (staff and the company read it).
     const rechazo = { ...confirmacionFirmada(stack().epayco, { ...base, x_ref_payco: `r-${id.slice(0, 6)}`, x_cod_response: '2' }), x_response_reason_text: 'Fondos insuficientes' };

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { cobroPorReembolsar, confirmacionEpaycoSchema, credencialesEpaycoSchema, dictaminar, discrepancia, firmaEpayco, montoCobrado, motivoNoEspera, type ConfirmacionEpayco, type CredencialesEpayco, type Dictamen } from '../../../shared/domain/epayco.js';
+import { cobroPorReembolsar, confirmacionEpaycoSchema, sinCobro, credencialesEpaycoSchema, dictaminar, discrepancia, firmaEpayco, montoCobrado, motivoNoEspera, type ConfirmacionEpayco, type CredencialesEpayco, type Dictamen } from '../../../shared/domain/epayco.js';
 import { EPAYCO, type Quien } from '../../../shared/schemas/historial.js';
 import { MAPA_MSG } from '../../../shared/schemas/messages-servicios.js';
 import type { Service } from '../../../shared/schemas/service.js';
@@ -48,8 +48,13 @@ export async function confirmacionEpayco(c: Context) {
   const dictamen = dictaminar(t, s, cred, produccion);
   if (dictamen.resultado === 'ignorada' || !s) {
     if (s && dictamen.resultado === 'ignorada' && cobroPorReembolsar(t, cred, produccion)) return (await sinAplicar(t, s, dictamen.motivo)) ? reembolsable(c) : repetida(c, t);
-    registrar('ignorada', { ...resumen(t), motivo: dictamen.resultado === 'ignorada' ? dictamen.motivo : '' });
-    throw conflict(`Confirmación de ePayco no aplicada: ${dictamen.resultado === 'ignorada' ? dictamen.motivo : 'la reserva no existe'}`);
+    const motivo = dictamen.resultado === 'ignorada' ? dictamen.motivo : 'la reserva no existe';
+    if (s && sinCobro(t, cred)) {
+      registrar('sin-efecto', { ...resumen(t), motivo }, 'info');
+      return c.json({ resultado: 'ignorada', mensaje: EPAYCO_MSG.sinEfecto(motivo) });
+    }
+    registrar('ignorada', { ...resumen(t), motivo });
+    throw conflict(`Confirmación de ePayco no aplicada: ${motivo}`);
   }
 
   const now = new Date();
