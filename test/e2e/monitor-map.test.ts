@@ -130,6 +130,11 @@ describe('monitor map', () => {
     await screenshot(page, 'mapa-retirar-oferta');
     await retiro.getByRole('button', { name: 'Sí, retirar oferta' }).click();
     await page.getByText(OFERTA_MSG.retirada).waitFor();
+    // Raised over the open detail: in the bottom left corner, off the dialog's title and close button.
+    const aviso = (await page.getByRole('region', { name: 'Notificaciones' }).boundingBox())!;
+    const titulo = (await detail.getByRole('heading').first().boundingBox())!;
+    expect(aviso.y).toBeGreaterThan(titulo.y + titulo.height);
+    expect(aviso.x).toBeLessThan(40);
     await detail.getByText(OFERTA_MSG.estadoRetirada, { exact: true }).waitFor();
     expect(await detail.getByRole('button', { name: OFERTA_MSG.retirar }).count()).toBe(0);
     // A request again to this company (pending), on which it cannot offer again, and says why.

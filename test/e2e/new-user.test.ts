@@ -129,7 +129,9 @@ describe('what a new user tripped on', () => {
     await page.waitForURL('**/panel-control/monitor-map');
     await page.goto(url('/panel-control/reservas'));
     await page.getByRole('button', { name: /^Ver detalle del servicio/ }).first().waitFor();
-    expect(await columnas()).toEqual(['Salida', 'Ruta', 'Acciones']);
+    // The route under the departure: its own column did not fit beside the action.
+    expect(await columnas()).toEqual(['Salida', 'Acciones']);
+    await page.getByRole('row').nth(1).getByText(/^→ /).waitFor();
     await screenshot(page, 'movil-reservas-lista');
     // It fits within a few pixels (172 px of sideways scrolling with every column).
     expect(await sobrante()).toBeLessThanOrEqual(4);
@@ -158,6 +160,14 @@ describe('what a new user tripped on', () => {
     expect(desborde).toBeLessThanOrEqual(4);
     await dialog.getByText('Registrado por').first().scrollIntoViewIfNeeded();
     await screenshot(page, 'movil-pagos-detalle');
+    await page.keyboard.press('Escape');
+
+    // Historial: the service lists' columns too (it showed all eight).
+    await page.goto(url('/panel-control/historial'));
+    await page.getByRole('button', { name: /^Ver detalle del servicio/ }).first().waitFor();
+    expect(await columnas()).toEqual(['Salida', 'Acciones']);
+    expect(await sobrante()).toBeLessThanOrEqual(4);
+    await screenshot(page, 'movil-historial-lista');
   });
 
   it('takes a refused profile save to the first field in error, with the spec message', async () => {

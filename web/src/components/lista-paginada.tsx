@@ -4,7 +4,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { conAnchos, type ConPeso } from '../lib/anchos.js';
+import { conAnchos, sinAnchos, type ConPeso } from '../lib/anchos.js';
 import { api, errorMessage } from '../lib/api-client.js';
 import { descargarCsv } from '../lib/csv.js';
 import { paginaQuery, type Fuente } from '../lib/listas.js';
@@ -112,7 +112,7 @@ export function ListaPaginada<T extends { id: string }>(props: {
           }
           pagination={<Paginacion currentPageIndex={paginas.pagina} pagesCount={paginas.paginas} openEnd={!!consulta.data?.cursor} onChange={({ detail }) => paginas.setPagina(detail.currentPageIndex)} />}
           // Less the container's padding: a column short of the width is made up by the last one.
-          columnDefinitions={telefono ? props.columnas : conAnchos(props.columnas, ancho - 48)}
+          columnDefinitions={telefono ? sinAnchos(props.columnas) : conAnchos(props.columnas, ancho - 48)}
           columnDisplay={telefono ? columnasEnTelefono(props.columnas, props.enTelefono) : undefined}
           // Widths set on the first render and then the user's: rows arriving do not move the columns. Not on
           // a phone, where its few columns share the width as their contents need.

@@ -21,7 +21,7 @@ export function ToastArea() {
   // person is (Flashbar's own announcement, `ariaRole`, would put a second copy of the text in the page).
   return (
     <section
-      className="toast-area"
+      className={toasts.some((t) => t.sobreDialogo) ? 'toast-area toast-area--dialogo' : 'toast-area'}
       aria-label="Notificaciones"
       aria-live="polite"
       onMouseEnter={() => pausarToasts('puntero')}

@@ -42,3 +42,9 @@ export function conAnchos<C extends ConPeso>(columnas: readonly C[], ancho: numb
     return { ...c, minWidth: minimo, width: fija ? minimo : Math.floor((libre * peso) / pesos) };
   });
 }
+
+/**
+ * The columns as the browser sizes them by their content (a phone's few columns, Historial's whole
+ * list): without the minimums, which are for fixed columns and would widen a phone's table past its box.
+ */
+export const sinAnchos = <C extends ConPeso>(columnas: readonly C[]): Omit<C, 'peso' | 'minWidth'>[] => columnas.map(({ peso: _p, minWidth: _m, ...c }) => c);

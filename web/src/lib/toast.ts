@@ -17,6 +17,8 @@ export interface Toast {
   /** When and on which page it was raised, to tell which page it belongs to (see `pageChanged`). */
   raisedAt: number;
   page: string;
+  /** Raised while a dialog was open: it shows off the dialog's title (components/toast-area.tsx). */
+  sobreDialogo: boolean;
 }
 
 /**
@@ -31,7 +33,7 @@ export const TOAST_DURATION_MS = 5000;
  * Whether a toast stays until closed. An error raised over a dialog keeps the spec's 5 s: staying, it
  * would cover the dialog, whose focus trap keeps the keyboard from the toast's close button.
  */
-const seQueda = (t: Pick<Toast, 'type' | 'action'>) => !!t.action || ((t.type === 'error' || t.type === 'warning') && !(typeof document !== 'undefined' && dialogoAbierto()));
+const seQueda = (t: Pick<Toast, 'type' | 'action' | 'sobreDialogo'>) => !!t.action || ((t.type === 'error' || t.type === 'warning') && !t.sobreDialogo);
 /** A toast raised this shortly before the person moves to another page announces that page (e.g. 'Por favor verifica tu correo'). */
 export const CARRY_OVER_MS = 1000;
 
@@ -86,7 +88,7 @@ export function dismissToast(id: string): void {
   if (toasts.some((toast) => toast.id === id)) emit(toasts.filter((toast) => toast.id !== id));
 }
 
-export function showToast(toast: Omit<Toast, 'id' | 'raisedAt' | 'page'>): string {
+export function showToast(toast: Omit<Toast, 'id' | 'raisedAt' | 'page' | 'sobreDialogo'>): string {
   const id = `toast-${++nextId}`;
   const page = window.location.pathname;
   // A success settles what failed before it on the same page: no old error beside a new success. The
@@ -94,10 +96,11 @@ export function showToast(toast: Omit<Toast, 'id' | 'raisedAt' | 'page'>): strin
   const repetido = (t: Toast) => t.page === page && t.type === toast.type && typeof toast.content === 'string' && t.content === toast.content && t.header === toast.header;
   const kept = toasts.filter((t) => !repetido(t) && !(toast.type === 'success' && t.type === 'error' && t.page === page));
   // Newest first; the oldest ones beyond the limit are dropped.
-  const next = [{ ...toast, id, raisedAt: Date.now(), page }, ...kept].slice(0, MAX_TOASTS);
+  const nuevo = { ...toast, id, raisedAt: Date.now(), page, sobreDialogo: typeof document !== 'undefined' && !!dialogoAbierto() };
+  const next = [nuevo, ...kept].slice(0, MAX_TOASTS);
   for (const t of toasts) if (!next.includes(t)) dismissToast(t.id);
   emit(next);
-  if (!seQueda(toast)) programar(id, TOAST_DURATION_MS);
+  if (!seQueda(nuevo)) programar(id, TOAST_DURATION_MS);
   return id;
 }
 

@@ -24,6 +24,8 @@ import { CountdownCompacto } from './countdown.js';
 import { ServiceDialogs } from './service-dialogs.js';
 import { Paginacion } from '../../../components/paginacion.js';
 import { Reintentar } from '../../../components/reintentar.js';
+import { Fecha } from '../../../components/fecha.js';
+import { ANCHO } from '../../../lib/anchos.js';
 
 const POR_PAGINA = 10;
 const COLUMNAS_TELEFONO = ['salida', 'servicio', 'estado', 'vehiculo', 'fuec', 'valor', 'cuenta', 'acciones'].map((id) => ({ id, visible: ['salida', 'estado'].includes(id) }));
@@ -105,11 +107,11 @@ export function ReservationsPage({ title }: { title: string }) {
             <Box variant="small">{ruta(r)}</Box>
           </SpaceBetween>
         ) : (
-          <span className="nowrap">{formatDateTime(r.fechaSalida)}</span>
+          <Fecha valor={r.fechaSalida} />
         ),
       sortingField: 'fechaSalida',
       isRowHeader: true,
-      minWidth: esTelefono ? undefined : 170,
+      minWidth: esTelefono ? undefined : ANCHO.fecha,
     },
     {
       id: 'servicio',
@@ -160,7 +162,7 @@ export function ReservationsPage({ title }: { title: string }) {
       header: 'Acciones',
       cell: (r) => (
         <Button variant="inline-link" ariaLabel={`Ver detalle de la reserva ${r.tipo} de ${r.origen}, sale ${formatDateTime(r.fechaSalida)}`} onClick={() => setDetalle(r.id)}>
-          Ver detalle
+          <span className="nowrap">Ver detalle</span>
         </Button>
       ),
     },

@@ -8,7 +8,8 @@ import type { Service, ServiceState } from '../../../../../shared/schemas/servic
 import { useAvatarUrl } from '../../../components/avatar.js';
 import { useMe } from '../../../lib/me/get-me.js';
 import { readStoredUsuario } from '../../../lib/me/stored-usuario.js';
-import { formatCOP, formatDate, formatTime } from '../../../lib/format.js';
+import { formatCOP } from '../../../lib/format.js';
+import { Fecha } from '../../../components/fecha.js';
 import { useEmpresas } from '../api/pagos.js';
 
 /** The service states as the lists name them ('validar' reads 'Validando pago'). */
@@ -52,12 +53,6 @@ export const METODO_TEXTO = { epayco: 'ePayco', transferencia: 'Transferencia' }
 
 /** Money, right-aligned digits, never split over two lines. */
 export const Pesos = ({ valor }: { valor: number | null }) => <span className="nowrap">{valor === null ? '—' : formatCOP(valor)}</span>;
-/** Date and time, each kept whole; in a narrow column the time goes under the date instead of running into the next column. */
-export const Fecha = ({ valor }: { valor: string }) => (
-  <span>
-    <span className="nowrap">{formatDate(valor)},</span> <span className="nowrap">{formatTime(valor)}</span>
-  </span>
-);
 
 /** Origin to destination, the destination below. */
 export function Ruta({ origen, destino }: { origen: string; destino: string }) {

@@ -26,7 +26,9 @@ import { cargandoFilas } from '../../../lib/use-paginas.js';
 import { useHistorial } from '../api/pagos.js';
 import { ESTADO_TEXTO, FiltroEmpresa, useEsPlataforma } from './comunes.js';
 import { DetallePagoModal } from './detalle-pago-modal.js';
-import { columnasServicio, CSV_SERVICIO } from './servicios-page.js';
+import { columnasServicio, CSV_SERVICIO, SERVICIO_EN_TELEFONO } from './servicios-page.js';
+import { sinAnchos } from '../../../lib/anchos.js';
+import { columnasEnTelefono, useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { Reintentar } from '../../../components/reintentar.js';
 
 const dias = (hoy: string, n: number) => new Date(Date.parse(`${hoy}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -86,6 +88,9 @@ export function HistorialPage({ title }: { title: string }) {
   const sinTotal = historial.isError && !historial.data ? '—' : '…';
   const opciones = [{ value: '', label: 'Todos los estados' }, ...ESTADOS_HISTORIAL.map((e) => ({ value: e, label: ESTADO_TEXTO[e] }))];
   const valorRango: DateRangePickerProps.Value = { type: 'absolute', startDate: rango.desde, endDate: rango.hasta };
+  // Sized by their content (the whole range is read at once), and on a phone the service lists' three.
+  const telefono = useEsTelefono();
+  const columnas = sinAnchos(columnasServicio(plataforma, (f) => setDetalle(f.id), telefono));
 
   return (
     <ContentLayout
@@ -131,7 +136,8 @@ export function HistorialPage({ title }: { title: string }) {
         </Container>
         <Table
           {...collectionProps}
-          variant="container"
+          // A phone's three columns need the container's padding too.
+          variant={telefono ? 'borderless' : 'container'}
           header={
             <Header
               counter={historial.isPlaceholderData ? '(…)' : historial.isError && !historial.data ? undefined : `(${filteredItemsCount ?? items.length})`}
@@ -146,7 +152,8 @@ export function HistorialPage({ title }: { title: string }) {
           }
           filter={<TextFilter {...filterProps} filteringPlaceholder="Buscar por cliente, ruta, placas o conductor" filteringAriaLabel="Buscar en el historial" filteringClearAriaLabel="Borrar búsqueda" />}
           pagination={<Paginacion {...paginationProps} />}
-          columnDefinitions={columnasServicio(plataforma, (f) => setDetalle(f.id))}
+          columnDefinitions={columnas}
+          columnDisplay={telefono ? columnasEnTelefono(columnas, SERVICIO_EN_TELEFONO) : undefined}
           items={visibles}
           loading={cargandoFilas(historial, false)}
           loadingText="Cargando el historial"

@@ -16,10 +16,11 @@ import { StatusText } from '../../../components/status-text.js';
 import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { ListaPaginada, type Columna, type ColumnaCsv } from '../../../components/lista-paginada.js';
 import { ANCHO } from '../../../lib/anchos.js';
+import { Fecha } from '../../../components/fecha.js';
 import { FUENTES, useResumenPagos } from '../api/pagos.js';
 import { DetallePagoModal, PagoRecompensaModal } from './detalle-pago-modal.js';
 import { usePestanasDeRuta } from '../../../lib/pestanas.js';
-import { EstadoServicio, Fecha, FiltroEmpresa, Foto, METODO_TEXTO, MarcaVencida, Pesos, Ruta, Salida, useEsPlataforma } from './comunes.js';
+import { EstadoServicio, FiltroEmpresa, Foto, METODO_TEXTO, MarcaVencida, Pesos, Ruta, Salida, useEsPlataforma } from './comunes.js';
 import { reservaVencida } from '../../../../../shared/domain/recorrido.js';
 import { MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { CobrosPorReembolsarLista } from './reembolsos.js';
@@ -189,6 +190,19 @@ const COMPROBANTE = {
   rechazado: <Badge color="red">Comprobante rechazado</Badge>,
 } as const;
 
+/** A payment's amount; on a phone, which hides the 'Aceptada' and 'Salida' columns, with their marks (shorter). */
+function ValorPorValidar({ f, telefono }: { f: PagoPorValidarFila; telefono: boolean }) {
+  return (
+    <SpaceBetween size="xxxs">
+      <Box fontWeight="bold">
+        <Pesos valor={f.valorOferta} />
+      </Box>
+      {telefono && esperaLargaEpayco(f, new Date()) && <StatusText type="warning">{EPAYCO_MSG.sinConfirmacionCorto}</StatusText>}
+      {telefono && reservaVencida({ estado: 'validar', fechaSalida: f.fechaSalida }, new Date()) && <MarcaVencida />}
+    </SpaceBetween>
+  );
+}
+
 const CSV_VALIDAR: ColumnaCsv<PagoPorValidarFila>[] = [
   { titulo: 'Servicio', valor: (f) => f.id },
   { titulo: 'Cliente', valor: (f) => f.cliente },
@@ -221,28 +235,19 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
           {!telefono && <Foto src={f.imagenCliente} alt={`Imagen de ${f.cliente}`} />}
           <SpaceBetween size="xxxs">
             <Box fontWeight="bold">{f.cliente}</Box>
-            <Box variant="small">
-              <span className="partible">{f.id}</span>
-            </Box>
+            {/* On a phone the amount comes here: its column does not fit beside the action. */}
+            {telefono ? (
+              <ValorPorValidar f={f} telefono />
+            ) : (
+              <Box variant="small">
+                <span className="partible">{f.id}</span>
+              </Box>
+            )}
           </SpaceBetween>
         </SpaceBetween>
       ),
     },
-    {
-      id: 'valor',
-      header: 'Valor',
-      cell: (f) => (
-        <SpaceBetween size="xxxs">
-          <Box fontWeight="bold">
-            <Pesos valor={f.valorOferta} />
-          </Box>
-          {/* A phone hides the 'Aceptada' column: its warning comes here, shorter, where the amount leaves room. */}
-          {telefono && esperaLargaEpayco(f, new Date()) && <StatusText type="warning">{EPAYCO_MSG.sinConfirmacionCorto}</StatusText>}
-          {/* Nor the 'Salida' column: a departure already passed is marked here too. */}
-          {telefono && reservaVencida({ estado: 'validar', fechaSalida: f.fechaSalida }, new Date()) && <MarcaVencida />}
-        </SpaceBetween>
-      ),
-    },
+    { id: 'valor', header: 'Valor', cell: (f) => <ValorPorValidar f={f} telefono={telefono} /> },
     // What was asked for over its route: one column, so that nine fit 1280 px.
     {
       id: 'servicio',
@@ -300,7 +305,7 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
         vacio={lista(metodo).vacio}
         buscarPor="Buscar por cliente, ruta, tipo o servicio"
         csv={{ nombre: `pagos-${metodo}`, columnas: CSV_VALIDAR }}
-        enTelefono={['cliente', 'valor', 'acciones']}
+        enTelefono={['cliente', 'acciones']}
         acciones={<FiltroEmpresa valor={empresa} onChange={setEmpresa} />}
       />
       <DetallePagoModal id={detalle} accion={metodo} onClose={() => setDetalle(null)} />

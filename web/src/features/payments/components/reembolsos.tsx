@@ -8,6 +8,7 @@ import { EPAYCO_MSG, type CobroPorReembolsarFila } from '../../../../../shared/s
 import { useDescarte } from '../../../components/descarte.js';
 import { ListaPaginada, type Columna, type ColumnaCsv } from '../../../components/lista-paginada.js';
 import { ANCHO } from '../../../lib/anchos.js';
+import { Fecha } from '../../../components/fecha.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
@@ -15,7 +16,7 @@ import { fechaHoraEnBogota, hoyEnBogota } from '../../../../../shared/domain/ven
 import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { FUENTES, useReembolsarCobro } from '../api/pagos.js';
 import { DetallePagoModal, FormularioPago } from './detalle-pago-modal.js';
-import { Fecha, valorCobro } from './comunes.js';
+import { valorCobro } from './comunes.js';
 
 const CSV_COBROS: ColumnaCsv<CobroPorReembolsarFila>[] = [
   { titulo: 'Cobrado el', valor: (f) => fechaHoraEnBogota(f.at) },

@@ -14,6 +14,7 @@ import { MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { ListaPaginada, type Columna, type ColumnaCsv } from '../../../components/lista-paginada.js';
 import { ANCHO } from '../../../lib/anchos.js';
+import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { FUENTES } from '../api/pagos.js';
 import { DetallePagoModal } from './detalle-pago-modal.js';
 import { ESTADO_TEXTO, EstadoServicio, FiltroEmpresa, METODO_TEXTO, Pesos, Ruta, Salida, useEsPlataforma } from './comunes.js';
@@ -25,9 +26,23 @@ const PESTANAS: ListaServiciosId[] = ['pedidos', 'reservados', 'confirmados', 'f
 
 const asignado = (v: string) => (v === POR_ASIGNAR ? 'Sin asignar' : v);
 
-export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFila) => void): Columna<ServicioFila>[] {
+export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFila) => void, telefono: boolean): Columna<ServicioFila>[] {
   return [
-    { id: 'salida', header: 'Salida', minWidth: ANCHO.fecha, cell: (f) => <Salida f={f} /> },
+    {
+      id: 'salida',
+      header: 'Salida',
+      minWidth: ANCHO.fecha,
+      // On a phone the route comes under the departure: its column does not fit beside the action.
+      cell: (f) =>
+        telefono ? (
+          <SpaceBetween size="xxxs">
+            <Salida f={f} />
+            <Ruta origen={f.origen} destino={f.destino} />
+          </SpaceBetween>
+        ) : (
+          <Salida f={f} />
+        ),
+    },
     { id: 'cliente', header: 'Cliente', isRowHeader: true, minWidth: ANCHO.nombre, peso: 1.5, cell: (f) => f.cliente },
     { id: 'ruta', header: 'Ruta', peso: 2, minWidth: ANCHO.ruta, cell: (f) => <Ruta origen={f.origen} destino={f.destino} /> },
     {
@@ -50,12 +65,15 @@ export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFi
       header: 'Acciones',
       cell: (f) => (
         <Button variant="inline-link" ariaLabel={`Ver detalle del servicio de ${f.cliente}, sale ${formatDateTime(f.fechaSalida)}`} onClick={() => verDetalle(f)}>
-          Ver detalle
+          <span className="nowrap">Ver detalle</span>
         </Button>
       ),
     },
   ];
 }
+
+/** What a phone shows of a service's row; the rest is in its detail. */
+export const SERVICIO_EN_TELEFONO = ['salida', 'acciones'];
 
 export const CSV_SERVICIO: ColumnaCsv<ServicioFila>[] = [
   { titulo: 'Servicio', valor: (f) => f.id },
@@ -79,6 +97,7 @@ const BUSCAR = 'Buscar por cliente, ruta, tipo, placas, conductor o servicio';
 /** One service list, with the company filter for marketplace staff and the detail per row. */
 function ListaDeServicios({ lista }: { lista: ListaServiciosId }) {
   const plataforma = useEsPlataforma();
+  const telefono = useEsTelefono();
   const [empresa, setEmpresa] = useState<string | null>(null);
   const [detalle, setDetalle] = useState<ServicioFila | null>(null);
   const def = listaServicios(lista);
@@ -90,12 +109,12 @@ function ListaDeServicios({ lista }: { lista: ListaServiciosId }) {
         variant="borderless"
         titulo={def.titulo}
         fuente={FUENTES.servicios(lista, plataforma ? empresa : null)}
-        columnas={columnasServicio(plataforma, setDetalle)}
+        columnas={columnasServicio(plataforma, setDetalle, telefono)}
         vacio={def.vacio}
         buscarPor={BUSCAR}
         csv={{ nombre: `servicios-${lista}`, columnas: CSV_SERVICIO }}
         // The tab already says the stage: the state is in the detail.
-        enTelefono={['salida', 'ruta', 'acciones']}
+        enTelefono={SERVICIO_EN_TELEFONO}
         acciones={plataforma ? <FiltroEmpresa valor={empresa} onChange={setEmpresa} /> : undefined}
       />
       <DetallePagoModal id={detalle?.id ?? null} accion={accion} onClose={() => setDetalle(null)} />
