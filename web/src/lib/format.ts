@@ -29,3 +29,9 @@ export const formatDate = (value: DateInput): string => date().format(toDate(val
 export const formatDateTime = (value: DateInput): string => dateTime().format(toDate(value));
 export const formatTime = (value: DateInput): string => time().format(toDate(value));
 export const formatCalendarDate = (fecha: string): string => (fecha ? calendarDate().format(new Date(`${fecha}T00:00:00Z`)) : '');
+
+/**
+ * A service id in a list's narrow cell: a UUID by its first 8 characters ("3ec39203…", enough to tell
+ * rows apart and to search by); its detail shows it whole. Short ids (the demo's) as they are.
+ */
+export const idCorto = (id: string): string => (id.length > 20 ? `${id.slice(0, 8)}…` : id);

@@ -10,7 +10,7 @@ import Tabs from '@cloudscape-design/components/tabs';
 import { useState } from 'react';
 import { LISTAS_PAGOS } from '../../../../../shared/domain/listas.js';
 import { cuentaCambiadaHace, EPAYCO_MSG, esperaLargaEpayco, PAGO_MSG, textoCuenta, type PagoConductorFila, type PagoPorValidarFila, type RecompensaFila, type RecompensaPagadaFila } from '../../../../../shared/schemas/pagos.js';
-import { formatCalendarDate, formatDate, formatDateTime } from '../../../lib/format.js';
+import { formatCalendarDate, formatDate, formatDateTime, idCorto } from '../../../lib/format.js';
 import { Correo } from '../../../components/correo.js';
 import { StatusText } from '../../../components/status-text.js';
 import { useEsTelefono } from '../../../lib/use-es-telefono.js';
@@ -240,7 +240,7 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
               <ValorPorValidar f={f} telefono />
             ) : (
               <Box variant="small">
-                <span className="partible">{f.id}</span>
+                <span title={f.id}>{idCorto(f.id)}</span>
               </Box>
             )}
           </SpaceBetween>
