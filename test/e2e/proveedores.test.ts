@@ -82,6 +82,10 @@ describe('provider validation panel', () => {
     } finally {
       await page.unroute(busqueda);
     }
+    // The way back to the whole list, as every list has it.
+    await page.getByRole('button', { name: 'Borrar búsqueda' }).click();
+    await expect.poll(() => page.getByRole('button', { name: /^Ver detalle de / }).count()).toBeGreaterThanOrEqual(9);
+    expect(await page.getByRole('searchbox', { name: 'Buscar proveedores' }).inputValue()).toBe('');
   });
 
   it('says when the counts could not be read, with Reintentar, and shows them once they can', async () => {

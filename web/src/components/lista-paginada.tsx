@@ -12,7 +12,7 @@ import { toast } from '../lib/toast.js';
 import { columnasEnTelefono, useEsTelefono } from '../lib/use-es-telefono.js';
 import { cargandoFilas, useBusqueda, useCursores } from '../lib/use-paginas.js';
 import { Paginacion } from './paginacion.js';
-import { TableEmptyState } from './table-empty-state.js';
+import { SinCoincidencias, TableEmptyState } from './table-empty-state.js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Reintentar } from './reintentar.js';
 
@@ -122,7 +122,7 @@ export function ListaPaginada<T extends { id: string }>(props: {
           loadingText={q || texto.trim() ? 'Buscando' : 'Cargando'}
           trackBy="id"
           wrapLines
-          empty={consulta.isError ? <TableEmptyState title={errorMessage(consulta.error)} action={<Reintentar consulta={consulta} />} /> : q ? <TableEmptyState title="Ningún registro coincide con la búsqueda" /> : <TableEmptyState title={props.vacio} />}
+          empty={consulta.isError ? <TableEmptyState title={errorMessage(consulta.error)} action={<Reintentar consulta={consulta} />} /> : q ? <SinCoincidencias titulo="Ningún registro coincide con la búsqueda" onBorrar={() => setTexto('')} /> : <TableEmptyState title={props.vacio} />}
         />
       )}
     </div>

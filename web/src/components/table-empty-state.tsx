@@ -1,4 +1,5 @@
 import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ReactNode } from 'react';
 
@@ -19,4 +20,9 @@ export function TableEmptyState({ title, subtitle, action }: { title: string; su
       </SpaceBetween>
     </Box>
   );
+}
+
+/** A search that matched no row: said the same in every list, with the way back to all of them. */
+export function SinCoincidencias({ titulo, onBorrar }: { titulo: string; onBorrar: () => void }) {
+  return <TableEmptyState title={titulo} action={<Button onClick={onBorrar}>Borrar búsqueda</Button>} />;
 }

@@ -14,7 +14,7 @@ import { requiereAtencion, resumenVencimientos, TIPO_INDICADOR } from '../../../
 import { VEHICULO_MSG } from '../../../../../shared/schemas/messages-flota.js';
 import type { VehiculoResumen } from '../../../../../shared/schemas/vehiculo.js';
 import { StatusText } from '../../../components/status-text.js';
-import { TableEmptyState } from '../../../components/table-empty-state.js';
+import { SinCoincidencias, TableEmptyState } from '../../../components/table-empty-state.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useMe } from '../../../lib/me/get-me.js';
 import { dismissToast, toast } from '../../../lib/toast.js';
@@ -88,7 +88,7 @@ export function FleetPage() {
           action={filtro === 'todos' ? addButton : undefined}
         />
       ),
-      noMatch: <TableEmptyState title="Sin resultados" subtitle="Ningún vehículo coincide con la búsqueda." action={<Button onClick={() => actions.setFiltering('')}>Limpiar búsqueda</Button>} />,
+      noMatch: <SinCoincidencias titulo="Ningún vehículo coincide con la búsqueda" onBorrar={() => actions.setFiltering('')} />,
     },
     sorting: { defaultState: { sortingColumn: { sortingField: 'placas' } } },
     pagination: { pageSize: PAGE_SIZE },

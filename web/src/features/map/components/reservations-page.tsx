@@ -16,7 +16,7 @@ import { reservaVencida } from '../../../../../shared/domain/recorrido.js';
 import type { Reserva } from '../../../../../shared/schemas/reservas.js';
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { StatusText } from '../../../components/status-text.js';
-import { TableEmptyState } from '../../../components/table-empty-state.js';
+import { SinCoincidencias, TableEmptyState } from '../../../components/table-empty-state.js';
 import { formatCOP, formatDateTime } from '../../../lib/format.js';
 import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { useReservas } from '../api/mapa.js';
@@ -69,7 +69,7 @@ export function ReservationsPage({ title }: { title: string }) {
     () => todas.filter((r) => filtro === 'todas' || (filtro === 'pendientes' ? ['asignar', 'fuec'].includes(paso(r)) : ['confirmado', 'en-curso'].includes(paso(r)))),
     [todas, filtro],
   );
-  const { items, collectionProps, filterProps, paginationProps, filteredItemsCount } = useCollection(shown, {
+  const { items, actions, collectionProps, filterProps, paginationProps, filteredItemsCount } = useCollection(shown, {
     filtering: {
       filteringFunction: (r, text) => `${r.origen} ${r.destino} ${r.tipo} ${r.placas} ${r.conductor}`.toLowerCase().includes(text.toLowerCase()),
       // The spec's empty message when there are no reservations at all; a filter's own when only it is empty.
@@ -87,7 +87,7 @@ export function ReservationsPage({ title }: { title: string }) {
             action={<Button onClick={() => setFiltro('todas')}>Ver todas</Button>}
           />
         ),
-      noMatch: <TableEmptyState title="Ninguna reserva coincide con la búsqueda" />,
+      noMatch: <SinCoincidencias titulo="Ninguna reserva coincide con la búsqueda" onBorrar={() => actions.setFiltering('')} />,
     },
     pagination: { pageSize: POR_PAGINA },
     sorting: { defaultState: { sortingColumn: { sortingField: 'fechaSalida' } } },

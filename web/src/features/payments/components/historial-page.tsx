@@ -17,7 +17,7 @@ import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
 import { HISTORIAL_MAX_DIAS, PAGO_MSG, type HistorialServicios, type ServicioFila } from '../../../../../shared/schemas/pagos.js';
 import { ESTADOS_HISTORIAL } from '../../../../../shared/domain/listas.js';
 import { Paginacion } from '../../../components/paginacion.js';
-import { TableEmptyState } from '../../../components/table-empty-state.js';
+import { SinCoincidencias, TableEmptyState } from '../../../components/table-empty-state.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { descargarCsv } from '../../../lib/csv.js';
 import { formatCOP, formatNumber } from '../../../lib/format.js';
@@ -163,7 +163,7 @@ export function HistorialPage({ title }: { title: string }) {
             historial.isError ? (
               <TableEmptyState title={errorMessage(historial.error)} action={<Reintentar consulta={historial} />} />
             ) : filterProps.filteringText ? (
-              <TableEmptyState title="Ningún servicio coincide con la búsqueda" action={<Button onClick={() => actions.setFiltering('')}>Borrar búsqueda</Button>} />
+              <SinCoincidencias titulo="Ningún servicio coincide con la búsqueda" onBorrar={() => actions.setFiltering('')} />
             ) : (
               <TableEmptyState title="No hay servicios en este rango de fechas" />
             )

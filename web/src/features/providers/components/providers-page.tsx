@@ -16,7 +16,7 @@ import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
 import { LISTA_IDS, listaPorId, TARJETAS_PROVEEDORES, type ListaId } from '../../../../../shared/domain/proveedores.js';
 import type { ProveedorFila } from '../../../../../shared/schemas/proveedores.js';
 import { Paginacion } from '../../../components/paginacion.js';
-import { TableEmptyState } from '../../../components/table-empty-state.js';
+import { SinCoincidencias, TableEmptyState } from '../../../components/table-empty-state.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { descargarCsv } from '../../../lib/csv.js';
 import { formatDate } from '../../../lib/format.js';
@@ -220,7 +220,7 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
           loadingText={q || texto.trim() ? 'Buscando proveedores' : 'Cargando proveedores'}
           trackBy="id"
           wrapLines
-          empty={pagina.isError ? <TableEmptyState title={errorMessage(pagina.error)} action={<Reintentar consulta={pagina} />} /> : q ? <TableEmptyState title="Ningún proveedor coincide con la búsqueda" /> : <TableEmptyState title={def.vacio} />}
+          empty={pagina.isError ? <TableEmptyState title={errorMessage(pagina.error)} action={<Reintentar consulta={pagina} />} /> : q ? <SinCoincidencias titulo="Ningún proveedor coincide con la búsqueda" onBorrar={() => setTexto('')} /> : <TableEmptyState title={def.vacio} />}
         />
       </SpaceBetween>
       <ProviderDetailModal
