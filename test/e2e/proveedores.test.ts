@@ -83,7 +83,7 @@ describe('provider validation panel', () => {
       await page.unroute(busqueda);
     }
     // The way back to the whole list, as every list has it.
-    await page.getByRole('button', { name: 'Borrar búsqueda' }).click();
+    await page.getByRole('table').getByRole('button', { name: 'Borrar búsqueda' }).click();
     await expect.poll(() => page.getByRole('button', { name: /^Ver detalle de / }).count()).toBeGreaterThanOrEqual(9);
     expect(await page.getByRole('searchbox', { name: 'Buscar proveedores' }).inputValue()).toBe('');
   });
