@@ -49,6 +49,8 @@ export const VERIFICATION_EMAIL = { subject: 'Tu código de verificación', body
 export const INVITACION_DIAS = 7;
 /** A driver's invitation is sent again at most once in this many minutes (no mail flood from a double click or a script). */
 export const REENVIO_INVITACION_MINUTOS = 5;
+/** And at most this many times a day (Bogotá's) per vehicle: a driver who got five has a mail problem, not a missing mail. */
+export const REENVIOS_INVITACION_DIA = 5;
 
 export const INVITATION_EMAIL = {
   subject: 'Tu cuenta de conductor en TransAliadas',

@@ -43,15 +43,21 @@ export const vehiculoRepository = {
    * Stamps when the driver's invitation was sent again (`en`), or clears the stamp (`en` undefined), on
    * condition that it still holds `antes`: of two resends at once only one goes out. False when it moved on.
    */
-  async marcarInvitacion(empresaId: string, id: string, antes: string | undefined, en: string | undefined): Promise<boolean> {
+  /**
+   * The resend's stamp and the day's count, written together on condition that no other resend moved
+   * the stamp since it was read (`antes`): of two at once, one goes. Undefined values remove them.
+   */
+  async marcarInvitacion(empresaId: string, id: string, antes: string | undefined, nueva: Pick<Vehiculo, 'invitacionEn' | 'reenviosInvitacion'>): Promise<boolean> {
+    const set = Object.entries(nueva).filter(([, v]) => v !== undefined);
+    const quitar = (['invitacionEn', 'reenviosInvitacion'] as const).filter((k) => nueva[k] === undefined);
     try {
       await ddb().send(
         new UpdateCommand({
           TableName: tableName('vehiculos'),
           Key: { id },
-          UpdateExpression: en ? 'SET invitacionEn = :en' : 'REMOVE invitacionEn',
+          UpdateExpression: [set.length ? `SET ${set.map(([k]) => `${k} = :${k}`).join(', ')}` : '', quitar.length ? `REMOVE ${quitar.join(', ')}` : ''].join(' ').trim(),
           ConditionExpression: `empresaAliada = :empresa AND ${antes ? 'invitacionEn = :antes' : 'attribute_not_exists(invitacionEn)'}`,
-          ExpressionAttributeValues: { ':empresa': empresaId, ...(en ? { ':en': en } : {}), ...(antes ? { ':antes': antes } : {}) },
+          ExpressionAttributeValues: { ':empresa': empresaId, ...Object.fromEntries(set.map(([k, v]) => [`:${k}`, v])), ...(antes ? { ':antes': antes } : {}) },
         }),
       );
       return true;

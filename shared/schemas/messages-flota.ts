@@ -1,4 +1,4 @@
-import { INVITACION_DIAS, REENVIO_INVITACION_MINUTOS } from '../constants.js';
+import { INVITACION_DIAS, REENVIO_INVITACION_MINUTOS, REENVIOS_INVITACION_DIA } from '../constants.js';
 
 /**
  * Fleet (spec 02 sections 2.7, 5.2, 5.3, 6 and 8), verbatim where the spec words them. Apart from
@@ -44,6 +44,7 @@ export const VEHICULO_MSG = {
   archivoRepetido: 'El mismo archivo no puede ocupar dos espacios.',
   /** Beyond the spec: the driver's invitation sent again (`POST /vehiculos/{id}/invitacion`). */
   invitacionReenviada: (email: string) => `Reenviamos la invitación a ${email}, con una contraseña temporal nueva válida por ${INVITACION_DIAS} días; la anterior ya no sirve.`,
+  invitacionLimiteDiario: `Ya reenviamos la invitación ${REENVIOS_INVITACION_DIA} veces hoy, el máximo por día. Pide al conductor que revise su correo, también la carpeta de correo no deseado, y que confirme la dirección; mañana podrás reenviarla de nuevo.`,
   invitacionReciente: `Ya reenviamos la invitación hace menos de ${REENVIO_INVITACION_MINUTOS} minutos. Pide al conductor que revise su correo, también la carpeta de correo no deseado.`,
   cuentaConductorActiva: 'El conductor ya activó su cuenta: no necesita otra invitación. Si olvidó su contraseña, puede recuperarla desde la aplicación.',
   sinCuentaConductor: 'El conductor de este vehículo no tiene una cuenta a la que reenviar la invitación.',

@@ -315,6 +315,8 @@ export const vehiculoSchema = z.object({
   cuentaCambiada: cuentaCambiadaSchema.optional(),
   /** When the company last sent the driver's invitation again (the first went with the vehicle's creation). */
   invitacionEn: z.iso.datetime().optional(),
+  /** How many times it was sent again on the day `dia` (Bogotá): at most REENVIOS_INVITACION_DIA. */
+  reenviosInvitacion: z.object({ dia: z.string(), n: z.number().int().nonnegative() }).optional(),
   /** When marketplace staff sent the welcome e-mail asking for photos and documents. */
   bienvenidaEnviada: z.iso.datetime().optional(),
   conected: z.boolean().default(false),

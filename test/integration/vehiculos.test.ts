@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { INITIAL_RATING, INVITATION_EMAIL } from '../../shared/constants.js';
 import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, UPLOAD_KINDS } from '../../shared/domain/uploads.js';
+import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
 import { DIGITOS_MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
 import { VEHICULO_MSG } from '../../shared/schemas/messages-flota.js';
 import {
@@ -274,6 +275,37 @@ describe('fleet API', () => {
     expect((await guardado(VCK512))!.invitacionEn).toBeUndefined();
     // The demo's other drivers were invited and have not signed in.
     expect((await api('/vehiculos/veh-demo-transvalle-006', { token: valle })).json.cuentaConductor).toBe('pendiente');
+  });
+
+  it("sends the invitation again at most 5 times a day (Bogotá's), and again the next day", async () => {
+    const res = await api('/vehiculos', { token: admin, body: vehiculoNuevo({ placas: 'INV305', email: 'cinco.veces@flotaprueba.demo' }) });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const id = (res.json as Vehiculo).id;
+    const reenviar = () => api(`/vehiculos/${id}/invitacion`, { token: admin, method: 'POST', body: {} });
+    // The 5-minute wait is the other rule: each resend here is dated 6 minutes back before the next.
+    const atrasar = (campos: Record<string, unknown>) =>
+      docClient().send(
+        new UpdateCommand({
+          TableName: table('vehiculos'),
+          Key: { id },
+          UpdateExpression: `SET ${Object.keys(campos).map((k) => `${k} = :${k}`).join(', ')}`,
+          ExpressionAttributeValues: Object.fromEntries(Object.entries(campos).map(([k, v]) => [`:${k}`, v])),
+        }),
+      );
+    const haceSeis = () => new Date(Date.now() - 6 * 60_000).toISOString();
+    for (let i = 1; i <= 5; i++) {
+      expect((await reenviar()).status, `reenvío ${i}`).toBe(200);
+      expect((await guardado(id))!.reenviosInvitacion).toEqual({ dia: hoyEnBogota(), n: i });
+      await atrasar({ invitacionEn: haceSeis() });
+    }
+    const codigo = lastCodeFor('cinco.veces@flotaprueba.demo');
+    expect(await reenviar()).toMatchObject({ status: 409, json: { error: { message: VEHICULO_MSG.invitacionLimiteDiario } } });
+    expect(lastCodeFor('cinco.veces@flotaprueba.demo')).toBe(codigo);
+    // The count is the day's: yesterday's five hold nothing back today.
+    await atrasar({ reenviosInvitacion: { dia: '2020-01-01', n: 5 } });
+    expect((await reenviar()).status).toBe(200);
+    expect((await guardado(id))!.reenviosInvitacion).toEqual({ dia: hoyEnBogota(), n: 1 });
+    expect(lastCodeFor('cinco.veces@flotaprueba.demo')).not.toBe(codigo);
   });
 
   it("sends no invitation to a disabled driver, nor to another company's driver who took the e-mail of a deleted account", async () => {

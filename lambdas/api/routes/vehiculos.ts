@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import { INITIAL_RATING, REENVIO_INVITACION_MINUTOS } from '../../../shared/constants.js';
+import { INITIAL_RATING, REENVIO_INVITACION_MINUTOS, REENVIOS_INVITACION_DIA } from '../../../shared/constants.js';
+import { hoyEnBogota } from '../../../shared/domain/vencimientos.js';
 import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, uploadKeys } from '../../../shared/domain/uploads.js';
 import { usuarioSchema } from '../../../shared/schemas/empresa.js';
 import { VEHICULO_MSG } from '../../../shared/schemas/messages-flota.js';
@@ -53,7 +54,8 @@ export async function verVehiculo(c: Context, caller: CompanyCaller) {
 /**
  * `POST /vehiculos/{id}/invitacion`: sends the driver's invitation again, with a new temporary
  * password, while the driver has not signed in (the first one lasts INVITACION_DIAS days). At most one
- * in REENVIO_INVITACION_MINUTOS: the stamp is written first, on condition that no other resend did.
+ * in REENVIO_INVITACION_MINUTOS and REENVIOS_INVITACION_DIA a day: the stamp and the day's count are
+ * written first, on condition that no other resend did.
  */
 export async function reenviarInvitacion(c: Context, caller: CompanyCaller) {
   const id = vehiculoId(c);
@@ -65,14 +67,19 @@ export async function reenviarInvitacion(c: Context, caller: CompanyCaller) {
   const now = new Date();
   const antes = vehiculo.invitacionEn;
   if (antes && now.getTime() - Date.parse(antes) < REENVIO_INVITACION_MINUTOS * 60_000) throw conflict(VEHICULO_MSG.invitacionReciente);
-  if (!(await vehiculoRepository.marcarInvitacion(caller.empresaId, id, antes, now.toISOString()))) throw conflict(VEHICULO_MSG.invitacionReciente);
+  const hoy = hoyEnBogota(now);
+  const enviadasHoy = vehiculo.reenviosInvitacion?.dia === hoy ? vehiculo.reenviosInvitacion.n : 0;
+  if (enviadasHoy >= REENVIOS_INVITACION_DIA) throw conflict(VEHICULO_MSG.invitacionLimiteDiario);
+  const marca = { invitacionEn: now.toISOString(), reenviosInvitacion: { dia: hoy, n: enviadasHoy + 1 } };
+  if (!(await vehiculoRepository.marcarInvitacion(caller.empresaId, id, antes, marca))) throw conflict(VEHICULO_MSG.invitacionReciente);
+  // Not sent: the stamp and the count go back, so trying again is neither held off nor counted.
+  const deshacer = () => vehiculoRepository.marcarInvitacion(caller.empresaId, id, marca.invitacionEn, { invitacionEn: antes, reenviosInvitacion: vehiculo.reenviosInvitacion }).catch(() => undefined);
   const enviada = await identity.reenviarInvitacion(vehiculo.email).catch(async (err: unknown) => {
-    // Not sent: the stamp goes back, so trying again is not held off.
-    await vehiculoRepository.marcarInvitacion(caller.empresaId, id, now.toISOString(), antes).catch(() => undefined);
+    await deshacer();
     throw err;
   });
   if (enviada !== 'enviada') {
-    await vehiculoRepository.marcarInvitacion(caller.empresaId, id, now.toISOString(), antes).catch(() => undefined);
+    await deshacer();
     throw conflict(enviada === 'activa' ? VEHICULO_MSG.cuentaConductorActiva : VEHICULO_MSG.sinCuentaConductor);
   }
   return c.json({ invitacionEn: now.toISOString(), mensaje: VEHICULO_MSG.invitacionReenviada(vehiculo.email) });
