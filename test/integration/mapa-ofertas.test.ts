@@ -34,8 +34,8 @@ const mapa = async (token: string) => {
   expect(res.status).toBe(200);
   return res.json as { tipos: string[]; servicios: Marker[] };
 };
-const publicar = async (overrides: Parameters<typeof servicioPublicado>[0] = {}) => {
-  const body = servicioPublicado(overrides);
+const publicar = async (overrides: Parameters<typeof servicioPublicado>[0] = {}, dias?: number) => {
+  const body = servicioPublicado(overrides, dias);
   const res = await appApi('POST', '/integracion/cliente/servicios', body);
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return body.id;
@@ -549,7 +549,9 @@ describe('client app integration', () => {
   });
 
   it("lists the offers without bank data, and of two simultaneous acceptances exactly one wins, its quote the only one kept", async () => {
-    const id = await publicar({ tipo: 'Van' });
+    // Departing tomorrow, nearer than the other files' services (3 days): the winner's map shows its
+    // nearest own work first (25 of them while requests wait), whatever other tests reserved before.
+    const id = await publicar({ tipo: 'Van' }, 1);
     const conCotizacion = async (token: string, precio: number) => ({ precio, cotizacion: await upload(token, 'cotizacion', PDF_BYTES, 'application/pdf') });
     expect((await ofertar(valle, id, await conCotizacion(valle, 700000))).status).toBe(201);
     expect((await ofertar(andino, id, await conCotizacion(andino, 650000))).status).toBe(201);
