@@ -117,6 +117,8 @@ export function ListaPaginada<T extends { id: string }>(props: {
           // Widths set on the first render and then the user's: rows arriving do not move the columns. Not on
           // a phone, where its few columns share the width as their contents need.
           resizableColumns={!telefono}
+          // The row's action stays in view when widened columns (or a narrow window) make the list scroll sideways.
+          stickyColumns={telefono ? undefined : { last: 1 }}
           items={items}
           loading={cargandoFilas(consulta, escribiendo)}
           loadingText={q || texto.trim() ? 'Buscando' : 'Cargando'}
