@@ -440,7 +440,18 @@ const CSV_RECOMPENSA_PAGADA: ColumnaCsv<RecompensaPagadaFila>[] = [
   { titulo: 'Registrado por', valor: (f) => f.pago.registradoPor },
 ];
 
+/** The reward payment's receipt, if staff attached one. */
+const ComprobanteRecompensa = ({ f }: { f: RecompensaPagadaFila }) =>
+  f.pago.comprobanteUrl ? (
+    <Link href={f.pago.comprobanteUrl} external externalIconAriaLabel="(abre en una pestaña nueva)" ariaLabel={`Ver comprobante de la recompensa de ${f.placas}`}>
+      Ver
+    </Link>
+  ) : (
+    'Sin comprobante'
+  );
+
 function RecompensasPagadas() {
+  const telefono = useEsTelefono();
   const columnas: Columna<RecompensaPagadaFila>[] = [
     vehiculoReferido,
     { id: 'conductor', header: 'Conductor', minWidth: ANCHO.nombre, cell: (f) => f.nombre },
@@ -449,7 +460,7 @@ function RecompensasPagadas() {
     {
       id: 'pago',
       header: 'Pago',
-      // Value, day and reference together: a phone shows this column and the receipt's.
+      // Value, day and reference together: a phone shows this column beside the vehicle, the receipt under it.
       cell: (f) => (
         <SpaceBetween size="xxxs">
           <Box fontWeight="bold">
@@ -459,28 +470,18 @@ function RecompensasPagadas() {
             <span className="nowrap">{formatCalendarDate(f.pago.fecha)}</span> · <span className="nowrap">{`Ref. ${f.pago.referencia}`}</span>
           </Box>
           {f.pago.cuentaDestino && <Box variant="small">{`A ${textoCuenta(f.pago.cuentaDestino)}`}</Box>}
+          {telefono && <ComprobanteRecompensa f={f} />}
         </SpaceBetween>
       ),
     },
-    {
-      id: 'comprobante',
-      header: 'Comprobante',
-      cell: (f) =>
-        f.pago.comprobanteUrl ? (
-          <Link href={f.pago.comprobanteUrl} external externalIconAriaLabel="(abre en una pestaña nueva)" ariaLabel={`Ver comprobante de la recompensa de ${f.placas}`}>
-            Ver
-          </Link>
-        ) : (
-          'Sin comprobante'
-        ),
-    },
+    { id: 'comprobante', header: 'Comprobante', cell: (f) => <ComprobanteRecompensa f={f} /> },
     {
       id: 'por',
       header: 'Registrado',
       minWidth: ANCHO.fecha,
       cell: (f) => (
         <SpaceBetween size="xxxs">
-          <span className="nowrap">{formatDateTime(f.pago.registradoEn)}</span>
+          <Fecha valor={f.pago.registradoEn} />
           <Box variant="small">
             <Correo valor={f.pago.registradoPor} />
           </Box>
@@ -498,7 +499,7 @@ function RecompensasPagadas() {
       vacio={PAGO_MSG.sinRecompensasPagadas}
       buscarPor="Buscar por placas, conductor, referente, empresa o referencia"
       csv={{ nombre: 'recompensas-pagadas', columnas: CSV_RECOMPENSA_PAGADA }}
-      enTelefono={['vehiculo', 'pago', 'comprobante']}
+      enTelefono={['vehiculo', 'pago']}
     />
   );
 }
