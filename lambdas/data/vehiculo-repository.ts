@@ -40,12 +40,9 @@ export const vehiculoRepository = {
   },
 
   /**
-   * Stamps when the driver's invitation was sent again (`en`), or clears the stamp (`en` undefined), on
-   * condition that it still holds `antes`: of two resends at once only one goes out. False when it moved on.
-   */
-  /**
-   * The resend's stamp and the day's count, written together on condition that no other resend moved
-   * the stamp since it was read (`antes`): of two at once, one goes. Undefined values remove them.
+   * The resend's stamp and the day's count, written together on condition that the stamp still holds
+   * `antes`: of two resends at once only one goes out. Undefined values remove them (a resend undone).
+   * False when it moved on.
    */
   async marcarInvitacion(empresaId: string, id: string, antes: string | undefined, nueva: Pick<Vehiculo, 'invitacionEn' | 'reenviosInvitacion'>): Promise<boolean> {
     const set = Object.entries(nueva).filter(([, v]) => v !== undefined);

@@ -110,7 +110,6 @@ export function dictaminar(t: ConfirmacionEpayco, s: ReservaCobrada | null, c: C
 export const cobroPorReembolsar = (t: ConfirmacionEpayco, c: CredencialesEpayco, produccion: boolean): boolean =>
   t.x_cod_response === '1' && t.x_cust_id_cliente === c.p_cust_id_cliente && !(produccion && esPrueba(t.x_test_request)) && montoCobrado(t) !== null;
 
-
 /**
  * A confirmation of our merchant that took no money (pending, declined or failed, as ePayco's own
  * record says) and changes nothing here: the reservation no longer waits for it, or ePayco's final

@@ -1,6 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { CLIENTS } from '../../scripts/local/demo-data.js';
 import { MSG } from '../../shared/schemas/messages.js';
 import { screenshot } from '../support/browser.js';
 import { axeViolations, describeViolations, field, page, shots, signIn, url, usePage } from '../support/e2e.js';
@@ -129,9 +130,11 @@ describe('what a new user tripped on', () => {
     await page.waitForURL('**/panel-control/monitor-map');
     await page.goto(url('/panel-control/reservas'));
     await page.getByRole('button', { name: /^Ver detalle del servicio/ }).first().waitFor();
-    // The route under the departure: its own column did not fit beside the action.
+    // The client and the route under the departure: their own columns did not fit beside the action.
     expect(await columnas()).toEqual(['Salida', 'Acciones']);
     await page.getByRole('row').nth(1).getByText(/^→ /).waitFor();
+    const textoFila = await page.getByRole('row').nth(1).innerText();
+    expect(CLIENTS.some((c) => textoFila.includes(c)), textoFila).toBe(true);
     await screenshot(page, 'movil-reservas-lista');
     // It fits within a few pixels (172 px of sideways scrolling with every column).
     expect(await sobrante()).toBeLessThanOrEqual(4);

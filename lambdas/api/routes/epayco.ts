@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { cobroPorReembolsar, confirmacionEpaycoSchema, sinCobro, credencialesEpaycoSchema, dictaminar, discrepancia, firmaEpayco, montoCobrado, motivoNoEspera, type ConfirmacionEpayco, type CredencialesEpayco, type Dictamen } from '../../../shared/domain/epayco.js';
+import { cobroPorReembolsar, confirmacionEpaycoSchema, credencialesEpaycoSchema, dictaminar, discrepancia, firmaEpayco, montoCobrado, motivoNoEspera, sinCobro, type ConfirmacionEpayco, type CredencialesEpayco, type Dictamen } from '../../../shared/domain/epayco.js';
 import { EPAYCO, type Quien } from '../../../shared/schemas/historial.js';
 import { MAPA_MSG } from '../../../shared/schemas/messages-servicios.js';
 import type { Service } from '../../../shared/schemas/service.js';

@@ -88,7 +88,7 @@ export function HistorialPage({ title }: { title: string }) {
   const sinTotal = historial.isError && !historial.data ? '—' : '…';
   const opciones = [{ value: '', label: 'Todos los estados' }, ...ESTADOS_HISTORIAL.map((e) => ({ value: e, label: ESTADO_TEXTO[e] }))];
   const valorRango: DateRangePickerProps.Value = { type: 'absolute', startDate: rango.desde, endDate: rango.hasta };
-  // Sized by their content (the whole range is read at once), and on a phone the service lists' three.
+  // Sized by their content (the whole range is read at once), and on a phone the service lists' two.
   const telefono = useEsTelefono();
   const columnas = sinAnchos(columnasServicio(plataforma, (f) => setDetalle(f.id), telefono));
 
@@ -136,7 +136,7 @@ export function HistorialPage({ title }: { title: string }) {
         </Container>
         <Table
           {...collectionProps}
-          // A phone's three columns need the container's padding too.
+          // A phone's columns need the container's padding too.
           variant={telefono ? 'borderless' : 'container'}
           header={
             <Header

@@ -32,11 +32,12 @@ export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFi
       id: 'salida',
       header: 'Salida',
       minWidth: ANCHO.fecha,
-      // On a phone the route comes under the departure: its column does not fit beside the action.
+      // On a phone the client and the route come under the departure: their columns do not fit beside the action.
       cell: (f) =>
         telefono ? (
           <SpaceBetween size="xxxs">
             <Salida f={f} />
+            <Box fontWeight="bold">{f.cliente}</Box>
             <Ruta origen={f.origen} destino={f.destino} />
           </SpaceBetween>
         ) : (
