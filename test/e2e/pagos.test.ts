@@ -150,6 +150,12 @@ describe('the service lists', () => {
       await page.getByRole('tab', { name: tab }).click();
       await page.getByRole('row', { name: estado }).first().waitFor();
     }
+    // A search that finds nothing says so, naming the list's things, with the way back to all of them.
+    await buscar('nadie se llama así');
+    await page.getByText('Ningún servicio coincide con la búsqueda', { exact: true }).waitFor();
+    await page.getByRole('table').getByRole('button', { name: 'Borrar búsqueda' }).click();
+    await page.getByRole('row', { name: 'Finalizado' }).first().waitFor();
+    expect(await page.getByRole('searchbox').first().inputValue()).toBe('');
     // A reservation without its vehicle leads to where it is completed, its detail open there.
     await page.getByRole('tab', { name: 'Reservados' }).click();
     await page.getByRole('row', { name: /Sin asignar/ }).first().getByRole('button', { name: /^Ver detalle del servicio/ }).click();

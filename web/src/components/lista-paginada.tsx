@@ -35,6 +35,8 @@ export function ListaPaginada<T extends { id: string }>(props: {
   fuente: Fuente<T>;
   columnas: Columna<T>[];
   vacio: string;
+  /** What a search that matched nothing says, naming the list's things ("Ningún pago coincide con la búsqueda"). */
+  sinCoincidencias: string;
   buscarPor: string;
   csv: { nombre: string; columnas: ColumnaCsv<T>[] };
   acciones?: ReactNode;
@@ -124,7 +126,7 @@ export function ListaPaginada<T extends { id: string }>(props: {
           loadingText={q || texto.trim() ? 'Buscando' : 'Cargando'}
           trackBy="id"
           wrapLines
-          empty={consulta.isError ? <TableEmptyState title={errorMessage(consulta.error)} action={<Reintentar consulta={consulta} />} /> : q ? <SinCoincidencias titulo="Ningún registro coincide con la búsqueda" onBorrar={() => setTexto('')} /> : <TableEmptyState title={props.vacio} />}
+          empty={consulta.isError ? <TableEmptyState title={errorMessage(consulta.error)} action={<Reintentar consulta={consulta} />} /> : q ? <SinCoincidencias titulo={props.sinCoincidencias} onBorrar={() => setTexto('')} /> : <TableEmptyState title={props.vacio} />}
         />
       )}
     </div>

@@ -133,6 +133,7 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
         fuente={FUENTES.pagosConductor(tipo, plataforma ? empresa : null)}
         columnas={columnas}
         vacio={def.vacio}
+        sinCoincidencias="Ningún pago coincide con la búsqueda"
         buscarPor="Buscar por conductor, placas, cliente o ruta"
         csv={{ nombre: tipo === 'anticipo' ? 'anticipos' : 'saldos', columnas: CSV_PAGO }}
         enTelefono={['conductor', 'monto', 'acciones']}
@@ -303,6 +304,7 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
         fuente={FUENTES.porValidar(metodo, empresa)}
         columnas={columnas}
         vacio={lista(metodo).vacio}
+        sinCoincidencias="Ninguna reserva coincide con la búsqueda"
         buscarPor="Buscar por cliente, ruta, tipo o servicio"
         csv={{ nombre: `pagos-${metodo}`, columnas: CSV_VALIDAR }}
         enTelefono={['cliente', 'acciones']}
@@ -420,6 +422,7 @@ function RecompensasPorPagar({ contador }: { contador?: number }) {
         fuente={FUENTES.recompensas()}
         columnas={columnas}
         vacio={PAGO_MSG.sinRecompensas}
+        sinCoincidencias="Ninguna recompensa coincide con la búsqueda"
         buscarPor="Buscar por placas, conductor o empresa"
         csv={{ nombre: 'recompensas', columnas: CSV_RECOMPENSA }}
         // On a phone, who is paid (the referrer) rather than the referred vehicle's driver.
@@ -497,6 +500,7 @@ function RecompensasPagadas() {
       fuente={FUENTES.recompensasPagadas()}
       columnas={columnas}
       vacio={PAGO_MSG.sinRecompensasPagadas}
+      sinCoincidencias="Ninguna recompensa coincide con la búsqueda"
       buscarPor="Buscar por placas, conductor, referente, empresa o referencia"
       csv={{ nombre: 'recompensas-pagadas', columnas: CSV_RECOMPENSA_PAGADA }}
       enTelefono={['vehiculo', 'pago']}

@@ -89,6 +89,7 @@ export function CobrosPorReembolsarLista({ contador }: { contador?: number }) {
         fuente={FUENTES.cobrosPorReembolsar()}
         columnas={columnas}
         vacio={EPAYCO_MSG.sinPorReembolsar}
+        sinCoincidencias="Ningún cobro coincide con la búsqueda"
         buscarPor="Buscar por referencia, cliente, empresa o servicio"
         csv={{ nombre: 'cobros-por-reembolsar', columnas: CSV_COBROS }}
         enTelefono={['cliente', 'acciones']}

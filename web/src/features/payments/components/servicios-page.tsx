@@ -112,6 +112,7 @@ function ListaDeServicios({ lista }: { lista: ListaServiciosId }) {
         fuente={FUENTES.servicios(lista, plataforma ? empresa : null)}
         columnas={columnasServicio(plataforma, setDetalle, telefono)}
         vacio={def.vacio}
+        sinCoincidencias="Ningún servicio coincide con la búsqueda"
         buscarPor={BUSCAR}
         csv={{ nombre: `servicios-${lista}`, columnas: CSV_SERVICIO }}
         // The tab already says the stage: the state is in the detail.

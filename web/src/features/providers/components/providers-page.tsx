@@ -138,7 +138,7 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
         header: 'Acciones',
         cell: (f) => (
           <Button variant="inline-link" ariaLabel={`Ver detalle de ${f.nombre}`} onClick={() => setDetalle(f.id)}>
-            Ver detalle
+            <span className="nowrap">Ver detalle</span>
           </Button>
         ),
       },
