@@ -146,11 +146,13 @@ describe('what a new user tripped on', () => {
 
     await page.goto(url('/panel-control/pagos'));
     await page.getByRole('button', { name: /^Ver detalle de / }).first().waitFor();
-    expect(await columnas()).toEqual(['Conductor', 'Anticipo', 'Acciones']);
-    // The account column is left out: a recently changed account is said under the amount (the demo's WMN318).
-    await page.getByRole('row').filter({ hasText: 'WMN318' }).getByText('Cuenta nueva').waitFor();
+    expect(await columnas()).toEqual(['Conductor', 'Acciones']);
+    // The amount, its offer and a recently changed account are said under the driver (the demo's WMN318).
+    const wmn = page.getByRole('row').filter({ hasText: 'WMN318' });
+    await wmn.getByText('Cuenta nueva').waitFor();
+    await wmn.getByText(/^de \$\s?[\d.]+$/).waitFor();
     await screenshot(page, 'movil-pagos-lista');
-    expect(await sobrante()).toBeLessThanOrEqual(4);
+    expect(await sobrante()).toBe(0);
     // The detail's ledger: one card per payment instead of a five-column table, nothing to scroll sideways.
     await page.getByRole('button', { name: /^Ver detalle de / }).first().click();
     const dialog = page.getByRole('dialog');

@@ -111,6 +111,18 @@ describe('provider validation panel', () => {
     await page.getByRole('heading', { level: 2, name: /^Conductores por Validar/ }).waitFor();
     const porValidar = await conteo('Conductores por Validar');
     const activos = await conteo('Conductores Activos');
+    // On a small phone the list shows the name (with the vehicle under it) and the action, nothing to swipe.
+    await page.setViewportSize({ width: 360, height: 740 });
+    try {
+      const columnas = async () => (await page.getByRole('columnheader').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+      await expect.poll(columnas).toEqual(['Nombre', 'Acciones']);
+      await fila('Harold Stiven Ibarra').getByText(/^HSI655 · .+ · Registro \d+\/\d+\/\d{4}$/).waitFor();
+      const sobrante = await page.locator('table').first().evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
+      expect(sobrante).toBe(0);
+      await shots('proveedores-movil-360');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 1000 });
+    }
     await page.getByRole('button', { name: 'Ver detalle de Harold Stiven Ibarra' }).click();
     const modal = page.getByRole('dialog', { name: 'Harold Stiven Ibarra' });
     await modal.getByText('HSI655').waitFor();

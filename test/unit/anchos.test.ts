@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANCHO, anchoDeEncabezado, conAnchos } from '../../web/src/lib/anchos.js';
+import { ANCHO, anchoDeEncabezado, anchosTrasArrastrar, conAnchos, conElegidos } from '../../web/src/lib/anchos.js';
 
 describe('first widths of a list with fixed columns', () => {
   it('shares the width by weight when every share is over its minimum', () => {
@@ -39,5 +39,24 @@ describe('first widths of a list with fixed columns', () => {
   it('leaves the weight out of what reaches the table, and a header that is no text to the default minimum', () => {
     const [c] = conAnchos([{ header: null, peso: 3, id: 'x' }], 500);
     expect(c).toEqual({ header: null, id: 'x', minWidth: ANCHO.otro, width: 500 });
+  });
+});
+
+describe('widths chosen by hand', () => {
+  const columnas = conAnchos([{ id: 'cliente', header: 'Cliente', minWidth: ANCHO.nombre }, { id: 'ruta', header: 'Ruta', peso: 2 }, { id: 'acciones', header: 'Acciones' }], 1000);
+
+  it('keeps only the dragged column, never the last one that fills the rest', () => {
+    const [cliente, ruta, acciones] = columnas.map((c) => c.width) as [number, number, number];
+    // Cloudscape reports every width; the action column absorbed what the route gave up.
+    expect(anchosTrasArrastrar({}, columnas, [cliente, ruta - 100, acciones + 100])).toEqual({ ruta: ruta - 100 });
+    // A later drag of another column keeps the first one chosen.
+    const antes = { ruta: 300 };
+    const conAntes = conElegidos(columnas, antes);
+    expect(anchosTrasArrastrar(antes, conAntes, [cliente + 50.4, 300, acciones])).toEqual({ ruta: 300, cliente: cliente + 50 });
+  });
+
+  it('applies what was chosen over the first widths, never under a column\'s minimum', () => {
+    const conDos = conElegidos(columnas, { ruta: 420, cliente: 20, otra: 999 });
+    expect(conDos.map((c) => c.width)).toEqual([ANCHO.nombre, 420, columnas[2]!.width]);
   });
 });

@@ -4,7 +4,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { conAnchos, sinAnchos, type ConPeso } from '../lib/anchos.js';
+import { anchosElegidos, anchosTrasArrastrar, conAnchos, conElegidos, guardarAnchos, sinAnchos, type ConPeso } from '../lib/anchos.js';
 import { api, errorMessage } from '../lib/api-client.js';
 import { descargarCsv } from '../lib/csv.js';
 import { paginaQuery, type Fuente } from '../lib/listas.js';
@@ -80,6 +80,13 @@ export function ListaPaginada<T extends { id: string }>(props: {
   const caja = useRef<HTMLDivElement>(null);
   const [ancho, setAncho] = useState<number | null>(null);
   useLayoutEffect(() => setAncho(caja.current?.clientWidth ?? null), []);
+  // The widths the user chose by hand in this list, kept in this browser (lib/anchos.ts).
+  const lista = props.csv.nombre;
+  const [guardados, setGuardados] = useState(() => ({ lista, anchos: anchosElegidos(lista) }));
+  // Read again when the same list component shows another list (a tab changed).
+  const elegidos = guardados.lista === lista ? guardados.anchos : anchosElegidos(lista);
+  // Less the container's padding: a column short of the width is made up by the last one.
+  const columnas = ancho === null || telefono ? null : conElegidos(conAnchos(props.columnas, ancho - 48), elegidos);
 
   const items = consulta.data?.items ?? [];
   return (
@@ -113,12 +120,17 @@ export function ListaPaginada<T extends { id: string }>(props: {
             />
           }
           pagination={<Paginacion currentPageIndex={paginas.pagina} pagesCount={paginas.paginas} openEnd={!!consulta.data?.cursor} onChange={({ detail }) => paginas.setPagina(detail.currentPageIndex)} />}
-          // Less the container's padding: a column short of the width is made up by the last one.
-          columnDefinitions={telefono ? sinAnchos(props.columnas) : conAnchos(props.columnas, ancho - 48)}
+          columnDefinitions={columnas ?? sinAnchos(props.columnas)}
           columnDisplay={telefono ? columnasEnTelefono(props.columnas, props.enTelefono) : undefined}
-          // Widths set on the first render and then the user's: rows arriving do not move the columns. Not on
-          // a phone, where its few columns share the width as their contents need.
+          // Widths set on the first render and then the user's (kept for the next visit): rows arriving do not
+          // move the columns. Not on a phone, where its few columns share the width as their contents need.
           resizableColumns={!telefono}
+          onColumnWidthsChange={({ detail }) => {
+            if (!columnas) return;
+            const nuevos = anchosTrasArrastrar(elegidos, columnas, detail.widths);
+            setGuardados({ lista, anchos: nuevos });
+            guardarAnchos(lista, nuevos);
+          }}
           // The row's action stays in view when widened columns (or a narrow window) make the list scroll sideways.
           stickyColumns={telefono ? undefined : { last: 1 }}
           items={items}

@@ -26,8 +26,10 @@ const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(v
 export const formatCOP = (value: number): string => cop().format(value);
 export const formatNumber = (value: number): string => number().format(value);
 export const formatDate = (value: DateInput): string => date().format(toDate(value));
-export const formatDateTime = (value: DateInput): string => dateTime().format(toDate(value));
-export const formatTime = (value: DateInput): string => time().format(toDate(value));
+/** "1:42 a. m." kept on one line: ICU's plain spaces let a narrow cell break it into "1:42 a." and "m.". */
+const horaSinCortes = (texto: string): string => texto.replace(/ ([ap])\. m\./g, '\u00a0$1.\u00a0m.');
+export const formatDateTime = (value: DateInput): string => horaSinCortes(dateTime().format(toDate(value)));
+export const formatTime = (value: DateInput): string => horaSinCortes(time().format(toDate(value)));
 export const formatCalendarDate = (fecha: string): string => (fecha ? calendarDate().format(new Date(`${fecha}T00:00:00Z`)) : '');
 
 /**

@@ -146,7 +146,7 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
               <SpaceBetween size="m">
                 <FormField
                   label="Valor de la oferta (COP)"
-                  description={bloqueado !== null ? OFERTA_MSG.valorConfirmado : faltaPdf ? OFERTA_MSG.subePdfPrimero : 'Solo números; se redondea al siguiente múltiplo de $ 1.000'}
+                  description={bloqueado !== null ? OFERTA_MSG.valorConfirmado : faltaPdf ? OFERTA_MSG.subePdfPrimero : 'Solo números; se redondea al siguiente múltiplo de $\u00a01.000'}
                   constraintText={precio && bloqueado === null && !error ? `Se ofertará ${formatCOP(redondeado)}` : undefined}
                   errorText={error}
                 >
@@ -243,7 +243,7 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
       >
         <SpaceBetween size="s">
           <Box variant="p">
-            El valor de su oferta, redondeado al siguiente múltiplo de $ 1.000, es <strong>{formatCOP(redondeado)}</strong>.
+            El valor de su oferta, redondeado al siguiente múltiplo de $&nbsp;1.000, es <strong>{formatCOP(redondeado)}</strong>.
           </Box>
           <Box variant="p">¿Está de acuerdo con este valor?</Box>
         </SpaceBetween>

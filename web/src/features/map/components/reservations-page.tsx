@@ -162,7 +162,7 @@ export function ReservationsPage({ title }: { title: string }) {
       header: 'Acciones',
       cell: (r) => (
         <Button variant="inline-link" ariaLabel={`Ver detalle de la reserva ${r.tipo} de ${r.origen}, sale ${formatDateTime(r.fechaSalida)}`} onClick={() => setDetalle(r.id)}>
-          <span className="nowrap">Ver detalle</span>
+          <span className="sin-corte">Ver detalle</span>
         </Button>
       ),
     },
@@ -197,12 +197,15 @@ export function ReservationsPage({ title }: { title: string }) {
         }
         filter={
           <SpaceBetween direction="horizontal" size="m" alignItems="center">
-            <TextFilter
-              {...filterProps}
-              filteringPlaceholder="Origen, destino, placas o conductor"
-              filteringAriaLabel="Buscar reservas"
-              countText={filteredItemsCount === 1 ? '1 coincidencia' : `${filteredItemsCount ?? 0} coincidencias`}
-            />
+            {/* Beside the segmented control the filter takes only its content's width, which cut its placeholder. */}
+            <div className="filtro-con-texto">
+              <TextFilter
+                {...filterProps}
+                filteringPlaceholder="Origen, destino, placas o conductor"
+                filteringAriaLabel="Buscar reservas"
+                countText={filteredItemsCount === 1 ? '1 coincidencia' : `${filteredItemsCount ?? 0} coincidencias`}
+              />
+            </div>
             <SegmentedControl
               label="Reservas"
               selectedId={filtro}

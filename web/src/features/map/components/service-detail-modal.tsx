@@ -17,7 +17,7 @@ import { enCurso, finalizable, reservaVencida } from '../../../../../shared/doma
 import { POR_ASIGNAR } from '../../../../../shared/schemas/service.js';
 import { asignable, esperaFuec } from '../../../../../shared/domain/asignacion.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import { formatCOP, formatDateTime } from '../../../lib/format.js';
+import { formatCOP, formatDateTime, idCorto } from '../../../lib/format.js';
 import { StatusText } from '../../../components/status-text.js';
 import { useServicio } from '../api/mapa.js';
 import { FinalizarViaje } from '../../../components/finalizar-viaje.js';
@@ -106,7 +106,7 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec, tra
         onDismiss={onClose}
         size="large"
         header={
-          <Header variant="h2" description={s ? `${s.tipo} · ${s.clase} · Ref. ${s.id}` : undefined}>
+          <Header variant="h2" description={s ? `${s.tipo} · ${s.clase} · Ref. ${idCorto(s.id)}` : undefined}>
             <SpaceBetween direction="horizontal" size="xs" alignItems="center">
               <span>Detalle del servicio</span>
               {s && <Badge color={CHIP[s.estadoMapa]}>{ESTADO_MAPA_INFO[s.estadoMapa].etiqueta}</Badge>}

@@ -54,12 +54,24 @@ export const METODO_TEXTO = { epayco: 'ePayco', transferencia: 'Transferencia' }
 /** Money, right-aligned digits, never split over two lines. */
 export const Pesos = ({ valor }: { valor: number | null }) => <span className="nowrap">{valor === null ? '—' : formatCOP(valor)}</span>;
 
+/** A street number ("34-00", "5B-12"): browsers break a line after its hyphen, which reads as two numbers. */
+const NUMERO_DE_CALLE = /(\d+[A-Za-z]?-\d+[A-Za-z]?)/;
+
+/** An address whose street numbers stay on one line (split by the regex's group: odd parts are numbers). */
+export const Direccion = ({ texto }: { texto: string }) => (
+  <>{texto.split(NUMERO_DE_CALLE).map((parte, i) => (i % 2 ? <span key={i} className="sin-corte">{parte}</span> : parte))}</>
+);
+
 /** Origin to destination, the destination below. */
 export function Ruta({ origen, destino }: { origen: string; destino: string }) {
   return (
     <SpaceBetween size="xxxs">
-      <span>{origen}</span>
-      <Box variant="small">→ {destino}</Box>
+      <span>
+        <Direccion texto={origen} />
+      </span>
+      <Box variant="small">
+        → <Direccion texto={destino} />
+      </Box>
     </SpaceBetween>
   );
 }

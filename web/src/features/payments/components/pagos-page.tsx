@@ -7,10 +7,10 @@ import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LISTAS_PAGOS } from '../../../../../shared/domain/listas.js';
 import { cuentaCambiadaHace, EPAYCO_MSG, esperaLargaEpayco, PAGO_MSG, textoCuenta, type PagoConductorFila, type PagoPorValidarFila, type RecompensaFila, type RecompensaPagadaFila } from '../../../../../shared/schemas/pagos.js';
-import { formatCalendarDate, formatDate, formatDateTime, idCorto } from '../../../lib/format.js';
+import { formatCalendarDate, formatCOP, formatDate, formatDateTime, idCorto } from '../../../lib/format.js';
 import { Correo } from '../../../components/correo.js';
 import { StatusText } from '../../../components/status-text.js';
 import { useEsTelefono } from '../../../lib/use-es-telefono.js';
@@ -29,8 +29,9 @@ import { fechaHoraEnBogota } from '../../../../../shared/domain/vencimientos.js'
 
 const lista = (id: (typeof LISTAS_PAGOS)[number]['id']) => LISTAS_PAGOS.find((l) => l.id === id)!;
 
+/** A tab's label and count, on one line (on a phone the tabs scroll sideways; the count fell under the label). */
 const titulo = (t: string, n: number | undefined) => (
-  <span>
+  <span className="sin-corte">
     {t} {n ? <Badge color="blue">{n}</Badge> : null}
   </span>
 );
@@ -53,6 +54,18 @@ const CSV_PAGO: ColumnaCsv<PagoConductorFila>[] = [
 ];
 
 /** Under an account changed in the last days (the payout forms say more); `corto`, without its date, for a phone's narrow columns. */
+/** A payout's amount, and under it the offer's value it is a share of. */
+const Importe = ({ f }: { f: PagoConductorFila }) => (
+  <SpaceBetween size="xxxs">
+    <Box fontWeight="bold">
+      <Pesos valor={f.monto} />
+    </Box>
+    <Box variant="small">
+      <span className="nowrap">de {formatCOP(f.valorOferta)}</span>
+    </Box>
+  </SpaceBetween>
+);
+
 const CuentaCambiada = ({ c, corto = false }: { c: PagoConductorFila['cuentaCambiada']; corto?: boolean }) =>
   c && cuentaCambiadaHace(c, new Date()) ? <StatusText type="warning">{corto ? 'Cuenta nueva' : `Cuenta cambiada el ${formatDate(c.en)}`}</StatusText> : null;
 
@@ -75,6 +88,13 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
           <SpaceBetween size="xxxs">
             <Box fontWeight="bold">{f.conductor}</Box>
             <Box variant="small">{f.placas}</Box>
+            {/* A phone shows two columns: the amount and the account's warning come under the driver. */}
+            {telefono && (
+              <>
+                <Importe f={f} />
+                <CuentaCambiada c={f.cuentaCambiada} corto />
+              </>
+            )}
           </SpaceBetween>
         </SpaceBetween>
       ),
@@ -82,19 +102,13 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
     { id: 'servicio', header: 'Servicio', peso: 2, minWidth: ANCHO.ruta, cell: (f) => <Ruta origen={f.origen} destino={f.destino} /> },
     { id: 'salida', header: 'Salida', minWidth: ANCHO.fecha, cell: (f) => <Fecha valor={f.fechaSalida} /> },
     ...(plataforma ? [{ id: 'empresa', header: 'Empresa', minWidth: ANCHO.nombre, cell: (f: PagoConductorFila) => f.nombreEmpresaAliada || f.empresaAliada }] : []),
-    { id: 'valor', header: 'Valor de la oferta', cell: (f) => <Pesos valor={f.valorOferta} /> },
     {
       id: 'monto',
       header: tipo === 'anticipo' ? 'Anticipo' : 'Saldo',
-      cell: (f) => (
-        <SpaceBetween size="xxxs">
-          <Box fontWeight="bold">
-            <Pesos valor={f.monto} />
-          </Box>
-          {/* A phone hides the account column: its warning comes here, where the amount leaves room. */}
-          {telefono && <CuentaCambiada c={f.cuentaCambiada} corto />}
-        </SpaceBetween>
-      ),
+      minWidth: ANCHO.importeConBase,
+      // The offer's value under the amount, not in a column of its own: with nine columns at 1280 px the
+      // staff's 'Registrar pago' had no room for one line.
+      cell: (f) => <Importe f={f} />,
     },
     {
       id: 'cuenta',
@@ -116,9 +130,10 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
     {
       id: 'acciones',
       header: 'Acciones',
+      minWidth: plataforma ? ANCHO.accionLarga : ANCHO.otro,
       cell: (f) => (
         <Button variant="inline-link" ariaLabel={`${plataforma ? 'Registrar pago' : 'Ver detalle'} de ${f.conductor}, sale ${formatDateTime(f.fechaSalida)}`} onClick={() => setDetalle(f)}>
-          {plataforma ? 'Registrar pago' : 'Ver detalle'}
+          <span className="sin-corte">{plataforma ? 'Registrar pago' : 'Ver detalle'}</span>
         </Button>
       ),
     },
@@ -136,7 +151,7 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
         sinCoincidencias="Ningún pago coincide con la búsqueda"
         buscarPor="Buscar por conductor, placas, cliente o ruta"
         csv={{ nombre: tipo === 'anticipo' ? 'anticipos' : 'saldos', columnas: CSV_PAGO }}
-        enTelefono={['conductor', 'monto', 'acciones']}
+        enTelefono={['conductor', 'acciones']}
         acciones={plataforma ? <FiltroEmpresa valor={empresa} onChange={setEmpresa} /> : undefined}
       />
       <DetallePagoModal id={detalle?.id ?? null} accion={plataforma ? tipo : null} cuenta={detalle} onClose={() => setDetalle(null)} />
@@ -288,7 +303,7 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
         const accion = metodo === 'transferencia' && f.comprobante === 'recibido' ? 'Validar pago' : 'Ver detalle';
         return (
           <Button variant="inline-link" ariaLabel={`${accion} de ${f.cliente}, sale ${formatDateTime(f.fechaSalida)}`} onClick={() => setDetalle(f.id)}>
-            {accion}
+            <span className="sin-corte">{accion}</span>
           </Button>
         );
       },
@@ -367,28 +382,36 @@ const CSV_RECOMPENSA: ColumnaCsv<RecompensaFila>[] = [
   { titulo: 'Empresa', valor: (f) => f.nombreEmpresaAliada },
 ];
 
-/** The referred vehicle, as both reward lists show it. */
-const vehiculoReferido: Columna<RecompensaFila> = {
-  id: 'vehiculo',
-  header: 'Vehículo',
-  isRowHeader: true,
-  cell: (f) => (
-    <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-      <Foto src={f.imagen} alt={`Foto del vehículo ${f.placas}`} />
-      <SpaceBetween size="xxxs">
-        <Box fontWeight="bold">{f.placas}</Box>
-        <Box variant="small">{`${f.tipo} · ${f.capacidad} pasajeros`}</Box>
-      </SpaceBetween>
+/** The referred vehicle, as both reward lists show it; what a phone adds under it (`children`). */
+const VehiculoReferido = ({ f, children }: { f: RecompensaFila; children?: ReactNode }) => (
+  <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+    <Foto src={f.imagen} alt={`Foto del vehículo ${f.placas}`} />
+    <SpaceBetween size="xxxs">
+      <Box fontWeight="bold">{f.placas}</Box>
+      <Box variant="small">{`${f.tipo} · ${f.capacidad} pasajeros`}</Box>
+      {children}
     </SpaceBetween>
-  ),
-};
+  </SpaceBetween>
+);
+const vehiculoReferido: Columna<RecompensaFila> = { id: 'vehiculo', header: 'Vehículo', isRowHeader: true, cell: (f) => <VehiculoReferido f={f} /> };
 const referidoPor = (f: RecompensaFila) => (f.referente ? `${f.referente.nombre} (${f.referente.placas})` : f.referidoPor);
 
 function RecompensasPorPagar({ contador }: { contador?: number }) {
   const telefono = useEsTelefono();
   const [pagar, setPagar] = useState<RecompensaFila | null>(null);
   const columnas: Columna<RecompensaFila>[] = [
-    vehiculoReferido,
+    // A phone shows two columns: who receives the payment comes under the vehicle.
+    telefono
+      ? {
+          ...vehiculoReferido,
+          cell: (f) => (
+            <VehiculoReferido f={f}>
+              <Box variant="small">{`Recibe el pago: ${referidoPor(f)}`}</Box>
+              <CuentaCambiada c={f.referente?.cuentaCambiada ?? null} corto />
+            </VehiculoReferido>
+          ),
+        }
+      : vehiculoReferido,
     { id: 'conductor', header: 'Conductor', minWidth: ANCHO.nombre, cell: (f) => f.nombre },
     { id: 'empresa', header: 'Empresa', minWidth: ANCHO.nombre, cell: (f) => f.nombreEmpresaAliada },
     { id: 'viajes', header: 'Viajes realizados', cell: (f) => f.viajesRealizados },
@@ -399,7 +422,7 @@ function RecompensasPorPagar({ contador }: { contador?: number }) {
       cell: (f) => (
         <SpaceBetween size="xxxs">
           <span>{referidoPor(f)}</span>
-          <CuentaCambiada c={f.referente?.cuentaCambiada ?? null} corto={telefono} />
+          <CuentaCambiada c={f.referente?.cuentaCambiada ?? null} />
         </SpaceBetween>
       ),
     },
@@ -408,7 +431,7 @@ function RecompensasPorPagar({ contador }: { contador?: number }) {
       header: 'Acciones',
       cell: (f) => (
         <Button variant="inline-link" ariaLabel={`Pagar recompensa de ${f.placas}`} onClick={() => setPagar(f)}>
-          {telefono ? 'Pagar' : 'Pagar recompensa'}
+          <span className="sin-corte">{telefono ? 'Pagar' : 'Pagar recompensa'}</span>
         </Button>
       ),
     },
@@ -425,8 +448,7 @@ function RecompensasPorPagar({ contador }: { contador?: number }) {
         sinCoincidencias="Ninguna recompensa coincide con la búsqueda"
         buscarPor="Buscar por placas, conductor o empresa"
         csv={{ nombre: 'recompensas', columnas: CSV_RECOMPENSA }}
-        // On a phone, who is paid (the referrer) rather than the referred vehicle's driver.
-        enTelefono={['vehiculo', 'referido', 'acciones']}
+        enTelefono={['vehiculo', 'acciones']}
       />
       <PagoRecompensaModal vehiculo={pagar} onClose={() => setPagar(null)} />
     </>

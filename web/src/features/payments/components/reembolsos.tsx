@@ -70,10 +70,10 @@ export function CobrosPorReembolsarLista({ contador }: { contador?: number }) {
       cell: (f) => (
         <SpaceBetween size="xxs">
           <Button variant="inline-link" ariaLabel={`Registrar el reembolso de ${valorCobro(f)} a ${f.cliente}, ${f.referencia}`} onClick={() => setReembolsando(f)}>
-            <span className="nowrap">{telefono ? 'Reembolsar' : 'Registrar reembolso'}</span>
+            <span className="sin-corte">{telefono ? 'Reembolsar' : 'Registrar reembolso'}</span>
           </Button>
           <Button variant="inline-link" ariaLabel={`Ver el servicio del cobro ${f.referencia}`} onClick={() => setDetalle(f.servicioId)}>
-            <span className="nowrap">Ver servicio</span>
+            <span className="sin-corte">Ver servicio</span>
           </Button>
         </SpaceBetween>
       ),

@@ -66,7 +66,7 @@ export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFi
       header: 'Acciones',
       cell: (f) => (
         <Button variant="inline-link" ariaLabel={`Ver detalle del servicio de ${f.cliente}, sale ${formatDateTime(f.fechaSalida)}`} onClick={() => verDetalle(f)}>
-          <span className="nowrap">Ver detalle</span>
+          <span className="sin-corte">Ver detalle</span>
         </Button>
       ),
     },

@@ -94,19 +94,20 @@ export function ProviderDetailModal({ tipo, id, onClose, onDone }: { tipo: TipoP
 
   const footer = d && (
     <Box float="right">
+      {/* Each pair of buttons in its own row group: as a fragment they were one child, wrapping with no gap on a phone. */}
       <SpaceBetween direction="horizontal" size="xs">
         <Button variant="link" onClick={cerrar}>
           Cerrar
         </Button>
         {suspendiendo ? (
-          <>
+          <SpaceBetween direction="horizontal" size="xs">
             <Button onClick={() => (setSuspendiendo(false), setMotivo(''), setMotivoError(null))}>Cancelar suspensión</Button>
             <Button variant="primary" loading={accion.isPending} onClick={suspender}>
               Confirmar suspensión
             </Button>
-          </>
+          </SpaceBetween>
         ) : confirmando && disponible ? (
-          <>
+          <SpaceBetween direction="horizontal" size="xs">
             <Button onClick={() => setConfirmando(false)}>Cancelar</Button>
             <Button
               variant="primary"
@@ -115,9 +116,9 @@ export function ProviderDetailModal({ tipo, id, onClose, onDone }: { tipo: TipoP
             >
               {CONFIRMAR[disponible]}
             </Button>
-          </>
+          </SpaceBetween>
         ) : (
-          <>
+          <SpaceBetween direction="horizontal" size="xs">
             {d.fila.suspendido ? (
               <Button loading={accion.isPending} onClick={() => ejecutar({ tipo, id: id!, que: 'suspension', body: { suspendido: false } })}>
                 Reactivar
@@ -130,7 +131,7 @@ export function ProviderDetailModal({ tipo, id, onClose, onDone }: { tipo: TipoP
                 {BOTON_ACCION[tipo][disponible]}
               </Button>
             )}
-          </>
+          </SpaceBetween>
         )}
       </SpaceBetween>
     </Box>

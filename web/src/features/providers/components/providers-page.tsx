@@ -22,6 +22,7 @@ import { descargarCsv } from '../../../lib/csv.js';
 import { formatDate } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
 import { cargandoFilas, useBusqueda, useCursores } from '../../../lib/use-paginas.js';
+import { columnasEnTelefono, useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { todasLasFilas, useListaProveedores, useResumenProveedores } from '../api/proveedores.js';
 import { Estrellas, ProviderDetailModal } from './provider-detail-modal.js';
 import { Reintentar } from '../../../components/reintentar.js';
@@ -59,6 +60,10 @@ const BUSCAR_POR = {
   guia: 'Buscar por nombre, correo, teléfono o RNT',
   operador: 'Buscar por nombre, correo, teléfono o empresa',
 } as const;
+/** A row's own data under its name on a phone: the driver's vehicle, the guide's RNT, the company; and since when. */
+const detalleEnTelefono = (f: ProveedorFila): string =>
+  [f.placas && [f.placas, f.vehiculo].filter(Boolean).join(' · '), f.rnt && `RNT ${f.rnt}`, f.empresa, `Registro ${formatDate(f.fechaCreacion)}`].filter(Boolean).join(' · ');
+
 const ESTADO_FILA = { nuevo: 'Nuevo', 'por-validar': 'Por validar', activo: 'Activo' } as const;
 
 /**
@@ -101,6 +106,7 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
     }
   };
 
+  const telefono = useEsTelefono();
   const columnas = useMemo((): TableProps.ColumnDefinition<ProveedorFila>[] => {
     const nombre: TableProps.ColumnDefinition<ProveedorFila> = {
       id: 'nombre',
@@ -110,6 +116,8 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
         <SpaceBetween size="xxxs">
           <Box fontWeight="bold">{f.nombre}</Box>
           <Estrellas valor={f.rating} />
+          {/* A phone shows two columns (the detail's action was a swipe away): what sets the row apart comes here. */}
+          {telefono && <Box variant="small">{detalleEnTelefono(f)}</Box>}
         </SpaceBetween>
       ),
     };
@@ -138,12 +146,12 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
         header: 'Acciones',
         cell: (f) => (
           <Button variant="inline-link" ariaLabel={`Ver detalle de ${f.nombre}`} onClick={() => setDetalle(f.id)}>
-            <span className="nowrap">Ver detalle</span>
+            <span className="sin-corte">Ver detalle</span>
           </Button>
         ),
       },
     ];
-  }, [def]);
+  }, [def, telefono]);
 
   const total = conteos?.[lista];
   const items = pagina.data?.items ?? [];
@@ -215,6 +223,7 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
             <Paginacion currentPageIndex={paginas.pagina} pagesCount={paginas.paginas} openEnd={hayMas} onChange={({ detail }) => paginas.setPagina(detail.currentPageIndex)} />
           }
           columnDefinitions={columnas}
+          columnDisplay={telefono ? columnasEnTelefono(columnas, ['nombre', 'acciones']) : undefined}
           items={items}
           loading={cargandoFilas(pagina, escribiendo)}
           loadingText={q || texto.trim() ? 'Buscando proveedores' : 'Cargando proveedores'}
