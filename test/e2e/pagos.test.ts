@@ -416,6 +416,11 @@ describe('pending payouts', () => {
     const modal = page.getByRole('dialog');
     // Where the money goes, in the form itself (on a phone the list's account column is hidden).
     await modal.getByText(/^Pagar a .+: .+, cuenta \S+ \d+$/).waitFor();
+    // The form comes first, in view as the detail opens, above the service's data.
+    await shots('pagos-registrar-anticipo');
+    const arriba = async (texto: string | RegExp) => (await modal.getByText(texto).first().boundingBox())!.y;
+    expect(await arriba(/^Registrar anticipo de /)).toBeLessThan(await arriba('Origen'));
+    expect(await modal.getByLabel('Referencia del pago').isVisible()).toBe(true);
     await modal.getByRole('button', { name: 'Registrar pago' }).click();
     await modal.getByText(PAGO_MSG.referenciaRequerida).waitFor();
     // Once shown, a message follows the field: typing the reference clears it before any new try.

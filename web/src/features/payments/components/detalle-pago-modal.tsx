@@ -100,6 +100,8 @@ export function DetallePagoModal({ id, accion, cuenta, onClose }: { id: string |
             <CobrosPorReembolsar d={d} plataforma={plataforma} />
             <ReservaCancelada d={d} />
             {reservaVencida(d.servicio, new Date()) && <ReservaVencida d={d} plataforma={plataforma} onDone={onClose} />}
+            {/* Opened to register a payout: its form first, whom to pay in its description (on a phone the service's data below is 1,000 px and more). */}
+            {(accion === 'anticipo' || accion === 'saldo') && !d[accion].pagado && d[accion].debido && <RegistrarPago tipo={accion} id={d.servicio.id} monto={d[accion].monto} cuenta={cuenta} onDone={onClose} />}
             <Resumen d={d} />
             <Movimientos items={d.movimientos} />
             {accion === 'transferencia' && d.servicio.estado === 'validar' && <DecisionTransferencia d={d} onDone={onClose} />}
@@ -109,7 +111,6 @@ export function DetallePagoModal({ id, accion, cuenta, onClose }: { id: string |
                 <ConsultaEpayco id={d.servicio.id} cobroDeMas />
               </ExpandableSection>
             )}
-            {(accion === 'anticipo' || accion === 'saldo') && !d[accion].pagado && d[accion].debido && <RegistrarPago tipo={accion} id={d.servicio.id} monto={d[accion].monto} cuenta={cuenta} onDone={onClose} />}
             <ServiceTimeline id={d.servicio.id} />
           </SpaceBetween>,
         )
