@@ -9,6 +9,8 @@ const fechaLegible = (dia: string) => dia.split('-').reverse().join('/');
 /** Offers (spec 02 sections 4.4, 5.1 and 8), verbatim where the spec words them. */
 export const OFERTA_MSG = {
   valorInvalido: 'Ingrese un valor válido para la oferta.',
+  /** A comma typed in the price: in Colombia it starts the cents ("850.000,50" read 85000050 when the comma was dropped). */
+  sinCentavos: 'El valor va en pesos, sin centavos: escríbelo sin coma (por ejemplo 850000).',
   registreValida: 'Registre una oferta válida para este servicio.',
   pdfTipo: 'Por favor seleccione un archivo PDF',
   pdfRequerido: 'Debe subir el PDF de cotización ya que lo ha marcado como requerido',

@@ -69,6 +69,10 @@ describe('monitor map', () => {
     await detail.getByText('No contrató retorno').waitFor();
     await detail.getByText(/^Recibe ofertas hasta el /).waitFor();
     await expect.poll(() => detail.locator('.countdown__unit').count()).toBe(4);
+    // The deadline to offer is beside the countdown, before the service's data; nothing assigned yet, that section is closed.
+    const y = async (texto: string | RegExp) => (await detail.getByText(texto).first().boundingBox())!.y;
+    expect(await y(/^Recibe ofertas hasta el /)).toBeLessThan(await y('Origen'));
+    expect(await detail.getByRole('button', { name: 'Proveedores Asignados' }).getAttribute('aria-expanded')).toBe('false');
     await screenshot(page, 'mapa-detalle-servicio');
     // The demo data already has offers of this company (seed): this one adds one more.
     const ofertasAntes = Number((await page.getByText(/^Ofertas \(\d+\)$/).innerText()).match(/\d+/)![0]);
@@ -85,6 +89,12 @@ describe('monitor map', () => {
     await expect.poll(() => price.evaluate((el) => el === document.activeElement)).toBe(true);
     await price.fill('1.234.001 COP');
     expect(await price.inputValue()).toBe('1234001');
+    // A comma would start cents: refused and said, the price kept as it was (it read 100 times more, "850.000,50" as 85000050).
+    await price.press(',');
+    await offer.getByText(OFERTA_MSG.sinCentavos).waitFor();
+    expect(await price.inputValue()).toBe('1234001');
+    await price.fill('1.234.001 COP');
+    await offer.getByText(OFERTA_MSG.sinCentavos).waitFor({ state: 'hidden' });
     // A typed price is not lost to a stray Escape: it asks first, and 'Seguir editando' keeps it.
     await price.press('Escape');
     const descartar = page.getByRole('dialog', { name: '¿Descartar los cambios?' });

@@ -52,13 +52,17 @@ describe('reserved service', () => {
     // VCK512 seats 15: still selectable (the specs set no such rule), but said so.
     await expect.poll(() => assign.getByRole('row', { name: /VCK512/ }).innerText()).toContain(ASIGNACION_MSG.capacidadMenor(15, 16));
     expect(await assign.getByRole('radio', { name: 'Seleccionar VCK512' }).isDisabled()).toBe(false);
+    // Brand, model, type and seats in one column: why a vehicle cannot take the trip has room beside it.
+    // (after the selection column, named for screen readers)
+    expect((await assign.getByRole('columnheader').allInnerTexts()).map((t) => t.trim()).slice(-4)).toEqual(['Placas', 'Vehículo', 'Estado', 'Para este servicio']);
+    expect(await assign.getByRole('row', { name: /VCK512/ }).innerText()).toContain('15 puestos');
     await shots('reserva-asignar-capacidad');
     // On a phone: the plates with the seats, and the reason; not the brand and model.
     const tamano = page.viewportSize()!;
     await page.setViewportSize({ width: 390, height: 844 });
     try {
       await assign.getByRole('columnheader', { name: 'Para este servicio' }).waitFor();
-      expect(await assign.getByRole('columnheader', { name: 'Marca' }).count()).toBe(0);
+      expect(await assign.getByRole('columnheader', { name: 'Vehículo', exact: true }).count()).toBe(0);
       expect(await assign.getByRole('row', { name: /VCK512/ }).innerText()).toContain('15 puestos');
       await screenshot(page, 'reserva-asignar-telefono');
     } finally {

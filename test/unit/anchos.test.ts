@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANCHO, anchoDeEncabezado, anchosTrasArrastrar, conAnchos, conElegidos } from '../../web/src/lib/anchos.js';
+import { ANCHO, anchoDeEncabezado, anchosTrasArrastrar, conAnchos, conElegidos, NINGUNO } from '../../web/src/lib/anchos.js';
 
 describe('first widths of a list with fixed columns', () => {
   it('shares the width by weight when every share is over its minimum', () => {
@@ -45,18 +45,31 @@ describe('first widths of a list with fixed columns', () => {
 describe('widths chosen by hand', () => {
   const columnas = conAnchos([{ id: 'cliente', header: 'Cliente', minWidth: ANCHO.nombre }, { id: 'ruta', header: 'Ruta', peso: 2 }, { id: 'acciones', header: 'Acciones' }], 1000);
 
-  it('keeps only the dragged column, never the last one that fills the rest', () => {
+  it('keeps only the dragged column, never the last one that fills the rest, with the list\'s width', () => {
     const [cliente, ruta, acciones] = columnas.map((c) => c.width) as [number, number, number];
     // Cloudscape reports every width; the action column absorbed what the route gave up.
-    expect(anchosTrasArrastrar({}, columnas, [cliente, ruta - 100, acciones + 100])).toEqual({ ruta: ruta - 100 });
+    expect(anchosTrasArrastrar(NINGUNO, columnas, [cliente, ruta - 100, acciones + 100], 1000)).toEqual({ ancho: 1000, columnas: { ruta: ruta - 100 } });
     // A later drag of another column keeps the first one chosen.
-    const antes = { ruta: 300 };
-    const conAntes = conElegidos(columnas, antes);
-    expect(anchosTrasArrastrar(antes, conAntes, [cliente + 50.4, 300, acciones])).toEqual({ ruta: 300, cliente: cliente + 50 });
+    const antes = { ancho: 1000, columnas: { ruta: 300 } };
+    const conAntes = conElegidos(columnas, antes, 1000);
+    expect(anchosTrasArrastrar(antes, conAntes, [cliente + 50.4, 300, acciones], 1000)).toEqual({ ancho: 1000, columnas: { ruta: 300, cliente: cliente + 50 } });
   });
 
   it('applies what was chosen over the first widths, never under a column\'s minimum', () => {
-    const conDos = conElegidos(columnas, { ruta: 420, cliente: 20, otra: 999 });
+    const conDos = conElegidos(columnas, { ancho: 1000, columnas: { ruta: 420, cliente: 20, otra: 999 } }, 1000);
     expect(conDos.map((c) => c.width)).toEqual([ANCHO.nombre, 420, columnas[2]!.width]);
+  });
+
+  it('keeps a choice as it was left where the list is as wide, and fits it to a narrower list', () => {
+    expect(columnas.map((c) => c.width)).toEqual([250, 500, 250]);
+    // Chosen in a list 1,400 px wide.
+    const elegidos = { ancho: 1400, columnas: { cliente: 350, ruta: 800 } };
+    expect(conElegidos(columnas, elegidos, 1400).map((c) => c.width)).toEqual([350, 800, 250]);
+    // Widened past the list's width where it was chosen: kept, the list scrolls as the user left it.
+    expect(conElegidos(columnas, { ancho: 1000, columnas: { ruta: 700 } }, 1000).map((c) => c.width)).toEqual([250, 700, 250]);
+    // 200 px narrower: the action column goes to its minimum (its header's word, 116), the chosen ones give the other 66 in shares.
+    expect(conElegidos(columnas, elegidos, 1200).map((c) => c.width)).toEqual([333, 750, 116]);
+    // Never under the first widths of the chosen, nor the others' minimums, however narrow.
+    expect(conElegidos(columnas, elegidos, 600).map((c) => c.width)).toEqual([250, 500, 116]);
   });
 });

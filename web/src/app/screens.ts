@@ -45,6 +45,8 @@ export interface PanelScreen {
   bottomBar?: number;
   /** A count on the bottom-bar tab. */
   badge?: 'pendingPayments';
+  /** A form or a start page: kept to the layout's reading width on wide screens; lists and the map take the whole width. */
+  lectura?: true;
   /** The screen itself, loaded when first opened. */
   component: LazyExoticComponent<ComponentType<ScreenProps>>;
   /** Whether its code and data are fetched ahead when the console opens on its address (default true). */
@@ -83,6 +85,7 @@ const lista = <P extends ListaId>(path: P, title: string, icon: IconProps.Name) 
 const SCREENS = [
   {
     path: 'inicio',
+    lectura: true,
     title: 'Inicio',
     icon: 'grid-view',
     roles: PLATAFORMA,
@@ -94,6 +97,7 @@ const SCREENS = [
   },
   {
     path: 'perfil',
+    lectura: true,
     title: 'Cuenta',
     menuLabel: 'Perfil de Usuario',
     icon: 'user-profile',
@@ -132,6 +136,7 @@ const SCREENS = [
   },
   {
     path: 'registro-interno',
+    lectura: true,
     title: 'Registra Nuevo Usuario',
     menuLabel: 'Registrar Nuevo Usuario',
     icon: 'add-plus',

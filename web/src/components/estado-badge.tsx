@@ -3,8 +3,9 @@ import Badge from '@cloudscape-design/components/badge';
 /** Spec 02 section 4.5: 'Validado' or 'No validado'. */
 export function EstadoBadge({ validado }: { validado: boolean }) {
   return (
-    <span className="nowrap">
-      <Badge color={validado ? 'green' : 'grey'}>{validado ? 'Validado' : 'No validado'}</Badge>
-    </span>
+    // The words inside the badge on one line too ('No / validado' in a narrow column), phones included.
+    <Badge color={validado ? 'green' : 'grey'}>
+      <span className="sin-corte">{validado ? 'Validado' : 'No validado'}</span>
+    </Badge>
   );
 }

@@ -6,7 +6,7 @@ import TextFilter from '@cloudscape-design/components/text-filter';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { anchosElegidos, anchosTrasArrastrar, conAnchos, conElegidos, guardarAnchos, sinAnchos, type ConPeso } from '../lib/anchos.js';
 import { api, errorMessage } from '../lib/api-client.js';
-import { descargarCsv } from '../lib/csv.js';
+import { descargarCsv, nombreCsv } from '../lib/csv.js';
 import { paginaQuery, type Fuente } from '../lib/listas.js';
 import { toast } from '../lib/toast.js';
 import { columnasEnTelefono, useEsTelefono } from '../lib/use-es-telefono.js';
@@ -68,7 +68,7 @@ export function ListaPaginada<T extends { id: string }>(props: {
         filas.push(...pagina.items);
         cursor = pagina.cursor;
       } while (cursor && filas.length < 10_000);
-      await descargarCsv(`${props.csv.nombre}-${new Date().toISOString().slice(0, 10)}.csv`, props.csv.columnas, filas);
+      await descargarCsv(nombreCsv(props.csv.nombre), props.csv.columnas, filas);
     } catch (err) {
       toast.error(errorMessage(err));
     } finally {
@@ -79,14 +79,14 @@ export function ListaPaginada<T extends { id: string }>(props: {
   // The list's width before its table mounts: its fixed columns' first widths are shares of it.
   const caja = useRef<HTMLDivElement>(null);
   const [ancho, setAncho] = useState<number | null>(null);
-  useLayoutEffect(() => setAncho(caja.current?.clientWidth ?? null), []);
+  // Less the container's padding: a column short of the width is made up by the last one.
+  useLayoutEffect(() => setAncho(caja.current ? caja.current.clientWidth - 48 : null), []);
   // The widths the user chose by hand in this list, kept in this browser (lib/anchos.ts).
   const lista = props.csv.nombre;
   const [guardados, setGuardados] = useState(() => ({ lista, anchos: anchosElegidos(lista) }));
   // Read again when the same list component shows another list (a tab changed).
   const elegidos = guardados.lista === lista ? guardados.anchos : anchosElegidos(lista);
-  // Less the container's padding: a column short of the width is made up by the last one.
-  const columnas = ancho === null || telefono ? null : conElegidos(conAnchos(props.columnas, ancho - 48), elegidos);
+  const columnas = ancho === null || telefono ? null : conElegidos(conAnchos(props.columnas, ancho), elegidos, ancho);
 
   const items = consulta.data?.items ?? [];
   return (
@@ -126,8 +126,8 @@ export function ListaPaginada<T extends { id: string }>(props: {
           // move the columns. Not on a phone, where its few columns share the width as their contents need.
           resizableColumns={!telefono}
           onColumnWidthsChange={({ detail }) => {
-            if (!columnas) return;
-            const nuevos = anchosTrasArrastrar(elegidos, columnas, detail.widths);
+            if (!columnas || ancho === null) return;
+            const nuevos = anchosTrasArrastrar(elegidos, columnas, detail.widths, ancho);
             setGuardados({ lista, anchos: nuevos });
             guardarAnchos(lista, nuevos);
           }}

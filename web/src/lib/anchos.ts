@@ -1,3 +1,5 @@
+import * as z from 'zod';
+
 /** A list's column, with its share of the list's width (1 unless said: a route 2, a client 1.5). */
 export type ConPeso = { header?: unknown; minWidth?: number; peso?: number };
 
@@ -50,8 +52,10 @@ export function conAnchos<C extends ConPeso>(columnas: readonly C[], ancho: numb
  */
 export const sinAnchos = <C extends ConPeso>(columnas: readonly C[]): Omit<C, 'peso' | 'minWidth'>[] => columnas.map(({ peso: _p, minWidth: _m, ...c }) => c);
 
-/** Widths a user chose by hand in one list, by column id. */
-export type AnchosElegidos = Record<string, number>;
+/** Widths a user chose by hand in one list, by column id, and the list's width when they were chosen. */
+const elegidosSchema = z.object({ ancho: z.number().positive(), columnas: z.record(z.string(), z.number().positive()) });
+export type AnchosElegidos = z.infer<typeof elegidosSchema>;
+export const NINGUNO: AnchosElegidos = { ancho: 0, columnas: {} };
 
 const claveAnchos = (lista: string) => `anchos:${lista}`;
 
@@ -61,11 +65,9 @@ const claveAnchos = (lista: string) => `anchos:${lista}`;
  */
 export function anchosElegidos(lista: string): AnchosElegidos {
   try {
-    const guardados: unknown = JSON.parse(localStorage.getItem(claveAnchos(lista)) ?? '{}');
-    if (!guardados || typeof guardados !== 'object') return {};
-    return Object.fromEntries(Object.entries(guardados).filter(([, w]) => typeof w === 'number' && Number.isFinite(w) && w > 0));
+    return elegidosSchema.safeParse(JSON.parse(localStorage.getItem(claveAnchos(lista)) ?? 'null')).data ?? NINGUNO;
   } catch {
-    return {};
+    return NINGUNO;
   }
 }
 
@@ -78,20 +80,43 @@ export function guardarAnchos(lista: string, elegidos: AnchosElegidos): void {
 }
 
 /**
- * What a drag leaves chosen: the columns whose width now differs from the one the list was given.
- * Cloudscape reports every column's width in the definitions' order; only the dragged one differs.
- * The last column is left out: it takes what the others leave, so its width says nothing chosen, and
- * keeping it would keep the list as wide as the window where it was dragged.
+ * What a drag leaves chosen: the columns whose width now differs from the one the list was given, at
+ * the list's width now. Cloudscape reports every column's width in the definitions' order; only the
+ * dragged one differs. The last column is left out: it takes what the others leave, so its width says
+ * nothing chosen.
  */
-export function anchosTrasArrastrar(elegidos: AnchosElegidos, columnas: readonly { id?: string; width?: number | string }[], anchos: readonly number[]): AnchosElegidos {
-  const nuevos = { ...elegidos };
+export function anchosTrasArrastrar(elegidos: AnchosElegidos, columnas: readonly { id?: string; width?: number | string }[], anchos: readonly number[], ancho: number): AnchosElegidos {
+  const nuevos = { ...elegidos.columnas };
   columnas.slice(0, -1).forEach((c, i) => {
-    const ancho = anchos[i];
-    if (c.id && ancho !== undefined && ancho !== c.width) nuevos[c.id] = Math.round(ancho);
+    const w = anchos[i];
+    if (c.id && w !== undefined && w !== c.width) nuevos[c.id] = Math.round(w);
   });
-  return nuevos;
+  return { ancho, columnas: nuevos };
 }
 
-/** The first widths, with those chosen by hand over them (never under a column's minimum). */
-export const conElegidos = <C extends { id?: string; width: number; minWidth: number }>(columnas: readonly C[], elegidos: AnchosElegidos): C[] =>
-  columnas.map((c) => (c.id && elegidos[c.id] ? { ...c, width: Math.max(c.minWidth, elegidos[c.id]!) } : c));
+/**
+ * The first widths, with those chosen by hand over them (never under a column's minimum). In a list as
+ * wide as where they were chosen, or wider, as chosen (scrolling sideways if the user made it so). In a
+ * narrower one they are fitted to it: what does not fit is taken first from the other columns (down to
+ * their minimums), then from what the chosen ones widened (down to their first widths). A choice made
+ * on a wider screen made the list scroll, with its sticky action column over the data (a driver's
+ * account cut at 1366 px after widening at 1920).
+ */
+export function conElegidos<C extends { id?: string; width: number; minWidth: number }>(columnas: readonly C[], elegidos: AnchosElegidos, ancho: number): C[] {
+  const cols = columnas.map((c) => {
+    const propia = elegidos.columnas[c.id ?? ''];
+    const elegida = propia ? Math.max(c.minWidth, propia) : null;
+    // What each column can give: a chosen one what it widened, another down to its minimum.
+    return { c, w: elegida ?? c.width, holgura: elegida === null ? Math.max(0, c.width - c.minWidth) : Math.max(0, elegida - c.width), elegida: elegida !== null };
+  });
+  let sobra = ancho < elegidos.ancho ? cols.reduce((s, x) => s + x.w, 0) - ancho : 0;
+  for (const deElegidas of [false, true]) {
+    const grupo = cols.filter((x) => x.elegida === deElegidas && x.holgura > 0);
+    const holgura = grupo.reduce((s, x) => s + x.holgura, 0);
+    if (sobra <= 0 || holgura === 0) continue;
+    const parte = Math.min(1, sobra / holgura);
+    grupo.forEach((x) => (x.w -= x.holgura * parte));
+    sobra -= holgura * parte;
+  }
+  return cols.map(({ c, w }) => (w === c.width ? c : { ...c, width: Math.floor(w) }));
+}

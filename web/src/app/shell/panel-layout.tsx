@@ -9,7 +9,7 @@ import { alCambiarDePagina, enfocarContenido, enfocarTrasNavegar, rescatarFoco }
 import { useMe } from '../../lib/me/get-me.js';
 import { ENTRAR } from '../../features/auth/api/paths.js';
 import { readStoredUsuario } from '../../lib/me/stored-usuario.js';
-import { viewerDe, type Viewer } from '../screens.js';
+import { PANEL_BASE, PANEL_SCREENS, viewerDe, type Viewer } from '../screens.js';
 import { BottomNav } from './bottom-nav.js';
 import { SideMenu } from './side-menu.js';
 import { TopBar } from './top-bar.js';
@@ -29,7 +29,10 @@ export default function PanelLayout() {
   // A screen opened by a link or a redirect starts at its top, not where the last one was scrolled to
   // (Back and Forward are left to the browser). Here rather than React Router's ScrollRestoration: that
   // would add 1 KB to the sign-in page's first load, which has none to spare.
-  const { key } = useLocation();
+  const { key, pathname } = useLocation();
+  // Lists and the map use a wide screen whole (at 1920 px a nine-column list sat in 1,238 px between two empty bands).
+  const pantalla = PANEL_SCREENS.find((s) => pathname === `${PANEL_BASE}/${s.path}`);
+  const lectura = !pantalla || !!pantalla.lectura;
   const navegacion = useNavigationType();
   useLayoutEffect(() => {
     if (navegacion !== 'POP') window.scrollTo(0, 0);
@@ -81,6 +84,7 @@ export default function PanelLayout() {
         headerSelector="#top-bar"
         footerSelector="#bottom-nav"
         navigationWidth={240}
+        contentType={lectura ? 'default' : 'table'}
         navigationOpen={navigationOpen}
         onNavigationChange={({ detail }) => setNavigationOpen(detail.open)}
         navigation={

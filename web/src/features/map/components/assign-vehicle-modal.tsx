@@ -84,10 +84,18 @@ export function AssignVehicleModal({ servicio, onClose }: AssignVehicleModalProp
       cell: (v) => (telefono ? <SpaceBetween size="xxxs"><strong>{v.placas}</strong><Box variant="small">{`${v.capacidad} puestos`}</Box></SpaceBetween> : <strong>{v.placas}</strong>),
       isRowHeader: true,
     },
-    { id: 'marca', header: 'Marca', cell: (v) => v.marca },
-    { id: 'modelo', header: 'Modelo', cell: (v) => v.modelo },
-    { id: 'tipo', header: 'Tipo', cell: (v) => v.tipo },
-    { id: 'capacidad', header: 'Capacidad', cell: (v) => v.capacidad },
+    // Brand and model, with the type and seats under them: one column, so that why a vehicle cannot take
+    // the trip has room (in a column of 113 px it took five lines a row, and only four vehicles showed).
+    {
+      id: 'vehiculo',
+      header: 'Vehículo',
+      cell: (v) => (
+        <SpaceBetween size="xxxs">
+          <span>{`${v.marca} ${v.modelo}`}</span>
+          <Box variant="small">{`${v.tipo} · ${v.capacidad} puestos`}</Box>
+        </SpaceBetween>
+      ),
+    },
     { id: 'estado', header: 'Estado', cell: (v) => <EstadoBadge validado={v.validado} /> },
     {
       id: 'apto',

@@ -154,6 +154,8 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
                     ref={precioRef}
                     value={bloqueado !== null ? formatCOP(bloqueado) : texto}
                     onChange={({ detail }) => {
+                      // Dots and spaces between thousands go; a comma would start cents, which a price in pesos has not.
+                      if (detail.value.includes(',')) return setError(OFERTA_MSG.sinCentavos);
                       setTexto(detail.value.replace(/\D+/g, '').slice(0, MAX_DIGITOS));
                       setError(undefined);
                     }}

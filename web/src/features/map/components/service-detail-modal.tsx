@@ -167,6 +167,12 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec, tra
             <Box>
               <Box variant="awsui-key-label">Tiempo para la salida</Box>
               {s.fechaSalida ? <Countdown hasta={s.fechaSalida} /> : MAPA_MSG.noEspecificada}
+              {/* The deadline that decides whether to offer, beside the countdown (it was under the trail, out of view). */}
+              {s.venceEn && (
+                <Box variant="small" color="text-body-secondary" margin={{ top: 'xxs' }}>
+                  {s.miOferta?.estado === 'retirada' ? MAPA_MSG.recibeOfertasDeOtras(formatDateTime(s.venceEn)) : MAPA_MSG.recibeOfertas(formatDateTime(s.venceEn))}
+                </Box>
+              )}
             </Box>
             <Pares
               columns={2}
@@ -237,7 +243,8 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec, tra
                   : []),
               ]}
             />
-            <ExpandableSection headerText="Proveedores Asignados" variant="container" defaultExpanded>
+            {/* Closed while nothing can be assigned yet (a request taking offers): ten 'No registrado' pushed the rest down. */}
+            <ExpandableSection headerText="Proveedores Asignados" variant="container" defaultExpanded={s.estadoMapa !== 'pendiente' && s.estadoMapa !== 'ofertas'}>
               <Pares
                 columns={3}
                 items={[
@@ -255,11 +262,6 @@ export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec, tra
               />
             </ExpandableSection>
             <ServiceTimeline id={s.id} />
-            {s.venceEn && (
-              <Box variant="small" color="text-body-secondary">
-                {s.miOferta?.estado === 'retirada' ? MAPA_MSG.recibeOfertasDeOtras(formatDateTime(s.venceEn)) : MAPA_MSG.recibeOfertas(formatDateTime(s.venceEn))}
-              </Box>
-            )}
           </SpaceBetween>
         ) : null}
       </Modal>

@@ -64,6 +64,13 @@ const I18N: DateRangePickerProps.I18nStrings = {
  * range (the last 90 days and the next 30 by default, a year at most), filtered by state and text, with
  * the totals of services won and their value, paged, and exported as CSV. Staff choose the company.
  */
+/** Whether a row matches the search: every word typed, accents and case aside. */
+function coincide(f: ServicioFila, texto: string): boolean {
+  const palabras = normalizarBusqueda(texto).split(' ').filter(Boolean);
+  const hay = normalizarBusqueda([f.id, f.cliente, f.origen, f.destino, f.tipo, f.placas, f.conductor, f.nombreEmpresaAliada].join(' '));
+  return palabras.every((p) => hay.includes(p));
+}
+
 export function HistorialPage({ title }: { title: string }) {
   const hoy = hoyEnBogota();
   const plataforma = useEsPlataforma();
@@ -74,15 +81,11 @@ export function HistorialPage({ title }: { title: string }) {
   const historial = useHistorial({ ...rango, estado, empresa: plataforma ? empresa : null });
   const items = historial.data?.items ?? [];
   const { items: visibles, collectionProps, filterProps, paginationProps, filteredItemsCount, actions } = useCollection(items, {
-    filtering: {
-      filteringFunction: (f: ServicioFila, texto) => {
-        const palabras = normalizarBusqueda(texto).split(' ').filter(Boolean);
-        const hay = normalizarBusqueda([f.id, f.cliente, f.origen, f.destino, f.tipo, f.placas, f.conductor, f.nombreEmpresaAliada].join(' '));
-        return palabras.every((p) => hay.includes(p));
-      },
-    },
+    filtering: { filteringFunction: coincide },
     pagination: { pageSize: 20 },
   });
+  // The CSV has the rows the search leaves, as the list shows them (all of them before: 24 rows for a search that matched none).
+  const aExportar = filterProps.filteringText ? items.filter((f) => coincide(f, filterProps.filteringText)) : items;
   // Another range, state or company on its way: the totals held meanwhile are the previous filter's.
   const t = historial.isPlaceholderData ? undefined : historial.data?.totales;
   const sinTotal = historial.isError && !historial.data ? '—' : '…';
@@ -142,7 +145,7 @@ export function HistorialPage({ title }: { title: string }) {
             <Header
               counter={historial.isPlaceholderData ? '(…)' : historial.isError && !historial.data ? undefined : `(${filteredItemsCount ?? items.length})`}
               actions={
-                <Button iconName="download" disabled={!items.length || historial.isPlaceholderData} onClick={() => void descargarCsv(`historial-${rango.desde}-${rango.hasta}.csv`, CSV_SERVICIO, items).catch((e: unknown) => toast.error(errorMessage(e)))}>
+                <Button iconName="download" disabled={!aExportar.length || historial.isPlaceholderData} onClick={() => void descargarCsv(`historial-${rango.desde}-${rango.hasta}.csv`, CSV_SERVICIO, aExportar).catch((e: unknown) => toast.error(errorMessage(e)))}>
                   Exportar CSV
                 </Button>
               }

@@ -18,7 +18,7 @@ import type { ProveedorFila } from '../../../../../shared/schemas/proveedores.js
 import { Paginacion } from '../../../components/paginacion.js';
 import { SinCoincidencias, TableEmptyState } from '../../../components/table-empty-state.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import { descargarCsv } from '../../../lib/csv.js';
+import { descargarCsv, nombreCsv } from '../../../lib/csv.js';
 import { formatDate } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
 import { cargandoFilas, useBusqueda, useCursores } from '../../../lib/use-paginas.js';
@@ -98,7 +98,7 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
     setExportando(true);
     try {
       const filas = await todasLasFilas(lista, q);
-      await descargarCsv(`${lista}-${new Date().toISOString().slice(0, 10)}.csv`, [...COLUMNAS_CSV[def.tipo], ...COLUMNAS_CSV_COMUNES], filas);
+      await descargarCsv(nombreCsv(lista), [...COLUMNAS_CSV[def.tipo], ...COLUMNAS_CSV_COMUNES], filas);
     } catch (err) {
       toast.error(errorMessage(err));
     } finally {
