@@ -170,11 +170,18 @@ describe('fleet', () => {
     await field('Dirección').fill('Carrera 66 # 9-40, Cali');
     await choose('Ciudad', 'Cali');
     await field('Licencia de conducción').fill('1144123456');
+    // An expired licence is allowed (spec 02 asks a future date of the other three), but said beside the date.
+    await field('Vencimiento de la licencia').fill(dia(-3));
+    await dialog().getByText(/ · Vencido hace 3 días$/).waitFor();
     await field('Vencimiento de la licencia').fill(dia(900));
+    await dialog().getByText(/ · Vencido hace 3 días$/).waitFor({ state: 'detached' });
     await field('Propietario').fill('Camilo Andrés Rivera');
     await field('Tarjeta de propiedad').fill('LT10029384');
     await field('SOAT').fill('AT-1399001');
     await field('Vencimiento del SOAT').fill(dia(20));
+    await dialog().getByText(/ · Vence en 20 días$/).waitFor();
+    await field('Vencimiento del SOAT').scrollIntoViewIfNeeded();
+    await shots('flota-soat-por-vencer');
     await field('Revisión técnico-mecánica').fill('RTM-990011');
     await field('Vencimiento de la revisión técnica').fill(dia(200));
     await field('Tarjeta de operación').fill('TO-77001');

@@ -9,8 +9,9 @@ import Modal from '@cloudscape-design/components/modal';
 import type { SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { StatusText } from '../../../components/status-text.js';
 import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO } from '../../../../../shared/domain/uploads.js';
-import { esFechaValida } from '../../../../../shared/domain/vencimientos.js';
+import { DOCUMENTOS_CON_VENCIMIENTO, esFechaValida, estadoDocumento, necesitaAtencion } from '../../../../../shared/domain/vencimientos.js';
 import { onlyDigits } from '../../../../../shared/schemas/digits.js';
 import { VEHICULO_MSG } from '../../../../../shared/schemas/messages-flota.js';
 import { BANCOS, TIPOS_CUENTA } from '../../../../../shared/schemas/profile.js';
@@ -146,7 +147,7 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
   );
   const date = (k: TextKey) => (
     // The picker's typing mask corrects impossible dates (31 Feb becomes 3 Mar): the date in words shows what was kept.
-    <FormField key={k} label={VEHICULO_CAMPOS[k]} errorText={errors[k]} constraintText={form.values[k] && esFechaValida(form.values[k]) ? formatCalendarDate(form.values[k]) : 'AAAA/MM/DD'} stretch>
+    <FormField key={k} label={VEHICULO_CAMPOS[k]} errorText={errors[k]} constraintText={form.values[k] && esFechaValida(form.values[k]) ? <FechaDeDocumento campo={k} fecha={form.values[k]} conError={!!errors[k]} /> : 'AAAA/MM/DD'} stretch>
       <DatePicker
         value={form.values[k]}
         onChange={({ detail }) => form.setField(k, detail.value)}
@@ -363,4 +364,15 @@ function usePlacaCheck(placas: string): { error?: string } {
     };
   }, [normal]);
   return { error: taken && taken === normal ? VEHICULO_MSG.placaRegistrada : undefined };
+}
+
+/**
+ * A date typed, in words; a document's expiry also says when it is past or near (an expired licence was
+ * taken without a word: the vehicle then cannot be offered or assigned, and the fleet says so only later).
+ */
+function FechaDeDocumento({ campo, fecha, conError }: { campo: string; fecha: string; conError: boolean }) {
+  // A field in error (a SOAT that must be future) already says what is wrong.
+  const estado = !conError && DOCUMENTOS_CON_VENCIMIENTO.some((d) => d.campo === campo) ? estadoDocumento(fecha) : null;
+  if (!estado || !necesitaAtencion(estado.nivel)) return <>{formatCalendarDate(fecha)}</>;
+  return <StatusText type={estado.nivel === 'vencido' ? 'error' : 'warning'}>{`${formatCalendarDate(fecha)} · ${estado.texto}`}</StatusText>;
 }
