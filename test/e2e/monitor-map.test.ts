@@ -89,10 +89,14 @@ describe('monitor map', () => {
     await expect.poll(() => price.evaluate((el) => el === document.activeElement)).toBe(true);
     await price.fill('1.234.001 COP');
     expect(await price.inputValue()).toBe('1234001');
-    // A comma would start cents: refused and said, the price kept as it was (it read 100 times more, "850.000,50" as 85000050).
-    await price.press(',');
+    // A comma starts cents: said at once and kept in sight until taken out (dropped, "850.000,50" read 85000050).
+    await price.pressSequentially(',50');
     await offer.getByText(OFERTA_MSG.sinCentavos).waitFor();
-    expect(await price.inputValue()).toBe('1234001');
+    expect(await price.inputValue()).toBe('1234001,50');
+    expect(await offer.getByText(/^Se ofertará/).count()).toBe(0);
+    await offer.getByRole('button', { name: 'Confirme su Oferta' }).click();
+    await offer.getByText(OFERTA_MSG.sinCentavos).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Confirme su oferta' }).count()).toBe(0);
     await price.fill('1.234.001 COP');
     await offer.getByText(OFERTA_MSG.sinCentavos).waitFor({ state: 'hidden' });
     // A typed price is not lost to a stray Escape: it asks first, and 'Seguir editando' keeps it.

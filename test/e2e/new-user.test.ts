@@ -149,7 +149,7 @@ describe('what a new user tripped on', () => {
     expect(await columnas()).toEqual(['Conductor', 'Acciones']);
     // The amount, its offer and a recently changed account are said under the driver (the demo's WMN318).
     const wmn = page.getByRole('row').filter({ hasText: 'WMN318' });
-    await wmn.getByText('Cuenta nueva').waitFor();
+    await wmn.getByText(/^Cuenta cambiada el \d+\/\d+\/\d{4}$/).waitFor();
     await wmn.getByText(/^de \$\s?[\d.]+$/).waitFor();
     await screenshot(page, 'movil-pagos-lista');
     expect(await sobrante()).toBe(0);

@@ -60,13 +60,14 @@ describe('widths chosen by hand', () => {
     expect(conDos.map((c) => c.width)).toEqual([ANCHO.nombre, 420, columnas[2]!.width]);
   });
 
-  it('keeps a choice as it was left where the list is as wide, and fits it to a narrower list', () => {
+  it('keeps a choice where the list is as wide, the others making room, and fits it to a narrower list', () => {
     expect(columnas.map((c) => c.width)).toEqual([250, 500, 250]);
     // Chosen in a list 1,400 px wide.
     const elegidos = { ancho: 1400, columnas: { cliente: 350, ruta: 800 } };
     expect(conElegidos(columnas, elegidos, 1400).map((c) => c.width)).toEqual([350, 800, 250]);
-    // Widened past the list's width where it was chosen: kept, the list scrolls as the user left it.
-    expect(conElegidos(columnas, { ancho: 1000, columnas: { ruta: 700 } }, 1000).map((c) => c.width)).toEqual([250, 700, 250]);
+    // Widened past the list's width where it was chosen: kept, the others make room down to their minimums (cliente 140, acciones 116).
+    expect(conElegidos(columnas, { ancho: 1000, columnas: { ruta: 700 } }, 1000).map((c) => c.width)).toEqual([159, 700, 140]);
+    expect(conElegidos(columnas, { ancho: 1000, columnas: { ruta: 900 } }, 1000).map((c) => c.width)).toEqual([140, 900, 116]);
     // 200 px narrower: the action column goes to its minimum (its header's word, 116), the chosen ones give the other 66 in shares.
     expect(conElegidos(columnas, elegidos, 1200).map((c) => c.width)).toEqual([333, 750, 116]);
     // Never under the first widths of the chosen, nor the others' minimums, however narrow.

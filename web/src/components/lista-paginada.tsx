@@ -3,8 +3,9 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { anchosElegidos, anchosTrasArrastrar, conAnchos, conElegidos, guardarAnchos, sinAnchos, type ConPeso } from '../lib/anchos.js';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { ConPeso } from '../lib/anchos.js';
+import { useAnchos } from '../lib/use-anchos.js';
 import { api, errorMessage } from '../lib/api-client.js';
 import { descargarCsv, nombreCsv } from '../lib/csv.js';
 import { paginaQuery, type Fuente } from '../lib/listas.js';
@@ -76,22 +77,13 @@ export function ListaPaginada<T extends { id: string }>(props: {
     }
   };
 
-  // The list's width before its table mounts: its fixed columns' first widths are shares of it.
-  const caja = useRef<HTMLDivElement>(null);
-  const [ancho, setAncho] = useState<number | null>(null);
-  // Less the container's padding: a column short of the width is made up by the last one.
-  useLayoutEffect(() => setAncho(caja.current ? caja.current.clientWidth - 48 : null), []);
-  // The widths the user chose by hand in this list, kept in this browser (lib/anchos.ts).
-  const lista = props.csv.nombre;
-  const [guardados, setGuardados] = useState(() => ({ lista, anchos: anchosElegidos(lista) }));
-  // Read again when the same list component shows another list (a tab changed).
-  const elegidos = guardados.lista === lista ? guardados.anchos : anchosElegidos(lista);
-  const columnas = ancho === null || telefono ? null : conElegidos(conAnchos(props.columnas, ancho), elegidos, ancho);
+  // The list's widths, measured before its table mounts, and the user's own (lib/use-anchos.ts).
+  const anchos = useAnchos<T, Columna<T>>(props.csv.nombre, props.columnas, telefono);
 
   const items = consulta.data?.items ?? [];
   return (
-    <div ref={caja}>
-      {ancho !== null && (
+    <div ref={anchos.caja}>
+      {anchos.listo && (
         <Table
           variant={props.variant ?? 'container'}
           header={
@@ -120,19 +112,8 @@ export function ListaPaginada<T extends { id: string }>(props: {
             />
           }
           pagination={<Paginacion currentPageIndex={paginas.pagina} pagesCount={paginas.paginas} openEnd={!!consulta.data?.cursor} onChange={({ detail }) => paginas.setPagina(detail.currentPageIndex)} />}
-          columnDefinitions={columnas ?? sinAnchos(props.columnas)}
+          {...anchos.tabla}
           columnDisplay={telefono ? columnasEnTelefono(props.columnas, props.enTelefono) : undefined}
-          // Widths set on the first render and then the user's (kept for the next visit): rows arriving do not
-          // move the columns. Not on a phone, where its few columns share the width as their contents need.
-          resizableColumns={!telefono}
-          onColumnWidthsChange={({ detail }) => {
-            if (!columnas || ancho === null) return;
-            const nuevos = anchosTrasArrastrar(elegidos, columnas, detail.widths, ancho);
-            setGuardados({ lista, anchos: nuevos });
-            guardarAnchos(lista, nuevos);
-          }}
-          // The row's action stays in view when widened columns (or a narrow window) make the list scroll sideways.
-          stickyColumns={telefono ? undefined : { last: 1 }}
           items={items}
           loading={cargandoFilas(consulta, escribiendo)}
           loadingText={q || texto.trim() ? 'Buscando' : 'Cargando'}

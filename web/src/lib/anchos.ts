@@ -95,12 +95,12 @@ export function anchosTrasArrastrar(elegidos: AnchosElegidos, columnas: readonly
 }
 
 /**
- * The first widths, with those chosen by hand over them (never under a column's minimum). In a list as
- * wide as where they were chosen, or wider, as chosen (scrolling sideways if the user made it so). In a
- * narrower one they are fitted to it: what does not fit is taken first from the other columns (down to
- * their minimums), then from what the chosen ones widened (down to their first widths). A choice made
- * on a wider screen made the list scroll, with its sticky action column over the data (a driver's
- * account cut at 1366 px after widening at 1920).
+ * The first widths, with those chosen by hand over them (never under a column's minimum), fitted to the
+ * list where they can be: what does not fit is taken first from the other columns (down to their
+ * minimums) and, in a list narrower than where they were chosen, then from what the chosen ones widened
+ * (down to their first widths). Past that the list scrolls sideways. Kept as dragged, a choice made the
+ * list scroll with its sticky action column over the data (a driver's account cut at 1366 px after
+ * widening at 1920; 'Viaje' covered at 1920 itself).
  */
 export function conElegidos<C extends { id?: string; width: number; minWidth: number }>(columnas: readonly C[], elegidos: AnchosElegidos, ancho: number): C[] {
   const cols = columnas.map((c) => {
@@ -109,8 +109,9 @@ export function conElegidos<C extends { id?: string; width: number; minWidth: nu
     // What each column can give: a chosen one what it widened, another down to its minimum.
     return { c, w: elegida ?? c.width, holgura: elegida === null ? Math.max(0, c.width - c.minWidth) : Math.max(0, elegida - c.width), elegida: elegida !== null };
   });
-  let sobra = ancho < elegidos.ancho ? cols.reduce((s, x) => s + x.w, 0) - ancho : 0;
-  for (const deElegidas of [false, true]) {
+  let sobra = cols.reduce((s, x) => s + x.w, 0) - ancho;
+  // The chosen give back only in a list narrower than where they were chosen.
+  for (const deElegidas of ancho < elegidos.ancho ? [false, true] : [false]) {
     const grupo = cols.filter((x) => x.elegida === deElegidas && x.holgura > 0);
     const holgura = grupo.reduce((s, x) => s + x.holgura, 0);
     if (sobra <= 0 || holgura === 0) continue;

@@ -52,7 +52,10 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
   const [pdfError, setPdfError] = useState<string>();
   const fileInput = useRef<HTMLInputElement>(null);
   const precioRef = useRef<InputProps.Ref>(null);
-  const precio = precioDeTexto(texto);
+  // A comma starts cents in Colombia, which a price in pesos has not: kept in sight with its message until
+  // taken out ("850.000,50" read 85000050 when the comma was dropped, or when only the comma was refused).
+  const conCentavos = texto.includes(',');
+  const precio = conCentavos ? null : precioDeTexto(texto);
   const faltaPdf = conPdf && !pdf?.uploadId;
   const redondeado = precio ? redondearOferta(precio) : 0;
   // The one thing to type takes the focus once the dialog is up, not its X.
@@ -63,7 +66,7 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
   function confirmar(event?: FormEvent) {
     event?.preventDefault();
     if (faltaPdf) return setPdfError(OFERTA_MSG.pdfRequerido);
-    const problema = !precio || precio <= 0 ? OFERTA_MSG.valorInvalido : redondeado > OFERTA_MAXIMA ? OFERTA_MSG.maximo : undefined;
+    const problema = conCentavos ? OFERTA_MSG.sinCentavos : !precio || precio <= 0 ? OFERTA_MSG.valorInvalido : redondeado > OFERTA_MAXIMA ? OFERTA_MSG.maximo : undefined;
     setError(problema);
     // The field in error takes the focus, as in every other form, so its message is read.
     if (problema) return precioRef.current?.focus();
@@ -154,10 +157,10 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
                     ref={precioRef}
                     value={bloqueado !== null ? formatCOP(bloqueado) : texto}
                     onChange={({ detail }) => {
-                      // Dots and spaces between thousands go; a comma would start cents, which a price in pesos has not.
-                      if (detail.value.includes(',')) return setError(OFERTA_MSG.sinCentavos);
-                      setTexto(detail.value.replace(/\D+/g, '').slice(0, MAX_DIGITOS));
-                      setError(undefined);
+                      // Dots, spaces and letters go; a comma stays, said at once (see `conCentavos`).
+                      const limpio = detail.value.replace(/[^\d,]+/g, '');
+                      setTexto(limpio.includes(',') ? limpio.slice(0, MAX_DIGITOS + 3) : limpio.slice(0, MAX_DIGITOS));
+                      setError(limpio.includes(',') ? OFERTA_MSG.sinCentavos : undefined);
                     }}
                     onKeyDown={(e) => {
                       // Its default would reach the confirmation's focused button and answer it at once.

@@ -27,7 +27,8 @@ import { useHistorial } from '../api/pagos.js';
 import { ESTADO_TEXTO, FiltroEmpresa, useEsPlataforma } from './comunes.js';
 import { DetallePagoModal } from './detalle-pago-modal.js';
 import { columnasServicio, CSV_SERVICIO, SERVICIO_EN_TELEFONO } from './servicios-page.js';
-import { sinAnchos } from '../../../lib/anchos.js';
+import { useAnchos } from '../../../lib/use-anchos.js';
+import type { Columna } from '../../../components/lista-paginada.js';
 import { columnasEnTelefono, useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { Reintentar } from '../../../components/reintentar.js';
 
@@ -91,9 +92,10 @@ export function HistorialPage({ title }: { title: string }) {
   const sinTotal = historial.isError && !historial.data ? '—' : '…';
   const opciones = [{ value: '', label: 'Todos los estados' }, ...ESTADOS_HISTORIAL.map((e) => ({ value: e, label: ESTADO_TEXTO[e] }))];
   const valorRango: DateRangePickerProps.Value = { type: 'absolute', startDate: rango.desde, endDate: rango.hasta };
-  // Sized by their content (the whole range is read at once), and on a phone the service lists' two.
+  // The service lists' columns and widths (resizable, kept per browser), and on a phone their two.
   const telefono = useEsTelefono();
-  const columnas = sinAnchos(columnasServicio(plataforma, (f) => setDetalle(f.id), telefono));
+  const columnas = columnasServicio(plataforma, (f) => setDetalle(f.id), telefono);
+  const anchos = useAnchos<ServicioFila, Columna<ServicioFila>>('historial', columnas, telefono);
 
   return (
     <ContentLayout
@@ -137,41 +139,45 @@ export function HistorialPage({ title }: { title: string }) {
             {t ? `Totales del rango: ${formatNumber(t.servicios)} servicios ganados por ${formatCOP(t.valor)}; ${formatNumber(t.finalizados)} viajes finalizados por ${formatCOP(t.valorFinalizados)}.` : ''}
           </div>
         </Container>
-        <Table
-          {...collectionProps}
-          // A phone's columns need the container's padding too.
-          variant={telefono ? 'borderless' : 'container'}
-          header={
-            <Header
-              counter={historial.isPlaceholderData ? '(…)' : historial.isError && !historial.data ? undefined : `(${filteredItemsCount ?? items.length})`}
-              actions={
-                <Button iconName="download" disabled={!aExportar.length || historial.isPlaceholderData} onClick={() => void descargarCsv(`historial-${rango.desde}-${rango.hasta}.csv`, CSV_SERVICIO, aExportar).catch((e: unknown) => toast.error(errorMessage(e)))}>
-                  Exportar CSV
-                </Button>
+        <div ref={anchos.caja}>
+          {anchos.listo && (
+            <Table
+              {...collectionProps}
+              // A phone's columns need the container's padding too.
+              variant={telefono ? 'borderless' : 'container'}
+              header={
+                <Header
+                  counter={historial.isPlaceholderData ? '(…)' : historial.isError && !historial.data ? undefined : `(${filteredItemsCount ?? items.length})`}
+                  actions={
+                    <Button iconName="download" disabled={!aExportar.length || historial.isPlaceholderData} onClick={() => void descargarCsv(`historial-${rango.desde}-${rango.hasta}.csv`, CSV_SERVICIO, aExportar).catch((e: unknown) => toast.error(errorMessage(e)))}>
+                      Exportar CSV
+                    </Button>
+                  }
+                >
+                  Servicios
+                </Header>
               }
-            >
-              Servicios
-            </Header>
-          }
-          filter={<TextFilter {...filterProps} filteringPlaceholder="Buscar por cliente, ruta, placas o conductor" filteringAriaLabel="Buscar en el historial" filteringClearAriaLabel="Borrar búsqueda" />}
-          pagination={<Paginacion {...paginationProps} />}
-          columnDefinitions={columnas}
-          columnDisplay={telefono ? columnasEnTelefono(columnas, SERVICIO_EN_TELEFONO) : undefined}
-          items={visibles}
-          loading={cargandoFilas(historial, false)}
-          loadingText="Cargando el historial"
-          trackBy="id"
-          wrapLines
-          empty={
-            historial.isError ? (
-              <TableEmptyState title={errorMessage(historial.error)} action={<Reintentar consulta={historial} />} />
-            ) : filterProps.filteringText ? (
-              <SinCoincidencias titulo="Ningún servicio coincide con la búsqueda" onBorrar={() => actions.setFiltering('')} />
-            ) : (
-              <TableEmptyState title="No hay servicios en este rango de fechas" />
-            )
-          }
-        />
+              filter={<TextFilter {...filterProps} filteringPlaceholder="Buscar por cliente, ruta, placas o conductor" filteringAriaLabel="Buscar en el historial" filteringClearAriaLabel="Borrar búsqueda" />}
+              pagination={<Paginacion {...paginationProps} />}
+              {...anchos.tabla}
+              columnDisplay={telefono ? columnasEnTelefono(columnas, SERVICIO_EN_TELEFONO) : undefined}
+              items={visibles}
+              loading={cargandoFilas(historial, false)}
+              loadingText="Cargando el historial"
+              trackBy="id"
+              wrapLines
+              empty={
+                historial.isError ? (
+                  <TableEmptyState title={errorMessage(historial.error)} action={<Reintentar consulta={historial} />} />
+                ) : filterProps.filteringText ? (
+                  <SinCoincidencias titulo="Ningún servicio coincide con la búsqueda" onBorrar={() => actions.setFiltering('')} />
+                ) : (
+                  <TableEmptyState title="No hay servicios en este rango de fechas" />
+                )
+              }
+            />
+          )}
+        </div>
       </SpaceBetween>
       <DetallePagoModal id={detalle} accion={null} onClose={() => setDetalle(null)} />
     </ContentLayout>

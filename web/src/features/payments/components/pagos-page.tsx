@@ -53,7 +53,7 @@ const CSV_PAGO: ColumnaCsv<PagoConductorFila>[] = [
   { titulo: 'Titular', valor: (f) => f.titular },
 ];
 
-/** Under an account changed in the last days (the payout forms say more); `corto`, without its date, for a phone's narrow columns. */
+/** Under an account changed in the last days (the payout forms say more); on a phone too, under the driver, where it has room for its date. */
 /** A payout's amount, and under it the offer's value it is a share of. */
 const Importe = ({ f }: { f: PagoConductorFila }) => (
   <SpaceBetween size="xxxs">
@@ -66,8 +66,8 @@ const Importe = ({ f }: { f: PagoConductorFila }) => (
   </SpaceBetween>
 );
 
-const CuentaCambiada = ({ c, corto = false }: { c: PagoConductorFila['cuentaCambiada']; corto?: boolean }) =>
-  c && cuentaCambiadaHace(c, new Date()) ? <StatusText type="warning">{corto ? 'Cuenta nueva' : `Cuenta cambiada el ${formatDate(c.en)}`}</StatusText> : null;
+const CuentaCambiada = ({ c }: { c: PagoConductorFila['cuentaCambiada'] }) =>
+  c && cuentaCambiadaHace(c, new Date()) ? <StatusText type="warning">{`Cuenta cambiada el ${formatDate(c.en)}`}</StatusText> : null;
 
 function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; contador?: number }) {
   const plataforma = useEsPlataforma();
@@ -92,7 +92,7 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
             {telefono && (
               <>
                 <Importe f={f} />
-                <CuentaCambiada c={f.cuentaCambiada} corto />
+                <CuentaCambiada c={f.cuentaCambiada} />
               </>
             )}
           </SpaceBetween>
@@ -407,7 +407,7 @@ function RecompensasPorPagar({ contador }: { contador?: number }) {
           cell: (f) => (
             <VehiculoReferido f={f}>
               <Box variant="small">{`Recibe el pago: ${referidoPor(f)}`}</Box>
-              <CuentaCambiada c={f.referente?.cuentaCambiada ?? null} corto />
+              <CuentaCambiada c={f.referente?.cuentaCambiada ?? null} />
             </VehiculoReferido>
           ),
         }

@@ -7,7 +7,7 @@ import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table, { type TableProps } from '@cloudscape-design/components/table';
+import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import ToggleButton from '@cloudscape-design/components/toggle-button';
 import { useEffect, useMemo, useState } from 'react';
@@ -23,6 +23,9 @@ import { formatDate } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
 import { cargandoFilas, useBusqueda, useCursores } from '../../../lib/use-paginas.js';
 import { columnasEnTelefono, useEsTelefono } from '../../../lib/use-es-telefono.js';
+import { useAnchos } from '../../../lib/use-anchos.js';
+import { ANCHO } from '../../../lib/anchos.js';
+import type { Columna } from '../../../components/lista-paginada.js';
 import { todasLasFilas, useListaProveedores, useResumenProveedores } from '../api/proveedores.js';
 import { Estrellas, ProviderDetailModal } from './provider-detail-modal.js';
 import { Reintentar } from '../../../components/reintentar.js';
@@ -107,11 +110,13 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
   };
 
   const telefono = useEsTelefono();
-  const columnas = useMemo((): TableProps.ColumnDefinition<ProveedorFila>[] => {
-    const nombre: TableProps.ColumnDefinition<ProveedorFila> = {
+  const columnas = useMemo((): Columna<ProveedorFila>[] => {
+    const nombre: Columna<ProveedorFila> = {
       id: 'nombre',
       header: 'Nombre',
       isRowHeader: true,
+      minWidth: ANCHO.nombre,
+      peso: 1.5,
       cell: (f) => (
         <SpaceBetween size="xxxs">
           <Box fontWeight="bold">{f.nombre}</Box>
@@ -121,20 +126,20 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
         </SpaceBetween>
       ),
     };
-    const propias: TableProps.ColumnDefinition<ProveedorFila>[] =
+    const propias: Columna<ProveedorFila>[] =
       def.tipo === 'conductor'
         ? [
-            { id: 'vehiculo', header: 'Vehículo', cell: (f) => `${f.placas ?? ''} · ${f.vehiculo ?? ''}` },
-            { id: 'empresa', header: 'Empresa', cell: (f) => f.empresa },
+            { id: 'vehiculo', header: 'Vehículo', minWidth: ANCHO.nombre, peso: 1.5, cell: (f) => `${f.placas ?? ''} · ${f.vehiculo ?? ''}` },
+            { id: 'empresa', header: 'Empresa', minWidth: ANCHO.nombre, cell: (f) => f.empresa },
           ]
         : def.tipo === 'guia'
           ? [{ id: 'rnt', header: 'RNT', cell: (f) => f.rnt || '—' }]
-          : [{ id: 'empresa', header: 'Empresa', cell: (f) => f.empresa || '—' }];
+          : [{ id: 'empresa', header: 'Empresa', minWidth: ANCHO.nombre, cell: (f) => f.empresa || '—' }];
     return [
       nombre,
       ...propias,
-      { id: 'contacto', header: 'Contacto', cell: (f) => <SpaceBetween size="xxxs"><span>{f.email}</span><Box variant="small">{f.telefono}</Box></SpaceBetween> },
-      { id: 'registro', header: 'Registro', cell: (f) => <span className="nowrap">{formatDate(f.fechaCreacion)}</span> },
+      { id: 'contacto', header: 'Contacto', minWidth: ANCHO.nombre, peso: 1.5, cell: (f) => <SpaceBetween size="xxxs"><span>{f.email}</span><Box variant="small">{f.telefono}</Box></SpaceBetween> },
+      { id: 'registro', header: 'Registro', minWidth: ANCHO.fecha, cell: (f) => <span className="nowrap">{formatDate(f.fechaCreacion)}</span> },
       {
         id: 'estado',
         header: 'Estado',
@@ -152,6 +157,8 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
       },
     ];
   }, [def, telefono]);
+  // Widths as in every list (lib/use-anchos.ts), kept per list.
+  const anchos = useAnchos<ProveedorFila, Columna<ProveedorFila>>(lista, columnas, telefono);
 
   const total = conteos?.[lista];
   const items = pagina.data?.items ?? [];
@@ -196,41 +203,47 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
             </Button>
           </SpaceBetween>
         </Container>
-        <Table
-          variant="container"
-          header={
-            <Header
-              counter={total !== undefined ? `(${total})` : undefined}
-              actions={
-                <Button iconName="download" loading={exportando} disabled={!items.length} onClick={() => void exportar()}>
-                  Exportar CSV
-                </Button>
+        <div ref={anchos.caja}>
+          {anchos.listo && (
+            <Table
+              // A list chosen anew starts from its own widths (Cloudscape keeps a mounted table's).
+              key={lista}
+              variant="container"
+              header={
+                <Header
+                  counter={total !== undefined ? `(${total})` : undefined}
+                  actions={
+                    <Button iconName="download" loading={exportando} disabled={!items.length} onClick={() => void exportar()}>
+                      Exportar CSV
+                    </Button>
+                  }
+                >
+                  {def.titulo}
+                </Header>
               }
-            >
-              {def.titulo}
-            </Header>
-          }
-          filter={
-            <TextFilter
-              filteringText={texto}
-              filteringPlaceholder={BUSCAR_POR[def.tipo]}
-              filteringAriaLabel="Buscar proveedores"
-              filteringClearAriaLabel="Borrar búsqueda"
-              onChange={({ detail }) => setTexto(detail.filteringText)}
+              filter={
+                <TextFilter
+                  filteringText={texto}
+                  filteringPlaceholder={BUSCAR_POR[def.tipo]}
+                  filteringAriaLabel="Buscar proveedores"
+                  filteringClearAriaLabel="Borrar búsqueda"
+                  onChange={({ detail }) => setTexto(detail.filteringText)}
+                />
+              }
+              pagination={
+                <Paginacion currentPageIndex={paginas.pagina} pagesCount={paginas.paginas} openEnd={hayMas} onChange={({ detail }) => paginas.setPagina(detail.currentPageIndex)} />
+              }
+              {...anchos.tabla}
+              columnDisplay={telefono ? columnasEnTelefono(columnas, ['nombre', 'acciones']) : undefined}
+              items={items}
+              loading={cargandoFilas(pagina, escribiendo)}
+              loadingText={q || texto.trim() ? 'Buscando proveedores' : 'Cargando proveedores'}
+              trackBy="id"
+              wrapLines
+              empty={pagina.isError ? <TableEmptyState title={errorMessage(pagina.error)} action={<Reintentar consulta={pagina} />} /> : q ? <SinCoincidencias titulo="Ningún proveedor coincide con la búsqueda" onBorrar={() => setTexto('')} /> : <TableEmptyState title={def.vacio} />}
             />
-          }
-          pagination={
-            <Paginacion currentPageIndex={paginas.pagina} pagesCount={paginas.paginas} openEnd={hayMas} onChange={({ detail }) => paginas.setPagina(detail.currentPageIndex)} />
-          }
-          columnDefinitions={columnas}
-          columnDisplay={telefono ? columnasEnTelefono(columnas, ['nombre', 'acciones']) : undefined}
-          items={items}
-          loading={cargandoFilas(pagina, escribiendo)}
-          loadingText={q || texto.trim() ? 'Buscando proveedores' : 'Cargando proveedores'}
-          trackBy="id"
-          wrapLines
-          empty={pagina.isError ? <TableEmptyState title={errorMessage(pagina.error)} action={<Reintentar consulta={pagina} />} /> : q ? <SinCoincidencias titulo="Ningún proveedor coincide con la búsqueda" onBorrar={() => setTexto('')} /> : <TableEmptyState title={def.vacio} />}
-        />
+          )}
+        </div>
       </SpaceBetween>
       <ProviderDetailModal
         tipo={def.tipo}

@@ -1,0 +1,36 @@
+import type { TableProps } from '@cloudscape-design/components/table';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { anchosElegidos, anchosTrasArrastrar, conAnchos, conElegidos, guardarAnchos, sinAnchos, type ConPeso } from './anchos.js';
+
+/** A table's container padding, left and right: what its columns have of the box's width. */
+const RELLENO_CAJA = 48;
+
+/**
+ * Column widths for a list (lib/anchos.ts), the same in every list: measured on the list's box before
+ * its table mounts (`caja`, `listo`), shared by weight, fixed and resizable, the user's choices kept per
+ * list in this browser, the action column sticky. On a phone the columns are sized by their content.
+ */
+export function useAnchos<T, C extends TableProps.ColumnDefinition<T> & ConPeso>(lista: string, columnas: readonly C[], telefono: boolean) {
+  const caja = useRef<HTMLDivElement>(null);
+  const [ancho, setAncho] = useState<number | null>(null);
+  useLayoutEffect(() => setAncho(caja.current ? caja.current.clientWidth - RELLENO_CAJA : null), []);
+  const [guardados, setGuardados] = useState(() => ({ lista, anchos: anchosElegidos(lista) }));
+  // Read again when the same component shows another list (a tab changed).
+  const elegidos = guardados.lista === lista ? guardados.anchos : anchosElegidos(lista);
+  const fijas = ancho === null || telefono ? null : conElegidos(conAnchos(columnas, ancho), elegidos, ancho);
+  const tabla = {
+    columnDefinitions: (fijas ?? sinAnchos(columnas)) as TableProps.ColumnDefinition<T>[],
+    // Widths set on the first render and then the user's: rows arriving do not move the columns. Not on
+    // a phone, where its few columns share the width as their contents need.
+    resizableColumns: !telefono,
+    // The row's action stays in view when widened columns (or a narrow window) make the list scroll sideways.
+    stickyColumns: telefono ? undefined : { last: 1 },
+    onColumnWidthsChange: ({ detail }: { detail: TableProps.ColumnWidthsChangeDetail }) => {
+      if (!fijas || ancho === null) return;
+      const nuevos = anchosTrasArrastrar(elegidos, fijas, detail.widths, ancho);
+      setGuardados({ lista, anchos: nuevos });
+      guardarAnchos(lista, nuevos);
+    },
+  } satisfies Partial<TableProps<T>>;
+  return { caja, listo: ancho !== null, tabla };
+}
