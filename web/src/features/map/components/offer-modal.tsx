@@ -159,8 +159,9 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
                     onChange={({ detail }) => {
                       // Dots, spaces and letters go; a comma stays, said at once (see `conCentavos`).
                       const limpio = detail.value.replace(/[^\d,]+/g, '');
-                      setTexto(limpio.includes(',') ? limpio.slice(0, MAX_DIGITOS + 3) : limpio.slice(0, MAX_DIGITOS));
-                      setError(limpio.includes(',') ? OFERTA_MSG.sinCentavos : undefined);
+                      const coma = limpio.includes(',');
+                      setTexto(limpio.slice(0, coma ? MAX_DIGITOS + 3 : MAX_DIGITOS));
+                      setError(coma ? OFERTA_MSG.sinCentavos : undefined);
                     }}
                     onKeyDown={(e) => {
                       // Its default would reach the confirmation's focused button and answer it at once.
