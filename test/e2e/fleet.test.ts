@@ -180,7 +180,8 @@ describe('fleet', () => {
     await field('SOAT').fill('AT-1399001');
     await field('Vencimiento del SOAT').fill(dia(20));
     await dialog().getByText(/ · Vence en 20 días$/).waitFor();
-    await field('Vencimiento del SOAT').scrollIntoViewIfNeeded();
+    // (the fields of the next section in view too, so that the note under the date is not behind the footer)
+    await dialog().getByText('Información bancaria').scrollIntoViewIfNeeded();
     await shots('flota-soat-por-vencer');
     await field('Revisión técnico-mecánica').fill('RTM-990011');
     await field('Vencimiento de la revisión técnica').fill(dia(200));

@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { LISTAS_PAGOS, LISTAS_SERVICIOS } from '../../shared/domain/listas.js';
 import { EPAYCO_MSG, PAGO_MSG } from '../../shared/schemas/pagos.js';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
 import { MAPA_MSG, RECORRIDO_MSG } from '../../shared/schemas/messages-servicios.js';
 import { API_MSG } from '../../shared/schemas/messages.js';
 import { docClient, stack, table } from '../support/clients.js';
@@ -517,6 +518,12 @@ describe('pending payouts', () => {
     const cambiadas = page.getByRole('row').filter({ hasText: /Cuenta cambiada el \d{2}\/\d{2}\/\d{4}/ });
     await cambiadas.first().waitFor();
     for (const fila of await cambiadas.all()) expect(await fila.textContent()).toContain('Luis Fernando Ortiz');
+    // The list's CSV carries it too, for whoever pays from the file, named for today in Bogotá.
+    const [descarga] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+    expect(descarga.suggestedFilename()).toBe(`anticipos-${hoyEnBogota()}.csv`);
+    const csv = readFileSync((await descarga.path())!, 'utf8').replace(/^\ufeff/, '').split(/\r?\n/);
+    expect(csv[0]).toMatch(/;Cuenta cambiada el$/);
+    expect(csv.find((l) => l.includes('WMN318'))!.split(';').at(-1)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     await page.getByRole('button', { name: /^Registrar pago de Luis Fernando Ortiz/ }).first().click();
     await page.getByRole('dialog').getByText(aviso).waitFor();
     await shots('pagos-cuenta-cambiada');

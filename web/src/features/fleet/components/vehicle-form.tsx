@@ -146,8 +146,9 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
     <SelectField key={k} form={{ ...textForm, errors }} field={k} label={VEHICULO_CAMPOS[k]} options={opts} placeholder={placeholder} disabled={busy || readOnly(k)} />
   );
   const date = (k: TextKey) => (
-    // The picker's typing mask corrects impossible dates (31 Feb becomes 3 Mar): the date in words shows what was kept.
-    <FormField key={k} label={VEHICULO_CAMPOS[k]} errorText={errors[k]} constraintText={form.values[k] && esFechaValida(form.values[k]) ? <FechaDeDocumento campo={k} fecha={form.values[k]} conError={!!errors[k]} /> : 'AAAA/MM/DD'} stretch>
+    // The picker's typing mask corrects impossible dates (31 Feb becomes 3 Mar): the date in words shows what was kept
+    // (empty, its placeholder says the format; the same under it read twice).
+    <FormField key={k} label={VEHICULO_CAMPOS[k]} errorText={errors[k]} constraintText={form.values[k] && esFechaValida(form.values[k]) ? <FechaDeDocumento campo={k} fecha={form.values[k]} conError={!!errors[k]} /> : undefined} stretch>
       <DatePicker
         value={form.values[k]}
         onChange={({ detail }) => form.setField(k, detail.value)}

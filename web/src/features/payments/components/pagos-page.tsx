@@ -51,6 +51,8 @@ const CSV_PAGO: ColumnaCsv<PagoConductorFila>[] = [
   { titulo: 'Tipo de cuenta', valor: (f) => f.tipocuenta },
   { titulo: 'Cuenta', valor: (f) => f.cuenta },
   { titulo: 'Titular', valor: (f) => f.titular },
+  // The warning the list shows beside a recently changed account, for whoever pays from the file.
+  { titulo: 'Cuenta cambiada el', valor: (f) => (f.cuentaCambiada && cuentaCambiadaHace(f.cuentaCambiada, new Date()) ? fechaHoraEnBogota(f.cuentaCambiada.en) : '') },
 ];
 
 /** Under an account changed in the last days (the payout forms say more); on a phone too, under the driver, where it has room for its date. */
