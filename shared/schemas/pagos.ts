@@ -84,7 +84,7 @@ export const EPAYCO_MSG = {
   sinEfecto: (motivo: string) => `Confirmación de ePayco recibida sin cambios: ${motivo}`,
   sinRespuesta: 'No se pudo consultar la transacción en ePayco. Intenta de nuevo.',
   /** Staff asking ePayco about a reservation (`POST /plataforma/servicios/{id}/pago-epayco`). */
-  referenciaRequerida: 'Escribe la referencia de ePayco (ref_payco) de la transacción.',
+  referenciaRequerida: 'Escribe la referencia de ePayco de la transacción.',
   noEspera: 'Esta reserva no espera un pago por ePayco.',
   desconocida: 'ePayco no encontró un pago válido con esa referencia. Revisa la referencia en el comprobante del cliente o en el panel de ePayco; la reserva sigue en validación.',
   ilegible: 'El registro de ePayco de esa transacción no se pudo leer: revísala en el panel de ePayco.',

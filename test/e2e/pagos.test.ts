@@ -100,7 +100,7 @@ describe('payments to validate', () => {
     await consulta.getByText('La del comprobante de pago del cliente, o búscala en el panel de ePayco por la factura demo-validar-4.').waitFor();
     await consulta.getByRole('button', { name: 'Consultar en ePayco' }).click();
     await consulta.getByText(EPAYCO_MSG.referenciaRequerida, { exact: true }).waitFor();
-    await consulta.getByLabel('Referencia de ePayco (ref_payco)').fill('880001');
+    await consulta.getByLabel('Referencia de ePayco', { exact: true }).fill('880001');
     await consulta.getByRole('button', { name: 'Consultar en ePayco' }).click();
     await consulta.getByText(EPAYCO_MSG.desconocida, { exact: true }).waitFor();
     await shots('pagos-epayco-consulta');
@@ -297,17 +297,17 @@ describe('the service lists', () => {
       confirmacionFirmada(stack().epayco, { x_id_invoice: 'demo-historico-02', x_amount: String(historico!.valorOferta), x_ref_payco: '4471388', x_transaction_id: '9977' }),
     );
     await doble.getByRole('button', { name: 'Consultar otro cobro en ePayco' }).click();
-    await doble.getByLabel('Referencia de ePayco (ref_payco)').fill('4471388');
+    await doble.getByLabel('Referencia de ePayco', { exact: true }).fill('4471388');
     await doble.getByRole('button', { name: 'Consultar en ePayco' }).click();
     await page.getByText(EPAYCO_MSG.consultaSinAplicar('la reserva ya estaba pagada')).waitFor();
     await doble.getByText(EPAYCO_MSG.porReembolsar(1)).waitFor();
     await doble.getByText(/ePayco 4471388/).first().waitFor();
     await shots('servicios-consultar-otro-cobro');
     // A reference ePayco has no approved charge for: said, nothing recorded.
-    await doble.getByLabel('Referencia de ePayco (ref_payco)').fill('4471399');
+    await doble.getByLabel('Referencia de ePayco', { exact: true }).fill('4471399');
     await doble.getByRole('button', { name: 'Consultar en ePayco' }).click();
     await doble.getByText(EPAYCO_MSG.desconocidaCobro, { exact: true }).waitFor();
-    await doble.getByLabel('Referencia de ePayco (ref_payco)').fill('');
+    await doble.getByLabel('Referencia de ePayco', { exact: true }).fill('');
     await page.keyboard.press('Escape');
     await doble.waitFor({ state: 'hidden' });
     await page.goto(url('/panel-control/lista-de-reservas'));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, type TestContext } from 'vitest';
 import { launchBrowser, screenshot } from './browser.js';
 import { stack } from './clients.js';
 
@@ -26,6 +26,9 @@ export function usePage({ viewport = { width: 1280, height: 860 }, perTest = fal
   const open = async () => {
     context = await browser.newContext({ locale: 'es-CO', viewport, colorScheme: 'light' });
     page = await context.newPage();
+    errores.length = 0;
+    page.on('pageerror', (e) => anotar(`pageerror: ${e.message}`));
+    page.on('console', (m) => m.type() === 'error' && anotar(`console: ${m.text()}`));
   };
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -35,12 +38,38 @@ export function usePage({ viewport = { width: 1280, height: 860 }, perTest = fal
     if (!perTest) await context?.close();
     await browser?.close();
   });
+  // A failure in CI leaves only its log: say there what the page showed.
+  beforeEach(({ onTestFailed }) => onTestFailed(describirFallo));
   if (perTest) {
     beforeEach(open);
     afterEach(async () => {
       await context.close();
     });
   }
+}
+
+/** The page's last errors (uncaught, console), for a failure's report. */
+const errores: string[] = [];
+function anotar(linea: string) {
+  errores.push(linea.slice(0, 300));
+  if (errores.length > 8) errores.shift();
+}
+
+/**
+ * Adds to a failed test's message the page's address, its open dialogs, the start of its visible text and
+ * its last errors, and saves a screenshot (fallo-*.png): CI keeps only the log.
+ */
+async function describirFallo({ task }: TestContext) {
+  const error = task.result?.errors?.[0];
+  if (!page || page.isClosed() || !error) return;
+  const estado = await page
+    .evaluate(() => ({
+      dialogos: [...document.querySelectorAll('[role="dialog"]')].filter((d) => d.checkVisibility()).map((d) => d.getAttribute('aria-label') ?? d.textContent?.slice(0, 80)),
+      texto: document.body.innerText.replace(/\s+/g, ' ').slice(0, 1200),
+    }))
+    .catch((e: Error) => ({ dialogos: [], texto: `(no se pudo leer la página: ${e.message})` }));
+  await screenshot(page, `fallo-${task.name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => undefined);
+  error.message += `\n--- la página: ${page.url()}\ndiálogos: ${JSON.stringify(estado.dialogos)}\ntexto: ${estado.texto}\nerrores: ${errores.join(' | ') || 'ninguno'}`;
 }
 
 /** A console address on the local stack. */

@@ -107,7 +107,11 @@ export function DetallePagoModal({ id, accion, cuenta, onClose }: { id: string |
             {accion === 'transferencia' && d.servicio.estado === 'validar' && <DecisionTransferencia d={d} onDone={onClose} />}
             {accion === 'epayco' && d.servicio.estado === 'validar' && d.servicio.metodoPago === 'epayco' && <ConsultaEpayco id={d.servicio.id} onDone={onClose} />}
             {plataforma && esperaOtroCobro(d.servicio) && (
-              <ExpandableSection headerText="Consultar otro cobro en ePayco" variant="container" headerDescription="Si el cliente dice que ePayco le cobró esta reserva otra vez.">
+              <ExpandableSection
+                headerText="Consultar otro cobro en ePayco"
+                variant="container"
+                headerDescription={d.servicio.metodoPago === 'transferencia' ? 'Si el cliente dice que, además de su transferencia, ePayco le cobró esta reserva.' : 'Si el cliente dice que ePayco le cobró esta reserva otra vez.'}
+              >
                 <ConsultaEpayco id={d.servicio.id} cobroDeMas />
               </ExpandableSection>
             )}
@@ -377,7 +381,7 @@ function ConsultaEpayco({ id, onDone, cobroDeMas = false }: { id: string; onDone
           </Button>
         }
       >
-        <FormField label="Referencia de ePayco (ref_payco)" description={`La del comprobante de pago del cliente, o búscala en el panel de ePayco por la factura ${id}.`} errorText={form.errors.refPayco}>
+        <FormField label="Referencia de ePayco" description={`La del comprobante de pago del cliente, o búscala en el panel de ePayco por la factura ${id}.`} errorText={form.errors.refPayco}>
           <Input value={form.values.refPayco} onChange={({ detail }) => (form.setField('refPayco', detail.value), setError(null))} />
         </FormField>
       </Form>
