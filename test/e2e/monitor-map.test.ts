@@ -149,6 +149,9 @@ describe('monitor map', () => {
     const titulo = (await detail.getByRole('heading').first().boundingBox())!;
     expect(aviso.y).toBeGreaterThan(titulo.y + titulo.height);
     expect(aviso.x).toBeLessThan(40);
+    // …and above the bottom bar, whose tab labels it covered once the dialog closed.
+    const barra = (await page.locator('.bottom-nav').boundingBox())!;
+    expect(aviso.y + aviso.height).toBeLessThanOrEqual(barra.y);
     await detail.getByText(OFERTA_MSG.estadoRetirada, { exact: true }).waitFor();
     expect(await detail.getByRole('button', { name: OFERTA_MSG.retirar }).count()).toBe(0);
     // A request again to this company (pending), on which it cannot offer again, and says why.

@@ -164,6 +164,31 @@ describe('console shell', () => {
     expect(await sideMenu().getByText('Registrar Nuevo Usuario').count()).toBe(0);
   });
 
+  it('keeps the side menu open after a choice on a wide screen, and closes it on a narrower one', async () => {
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    await signIn(DEMO_USERS.plataforma, DEMO_PASSWORD);
+    await page.waitForURL('**/panel-control/inicio');
+    await page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
+    for (const [entrada, ruta] of [
+      ['Anticipos por Pagar', 'anticipos'],
+      ['Saldos por Pagar', 'saldos'],
+    ]) {
+      await sideMenu().getByRole('link', { name: entrada, exact: true }).click();
+      await page.waitForURL(`**/panel-control/${ruta}`);
+      expect(await sideMenu().isVisible()).toBe(true);
+    }
+    // Beside the page, not over it: the list starts right of the menu.
+    const menu = (await sideMenu().boundingBox())!;
+    const titulo = (await page.locator('#contenido').boundingBox())!;
+    expect(titulo.x).toBeGreaterThanOrEqual(menu.x + menu.width);
+    await screenshot(page, 'menu-abierto-1920');
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await sideMenu().getByRole('link', { name: 'Inicio', exact: true }).click();
+    await page.waitForURL('**/panel-control/inicio');
+    await sideMenu().waitFor({ state: 'hidden' });
+  });
+
   it('offers installation only when the browser does, and then calls its prompt', async () => {
     await page.goto(url('/login'));
     await page.getByLabel('Correo electrónico').waitFor();

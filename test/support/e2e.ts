@@ -38,14 +38,12 @@ export function usePage({ viewport = { width: 1280, height: 860 }, perTest = fal
     if (!perTest) await context?.close();
     await browser?.close();
   });
-  // A failure in CI leaves only its log: say there what the page showed.
-  beforeEach(({ onTestFailed }) => onTestFailed(describirFallo));
-  if (perTest) {
-    beforeEach(open);
-    afterEach(async () => {
-      await context.close();
-    });
-  }
+  if (perTest) beforeEach(open);
+  // A failure in CI leaves only its log: say there what the page showed, before a per-test page goes.
+  afterEach(async (contexto) => {
+    await describirFallo(contexto);
+    if (perTest) await context.close();
+  });
 }
 
 /** The page's last errors (uncaught, console), for a failure's report. */
@@ -60,7 +58,7 @@ function anotar(linea: string) {
  * its last errors, and saves a screenshot (fallo-*.png): CI keeps only the log.
  */
 async function describirFallo({ task }: TestContext) {
-  const error = task.result?.errors?.[0];
+  const error = task.result?.state === 'fail' ? task.result.errors?.[0] : undefined;
   if (!page || page.isClosed() || !error) return;
   const estado = await page
     .evaluate(() => ({
@@ -79,7 +77,10 @@ export const url = (path: string) => `${stack().consoleUrl}${path}`;
 export const field = (label: string) => page.getByLabel(label, { exact: true });
 
 export const sideMenu = () => page.getByRole('navigation', { name: 'Menú principal' });
-export const openMenu = () => page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
+/** Opens the side menu, unless it is open already (on a wide screen it stays open after a choice). */
+export async function openMenu() {
+  if (!(await sideMenu().isVisible())) await page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
+}
 
 /** Closes the toasts, so a screenshot shows the screen itself. */
 export async function dismissToasts() {

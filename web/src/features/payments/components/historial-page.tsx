@@ -102,39 +102,51 @@ export function HistorialPage({ title }: { title: string }) {
       header={<Header variant="h1" description={plataforma ? 'Los servicios ganados por las empresas, por fecha de salida, con sus totales.' : 'Los servicios que tu empresa ganó, por fecha de salida, con sus totales.'}>{title}</Header>}
     >
       <SpaceBetween size="l">
-        <Container header={<Header variant="h2">Filtros</Header>}>
-          <SpaceBetween direction="horizontal" size="m">
-            <DateRangePicker
-              value={valorRango}
-              rangeSelectorMode="absolute-only"
-              dateOnly
-              absoluteFormat="long-localized"
-              locale="es-CO"
-              i18nStrings={I18N}
-              placeholder="Elige el rango de fechas"
-              isValidRange={(r) => {
-                if (r?.type !== 'absolute' || !r.startDate || !r.endDate) return { valid: false, errorMessage: PAGO_MSG.rangoIncompleto };
-                const d = (Date.parse(r.endDate) - Date.parse(r.startDate)) / 86_400_000;
-                if (d < 0) return { valid: false, errorMessage: PAGO_MSG.rangoInvertido };
-                return d > HISTORIAL_MAX_DIAS ? { valid: false, errorMessage: PAGO_MSG.rangoLargo } : { valid: true };
-              }}
-              onChange={({ detail }) => detail.value?.type === 'absolute' && setRango({ desde: detail.value.startDate.slice(0, 10), hasta: detail.value.endDate.slice(0, 10) })}
-              relativeOptions={[]}
-            />
-            <Select selectedOption={opciones.find((o) => o.value === estado)!} options={opciones} onChange={({ detail }) => setEstado(detail.selectedOption.value ?? '')} ariaLabel="Estado" inlineLabelText="Estado" />
-            {plataforma && <FiltroEmpresa valor={empresa} onChange={setEmpresa} />}
-          </SpaceBetween>
-        </Container>
         {historial.data?.truncado && !historial.isPlaceholderData && <Alert type="warning">Hay más servicios de los que se muestran, y los totales cuentan solo los que se muestran: acorta el rango de fechas.</Alert>}
-        {/* A failed read is said in the list below, with Reintentar: no totals meanwhile, not an endless '…'. */}
-        <Container header={<Header variant="h2">Totales del rango</Header>}>
+        {/*
+          The filters in the header of the totals they decide (a box of their own pushed the list's first row
+          to y=601 on a 768 px laptop). A failed read is said in the list below, with Reintentar: no totals
+          meanwhile, not an endless '…'.
+        */}
+        <Container
+          header={
+            <Header
+              variant="h2"
+              actions={
+                <SpaceBetween direction="horizontal" size="m">
+                  <DateRangePicker
+                    value={valorRango}
+                    rangeSelectorMode="absolute-only"
+                    dateOnly
+                    absoluteFormat="long-localized"
+                    locale="es-CO"
+                    i18nStrings={I18N}
+                    placeholder="Elige el rango de fechas"
+                    isValidRange={(r) => {
+                      if (r?.type !== 'absolute' || !r.startDate || !r.endDate) return { valid: false, errorMessage: PAGO_MSG.rangoIncompleto };
+                      const d = (Date.parse(r.endDate) - Date.parse(r.startDate)) / 86_400_000;
+                      if (d < 0) return { valid: false, errorMessage: PAGO_MSG.rangoInvertido };
+                      return d > HISTORIAL_MAX_DIAS ? { valid: false, errorMessage: PAGO_MSG.rangoLargo } : { valid: true };
+                    }}
+                    onChange={({ detail }) => detail.value?.type === 'absolute' && setRango({ desde: detail.value.startDate.slice(0, 10), hasta: detail.value.endDate.slice(0, 10) })}
+                    relativeOptions={[]}
+                  />
+                  <Select selectedOption={opciones.find((o) => o.value === estado)!} options={opciones} onChange={({ detail }) => setEstado(detail.selectedOption.value ?? '')} ariaLabel="Estado" inlineLabelText="Estado" />
+                  {plataforma && <FiltroEmpresa valor={empresa} onChange={setEmpresa} />}
+                </SpaceBetween>
+              }
+            >
+              Totales del rango
+            </Header>
+          }
+        >
           <ColumnLayout columns={4} variant="text-grid">
             <Total etiqueta="Servicios ganados" valor={t ? formatNumber(t.servicios) : sinTotal} notas={t ? notasServicios(t) : undefined} />
             <Total etiqueta="Valor de los servicios" valor={t ? formatCOP(t.valor) : sinTotal} />
             <Total etiqueta="Viajes finalizados" valor={t ? formatNumber(t.finalizados) : sinTotal} />
             <Total etiqueta="Valor finalizado" valor={t ? formatCOP(t.valorFinalizados) : sinTotal} />
           </ColumnLayout>
-          {/* The totals change with the filters above, out of sight of a screen reader: read out when they arrive. */}
+          {/* The totals change with the filters, out of sight of a screen reader: read out when they arrive. */}
           <div className="visually-hidden" aria-live="polite">
             {t ? `Totales del rango: ${formatNumber(t.servicios)} servicios ganados por ${formatCOP(t.valor)}; ${formatNumber(t.finalizados)} viajes finalizados por ${formatCOP(t.valorFinalizados)}.` : ''}
           </div>
