@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { CLIENTS } from '../../scripts/local/demo-data.js';
 import { MSG } from '../../shared/schemas/messages.js';
 import { screenshot } from '../support/browser.js';
-import { axeViolations, describeViolations, field, page, shots, signIn, url, usePage } from '../support/e2e.js';
+import { axeViolations, describeViolations, field, page, shots, signIn, sobranteDeTabla, url, usePage } from '../support/e2e.js';
 
 /*
  * What a new user tripped on (issue "Lean bundles, and what a new user tripped on"): sign-in errors,
@@ -117,13 +117,6 @@ describe('what a new user tripped on', () => {
   });
 
   it("fits the lists to the phone's width: a few columns, the rest in each row's detail", async () => {
-    /** How far the first table's scroll box can scroll sideways (0: it fits). */
-    const sobrante = () =>
-      page.locator('table').first().evaluate((t) => {
-        let e = t.parentElement;
-        while (e && !['auto', 'scroll'].includes(getComputedStyle(e).overflowX)) e = e.parentElement;
-        return e ? e.scrollWidth - e.clientWidth : 0;
-      });
     const columnas = async () => (await page.getByRole('columnheader').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
 
     await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
@@ -137,7 +130,7 @@ describe('what a new user tripped on', () => {
     expect(CLIENTS.some((c) => textoFila.includes(c)), textoFila).toBe(true);
     await screenshot(page, 'movil-reservas-lista');
     // It fits within a few pixels (172 px of sideways scrolling with every column).
-    expect(await sobrante()).toBeLessThanOrEqual(4);
+    expect(await sobranteDeTabla()).toBeLessThanOrEqual(4);
     // The columns left out are in the detail.
     await page.getByRole('button', { name: /^Ver detalle del servicio/ }).first().click();
     await page.getByRole('dialog').getByText('Placas', { exact: false }).first().waitFor();
@@ -152,7 +145,7 @@ describe('what a new user tripped on', () => {
     await wmn.getByText(/^Cuenta cambiada el \d+\/\d+\/\d{4}$/).waitFor();
     await wmn.getByText(/^de \$\s?[\d.]+$/).waitFor();
     await screenshot(page, 'movil-pagos-lista');
-    expect(await sobrante()).toBe(0);
+    expect(await sobranteDeTabla()).toBe(0);
     // The detail's ledger: one card per payment instead of a five-column table, nothing to scroll sideways.
     await page.getByRole('button', { name: /^Ver detalle de / }).first().click();
     const dialog = page.getByRole('dialog');
@@ -171,7 +164,7 @@ describe('what a new user tripped on', () => {
     await page.goto(url('/panel-control/historial'));
     await page.getByRole('button', { name: /^Ver detalle del servicio/ }).first().waitFor();
     expect(await columnas()).toEqual(['Salida', 'Acciones']);
-    expect(await sobrante()).toBeLessThanOrEqual(4);
+    expect(await sobranteDeTabla()).toBeLessThanOrEqual(4);
     await screenshot(page, 'movil-historial-lista');
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { MSG } from '../../shared/schemas/messages.js';
 import { screenshot } from '../support/browser.js';
-import { openMenu, page, sideMenu, signIn, url, usePage } from '../support/e2e.js';
+import { openMenu, page, sideMenu, signIn, sobranteDeTabla, url, usePage } from '../support/e2e.js';
 
 usePage({ viewport: { width: 1280, height: 800 }, perTest: true });
 
@@ -168,7 +168,15 @@ describe('console shell', () => {
     await page.setViewportSize({ width: 1920, height: 1000 });
     await signIn(DEMO_USERS.plataforma, DEMO_PASSWORD);
     await page.waitForURL('**/panel-control/inicio');
+    // A list opened with the menu closed shares the whole width; the menu opened beside it, the list
+    // shares what is left (it scrolled 240 px sideways, its columns measured once).
+    await page.goto(url('/panel-control/anticipos'));
+    await page.getByRole('button', { name: /^Registrar pago de / }).first().waitFor();
+    expect(await sobranteDeTabla()).toBe(0);
+    const anchoSinMenu = (await page.locator('table').first().boundingBox())!.width;
     await page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
+    await expect.poll(async () => (await page.locator('table').first().boundingBox())?.width, { timeout: 5000 }).toBeLessThan(anchoSinMenu - 200);
+    expect(await sobranteDeTabla()).toBe(0);
     for (const [entrada, ruta] of [
       ['Anticipos por Pagar', 'anticipos'],
       ['Saldos por Pagar', 'saldos'],

@@ -82,6 +82,14 @@ export async function openMenu() {
   if (!(await sideMenu().isVisible())) await page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
 }
 
+/** How far the first table's scroll box can scroll sideways (0: it fits). */
+export const sobranteDeTabla = () =>
+  page.locator('table').first().evaluate((t) => {
+    let e = t.parentElement;
+    while (e && !['auto', 'scroll'].includes(getComputedStyle(e).overflowX)) e = e.parentElement;
+    return e ? e.scrollWidth - e.clientWidth : 0;
+  });
+
 /** Closes the toasts, so a screenshot shows the screen itself. */
 export async function dismissToasts() {
   const close = page.getByRole('button', { name: 'Cerrar notificación' });

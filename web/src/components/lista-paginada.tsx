@@ -85,6 +85,7 @@ export function ListaPaginada<T extends { id: string }>(props: {
     <div ref={anchos.caja}>
       {anchos.listo && (
         <Table
+          key={anchos.clave}
           variant={props.variant ?? 'container'}
           header={
             <Header

@@ -4,16 +4,39 @@ import { anchosElegidos, anchosTrasArrastrar, conAnchos, conElegidos, guardarAnc
 
 /** A table's container padding, left and right: what its columns have of the box's width. */
 const RELLENO_CAJA = 48;
+/** Less than this is a scrollbar coming and going as rows arrive, not a new width to share. */
+const CAMBIO_MINIMO = 40;
+/** A window being resized: its width is shared again once it rests. */
+const REPOSO_MS = 150;
 
 /**
  * Column widths for a list (lib/anchos.ts), the same in every list: measured on the list's box before
- * its table mounts (`caja`, `listo`), shared by weight, fixed and resizable, the user's choices kept per
- * list in this browser, the action column sticky. On a phone the columns are sized by their content.
+ * its table mounts (`caja`, `listo`) and again when that box changes width (`clave`, the table's key),
+ * shared by weight, fixed and resizable, the user's choices kept per list in this browser, the action
+ * column sticky. On a phone the columns are sized by their content.
  */
 export function useAnchos<T, C extends TableProps.ColumnDefinition<T> & ConPeso>(lista: string, columnas: readonly C[], telefono: boolean) {
   const caja = useRef<HTMLDivElement>(null);
   const [ancho, setAncho] = useState<number | null>(null);
-  useLayoutEffect(() => setAncho(caja.current ? caja.current.clientWidth - RELLENO_CAJA : null), []);
+  useLayoutEffect(() => {
+    const el = caja.current;
+    if (!el) return;
+    const medir = () => el.clientWidth - RELLENO_CAJA;
+    setAncho(medir());
+    // The side menu opened beside the list, or the window resized: the columns are shared again (the
+    // table mounts anew, `clave`: Cloudscape reads widths only on mounting). Before, the list scrolled
+    // 240 px sideways under an opened menu.
+    let espera: number | undefined;
+    const observador = new ResizeObserver(() => {
+      window.clearTimeout(espera);
+      espera = window.setTimeout(() => setAncho((antes) => (antes === null || Math.abs(medir() - antes) >= CAMBIO_MINIMO ? medir() : antes)), REPOSO_MS);
+    });
+    observador.observe(el);
+    return () => {
+      window.clearTimeout(espera);
+      observador.disconnect();
+    };
+  }, []);
   const [guardados, setGuardados] = useState(() => ({ lista, anchos: anchosElegidos(lista) }));
   // Read again when the same component shows another list (a tab changed).
   const elegidos = guardados.lista === lista ? guardados.anchos : anchosElegidos(lista);
@@ -32,5 +55,5 @@ export function useAnchos<T, C extends TableProps.ColumnDefinition<T> & ConPeso>
       guardarAnchos(lista, nuevos);
     },
   } satisfies Partial<TableProps<T>>;
-  return { caja, listo: ancho !== null, tabla };
+  return { caja, listo: ancho !== null, clave: telefono ? 'telefono' : String(ancho), tabla };
 }

@@ -154,6 +154,7 @@ export function HistorialPage({ title }: { title: string }) {
         <div ref={anchos.caja}>
           {anchos.listo && (
             <Table
+              key={anchos.clave}
               {...collectionProps}
               // A phone's columns need the container's padding too.
               variant={telefono ? 'borderless' : 'container'}

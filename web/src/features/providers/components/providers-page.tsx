@@ -206,8 +206,8 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
         <div ref={anchos.caja}>
           {anchos.listo && (
             <Table
-              // A list chosen anew starts from its own widths (Cloudscape keeps a mounted table's).
-              key={lista}
+              // A list chosen anew, or a new width, starts from its own widths (Cloudscape keeps a mounted table's).
+              key={`${lista}:${anchos.clave}`}
               variant="container"
               header={
                 <Header
