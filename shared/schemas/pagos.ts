@@ -67,7 +67,7 @@ export const PAGO_MSG = {
   pagoConfirmado: 'Pago confirmado: la reserva quedó reservada para la empresa.',
   pagoRechazado: 'Pago rechazado: el cliente debe enviar un nuevo comprobante.',
   /** The payout's toast: what was registered, and to whom it went. */
-  pagoRegistrado: (que: string, cuenta: string | null) => `${que}${cuenta ? `, pagado a ${cuenta}` : ''}.`,
+  pagoRegistrado: (que: string, cuenta: string | null) => `${que}${cuenta ? `; se pagó a ${cuenta}` : ''}.`,
   errorRegistro: 'No se pudo registrar el pago',
   errorCarga: 'No se pudieron cargar los pagos',
 } as const;
@@ -381,9 +381,27 @@ export const resumenPagosSchema = z.object({
 });
 export type ResumenPagos = z.infer<typeof resumenPagosSchema>;
 
-
 /** `GET /historial`: the company's services departing in a range, with its totals. */
 export const HISTORIAL_MAX_DIAS = 366;
+
+/** A day ('YYYY-MM-DD') and n days after it (before it when n < 0). */
+export const sumarDias = (dia: string, n: number) => new Date(diaUTC(dia)! + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The history's range when none is asked: the last 90 days to the next 30 (Bogotá days). */
+export const rangoHistorialPorDefecto = (hoy: string) => ({ desde: sumarDias(hoy, -90), hasta: sumarDias(hoy, 30) });
+
+/**
+ * The history's range, in Bogotá days: `rangoHistorialPorDefecto`'s ends unless given. 'fechas' when a
+ * day is not a date, 'rango' when it runs backwards or over HISTORIAL_MAX_DIAS. The API refuses those;
+ * the console, reading the range from its address, opens the default instead.
+ */
+export function rangoHistorial(desde: string | null | undefined, hasta: string | null | undefined, hoy: string): { desde: string; hasta: string } | 'fechas' | 'rango' {
+  const rango = { desde: desde ?? rangoHistorialPorDefecto(hoy).desde, hasta: hasta ?? rangoHistorialPorDefecto(hoy).hasta };
+  const [inicio, fin] = [diaUTC(rango.desde), diaUTC(rango.hasta)];
+  if (inicio === null || fin === null) return 'fechas';
+  const dias = (fin - inicio) / 86_400_000;
+  return dias < 0 || dias > HISTORIAL_MAX_DIAS ? 'rango' : rango;
+}
 export const historialServiciosSchema = z.object({
   items: z.array(servicioFilaSchema),
   /** `enValidacion`: of the services won, those whose client payment is still being checked. */

@@ -208,6 +208,13 @@ describe('the service lists', () => {
     } finally {
       await page.unroute(filtrado);
     }
+    // The filters are in the address: Back from another page finds them as left (they were lost).
+    expect(new URL(page.url()).searchParams.get('estado')).toBe('finalizado');
+    await page.goto(url('/panel-control/lista-de-reservas'));
+    await page.goBack();
+    await page.getByRole('button', { name: 'Estado Finalizado' }).waitFor();
+    await page.getByRole('row', { name: /Finalizado/ }).first().waitFor();
+    expect(await page.getByRole('row', { name: /Confirmado|En curso|Reservado|Validando pago/ }).count()).toBe(0);
     // A range typed backwards says so (not that it is too long), and asks nothing.
     await page.getByText(/ de 20\d\d — /).click();
     await page.getByLabel('Desde', { exact: true }).fill('2026/12/31');
@@ -445,7 +452,7 @@ describe('pending payouts', () => {
     await modal.getByLabel('Referencia del pago').fill('TRF-20261123-01');
     await expect.poll(() => modal.getByText(PAGO_MSG.referenciaRequerida).count()).toBe(0);
     await modal.getByLabel('Referencia del pago').press('Enter');
-    await page.getByText(/^Anticipo de \$\s?[\d.]+ registrado, pagado a .+: .+, cuenta \S+ \d+\.$/).first().waitFor();
+    await page.getByText(/^Anticipo de \$\s?[\d.]+ registrado; se pagó a .+: .+, cuenta \S+ \d+\.$/).first().waitFor();
     await expect.poll(insignia, { timeout: 15_000 }).toBe(antes);
     // Paying the advance of a finished trip makes its balance due: the count moves to the saldos tab,
     // staff's own address (its title and the bottom bar's selected tab follow).

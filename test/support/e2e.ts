@@ -77,10 +77,7 @@ export const url = (path: string) => `${stack().consoleUrl}${path}`;
 export const field = (label: string) => page.getByLabel(label, { exact: true });
 
 export const sideMenu = () => page.getByRole('navigation', { name: 'Menú principal' });
-/** Opens the side menu, unless it is open already (on a wide screen it stays open after a choice). */
-export async function openMenu() {
-  if (!(await sideMenu().isVisible())) await page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
-}
+export const openMenu = () => page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
 
 /** How far the first table's scroll box can scroll sideways (0: it fits). */
 export const sobranteDeTabla = () =>

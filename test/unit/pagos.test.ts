@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { dictaminar, discrepancia, firmaEpayco, type ConfirmacionEpayco } from '../../shared/domain/epayco.js';
 import { comisionPlataforma, ganaRecompensa, indicesServicio, pagoConductor, pagoPendienteDe, problemaPagoConductor } from '../../shared/domain/pagos.js';
-import { CUENTA_RECIENTE_DIAS, cuentaCambiadaHace, EPAYCO_ESPERA_MIN, esperaLargaEpayco, PAGO_MSG } from '../../shared/schemas/pagos.js';
+import { CUENTA_RECIENTE_DIAS, cuentaCambiadaHace, EPAYCO_ESPERA_MIN, esperaLargaEpayco, PAGO_MSG, rangoHistorial } from '../../shared/schemas/pagos.js';
 
 describe("the driver's payouts (spec 01 section 9)", () => {
   it('are each 50% of 90% of the offer, rounded to whole pesos, half a peso up', () => {
@@ -131,5 +131,22 @@ describe('what the payment lists point out', () => {
     expect(esperaLargaEpayco({ metodoPago: 'epayco', aceptadoEn: hace(29 * 60_000) }, now)).toBe(false);
     expect(esperaLargaEpayco({ metodoPago: 'transferencia', aceptadoEn: hace(5 * 3_600_000) }, now)).toBe(false);
     expect(esperaLargaEpayco({ metodoPago: 'epayco', aceptadoEn: null }, now)).toBe(false);
+  });
+});
+
+describe('the history’s range', () => {
+  const hoy = '2026-11-28';
+  it('is the last 90 days to the next 30 unless asked, either end alone too', () => {
+    expect(rangoHistorial(null, null, hoy)).toEqual({ desde: '2026-08-30', hasta: '2026-12-28' });
+    expect(rangoHistorial('2026-11-01', undefined, hoy)).toEqual({ desde: '2026-11-01', hasta: '2026-12-28' });
+  });
+  it('takes a year and a day at most, one day at least', () => {
+    expect(rangoHistorial('2025-11-28', '2026-11-29', hoy)).toEqual({ desde: '2025-11-28', hasta: '2026-11-29' });
+    expect(rangoHistorial('2026-11-28', '2026-11-28', hoy)).toEqual({ desde: '2026-11-28', hasta: '2026-11-28' });
+    expect(rangoHistorial('2025-11-28', '2026-11-30', hoy)).toBe('rango');
+    expect(rangoHistorial('2026-12-02', '2026-12-01', hoy)).toBe('rango');
+  });
+  it('refuses what is not a day', () => {
+    for (const malo of ['2026-02-30', '2026/11/28', '28-11-2026', '', 'ayer']) expect(rangoHistorial(malo, '2026-12-01', hoy)).toBe('fechas');
   });
 });

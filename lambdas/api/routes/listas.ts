@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { ESTADOS_HISTORIAL, LISTA_SERVICIOS_IDS, listaServicios } from '../../../shared/domain/listas.js';
 import { diaUTC, hoyEnBogota } from '../../../shared/domain/vencimientos.js';
-import { HISTORIAL_MAX_DIAS, PAGO_MSG, servicioFilaSchema, type HistorialServicios, type ServicioFila } from '../../../shared/schemas/pagos.js';
+import { PAGO_MSG, rangoHistorial, servicioFilaSchema, type HistorialServicios, type ServicioFila } from '../../../shared/schemas/pagos.js';
 import type { ServiceState } from '../../../shared/schemas/service.js';
 import * as z from '../../../shared/schemas/zod-es.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
@@ -55,17 +55,14 @@ const HISTORIAL_MAX_FILAS = 2000;
  */
 export async function historialServicios(c: Context, caller: ConsolaCaller) {
   const empresaId = empresaDeLista(c, caller);
-  const hoy = hoyEnBogota();
-  const desdeTxt = c.req.query('desde') ?? sumarDias(hoy, -90);
-  const hastaTxt = c.req.query('hasta') ?? sumarDias(hoy, 30);
-  if (diaUTC(desdeTxt) === null || diaUTC(hastaTxt) === null) throw badRequest(PAGO_MSG.fechasHistorialInvalidas);
-  const dias = (diaUTC(hastaTxt)! - diaUTC(desdeTxt)!) / 86_400_000;
-  if (dias < 0 || dias > HISTORIAL_MAX_DIAS) throw badRequest(PAGO_MSG.rangoInvalido);
+  const rango = rangoHistorial(c.req.query('desde'), c.req.query('hasta'), hoyEnBogota());
+  if (rango === 'fechas') throw badRequest(PAGO_MSG.fechasHistorialInvalidas);
+  if (rango === 'rango') throw badRequest(PAGO_MSG.rangoInvalido);
   const estado = c.req.query('estado') || undefined;
   if (estado && !(ESTADOS_HISTORIAL as readonly string[]).includes(estado)) throw badRequest(PAGO_MSG.listaInvalida);
   // Bogotá is UTC-5: its day D runs from D 05:00 UTC to D+1 05:00 UTC.
-  const desde = new Date(diaUTC(desdeTxt)! + 5 * 3_600_000).toISOString();
-  const hasta = new Date(diaUTC(hastaTxt)! + 29 * 3_600_000 - 1).toISOString();
+  const desde = new Date(diaUTC(rango.desde)! + 5 * 3_600_000).toISOString();
+  const hasta = new Date(diaUTC(rango.hasta)! + 29 * 3_600_000 - 1).toISOString();
   const { items, truncado } = await serviceRepository.historial(empresaId, { desde, hasta, estado: estado as ServiceState | undefined }, HISTORIAL_MAX_FILAS);
   const filas = items.map(fila);
   const finalizados = filas.filter((f) => f.estado === 'finalizado');
@@ -86,8 +83,6 @@ export async function historialServicios(c: Context, caller: ConsolaCaller) {
   };
   return jsonWithEtag(c, respuesta);
 }
-
-const sumarDias = (dia: string, n: number) => new Date(diaUTC(dia)! + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The companies' names change rarely: kept a minute per container. */
 const directorio = ttlCache<{ id: string; empresa: string }[]>(60_000);

@@ -14,9 +14,6 @@ import { BottomNav } from './bottom-nav.js';
 import { SideMenu } from './side-menu.js';
 import { TopBar } from './top-bar.js';
 
-/** Where an open side menu stays open after a choice: the page keeps 1,160 px and more beside it. */
-const MENU_FIJO = '(min-width: 1400px)';
-
 /** Spec 01 "Control-panel shell": top bar, collapsible side menu, routed content, bottom bar. */
 export default function PanelLayout() {
   // Closed at first: the spec's menu opens from its button.
@@ -95,10 +92,8 @@ export default function PanelLayout() {
             viewer={viewer}
             onChoose={() => {
               enfocarTrasNavegar();
-              // On a wide screen the open menu sits beside the page, as in Cloudscape's consoles: staff
-              // going through list after list at 1920 px had to reopen it every time. Narrower, it
-              // covers the page, so a choice closes it.
-              if (!window.matchMedia(MENU_FIJO).matches) setNavigationOpen(false);
+              // Spec 01: the menu closes on choosing an entry, on every screen.
+              setNavigationOpen(false);
             }}
           />
         }

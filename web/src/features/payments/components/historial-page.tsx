@@ -12,9 +12,10 @@ import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import Alert from '@cloudscape-design/components/alert';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { normalizarBusqueda } from '../../../../../shared/domain/proveedores.js';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
-import { HISTORIAL_MAX_DIAS, PAGO_MSG, type HistorialServicios, type ServicioFila } from '../../../../../shared/schemas/pagos.js';
+import { HISTORIAL_MAX_DIAS, PAGO_MSG, rangoHistorial, rangoHistorialPorDefecto, type HistorialServicios, type ServicioFila } from '../../../../../shared/schemas/pagos.js';
 import { ESTADOS_HISTORIAL } from '../../../../../shared/domain/listas.js';
 import { Paginacion } from '../../../components/paginacion.js';
 import { SinCoincidencias, TableEmptyState } from '../../../components/table-empty-state.js';
@@ -31,8 +32,6 @@ import { useAnchos } from '../../../lib/use-anchos.js';
 import type { Columna } from '../../../components/lista-paginada.js';
 import { columnasEnTelefono, useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { Reintentar } from '../../../components/reintentar.js';
-
-const dias = (hoy: string, n: number) => new Date(Date.parse(`${hoy}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The date range picker in Spanish (absolute days only: a history is read by calendar days). */
 const I18N: DateRangePickerProps.I18nStrings = {
@@ -60,11 +59,6 @@ const I18N: DateRangePickerProps.I18nStrings = {
   renderSelectedAbsoluteRangeAriaLive: (a, b) => `Rango del ${a} al ${b}`,
 };
 
-/**
- * `historial` (spec 01 section 2; the spec's app had a placeholder): the company's services of a date
- * range (the last 90 days and the next 30 by default, a year at most), filtered by state and text, with
- * the totals of services won and their value, paged, and exported as CSV. Staff choose the company.
- */
 /** Whether a row matches the search: every word typed, accents and case aside. */
 function coincide(f: ServicioFila, texto: string): boolean {
   const palabras = normalizarBusqueda(texto).split(' ').filter(Boolean);
@@ -72,12 +66,45 @@ function coincide(f: ServicioFila, texto: string): boolean {
   return palabras.every((p) => hay.includes(p));
 }
 
-export function HistorialPage({ title }: { title: string }) {
+/**
+ * The filters, from the address (`?desde=&hasta=&estado=&empresa=`): Back from another page, a reload or
+ * a shared link opens the same history (they were lost on leaving). What does not read opens the default.
+ */
+function useFiltrosHistorial() {
+  const [params, setParams] = useSearchParams();
   const hoy = hoyEnBogota();
+  const rango = rangoHistorial(params.get('desde'), params.get('hasta'), hoy);
+  const estado = params.get('estado') ?? '';
+  const cambiar = (cambios: Record<string, string | null>) =>
+    setParams(
+      (antes) => {
+        const nuevos = new URLSearchParams(antes);
+        for (const [clave, valor] of Object.entries(cambios)) {
+          if (valor) nuevos.set(clave, valor);
+          else nuevos.delete(clave);
+        }
+        return nuevos;
+      },
+      { replace: true },
+    );
+  return {
+    rango: typeof rango === 'string' ? rangoHistorialPorDefecto(hoy) : rango,
+    estado: (ESTADOS_HISTORIAL as readonly string[]).includes(estado) ? estado : '',
+    empresa: params.get('empresa') || null,
+    setRango: (r: { desde: string; hasta: string }) => cambiar(r),
+    setEstado: (e: string) => cambiar({ estado: e || null }),
+    setEmpresa: (e: string | null) => cambiar({ empresa: e }),
+  };
+}
+
+/**
+ * `historial` (spec 01 section 2; the spec's app had a placeholder): the company's services of a date
+ * range (the last 90 days and the next 30 by default, a year at most), filtered by state and text, with
+ * the totals of services won and their value, paged, and exported as CSV. Staff choose the company.
+ */
+export function HistorialPage({ title }: { title: string }) {
   const plataforma = useEsPlataforma();
-  const [rango, setRango] = useState({ desde: dias(hoy, -90), hasta: dias(hoy, 30) });
-  const [estado, setEstado] = useState('');
-  const [empresa, setEmpresa] = useState<string | null>(null);
+  const { rango, setRango, estado, setEstado, empresa, setEmpresa } = useFiltrosHistorial();
   const [detalle, setDetalle] = useState<string | null>(null);
   const historial = useHistorial({ ...rango, estado, empresa: plataforma ? empresa : null });
   const items = historial.data?.items ?? [];
@@ -185,7 +212,7 @@ export function HistorialPage({ title }: { title: string }) {
                 ) : filterProps.filteringText ? (
                   <SinCoincidencias titulo="Ningún servicio coincide con la búsqueda" onBorrar={() => actions.setFiltering('')} />
                 ) : (
-                  <TableEmptyState title="No hay servicios en este rango de fechas" />
+                  <TableEmptyState title={estado || empresa ? 'No hay servicios con estos filtros en este rango de fechas' : 'No hay servicios en este rango de fechas'} />
                 )
               }
             />
