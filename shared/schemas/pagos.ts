@@ -381,11 +381,11 @@ export const resumenPagosSchema = z.object({
 });
 export type ResumenPagos = z.infer<typeof resumenPagosSchema>;
 
-/** `GET /historial`: the company's services departing in a range, with its totals. */
+/** The longest history asked at once: its first and last days at most 366 days apart. */
 export const HISTORIAL_MAX_DIAS = 366;
 
 /** A day ('YYYY-MM-DD') and n days after it (before it when n < 0). */
-export const sumarDias = (dia: string, n: number) => new Date(diaUTC(dia)! + n * 86_400_000).toISOString().slice(0, 10);
+const sumarDias = (dia: string, n: number) => new Date(diaUTC(dia)! + n * 86_400_000).toISOString().slice(0, 10);
 
 /** The history's range when none is asked: the last 90 days to the next 30 (Bogotá days). */
 export const rangoHistorialPorDefecto = (hoy: string) => ({ desde: sumarDias(hoy, -90), hasta: sumarDias(hoy, 30) });
@@ -396,12 +396,15 @@ export const rangoHistorialPorDefecto = (hoy: string) => ({ desde: sumarDias(hoy
  * the console, reading the range from its address, opens the default instead.
  */
 export function rangoHistorial(desde: string | null | undefined, hasta: string | null | undefined, hoy: string): { desde: string; hasta: string } | 'fechas' | 'rango' {
-  const rango = { desde: desde ?? rangoHistorialPorDefecto(hoy).desde, hasta: hasta ?? rangoHistorialPorDefecto(hoy).hasta };
+  const porDefecto = rangoHistorialPorDefecto(hoy);
+  const rango = { desde: desde ?? porDefecto.desde, hasta: hasta ?? porDefecto.hasta };
   const [inicio, fin] = [diaUTC(rango.desde), diaUTC(rango.hasta)];
   if (inicio === null || fin === null) return 'fechas';
   const dias = (fin - inicio) / 86_400_000;
   return dias < 0 || dias > HISTORIAL_MAX_DIAS ? 'rango' : rango;
 }
+
+/** `GET /historial`: the company's services departing in a range, with its totals. */
 export const historialServiciosSchema = z.object({
   items: z.array(servicioFilaSchema),
   /** `enValidacion`: of the services won, those whose client payment is still being checked. */

@@ -25,7 +25,7 @@ export function useAnchos<T, C extends TableProps.ColumnDefinition<T> & ConPeso>
     setAncho(medir());
     // The side menu opened beside the list, or the window resized: the columns are shared again (the
     // table mounts anew, `clave`: Cloudscape reads widths only on mounting). Before, the list scrolled
-    // 240 px sideways under an opened menu.
+    // 150-240 px sideways under an opened menu.
     let espera: number | undefined;
     const observador = new ResizeObserver(() => {
       window.clearTimeout(espera);

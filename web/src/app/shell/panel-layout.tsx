@@ -92,7 +92,7 @@ export default function PanelLayout() {
             viewer={viewer}
             onChoose={() => {
               enfocarTrasNavegar();
-              // Spec 01: the menu closes on choosing an entry, on every screen.
+              // Spec 01: choosing an entry closes the menu.
               setNavigationOpen(false);
             }}
           />
