@@ -498,6 +498,11 @@ describe('pending payouts', () => {
     } finally {
       await page.unroute(/\/me$/);
     }
+    // A link naming a company the filter does not know filters nothing (it said 'no services' under 'Todas las empresas').
+    await page.goto(url('/panel-control/historial?estado=finalizado&empresa=zzz'));
+    await page.getByRole('button', { name: 'Empresa Todas las empresas' }).waitFor();
+    await page.getByRole('button', { name: 'Estado Finalizado' }).waitFor();
+    await page.getByRole('row', { name: /Finalizado/ }).first().waitFor();
   });
 
   it('offers to try again when a payment list could not be read, and shows its rows once it can', async () => {

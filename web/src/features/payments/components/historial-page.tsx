@@ -24,7 +24,7 @@ import { descargarCsv } from '../../../lib/csv.js';
 import { formatCOP, formatNumber } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
 import { cargandoFilas } from '../../../lib/use-paginas.js';
-import { useHistorial } from '../api/pagos.js';
+import { useEmpresas, useHistorial } from '../api/pagos.js';
 import { ESTADO_TEXTO, FiltroEmpresa, useEsPlataforma } from './comunes.js';
 import { DetallePagoModal } from './detalle-pago-modal.js';
 import { columnasServicio, CSV_SERVICIO, SERVICIO_EN_TELEFONO } from './servicios-page.js';
@@ -106,7 +106,11 @@ export function HistorialPage({ title }: { title: string }) {
   const plataforma = useEsPlataforma();
   const { rango, setRango, estado, setEstado, empresa, setEmpresa } = useFiltrosHistorial();
   const [detalle, setDetalle] = useState<string | null>(null);
-  const historial = useHistorial({ ...rango, estado, empresa: plataforma ? empresa : null });
+  // A company the address names and staff's filter does not know (a mistyped link) is no filter: the
+  // list said 'no services' under 'Todas las empresas'.
+  const empresas = useEmpresas(plataforma).data;
+  const conocida = plataforma && empresa && (!empresas || empresas.some((e) => e.id === empresa)) ? empresa : null;
+  const historial = useHistorial({ ...rango, estado, empresa: conocida });
   const items = historial.data?.items ?? [];
   const { items: visibles, collectionProps, filterProps, paginationProps, filteredItemsCount, actions } = useCollection(items, {
     filtering: { filteringFunction: coincide },
@@ -159,7 +163,7 @@ export function HistorialPage({ title }: { title: string }) {
                     relativeOptions={[]}
                   />
                   <Select selectedOption={opciones.find((o) => o.value === estado)!} options={opciones} onChange={({ detail }) => setEstado(detail.selectedOption.value ?? '')} ariaLabel="Estado" inlineLabelText="Estado" />
-                  {plataforma && <FiltroEmpresa valor={empresa} onChange={setEmpresa} />}
+                  {plataforma && <FiltroEmpresa valor={conocida} onChange={setEmpresa} />}
                 </SpaceBetween>
               }
             >
@@ -212,7 +216,7 @@ export function HistorialPage({ title }: { title: string }) {
                 ) : filterProps.filteringText ? (
                   <SinCoincidencias titulo="Ningún servicio coincide con la búsqueda" onBorrar={() => actions.setFiltering('')} />
                 ) : (
-                  <TableEmptyState title={estado || empresa ? 'No hay servicios con estos filtros en este rango de fechas' : 'No hay servicios en este rango de fechas'} />
+                  <TableEmptyState title={estado || conocida ? 'No hay servicios con estos filtros en este rango de fechas' : 'No hay servicios en este rango de fechas'} />
                 )
               }
             />
