@@ -68,10 +68,14 @@ function coincide(f: ServicioFila, texto: string): boolean {
 
 /**
  * The filters, from the address (`?desde=&hasta=&estado=&empresa=`): Back from another page, a reload or
- * a shared link opens the same history (they were lost on leaving). What does not read opens the default.
+ * a shared link opens the same history (they were lost on leaving). What does not read opens the default:
+ * a company only for staff, and only one their filter knows (a mistyped link said 'no services' under
+ * 'Todas las empresas').
  */
-function useFiltrosHistorial() {
+function useFiltrosHistorial(plataforma: boolean) {
   const [params, setParams] = useSearchParams();
+  const empresas = useEmpresas(plataforma).data;
+  const empresa = params.get('empresa');
   const hoy = hoyEnBogota();
   const rango = rangoHistorial(params.get('desde'), params.get('hasta'), hoy);
   const estado = params.get('estado') ?? '';
@@ -90,7 +94,7 @@ function useFiltrosHistorial() {
   return {
     rango: typeof rango === 'string' ? rangoHistorialPorDefecto(hoy) : rango,
     estado: (ESTADOS_HISTORIAL as readonly string[]).includes(estado) ? estado : '',
-    empresa: params.get('empresa') || null,
+    empresa: plataforma && empresa && (!empresas || empresas.some((e) => e.id === empresa)) ? empresa : null,
     setRango: (r: { desde: string; hasta: string }) => cambiar(r),
     setEstado: (e: string) => cambiar({ estado: e || null }),
     setEmpresa: (e: string | null) => cambiar({ empresa: e }),
@@ -104,13 +108,9 @@ function useFiltrosHistorial() {
  */
 export function HistorialPage({ title }: { title: string }) {
   const plataforma = useEsPlataforma();
-  const { rango, setRango, estado, setEstado, empresa, setEmpresa } = useFiltrosHistorial();
+  const { rango, setRango, estado, setEstado, empresa, setEmpresa } = useFiltrosHistorial(plataforma);
   const [detalle, setDetalle] = useState<string | null>(null);
-  // A company the address names and staff's filter does not know (a mistyped link) is no filter: the
-  // list said 'no services' under 'Todas las empresas'.
-  const empresas = useEmpresas(plataforma).data;
-  const conocida = plataforma && empresa && (!empresas || empresas.some((e) => e.id === empresa)) ? empresa : null;
-  const historial = useHistorial({ ...rango, estado, empresa: conocida });
+  const historial = useHistorial({ ...rango, estado, empresa });
   const items = historial.data?.items ?? [];
   const { items: visibles, collectionProps, filterProps, paginationProps, filteredItemsCount, actions } = useCollection(items, {
     filtering: { filteringFunction: coincide },
@@ -163,7 +163,7 @@ export function HistorialPage({ title }: { title: string }) {
                     relativeOptions={[]}
                   />
                   <Select selectedOption={opciones.find((o) => o.value === estado)!} options={opciones} onChange={({ detail }) => setEstado(detail.selectedOption.value ?? '')} ariaLabel="Estado" inlineLabelText="Estado" />
-                  {plataforma && <FiltroEmpresa valor={conocida} onChange={setEmpresa} />}
+                  {plataforma && <FiltroEmpresa valor={empresa} onChange={setEmpresa} />}
                 </SpaceBetween>
               }
             >
@@ -216,7 +216,7 @@ export function HistorialPage({ title }: { title: string }) {
                 ) : filterProps.filteringText ? (
                   <SinCoincidencias titulo="Ningún servicio coincide con la búsqueda" onBorrar={() => actions.setFiltering('')} />
                 ) : (
-                  <TableEmptyState title={estado || conocida ? 'No hay servicios con estos filtros en este rango de fechas' : 'No hay servicios en este rango de fechas'} />
+                  <TableEmptyState title={estado || empresa ? 'No hay servicios con estos filtros en este rango de fechas' : 'No hay servicios en este rango de fechas'} />
                 )
               }
             />
