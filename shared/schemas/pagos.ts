@@ -392,16 +392,16 @@ export const rangoHistorialPorDefecto = (hoy: string) => ({ desde: sumarDias(hoy
 
 /**
  * The history's range, in Bogotá days: `rangoHistorialPorDefecto`'s ends unless given. 'fechas' when a
- * day is not a date, 'rango' when it runs backwards or over HISTORIAL_MAX_DIAS. The API refuses those;
- * the console, reading the range from its address, opens the default instead.
+ * day is not a date, 'invertido' when it runs backwards, 'largo' over HISTORIAL_MAX_DIAS. The API refuses
+ * those; the date picker says which; the console, reading the range from its address, opens the default.
  */
-export function rangoHistorial(desde: string | null | undefined, hasta: string | null | undefined, hoy: string): { desde: string; hasta: string } | 'fechas' | 'rango' {
+export function rangoHistorial(desde: string | null | undefined, hasta: string | null | undefined, hoy: string): { desde: string; hasta: string } | 'fechas' | 'invertido' | 'largo' {
   const porDefecto = rangoHistorialPorDefecto(hoy);
   const rango = { desde: desde ?? porDefecto.desde, hasta: hasta ?? porDefecto.hasta };
   const [inicio, fin] = [diaUTC(rango.desde), diaUTC(rango.hasta)];
   if (inicio === null || fin === null) return 'fechas';
   const dias = (fin - inicio) / 86_400_000;
-  return dias < 0 || dias > HISTORIAL_MAX_DIAS ? 'rango' : rango;
+  return dias < 0 ? 'invertido' : dias > HISTORIAL_MAX_DIAS ? 'largo' : rango;
 }
 
 /** `GET /historial`: the company's services departing in a range, with its totals. */

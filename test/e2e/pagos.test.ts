@@ -221,6 +221,11 @@ describe('the service lists', () => {
     await page.getByLabel('Hasta', { exact: true }).fill('2026/01/01');
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await page.getByText(PAGO_MSG.rangoInvertido).first().waitFor();
+    // …and one over a year, that it is too long.
+    await page.getByLabel('Desde', { exact: true }).fill('2025/01/01');
+    await page.getByLabel('Hasta', { exact: true }).fill('2026/12/31');
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await page.getByText(PAGO_MSG.rangoLargo).first().waitFor();
     await page.keyboard.press('Escape');
     await signOut();
   });

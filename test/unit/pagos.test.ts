@@ -143,8 +143,8 @@ describe('the history’s range', () => {
   it('takes a year and a day at most, one day at least', () => {
     expect(rangoHistorial('2025-11-28', '2026-11-29', hoy)).toEqual({ desde: '2025-11-28', hasta: '2026-11-29' });
     expect(rangoHistorial('2026-11-28', '2026-11-28', hoy)).toEqual({ desde: '2026-11-28', hasta: '2026-11-28' });
-    expect(rangoHistorial('2025-11-28', '2026-11-30', hoy)).toBe('rango');
-    expect(rangoHistorial('2026-12-02', '2026-12-01', hoy)).toBe('rango');
+    expect(rangoHistorial('2025-11-28', '2026-11-30', hoy)).toBe('largo');
+    expect(rangoHistorial('2026-12-02', '2026-12-01', hoy)).toBe('invertido');
   });
   it('refuses what is not a day', () => {
     for (const malo of ['2026-02-30', '2026/11/28', '28-11-2026', '', 'ayer']) expect(rangoHistorial(malo, '2026-12-01', hoy)).toBe('fechas');

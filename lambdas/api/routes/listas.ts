@@ -57,7 +57,7 @@ export async function historialServicios(c: Context, caller: ConsolaCaller) {
   const empresaId = empresaDeLista(c, caller);
   const rango = rangoHistorial(c.req.query('desde'), c.req.query('hasta'), hoyEnBogota());
   if (rango === 'fechas') throw badRequest(PAGO_MSG.fechasHistorialInvalidas);
-  if (rango === 'rango') throw badRequest(PAGO_MSG.rangoInvalido);
+  if (typeof rango === 'string') throw badRequest(PAGO_MSG.rangoInvalido);
   const estado = c.req.query('estado') || undefined;
   if (estado && !(ESTADOS_HISTORIAL as readonly string[]).includes(estado)) throw badRequest(PAGO_MSG.listaInvalida);
   // Bogotá is UTC-5: its day D runs from D 05:00 UTC to D+1 05:00 UTC.

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { normalizarBusqueda } from '../../../../../shared/domain/proveedores.js';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
-import { HISTORIAL_MAX_DIAS, PAGO_MSG, rangoHistorial, rangoHistorialPorDefecto, type HistorialServicios, type ServicioFila } from '../../../../../shared/schemas/pagos.js';
+import { PAGO_MSG, rangoHistorial, rangoHistorialPorDefecto, type HistorialServicios, type ServicioFila } from '../../../../../shared/schemas/pagos.js';
 import { ESTADOS_HISTORIAL } from '../../../../../shared/domain/listas.js';
 import { Paginacion } from '../../../components/paginacion.js';
 import { SinCoincidencias, TableEmptyState } from '../../../components/table-empty-state.js';
@@ -154,10 +154,10 @@ export function HistorialPage({ title }: { title: string }) {
                     i18nStrings={I18N}
                     placeholder="Elige el rango de fechas"
                     isValidRange={(r) => {
-                      if (r?.type !== 'absolute' || !r.startDate || !r.endDate) return { valid: false, errorMessage: PAGO_MSG.rangoIncompleto };
-                      const d = (Date.parse(r.endDate) - Date.parse(r.startDate)) / 86_400_000;
-                      if (d < 0) return { valid: false, errorMessage: PAGO_MSG.rangoInvertido };
-                      return d > HISTORIAL_MAX_DIAS ? { valid: false, errorMessage: PAGO_MSG.rangoLargo } : { valid: true };
+                      // The API's rule (rangoHistorial), each way of breaking it said apart.
+                      const leido = r?.type === 'absolute' && r.startDate && r.endDate ? rangoHistorial(r.startDate.slice(0, 10), r.endDate.slice(0, 10), hoyEnBogota()) : 'fechas';
+                      if (typeof leido !== 'string') return { valid: true };
+                      return { valid: false, errorMessage: { fechas: PAGO_MSG.rangoIncompleto, invertido: PAGO_MSG.rangoInvertido, largo: PAGO_MSG.rangoLargo }[leido] };
                     }}
                     onChange={({ detail }) => detail.value?.type === 'absolute' && setRango({ desde: detail.value.startDate.slice(0, 10), hasta: detail.value.endDate.slice(0, 10) })}
                     relativeOptions={[]}
