@@ -104,6 +104,24 @@ export const BOTON_ACCION: Record<TipoProveedor, Partial<Record<AccionProveedor,
   operador: { bienvenida: 'Antes de validar, enviar Email de Bienvenida' },
 };
 
+/** Letters and digits only: 'RVA-381' and 'rva 381' are the plate RVA381. */
+const compacto = (texto: string) => texto.replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * Whether a row's texts match what was typed in a list's search: every word, accents and case aside,
+ * and each word also without its hyphens and dots ('rva-381' finds the plate RVA381; 'mercedes benz'
+ * finds 'Mercedes-Benz').
+ */
+export function coincideBusqueda(texto: string, partes: readonly (string | number | null | undefined)[]): boolean {
+  const hay = normalizarBusqueda(partes.filter((p) => p !== null && p !== undefined).join(' '));
+  const hayCompacto = compacto(hay);
+  return normalizarBusqueda(texto)
+    .split(' ')
+    // Punctuation alone ('-') is no word: it matched nothing.
+    .filter((palabra) => compacto(palabra) !== '')
+    .every((palabra) => hay.includes(palabra) || hayCompacto.includes(compacto(palabra)));
+}
+
 /** A text to search providers by: lower case, without accents, so 'jose' finds 'José'. */
 export const normalizarBusqueda = (texto: string): string =>
   texto

@@ -9,7 +9,8 @@ const DOCUMENTS = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
 /** `incompleto`: a PDF without its end marker (`pdfIncompleto`), known only from the whole file (the API's check). */
 export type FileFacts = { name: string; size: number; type: string | null; incompleto?: boolean };
-const mb = (size: number) => (size / MB).toFixed(2);
+/** Megabytes as Colombia writes them, with a decimal comma ('3,15'). */
+const mb = (size: number) => (size / MB).toFixed(2).replace('.', ',');
 
 /** A payment receipt, the staff's payout receipt or the client's transfer receipt: the same rules, other uploaders. */
 const COMPROBANTE = {

@@ -19,14 +19,21 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-/** A new password: the spec's minimum (PASSWORD_POLICY, the pool's too) with the form's own message. */
+/**
+ * A new password: the spec's minimum (PASSWORD_POLICY, the pool's too) with the form's own message. One
+ * message at a time, by guards (`when`) rather than `abort`: an aborted field stops its form's own checks
+ * (registration's 'Las contraseñas no coinciden' came only in a second round).
+ */
 export const newPasswordSchema = (minMessage: string) =>
   z
     .string({ error: minMessage })
-    .min(PASSWORD_MIN_LENGTH, { message: minMessage, abort: true })
-    .max(PASSWORD_MAX, { message: TEXT_MSG.maximo(PASSWORD_MAX), abort: true })
+    .min(PASSWORD_MIN_LENGTH, minMessage)
+    .max(PASSWORD_MAX, TEXT_MSG.maximo(PASSWORD_MAX))
     // Cognito refuses edge spaces; controls never belong in a password someone types.
-    .refine((p) => p === p.trim() && !/[\p{Cc}\p{Cs}]/u.test(p), { message: MSG.passwordCaracteres });
+    .refine((p) => p === p.trim() && !/[\p{Cc}\p{Cs}]/u.test(p), {
+      message: MSG.passwordCaracteres,
+      when: ({ value }) => typeof value === 'string' && value.length >= PASSWORD_MIN_LENGTH && value.length <= PASSWORD_MAX,
+    });
 
 export const signUpSchema = z.object({
   nombres: requiredText(MSG.nombresRequeridos),

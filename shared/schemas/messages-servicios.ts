@@ -36,6 +36,8 @@ export const OFERTA_MSG = {
   yaAceptada: 'El cliente ya aceptó la oferta de tu empresa: ya no se puede retirar.',
   noDisponible: 'Este servicio ya no recibe ofertas: fue reservado por otra empresa, salió o venció.',
   yaEsTuyo: 'Este servicio ya es de tu empresa: no recibe más ofertas.',
+  /** Its own reservation, cancelled by staff: it said 'ya es de tu empresa' / 'el cliente ya aceptó'. */
+  cancelado: 'Este servicio fue cancelado: ya no recibe ofertas ni se pueden retirar.',
   tipoFueraDeFlota: 'Tu flota no tiene vehículos del tipo que pide este servicio.',
   sinVehiculoApto: (tipo: string, dia: string, motivos: readonly string[] = []) =>
     `Ningún vehículo tipo ${tipo} de tu flota puede hacer este viaje: debe estar validado, activo y con el SOAT, la revisión técnica, la tarjeta de operación y la licencia vigentes hasta el ${fechaLegible(dia)}.` +

@@ -391,6 +391,12 @@ const sumarDias = (dia: string, n: number) => new Date(diaUTC(dia)! + n * 86_400
 export const rangoHistorialPorDefecto = (hoy: string) => ({ desde: sumarDias(hoy, -90), hasta: sumarDias(hoy, 30) });
 
 /**
+ * A history's day is of this millennium's first centuries: 9999-12-31's end in UTC is in the year 10000,
+ * whose instant ('+010000-…') sorts before the range's start as text, and the store refused the query (500).
+ */
+const enSiglo = (dia: string) => dia >= '2000-01-01' && dia <= '2999-12-31';
+
+/**
  * The history's range, in Bogotá days: `rangoHistorialPorDefecto`'s ends unless given. 'fechas' when a
  * day is not a date, 'invertido' when it runs backwards, 'largo' over HISTORIAL_MAX_DIAS. The API refuses
  * those; the date picker says which; the console, reading the range from its address, opens the default.
@@ -399,7 +405,7 @@ export function rangoHistorial(desde: string | null | undefined, hasta: string |
   const porDefecto = rangoHistorialPorDefecto(hoy);
   const rango = { desde: desde ?? porDefecto.desde, hasta: hasta ?? porDefecto.hasta };
   const [inicio, fin] = [diaUTC(rango.desde), diaUTC(rango.hasta)];
-  if (inicio === null || fin === null) return 'fechas';
+  if (inicio === null || fin === null || !enSiglo(rango.desde) || !enSiglo(rango.hasta)) return 'fechas';
   const dias = (fin - inicio) / 86_400_000;
   return dias < 0 ? 'invertido' : dias > HISTORIAL_MAX_DIAS ? 'largo' : rango;
 }

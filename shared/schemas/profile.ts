@@ -64,6 +64,13 @@ export type PerfilInput = z.input<typeof perfilSchema>;
 export const perfilBodySchema = perfilPersonalSchema.extend(perfilEmpresaSchema.partial().shape);
 export type PerfilBody = z.output<typeof perfilBodySchema>;
 
+/** A refinement's guard: the two fields were given as text, whatever their own checks said of them. */
+const sonTextos =
+  (...campos: string[]) =>
+  ({ value }: { value: unknown }) =>
+    campos.every((c) => typeof (value as Record<string, unknown> | undefined)?.[c] === 'string');
+const mismoCorreo = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 /** `POST /usuarios`: internal registration (spec 01 section 5). */
 export const registroInternoSchema = z
   .object({
@@ -72,7 +79,9 @@ export const registroInternoSchema = z
     password: newPasswordSchema(REGISTRO_MSG.password),
     verifyPassword: z.string({ error: REGISTRO_MSG.passwordsNoCoinciden }).max(PASSWORD_MAX, TEXT_MSG.maximo(PASSWORD_MAX)),
   })
-  .refine((v) => v.email === v.verifyEmail, { path: ['verifyEmail'], message: REGISTRO_MSG.emailsNoCoinciden })
-  .refine((v) => v.password === v.verifyPassword, { path: ['verifyPassword'], message: REGISTRO_MSG.passwordsNoCoinciden });
+  // Said with the fields' own messages, not after them (`when`): the form gave its problems in two rounds.
+  // So the e-mails are compared as typed, trimmed and in lower case, as their fields keep them.
+  .refine((v) => mismoCorreo(v.email, v.verifyEmail), { path: ['verifyEmail'], message: REGISTRO_MSG.emailsNoCoinciden, when: sonTextos('email', 'verifyEmail') })
+  .refine((v) => v.password === v.verifyPassword, { path: ['verifyPassword'], message: REGISTRO_MSG.passwordsNoCoinciden, when: sonTextos('password', 'verifyPassword') });
 export type RegistroInternoInput = z.input<typeof registroInternoSchema>;
 export type RegistroInterno = z.output<typeof registroInternoSchema>;

@@ -165,6 +165,13 @@ describe('access', () => {
     await page.getByRole('button', { name: 'Registrar', exact: true }).click();
     await page.getByText(REGISTRO_MSG.email, { exact: true }).waitFor();
     await page.getByText(REGISTRO_MSG.password, { exact: true }).waitFor();
+    // Every problem at once: the mismatches beside a short password (they came in a second round).
+    await field('Correo electrónico').fill(STAFF_EMAIL);
+    await field('Verificar correo electrónico').fill(`otro.${STAFF_EMAIL}`);
+    await field('Contraseña').fill('abc');
+    await field('Verificar contraseña').fill('abcd');
+    await page.getByRole('button', { name: 'Registrar', exact: true }).click();
+    for (const msg of [REGISTRO_MSG.password, REGISTRO_MSG.emailsNoCoinciden, REGISTRO_MSG.passwordsNoCoinciden]) await page.getByText(msg, { exact: true }).waitFor();
     await field('Correo electrónico').fill(STAFF_EMAIL);
     await field('Verificar correo electrónico').fill(`otro.${STAFF_EMAIL}`);
     await field('Contraseña').fill(STAFF_PASSWORD);
@@ -189,6 +196,9 @@ describe('access', () => {
       await field(label!).fill(value!);
     await page.getByRole('button', { name: 'Registrar', exact: true }).click();
     await page.getByText(`Error: ${REGISTRO_MSG.yaExiste}`).waitFor();
+    // Said under the e-mail as well, which has the focus (it was left on the page's body).
+    await page.getByText(REGISTRO_MSG.yaExiste, { exact: true }).waitFor();
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe(STAFF_EMAIL);
     await shots('registro-interno');
     await signOut();
 

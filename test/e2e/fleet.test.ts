@@ -5,7 +5,7 @@ import { API_MSG, DIGITOS_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.
 import { VEHICULO_MSG } from '../../shared/schemas/messages-flota.js';
 import { screenshot } from '../support/browser.js';
 import { PDF_BYTES, solidPng } from '../support/clients.js';
-import { dismissToasts, field, page, shots, signIn, signOut, url, usePage } from '../support/e2e.js';
+import { dismissToasts, field, openMenu, page, shots, sideMenu, signIn, signOut, url, usePage } from '../support/e2e.js';
 
 /*
  * Fleet management end to end (issue "Fleet management"): the list with its pages, search and expiry
@@ -57,6 +57,10 @@ describe('fleet', () => {
     await expect.poll(() => footer().innerText()).toBe(`Mostrando ${total - 5} de ${total} registros`);
     expect(await page.getByRole('button', { name: 'Siguiente' }).isDisabled()).toBe(true);
 
+    // A plate as people write it, with its hyphen, finds it.
+    await page.getByRole('searchbox', { name: 'Buscar vehículos' }).fill('sxt-771');
+    await expect.poll(() => rows().count()).toBe(1);
+    expect(await rows().first().innerText()).toContain('SXT771');
     await page.getByRole('searchbox', { name: 'Buscar vehículos' }).fill('hino');
     await expect.poll(() => rows().count()).toBe(1);
     expect(await rows().first().innerText()).toContain('SXT771');
@@ -284,6 +288,26 @@ describe('fleet', () => {
     await dialog().getByRole('button', { name: 'Cancelar' }).click();
     await ask.getByRole('button', { name: 'Descartar' }).click();
     await page.getByText('Agregar Nuevo Vehículo').waitFor({ state: 'detached' });
+    // The browser's Back asks the same question (it threw the typed form away without a word). Within
+    // the console's own pages: a Back out of the page's first load leaves the app, as a reload would.
+    await openMenu();
+    await sideMenu().getByRole('link', { name: 'Perfil de Usuario' }).click();
+    await page.waitForURL('**/panel-control/perfil');
+    await openMenu();
+    await sideMenu().getByRole('link', { name: 'Gestiona Flota' }).click();
+    await page.getByRole('button', { name: 'Agregar Vehículo' }).first().click();
+    expect(await field('Marca').inputValue()).toBe('');
+    await field('Marca').fill('Chevrolet');
+    const flota = page.url();
+    await page.goBack();
+    await ask.getByRole('button', { name: 'Seguir editando' }).click();
+    await expect.poll(() => page.url()).toBe(flota);
+    expect(await field('Marca').inputValue()).toBe('Chevrolet');
+    await page.goBack();
+    await ask.getByRole('button', { name: 'Descartar' }).click();
+    await page.waitForURL((u) => u.href !== flota);
+    await page.goForward();
+    await page.waitForURL(flota);
     await page.getByRole('button', { name: 'Agregar Vehículo' }).first().click();
     expect(await field('Marca').inputValue()).toBe('');
     for (const link of ['¿Por qué fotos?', '¿Por qué documentos?']) {

@@ -215,6 +215,20 @@ describe('the service lists', () => {
     await page.getByRole('button', { name: 'Estado Finalizado' }).waitFor();
     await page.getByRole('row', { name: /Finalizado/ }).first().waitFor();
     expect(await page.getByRole('row', { name: /Confirmado|En curso|Reservado|Validando pago/ }).count()).toBe(0);
+    // The search is kept in the address too: Back finds it as typed, and 'Borrar búsqueda' takes it out.
+    const busqueda = page.getByRole('searchbox', { name: 'Buscar en el historial' });
+    await busqueda.fill('zzzz sin viajes');
+    await page.getByText('Ningún servicio coincide con la búsqueda').waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('zzzz sin viajes');
+    await page.goto(url('/panel-control/lista-de-reservas'));
+    await page.goBack();
+    await page.getByText('Ningún servicio coincide con la búsqueda').waitFor();
+    expect(await busqueda.inputValue()).toBe('zzzz sin viajes');
+    expect(await page.getByRole('button', { name: 'Estado Finalizado' }).count()).toBe(1);
+    // The empty list's button (the search box's own clear button has the same name, and no text).
+    await page.getByRole('button', { name: 'Borrar búsqueda' }).filter({ hasText: 'Borrar búsqueda' }).click();
+    await page.getByRole('row', { name: /Finalizado/ }).first().waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.has('q')).toBe(false);
     // A range typed backwards says so (not that it is too long), and asks nothing.
     await page.getByText(/ de 20\d\d — /).click();
     await page.getByLabel('Desde', { exact: true }).fill('2026/12/31');
@@ -503,11 +517,21 @@ describe('pending payouts', () => {
     } finally {
       await page.unroute(/\/me$/);
     }
-    // A link naming a company the filter does not know filters nothing (it said 'no services' under 'Todas las empresas').
-    await page.goto(url('/panel-control/historial?estado=finalizado&empresa=zzz'));
+    // A link naming a company the filter does not know filters nothing (it said 'no services' under
+    // 'Todas las empresas'); with a range backwards, the default range. Both are said, and taken out of
+    // the address; the state that reads is kept.
+    await page.goto(url('/panel-control/historial?desde=2026-12-31&hasta=2026-01-01&estado=finalizado&empresa=zzz'));
     await page.getByRole('button', { name: 'Empresa Todas las empresas' }).waitFor();
     await page.getByRole('button', { name: 'Estado Finalizado' }).waitFor();
     await page.getByRole('row', { name: /Finalizado/ }).first().waitFor();
+    const aviso = page.getByText('El enlace tenía filtros que no se pueden usar');
+    await aviso.waitFor();
+    await page.getByText(`Fechas: ${PAGO_MSG.rangoInvertido} Se muestran los últimos 90 días y los próximos 30.`).waitFor();
+    await page.getByText('Empresa: no está entre las empresas aliadas. Se muestran todas las empresas.').waitFor();
+    await expect.poll(() => new URL(page.url()).search).toBe('?estado=finalizado');
+    await shots('historial-enlace-invalido');
+    await page.getByRole('button', { name: 'Descartar alerta' }).click();
+    await expect.poll(() => aviso.count()).toBe(0);
   });
 
   it('offers to try again when a payment list could not be read, and shows its rows once it can', async () => {

@@ -320,6 +320,10 @@ describe('POST /servicios/{id}/ofertas', () => {
     const own = await ofertar(valle, 'demo-reservado-1', { precio: 100000 });
     expect(own.status).toBe(409);
     expect(own.json.error.message).toBe(OFERTA_MSG.yaEsTuyo);
+    // Its own reservation cancelled by staff: said so, not that it is its own or was accepted.
+    const cancelado = await ofertar(valle, 'demo-cancelado-1', { precio: 100000 });
+    const retiro = await api('/servicios/demo-cancelado-1/ofertas/retiro', { token: valle, body: {} });
+    for (const r of [cancelado, retiro]) expect([r.status, r.json.error.message]).toEqual([409, OFERTA_MSG.cancelado]);
   });
 
   it('closes a pending service to offers and acceptance once it departed, even within its 24 hours', async () => {

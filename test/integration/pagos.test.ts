@@ -593,6 +593,11 @@ describe('the service lists and the history', () => {
     expect((await api(`/historial?empresa=demo-expresopacifico`, { token: plataforma })).json.items).toEqual([]);
     expect((await api('/historial?desde=2026-05-01&hasta=2025-01-01', { token: admin })).json.error.message).toBe(PAGO_MSG.rangoInvalido);
     for (const desde of ['2026-13-45', '2026-02-30', '26-11-01']) expect((await api(`/historial?desde=${desde}`, { token: admin })).json.error.message, desde).toBe(PAGO_MSG.fechasHistorialInvalidas);
+    // The last day a date can have: its end in UTC is in the year 10000 (the store refused the query: 500).
+    for (const token of [admin, plataforma]) {
+      const res = await api('/historial?desde=9999-12-31&hasta=9999-12-31', { token });
+      expect([res.status, res.json.error.message]).toEqual([400, PAGO_MSG.fechasHistorialInvalidas]);
+    }
     // Pending services belong to no company yet: not a state of the history.
     for (const token of [admin, plataforma]) expect((await api('/historial?estado=pendiente', { token })).json.error.message).toBe(PAGO_MSG.listaInvalida);
     // Staff see every company's history, or one company's.

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dictaminar, discrepancia, firmaEpayco, type ConfirmacionEpayco } from '../../shared/domain/epayco.js';
 import { comisionPlataforma, ganaRecompensa, indicesServicio, pagoConductor, pagoPendienteDe, problemaPagoConductor } from '../../shared/domain/pagos.js';
 import { CUENTA_RECIENTE_DIAS, cuentaCambiadaHace, EPAYCO_ESPERA_MIN, esperaLargaEpayco, PAGO_MSG, rangoHistorial } from '../../shared/schemas/pagos.js';
+import { filtrosDeEnlace } from '../../web/src/features/payments/filtros-historial.js';
 
 describe("the driver's payouts (spec 01 section 9)", () => {
   it('are each 50% of 90% of the offer, rounded to whole pesos, half a peso up', () => {
@@ -148,5 +149,43 @@ describe('the history’s range', () => {
   });
   it('refuses what is not a day', () => {
     for (const malo of ['2026-02-30', '2026/11/28', '28-11-2026', '', 'ayer']) expect(rangoHistorial(malo, '2026-12-01', hoy)).toBe('fechas');
+    // Days out of the years 2000-2999: 9999-12-31 ended in the year 10000 and broke the store's query (500).
+    expect(rangoHistorial('9999-12-31', '9999-12-31', hoy)).toBe('fechas');
+    expect(rangoHistorial('1999-12-31', '2000-01-01', hoy)).toBe('fechas');
+    expect(rangoHistorial('2999-12-31', '2999-12-31', hoy)).toEqual({ desde: '2999-12-31', hasta: '2999-12-31' });
+  });
+});
+
+describe('Historial’s filters from its address', () => {
+  const hoy = '2026-11-28';
+  const empresas = [{ id: 'demo-transvalle' }, { id: 'demo-expreso' }];
+  const leer = (q: string, plataforma = true, lista: typeof empresas | undefined = empresas) => filtrosDeEnlace(new URLSearchParams(q), { plataforma, empresas: lista, hoy });
+
+  it('reads a staff link whole, the search included, and discards nothing', () => {
+    expect(leer('desde=2026-11-01&hasta=2026-11-30&estado=finalizado&empresa=demo-expreso&q=Icesi')).toEqual({
+      rango: { desde: '2026-11-01', hasta: '2026-11-30' },
+      estado: 'finalizado',
+      empresa: 'demo-expreso',
+      busqueda: 'Icesi',
+      descartes: [],
+    });
+  });
+
+  it('opens the default for what does not read, and names each thing and why', () => {
+    const f = leer('desde=2026-12-31&hasta=2026-01-01&estado=en-curso&empresa=zzz');
+    expect(f).toMatchObject({ rango: { desde: '2026-08-30', hasta: '2026-12-28' }, estado: '', empresa: null });
+    expect(f.descartes).toEqual([
+      { parametros: ['desde', 'hasta'], texto: `Fechas: ${PAGO_MSG.rangoInvertido} Se muestran los últimos 90 días y los próximos 30.` },
+      { parametros: ['estado'], texto: 'Estado: «en-curso» no es un estado de servicio. Se muestran todos los estados.' },
+      { parametros: ['empresa'], texto: 'Empresa: no está entre las empresas aliadas. Se muestran todas las empresas.' },
+    ]);
+    expect(leer('desde=ayer').descartes[0]!.texto).toContain('Las fechas no son válidas.');
+    expect(leer('desde=2025-01-01&hasta=2026-12-31').descartes[0]!.texto).toContain(PAGO_MSG.rangoLargo);
+  });
+
+  it('keeps a staff company while their list loads, and drops a company from a company’s link without a word', () => {
+    // (Called directly: `undefined` would give `leer` its default list.)
+    expect(filtrosDeEnlace(new URLSearchParams('empresa=zzz'), { plataforma: true, empresas: undefined, hoy })).toMatchObject({ empresa: 'zzz', descartes: [] });
+    expect(leer('empresa=demo-transvalle', false)).toMatchObject({ empresa: null, descartes: [{ parametros: ['empresa'], texto: '' }] });
   });
 });

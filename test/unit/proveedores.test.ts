@@ -6,6 +6,7 @@ import {
   estadoGuia,
   estadoOperador,
   LISTAS_PROVEEDORES,
+  coincideBusqueda,
   normalizarBusqueda,
   TARJETAS_PROVEEDORES,
   type EstadoProveedor,
@@ -110,6 +111,15 @@ describe('the panel lists', () => {
 
   it('search text ignores case and accents', () => {
     expect(normalizarBusqueda('  José  ÑOÑO Güiza ')).toBe('jose nono guiza');
+  });
+
+  it('a list’s search matches every word, and a plate however it is written', () => {
+    const vehiculo = ['RVA381', 'Mercedes-Benz', 'Sprinter', 'Van', 'José Pérez'];
+    for (const texto of ['rva-381', 'RVA 381', 'rva381', 'mercedes benz', 'MERCEDES-BENZ', 'jose perez', 'sprinter van', '  ']) expect(coincideBusqueda(texto, vehiculo), texto).toBe(true);
+    for (const texto of ['rva-382', 'mercedes volvo', 'perez gomez']) expect(coincideBusqueda(texto, vehiculo), texto).toBe(false);
+    // Punctuation alone is no word to match against, and a missing part is no text.
+    expect(coincideBusqueda('-', ['RVA381', null, undefined])).toBe(true);
+    expect(coincideBusqueda('null', ['RVA381', null])).toBe(false);
   });
 });
 

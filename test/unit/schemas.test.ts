@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loginSchema, signUpSchema } from '../../shared/schemas/auth.js';
 import { servicioPublicadoSchema } from '../../shared/schemas/integracion.js';
-import { MSG } from '../../shared/schemas/messages.js';
+import { MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
+import { registroInternoSchema } from '../../shared/schemas/profile.js';
 import { PASSWORD_POLICY } from '../../shared/constants.js';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -50,6 +51,25 @@ describe('signUpSchema', () => {
       expect(signUpSchema.safeParse({ ...base, password: simple }).success, simple).toBe(true);
     expect(PASSWORD_POLICY).toEqual({ minLength: 6, requireLowercase: false, requireUppercase: false, requireDigits: false, requireSymbols: false });
     expect(messages(signUpSchema.safeParse({ ...base, password: ' abcdef' }))).toEqual({ password: MSG.passwordCaracteres });
+    // One message at a time: a short password is said short, not also of bad characters.
+    expect(messages(signUpSchema.safeParse({ ...base, password: ' abc' }))).toEqual({ password: MSG.passwordMin });
+  });
+});
+
+describe('registroInternoSchema (spec 01 section 5)', () => {
+  it('says every problem at once: the mismatches with the fields’ own (they came in a second round)', () => {
+    expect(messages(registroInternoSchema.safeParse({ email: 'a@b', verifyEmail: 'x@y.co', password: 'abc', verifyPassword: 'abcd' }))).toEqual({
+      email: REGISTRO_MSG.email,
+      verifyEmail: REGISTRO_MSG.emailsNoCoinciden,
+      password: REGISTRO_MSG.password,
+      verifyPassword: REGISTRO_MSG.passwordsNoCoinciden,
+    });
+    // An empty form: what is missing, not that two empty fields differ.
+    expect(messages(registroInternoSchema.safeParse({ email: '', verifyEmail: '', password: '', verifyPassword: '' }))).toEqual({ email: REGISTRO_MSG.email, password: REGISTRO_MSG.password });
+  });
+
+  it('compares the e-mails as kept: trimmed and in lower case', () => {
+    expect(registroInternoSchema.safeParse({ email: ' Ana@Transvalle.demo', verifyEmail: 'ana@transvalle.demo ', password: 'Secreta1', verifyPassword: 'Secreta1' }).data?.email).toBe('ana@transvalle.demo');
   });
 });
 

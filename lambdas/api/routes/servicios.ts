@@ -84,7 +84,7 @@ export async function ofertar(c: Context, caller: CompanyCaller, body: OfertaBod
   // The cap is a multiple of 1000, so a price within it stays within it once rounded.
   const precio = redondearOferta(body.precio);
   // Past pendiente, only the company's own service is visible here.
-  if (service.estado !== 'pendiente') throw conflict(OFERTA_MSG.yaEsTuyo);
+  if (service.estado !== 'pendiente') throw conflict(service.estado === 'cancelado' ? OFERTA_MSG.cancelado : OFERTA_MSG.yaEsTuyo);
   if (!abiertoAOfertas(service, now)) throw conflict(OFERTA_MSG.noDisponible);
   const [yaOferto, empresa, { tipos }, flota] = await Promise.all([
     ofertaRepository.get(service.id, caller.empresaId),
@@ -207,7 +207,7 @@ export async function retirarOferta(c: Context, caller: CompanyCaller) {
   const now = new Date();
   const service = await servicioVisible(caller, servicioId(c), now);
   // Past pendiente, only the company's own service is visible here: its offer was the one accepted.
-  if (service.estado !== 'pendiente') throw conflict(OFERTA_MSG.yaAceptada);
+  if (service.estado !== 'pendiente') throw conflict(service.estado === 'cancelado' ? OFERTA_MSG.cancelado : OFERTA_MSG.yaAceptada);
   // Accepted between the two reads, or as the withdrawal lands: the company is told it won the
   // reservation (it must staff it), not that it has no offer.
   const leer = () => ofertaRepository.get(service.id, caller.empresaId, { consistente: true });

@@ -3,9 +3,31 @@ import Button, { type ButtonProps } from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { NavigationType, useBlocker } from 'react-router-dom';
 import { useEnfocarAlAbrir } from '../lib/foco.js';
 
 const MarcarBorrador = createContext<(sucio: boolean) => void>(() => undefined);
+
+/** A guarded dialog that is open: whether it holds typed work, and how to ask before it is lost. */
+type Abierto = { sucio: () => boolean; preguntar: (respuestas: Respuestas) => void };
+type Respuestas = { descartar: () => void; seguir: () => void };
+const abiertos = new Set<Abierto>();
+
+/**
+ * The browser's Back (or Forward) over a dialog with typed work asks the dialog's own question first
+ * (it lost the work without a word, while Escape and the X asked). Only those: the console's own moves
+ * after a save (to Reservaciones, to the map) go on, and a dialog covers the menus. Once, in the panel.
+ */
+export function GuardiaDeNavegacion() {
+  const bloqueo = useBlocker(({ historyAction }) => historyAction === NavigationType.Pop && [...abiertos].some((d) => d.sucio()));
+  useEffect(() => {
+    if (bloqueo.state !== 'blocked') return;
+    const dialogo = [...abiertos].reverse().find((d) => d.sucio());
+    if (dialogo) dialogo.preguntar({ descartar: () => bloqueo.proceed(), seguir: () => bloqueo.reset() });
+    else bloqueo.proceed();
+  }, [bloqueo]);
+  return null;
+}
 
 /** A part of a guarded dialog (useDescarte) says whether it holds typed work; it holds none once it goes. */
 export function useBorrador(sucio: boolean): void {
@@ -38,23 +60,52 @@ export function useDescarte(cerrar: () => void, aviso: string, sucio?: boolean) 
   const marcar = useCallback((v: boolean) => {
     deLasPartes.current = v;
   }, []);
+  // Asked by a Back of the browser (GuardiaDeNavegacion): the answer lets it go on, or takes it back.
+  const sucioAhora = useRef(sucio);
+  sucioAhora.current = sucio;
+  const respuestas = useRef<Respuestas | null>(null);
+  useEffect(() => {
+    const abierto: Abierto = {
+      sucio: () => !!(sucioAhora.current || deLasPartes.current),
+      preguntar: (r) => {
+        respuestas.current = r;
+        setPreguntando(true);
+      },
+    };
+    abiertos.add(abierto);
+    return () => {
+      abiertos.delete(abierto);
+      // Gone unanswered (its page changed): the Back it held goes on.
+      respuestas.current?.descartar();
+    };
+  }, []);
+  const responder = (cual: keyof Respuestas) => {
+    const r = respuestas.current;
+    respuestas.current = null;
+    r?.[cual]();
+  };
   const pedirCierre = () => (sucio || deLasPartes.current ? setPreguntando(true) : cerrar());
+  const seguir = () => {
+    setPreguntando(false);
+    responder('seguir');
+  };
   const descartar = () => {
     setPreguntando(false);
     deLasPartes.current = false;
     cerrar();
+    responder('descartar');
   };
   const pregunta = (
     // Escape in the question answers it, without reaching the dialog underneath.
     <div onKeyDown={(e) => e.key === 'Escape' && e.stopPropagation()}>
       <Modal
         visible={preguntando}
-        onDismiss={() => setPreguntando(false)}
+        onDismiss={seguir}
         header="¿Descartar los cambios?"
         footer={
           <Box float="right">
             <SpaceBetween direction="horizontal" size="xs">
-              <Button ref={seguirRef} variant="link" onClick={() => setPreguntando(false)}>
+              <Button ref={seguirRef} variant="link" onClick={seguir}>
                 Seguir editando
               </Button>
               <Button variant="primary" onClick={descartar}>

@@ -13,6 +13,7 @@ import { PANEL_BASE, PANEL_SCREENS, viewerDe, type Viewer } from '../screens.js'
 import { BottomNav } from './bottom-nav.js';
 import { SideMenu } from './side-menu.js';
 import { TopBar } from './top-bar.js';
+import { GuardiaDeNavegacion } from '../../components/descarte.js';
 
 /** Spec 01 "Control-panel shell": top bar, collapsible side menu, routed content, bottom bar. */
 export default function PanelLayout() {
@@ -107,6 +108,7 @@ export default function PanelLayout() {
         }
       />
       <BottomNav viewer={viewer} />
+      <GuardiaDeNavegacion />
     </I18nProvider>
   );
 }

@@ -10,6 +10,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { coincideBusqueda } from '../../../../../shared/domain/proveedores.js';
 import { requiereAtencion, resumenVencimientos, TIPO_INDICADOR } from '../../../../../shared/domain/vencimientos.js';
 import { VEHICULO_MSG } from '../../../../../shared/schemas/messages-flota.js';
 import type { VehiculoResumen } from '../../../../../shared/schemas/vehiculo.js';
@@ -80,7 +81,8 @@ export function FleetPage() {
   );
   const { items, actions, collectionProps, filterProps, paginationProps, filteredItemsCount } = useCollection(shown, {
     filtering: {
-      fields: ['placas', 'marca', 'modelo', 'tipo', 'nombre', 'codigo'],
+      // Every word, accents, case and hyphens aside: 'rva-381' finds RVA381 (it found nothing).
+      filteringFunction: (v, texto) => coincideBusqueda(texto, [v.placas, v.marca, v.modelo, v.tipo, v.nombre, v.codigo]),
       empty: (
         <TableEmptyState
           title={filtro === 'por-vencer' ? 'Ningún vehículo tiene documentos por vencer' : 'Aún no hay vehículos en tu flota'}

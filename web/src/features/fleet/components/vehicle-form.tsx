@@ -11,13 +11,14 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { StatusText } from '../../../components/status-text.js';
 import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO } from '../../../../../shared/domain/uploads.js';
-import { DOCUMENTOS_CON_VENCIMIENTO, esFechaValida, estadoDocumento, necesitaAtencion } from '../../../../../shared/domain/vencimientos.js';
+import { DOCUMENTOS_CON_VENCIMIENTO, esFechaValida, estadoDocumento, hoyEnBogota, necesitaAtencion } from '../../../../../shared/domain/vencimientos.js';
 import { onlyDigits } from '../../../../../shared/schemas/digits.js';
 import { VEHICULO_MSG } from '../../../../../shared/schemas/messages-flota.js';
 import { BANCOS, TIPOS_CUENTA } from '../../../../../shared/schemas/profile.js';
 import {
   AMENIDADES,
   CIUDADES_VEHICULO,
+  FECHAS_FUTURAS,
   normalizarPlacas,
   problemasDeFechas,
   SOLO_LECTURA,
@@ -57,6 +58,8 @@ const TIPO_CUENTA_OPTIONS: SelectProps.Option[] = TIPOS_CUENTA.map((value) => ({
 type TextKey = keyof typeof VEHICULO_CAMPOS;
 type Values = Record<TextKey, string> & Record<Amenidad, boolean> & { terminos: boolean };
 const TEXT_KEYS = Object.keys(VEHICULO_CAMPOS) as TextKey[];
+/** A calendar's day ('YYYY-MM-DD'): the picker gives it as local midnight. */
+const diaLocal = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const AMENIDAD_KEYS = Object.keys(AMENIDADES) as Amenidad[];
 
 function initialValues(vehiculo?: Vehiculo): Values {
@@ -157,6 +160,9 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
         openCalendarAriaLabel={(selected) => `Elegir ${VEHICULO_CAMPOS[k].toLowerCase()}${selected ? `, fecha elegida ${selected}` : ''}`}
         disabled={busy}
         invalid={!!errors[k]}
+        // The days the schema refuses (a future date, spec 02 section 5) are not offered in the calendar.
+        isDateEnabled={k in FECHAS_FUTURAS ? (d) => diaLocal(d) > hoyEnBogota() : undefined}
+        dateDisabledReason={k in FECHAS_FUTURAS ? () => VEHICULO_MSG.fechaFutura(FECHAS_FUTURAS[k as keyof typeof FECHAS_FUTURAS]) : undefined}
       />
     </FormField>
   );

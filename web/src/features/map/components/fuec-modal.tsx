@@ -154,7 +154,7 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
         {archivo && progreso === null && (
           // Beside the differences too: which file 'Confirmar de todas formas' stores.
           <StatusIndicator type="info">
-            {archivo.name} ({archivo.size < 1024 * 1024 ? `${Math.ceil(archivo.size / 1024)} KB` : `${(archivo.size / 1024 / 1024).toFixed(2)} MB`}){' '}
+            {archivo.name} ({archivo.size < 1024 * 1024 ? `${Math.ceil(archivo.size / 1024)} KB` : `${(archivo.size / 1024 / 1024).toFixed(2).replace('.', ',')} MB`}){' '}
             {diferencias ? 'subido, espera tu confirmación' : 'listo para subir'}
           </StatusIndicator>
         )}

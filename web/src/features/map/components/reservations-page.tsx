@@ -10,6 +10,7 @@ import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { coincideBusqueda } from '../../../../../shared/domain/proveedores.js';
 import { asignable, esperaFuec } from '../../../../../shared/domain/asignacion.js';
 import { MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { reservaVencida } from '../../../../../shared/domain/recorrido.js';
@@ -71,7 +72,7 @@ export function ReservationsPage({ title }: { title: string }) {
   );
   const { items, actions, collectionProps, filterProps, paginationProps, filteredItemsCount } = useCollection(shown, {
     filtering: {
-      filteringFunction: (r, text) => `${r.origen} ${r.destino} ${r.tipo} ${r.placas} ${r.conductor}`.toLowerCase().includes(text.toLowerCase()),
+      filteringFunction: (r, texto) => coincideBusqueda(texto, [r.origen, r.destino, r.tipo, r.placas, r.conductor]),
       // The spec's empty message when there are no reservations at all; a filter's own when only it is empty.
       empty:
         filtro === 'todas' || !todas.length ? (

@@ -11,12 +11,13 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import Alert from '@cloudscape-design/components/alert';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { normalizarBusqueda } from '../../../../../shared/domain/proveedores.js';
+import { coincideBusqueda } from '../../../../../shared/domain/proveedores.js';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
-import { PAGO_MSG, rangoHistorial, rangoHistorialPorDefecto, type HistorialServicios, type ServicioFila } from '../../../../../shared/schemas/pagos.js';
+import { PAGO_MSG, rangoHistorial, type HistorialServicios, type ServicioFila } from '../../../../../shared/schemas/pagos.js';
 import { ESTADOS_HISTORIAL } from '../../../../../shared/domain/listas.js';
+import { filtrosDeEnlace } from '../filtros-historial.js';
 import { Paginacion } from '../../../components/paginacion.js';
 import { SinCoincidencias, TableEmptyState } from '../../../components/table-empty-state.js';
 import { errorMessage } from '../../../lib/api-client.js';
@@ -59,26 +60,18 @@ const I18N: DateRangePickerProps.I18nStrings = {
   renderSelectedAbsoluteRangeAriaLive: (a, b) => `Rango del ${a} al ${b}`,
 };
 
-/** Whether a row matches the search: every word typed, accents and case aside. */
-function coincide(f: ServicioFila, texto: string): boolean {
-  const palabras = normalizarBusqueda(texto).split(' ').filter(Boolean);
-  const hay = normalizarBusqueda([f.id, f.cliente, f.origen, f.destino, f.tipo, f.placas, f.conductor, f.nombreEmpresaAliada].join(' '));
-  return palabras.every((p) => hay.includes(p));
-}
+/** Whether a row matches the search (coincideBusqueda: every word, accents, case and hyphens aside). */
+const coincide = (f: ServicioFila, texto: string) => coincideBusqueda(texto, [f.id, f.cliente, f.origen, f.destino, f.tipo, f.placas, f.conductor, f.nombreEmpresaAliada]);
 
 /**
- * The filters, from the address (`?desde=&hasta=&estado=&empresa=`): Back from another page, a reload or
- * a shared link opens the same history (they were lost on leaving). What does not read opens the default:
- * a company only for staff, and only one their filter knows (a mistyped link said 'no services' under
- * 'Todas las empresas').
+ * The filters, kept in the address (`filtrosDeEnlace`), and what of a link could not be used: taken out
+ * of the address and said above the totals (`avisos`) until a filter changes or the notice is closed.
  */
 function useFiltrosHistorial(plataforma: boolean) {
   const [params, setParams] = useSearchParams();
   const empresas = useEmpresas(plataforma).data;
-  const empresa = params.get('empresa');
-  const hoy = hoyEnBogota();
-  const rango = rangoHistorial(params.get('desde'), params.get('hasta'), hoy);
-  const estado = params.get('estado') ?? '';
+  const filtros = filtrosDeEnlace(params, { plataforma, empresas, hoy: hoyEnBogota() });
+  const [avisos, setAvisos] = useState<string[]>([]);
   const cambiar = (cambios: Record<string, string | null>) =>
     setParams(
       (antes) => {
@@ -91,13 +84,26 @@ function useFiltrosHistorial(plataforma: boolean) {
       },
       { replace: true },
     );
+  const descartados = filtros.descartes.flatMap((d) => d.parametros);
+  useEffect(() => {
+    if (!descartados.length) return;
+    cambiar(Object.fromEntries(descartados.map((p) => [p, null])));
+    // Added to what was said (a company is known to be unknown only once staff's list arrives, maybe
+    // before the address has lost the dates), each once.
+    setAvisos((antes) => [...new Set([...antes, ...filtros.descartes.map((d) => d.texto).filter(Boolean)])]);
+  }, [descartados.join()]);
+  const filtrar = (cambios: Record<string, string | null>) => {
+    setAvisos([]);
+    cambiar(cambios);
+  };
   return {
-    rango: typeof rango === 'string' ? rangoHistorialPorDefecto(hoy) : rango,
-    estado: (ESTADOS_HISTORIAL as readonly string[]).includes(estado) ? estado : '',
-    empresa: plataforma && empresa && (!empresas || empresas.some((e) => e.id === empresa)) ? empresa : null,
-    setRango: (r: { desde: string; hasta: string }) => cambiar(r),
-    setEstado: (e: string) => cambiar({ estado: e || null }),
-    setEmpresa: (e: string | null) => cambiar({ empresa: e }),
+    ...filtros,
+    avisos,
+    cerrarAvisos: () => setAvisos([]),
+    setRango: (r: { desde: string; hasta: string }) => filtrar(r),
+    setEstado: (e: string) => filtrar({ estado: e || null }),
+    setEmpresa: (e: string | null) => filtrar({ empresa: e }),
+    setBusqueda: (q: string) => cambiar({ q: q || null }),
   };
 }
 
@@ -108,12 +114,13 @@ function useFiltrosHistorial(plataforma: boolean) {
  */
 export function HistorialPage({ title }: { title: string }) {
   const plataforma = useEsPlataforma();
-  const { rango, setRango, estado, setEstado, empresa, setEmpresa } = useFiltrosHistorial(plataforma);
+  const { rango, setRango, estado, setEstado, empresa, setEmpresa, busqueda, setBusqueda, avisos, cerrarAvisos } = useFiltrosHistorial(plataforma);
   const [detalle, setDetalle] = useState<string | null>(null);
   const historial = useHistorial({ ...rango, estado, empresa });
   const items = historial.data?.items ?? [];
   const { items: visibles, collectionProps, filterProps, paginationProps, filteredItemsCount, actions } = useCollection(items, {
-    filtering: { filteringFunction: coincide },
+    // The search is in the address too, as the filters: Back or a reload finds it as typed.
+    filtering: { filteringFunction: coincide, defaultFilteringText: busqueda },
     pagination: { pageSize: 20 },
   });
   // The CSV has the rows the search leaves, as the list shows them (all of them before: 24 rows for a search that matched none).
@@ -133,6 +140,15 @@ export function HistorialPage({ title }: { title: string }) {
       header={<Header variant="h1" description={plataforma ? 'Los servicios ganados por las empresas, por fecha de salida, con sus totales.' : 'Los servicios que tu empresa ganó, por fecha de salida, con sus totales.'}>{title}</Header>}
     >
       <SpaceBetween size="l">
+        {avisos.length > 0 && (
+          <Alert type="info" dismissible onDismiss={cerrarAvisos} header="El enlace tenía filtros que no se pueden usar">
+            <SpaceBetween size="xxs">
+              {avisos.map((a) => (
+                <Box key={a}>{a}</Box>
+              ))}
+            </SpaceBetween>
+          </Alert>
+        )}
         {historial.data?.truncado && !historial.isPlaceholderData && <Alert type="warning">Hay más servicios de los que se muestran, y los totales cuentan solo los que se muestran: acorta el rango de fechas.</Alert>}
         {/*
           The filters in the header of the totals they decide (a box of their own pushed the list's first row
@@ -201,7 +217,16 @@ export function HistorialPage({ title }: { title: string }) {
                   Servicios
                 </Header>
               }
-              filter={<TextFilter {...filterProps} filteringPlaceholder="Buscar por cliente, ruta, placas o conductor" filteringAriaLabel="Buscar en el historial" filteringClearAriaLabel="Borrar búsqueda" />}
+              filter={
+                <TextFilter
+                  {...filterProps}
+                  onChange={(e) => {
+                    filterProps.onChange(e);
+                    setBusqueda(e.detail.filteringText);
+                  }}
+                  filteringPlaceholder="Buscar por cliente, ruta, placas o conductor" filteringAriaLabel="Buscar en el historial" filteringClearAriaLabel="Borrar búsqueda"
+                />
+              }
               pagination={<Paginacion {...paginationProps} />}
               {...anchos.tabla}
               columnDisplay={telefono ? columnasEnTelefono(columnas, SERVICIO_EN_TELEFONO) : undefined}
@@ -214,7 +239,13 @@ export function HistorialPage({ title }: { title: string }) {
                 historial.isError ? (
                   <TableEmptyState title={errorMessage(historial.error)} action={<Reintentar consulta={historial} />} />
                 ) : filterProps.filteringText ? (
-                  <SinCoincidencias titulo="Ningún servicio coincide con la búsqueda" onBorrar={() => actions.setFiltering('')} />
+                  <SinCoincidencias
+                    titulo="Ningún servicio coincide con la búsqueda"
+                    onBorrar={() => {
+                      actions.setFiltering('');
+                      setBusqueda('');
+                    }}
+                  />
                 ) : (
                   <TableEmptyState title={estado || empresa ? 'No hay servicios con estos filtros en este rango de fechas' : 'No hay servicios en este rango de fechas'} />
                 )

@@ -78,7 +78,8 @@ export function ProfilePage({ title }: { title: string }) {
   const steps = me.perfilCompleto ? [] : missingSteps(me);
   return (
     <SpaceBetween size="l">
-      <Header variant="h1" description="Tus datos, los de tu empresa y las imágenes que ven los clientes">
+      {/* Staff have no company, nor images the clients see: their own data only. */}
+      <Header variant="h1" description={me.empresa ? 'Tus datos, los de tu empresa y las imágenes que ven los clientes' : 'Tus datos y tu foto de perfil'}>
         {title}
       </Header>
       {steps.length > 0 && (

@@ -32,6 +32,8 @@ function RegistrationForm() {
       },
       onError: (error) => {
         if (error instanceof ApiError) form.addErrors(apiFieldErrors(error.fields));
+        // Under the e-mail too, which gets the focus: the toast alone left it on the page's body.
+        if (error instanceof ApiError && error.status === 409 && error.message === REGISTRO_MSG.yaExiste) form.addErrors({ email: error.message });
         toast.error(`Error: ${errorMessage(error)}`);
       },
     });
