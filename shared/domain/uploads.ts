@@ -10,7 +10,7 @@ const DOCUMENTS = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 /** `incompleto`: a PDF without its end marker (`pdfIncompleto`), known only from the whole file (the API's check). */
 export type FileFacts = { name: string; size: number; type: string | null; incompleto?: boolean };
 /** Megabytes as Colombia writes them, with a decimal comma ('3,15'). */
-const mb = (size: number) => (size / MB).toFixed(2).replace('.', ',');
+export const megabytes = (size: number) => (size / MB).toFixed(2).replace('.', ',');
 
 /** A payment receipt, the staff's payout receipt or the client's transfer receipt: the same rules, other uploaders. */
 const COMPROBANTE = {
@@ -58,7 +58,7 @@ export const UPLOAD_KINDS = {
     roles: ['admin', 'user'],
     perfilCompleto: true,
     noSubido: PERFIL_MSG.fotoNoSubida,
-    tooBig: (f: FileFacts) => `El archivo ${f.name} (${mb(f.size)}MB) excede el tamaño máximo de 2MB`,
+    tooBig: (f: FileFacts) => `El archivo ${f.name} (${megabytes(f.size)}MB) excede el tamaño máximo de 2MB`,
     wrongType: (f: FileFacts) => `Tipo de archivo no soportado: ${f.name} (${f.type ?? 'desconocido'}). Use JPG, PNG o WebP.`,
   },
   documentoVehiculo: {
@@ -67,7 +67,7 @@ export const UPLOAD_KINDS = {
     roles: ['admin', 'user'],
     perfilCompleto: true,
     noSubido: UPLOAD_MSG.archivoNoSubido,
-    tooBig: (f: FileFacts) => `El documento ${f.name} (${mb(f.size)}MB) excede el tamaño máximo de 2MB`,
+    tooBig: (f: FileFacts) => `El documento ${f.name} (${megabytes(f.size)}MB) excede el tamaño máximo de 2MB`,
     wrongType: (f: FileFacts) => `Tipo de documento no soportado: ${f.name} (${f.type ?? 'desconocido'})`,
   },
   fuec: { maxBytes: 2 * MB, types: DOCUMENTS, roles: ['admin', 'user'], perfilCompleto: true, noSubido: UPLOAD_MSG.archivoNoSubido, tooBig: () => UPLOAD_MSG.fuecGrande, wrongType: () => UPLOAD_MSG.fuecTipo },
@@ -79,7 +79,7 @@ export const UPLOAD_KINDS = {
     roles: [],
     perfilCompleto: false,
     noSubido: UPLOAD_MSG.archivoNoSubido,
-    tooBig: (f: FileFacts) => `El documento ${f.name} (${mb(f.size)}MB) excede el tamaño máximo de 2MB`,
+    tooBig: (f: FileFacts) => `El documento ${f.name} (${megabytes(f.size)}MB) excede el tamaño máximo de 2MB`,
     wrongType: (f: FileFacts) => `Tipo de documento no soportado: ${f.name} (${f.type ?? 'desconocido'})`,
   },
   /** A payout's receipt (advance, balance, referral reward), uploaded by marketplace staff. */

@@ -20,6 +20,7 @@ import { toast } from '../../../lib/toast.js';
 import { acceptFor, checkFile, uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
 import { diferenciasFuec, useSubirFuec } from '../api/mapa.js';
 import { Pares } from '../../../components/pares.js';
+import { megabytes } from '../../../../../shared/domain/uploads.js';
 
 export interface FuecModalProps {
   servicio: ServicioDetalle;
@@ -154,7 +155,7 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
         {archivo && progreso === null && (
           // Beside the differences too: which file 'Confirmar de todas formas' stores.
           <StatusIndicator type="info">
-            {archivo.name} ({archivo.size < 1024 * 1024 ? `${Math.ceil(archivo.size / 1024)} KB` : `${(archivo.size / 1024 / 1024).toFixed(2).replace('.', ',')} MB`}){' '}
+            {archivo.name} ({archivo.size < 1024 * 1024 ? `${Math.ceil(archivo.size / 1024)} KB` : `${megabytes(archivo.size)} MB`}){' '}
             {diferencias ? 'subido, espera tu confirmación' : 'listo para subir'}
           </StatusIndicator>
         )}
