@@ -112,6 +112,19 @@ export const UPLOAD_KINDS = {
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 export const UPLOAD_KIND_NAMES = Object.keys(UPLOAD_KINDS) as [UploadKind, ...UploadKind[]];
 
+const NOMBRE_TIPO: Record<string, string> = { 'image/jpeg': 'JPG', 'image/png': 'PNG', 'image/gif': 'GIF', 'image/webp': 'WebP', 'application/pdf': 'PDF' };
+
+/**
+ * What a kind of file may be, said before choosing ('JPG, PNG o WebP, hasta 2 MB cada uno'): the vehicle
+ * form's slots said nothing until a file failed. From the same rules the checks use.
+ */
+export function reglasDeArchivo(kind: UploadKind): string {
+  const { types, maxBytes } = UPLOAD_KINDS[kind];
+  const nombres = (types as readonly string[]).map((t) => NOMBRE_TIPO[t] ?? t);
+  const lista = nombres.length > 1 ? `${nombres.slice(0, -1).join(', ')} o ${nombres.at(-1)}` : nombres[0];
+  return `${lista}, hasta ${String(maxBytes / MB).replace('.', ',')} MB cada uno`;
+}
+
 export const mayUpload = (kind: UploadKind, role: Role): boolean => (UPLOAD_KINDS[kind].roles as readonly Role[]).includes(role);
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { reglasDeArchivo } from '../../shared/domain/uploads.js';
 import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
 import { API_MSG, DIGITOS_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
 import { VEHICULO_MSG } from '../../shared/schemas/messages-flota.js';
@@ -131,6 +132,20 @@ describe('fleet', () => {
   it('adds a vehicle with photos and documents, after the spec messages and a plate already in the fleet', async () => {
     await page.getByRole('button', { name: 'Agregar Vehículo' }).first().click();
     await dialog().getByText('Agregar Nuevo Vehículo').waitFor();
+    // What each kind of file may be, said before choosing (it was learnt by failing).
+    for (const kind of ['fotoVehiculo', 'documentoVehiculo'] as const) await dialog().getByText(reglasDeArchivo(kind), { exact: true }).waitFor();
+    // The calendars of the dates that must be future offer no past day, nor today (with the reason).
+    // (Not within dialog(): the open calendar is the last dialog.)
+    const abrirCalendario = page.getByRole('button', { name: /^Elegir vencimiento del soat/i });
+    await abrirCalendario.click();
+    // Each day's cell reads its date in full ('28 de noviembre de 2026'); today is Bogotá's.
+    const hoyEnPalabras = new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${hoyEnBogota()}T00:00:00Z`));
+    const celdaHoy = page.getByRole('gridcell').filter({ hasText: hoyEnPalabras });
+    await expect.poll(() => celdaHoy.getAttribute('aria-disabled')).toBe('true');
+    await screenshot(page, 'flota-calendario-soat');
+    // A click outside it closes it.
+    await page.getByText('Agregar Nuevo Vehículo').click();
+    await expect.poll(() => page.getByRole('gridcell').count()).toBe(0);
     const submit = dialog().getByRole('button', { name: 'Agregar Vehículo' });
     // Disabled until the terms are accepted.
     expect(await submit.isDisabled()).toBe(true);

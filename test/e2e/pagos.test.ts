@@ -527,7 +527,7 @@ describe('pending payouts', () => {
     const aviso = page.getByText('El enlace tenía filtros que no se pueden usar');
     await aviso.waitFor();
     await page.getByText(`Fechas: ${PAGO_MSG.rangoInvertido} Se muestran los últimos 90 días y los próximos 30.`).waitFor();
-    await page.getByText('Empresa: no está entre las empresas aliadas. Se muestran todas las empresas.').waitFor();
+    await page.getByText('Empresa: «zzz» no está entre las empresas aliadas. Se muestran todas las empresas.').waitFor();
     await expect.poll(() => new URL(page.url()).search).toBe('?estado=finalizado');
     await shots('historial-enlace-invalido');
     await page.getByRole('button', { name: 'Descartar alerta' }).click();

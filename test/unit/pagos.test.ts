@@ -177,9 +177,16 @@ describe('Historial’s filters from its address', () => {
     expect(f.descartes).toEqual([
       { parametros: ['desde', 'hasta'], texto: `Fechas: ${PAGO_MSG.rangoInvertido} Se muestran los últimos 90 días y los próximos 30.` },
       { parametros: ['estado'], texto: 'Estado: «en-curso» no es un estado de servicio. Se muestran todos los estados.' },
-      { parametros: ['empresa'], texto: 'Empresa: no está entre las empresas aliadas. Se muestran todas las empresas.' },
+      { parametros: ['empresa'], texto: 'Empresa: «zzz» no está entre las empresas aliadas. Se muestran todas las empresas.' },
     ]);
-    expect(leer('desde=ayer').descartes[0]!.texto).toContain('Las fechas no son válidas.');
+    // A day that is no date goes alone, named; the other end stays.
+    expect(leer('desde=ayer&hasta=2026-12-15')).toMatchObject({
+      rango: { desde: '2026-08-30', hasta: '2026-12-15' },
+      descartes: [{ parametros: ['desde'], texto: 'Fechas: «ayer» no es una fecha. Desde: la de por defecto, hace 90 días.' }],
+    });
+    expect(leer('desde=x&hasta=y').descartes).toEqual([{ parametros: ['desde', 'hasta'], texto: 'Fechas: «x» y «y» no son fechas. Se muestran los últimos 90 días y los próximos 30.' }]);
+    // …and if what is left still breaks (backwards), the range goes whole.
+    expect(leer('desde=2027-01-10&hasta=mañana').descartes.map((d) => d.parametros)).toEqual([['hasta'], ['desde', 'hasta']]);
     expect(leer('desde=2025-01-01&hasta=2026-12-31').descartes[0]!.texto).toContain(PAGO_MSG.rangoLargo);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileSignature, pdfIncompleto, tipoDeArchivo } from '../../shared/domain/file-signature.js';
 import { addToGallery, compactGallery, empresaVista, galleryCount, isProfileComplete, removeFromGallery } from '../../shared/domain/profile.js';
-import { uploadProblem } from '../../shared/domain/uploads.js';
+import { reglasDeArchivo, uploadProblem } from '../../shared/domain/uploads.js';
 import { digitsText, onlyDigits } from '../../shared/schemas/digits.js';
 import { empresaSchema } from '../../shared/schemas/empresa.js';
 import { DIGITOS_MSG, PERFIL_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
@@ -63,6 +63,16 @@ describe('fileSignature (one rule for the browser and the API)', () => {
     expect(uploadProblem('fotoCorporativa', { name: 'oficina.png', size: text.length, type: fileSignature(text) })).toBe(PERFIL_MSG.tipoImagen);
     const png = solidPng(4, 4, [0, 0, 0]);
     expect(uploadProblem('fotoCorporativa', { name: 'sin-extension', size: png.length, type: fileSignature(png) })).toBeNull();
+  });
+});
+
+describe('what a kind of file may be, said before choosing', () => {
+  it('names the types and the size the checks use (spec 02 section 5.3)', () => {
+    expect(reglasDeArchivo('fotoVehiculo')).toBe('JPG, PNG o WebP, hasta 2 MB cada uno');
+    expect(reglasDeArchivo('documentoVehiculo')).toBe('PDF, JPG o PNG, hasta 2 MB cada uno');
+    // The rules themselves: a GIF photo and a 2 MB + 1 byte document are refused.
+    expect(uploadProblem('fotoVehiculo', { name: 'a.gif', size: 10, type: 'image/gif' })).not.toBeNull();
+    expect(uploadProblem('documentoVehiculo', { name: 'a.pdf', size: 2 * 1024 * 1024 + 1, type: 'application/pdf' })).toContain('2,00MB');
   });
 });
 

@@ -4,7 +4,9 @@ import { PAGO_MSG, rangoHistorial, rangoHistorialPorDefecto } from '../../../../
 /** A filter of Historial's address that could not be used, and what is shown instead. */
 export type Descarte = { parametros: string[]; texto: string };
 
+/** Each day reads by then: only the range itself can break. */
 const POR_QUE_FECHAS = { fechas: 'Las fechas no son válidas.', invertido: PAGO_MSG.rangoInvertido, largo: PAGO_MSG.rangoLargo } as const;
+const AL_DEFECTO = 'Se muestran los últimos 90 días y los próximos 30.';
 
 /**
  * Historial's filters as its address gives them (`?desde=&hasta=&estado=&empresa=&q=`): a reload, Back or
@@ -17,8 +19,18 @@ const POR_QUE_FECHAS = { fechas: 'Las fechas no son válidas.', invertido: PAGO_
 export function filtrosDeEnlace(params: URLSearchParams, contexto: { plataforma: boolean; empresas: readonly { id: string }[] | undefined; hoy: string }) {
   const { plataforma, empresas, hoy } = contexto;
   const descartes: Descarte[] = [];
-  const leido = rangoHistorial(params.get('desde'), params.get('hasta'), hoy);
-  if (typeof leido === 'string') descartes.push({ parametros: ['desde', 'hasta'], texto: `Fechas: ${POR_QUE_FECHAS[leido]} Se muestran los últimos 90 días y los próximos 30.` });
+  // A day that is no date goes alone (the other end, if it reads, stays); a range that still breaks goes whole.
+  const noEsDia = (p: 'desde' | 'hasta') => params.get(p) !== null && rangoHistorial(params.get(p), params.get(p), hoy) === 'fechas';
+  const malos = (['desde', 'hasta'] as const).filter(noEsDia);
+  const dia = (p: 'desde' | 'hasta') => (malos.includes(p) ? null : params.get(p));
+  const valores = malos.map((p) => `«${params.get(p)}»`).join(' y ');
+  if (malos.length === 2) descartes.push({ parametros: [...malos], texto: `Fechas: ${valores} no son fechas. ${AL_DEFECTO}` });
+  else if (malos.length) descartes.push({ parametros: [...malos], texto: `Fechas: ${valores} no es una fecha. ${malos[0] === 'desde' ? 'Desde: la de por defecto, hace 90 días.' : 'Hasta: la de por defecto, en 30 días.'}` });
+  let leido = rangoHistorial(dia('desde'), dia('hasta'), hoy);
+  if (typeof leido === 'string') {
+    descartes.push({ parametros: ['desde', 'hasta'], texto: `Fechas: ${POR_QUE_FECHAS[leido]} ${AL_DEFECTO}` });
+    leido = rangoHistorialPorDefecto(hoy);
+  }
   const estado = params.get('estado');
   const estadoValido = estado !== null && (ESTADOS_HISTORIAL as readonly string[]).includes(estado);
   if (estado !== null && !estadoValido) descartes.push({ parametros: ['estado'], texto: `Estado: «${estado}» no es un estado de servicio. Se muestran todos los estados.` });
@@ -26,10 +38,10 @@ export function filtrosDeEnlace(params: URLSearchParams, contexto: { plataforma:
   const empresaValida = plataforma && !!empresa && (!empresas || empresas.some((e) => e.id === empresa));
   if (empresa !== null && !empresaValida) {
     if (!plataforma) descartes.push({ parametros: ['empresa'], texto: '' });
-    else if (empresas) descartes.push({ parametros: ['empresa'], texto: 'Empresa: no está entre las empresas aliadas. Se muestran todas las empresas.' });
+    else if (empresas) descartes.push({ parametros: ['empresa'], texto: `Empresa: «${empresa}» no está entre las empresas aliadas. Se muestran todas las empresas.` });
   }
   return {
-    rango: typeof leido === 'string' ? rangoHistorialPorDefecto(hoy) : leido,
+    rango: leido,
     estado: estadoValido ? estado : '',
     empresa: empresaValida ? empresa : null,
     busqueda: params.get('q') ?? '',

@@ -5,6 +5,7 @@ import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { reglasDeArchivo } from '../../../../../shared/domain/uploads.js';
 import { VEHICULO_MSG } from '../../../../../shared/schemas/messages-flota.js';
 import { SafeImage } from '../../../components/safe-image.js';
 import { StatusText } from '../../../components/status-text.js';
@@ -105,12 +106,18 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
         }}
       />
     <SpaceBetween size="s">
-      <SpaceBetween size="xs" direction="horizontal" alignItems="center">
-        <Box variant="h3" tagOverride="h3">
-          {title}
+      <div>
+        <SpaceBetween size="xs" direction="horizontal" alignItems="center">
+          <Box variant="h3" tagOverride="h3">
+            {title}
+          </Box>
+          {info}
+        </SpaceBetween>
+        {/* What fits, said before choosing (it was learnt by failing). */}
+        <Box variant="small" color="text-body-secondary">
+          {reglasDeArchivo(kind)}
         </Box>
-        {info}
-      </SpaceBetween>
+      </div>
       <ul className="file-slots" aria-label={title}>
         {slots.map(({ slot, label: slotLabel }) => {
           const file = chosen[slot];
