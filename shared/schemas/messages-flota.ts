@@ -31,6 +31,8 @@ export const VEHICULO_MSG = {
   errorCarga: 'Error al cargar los vehículos',
   creado: 'Vehículo creado exitosamente',
   actualizado: 'Vehículo actualizado exitosamente',
+  /** 'Modificar' with nothing changed: it said 'actualizado' for a save that changed nothing. */
+  sinCambios: 'No cambiaste ningún dato ni archivo del vehículo: no hay nada que guardar.',
   archivosAgregados: (n: number) => `Se agregaron ${n} archivo(s) correctamente`,
   /** Beyond the spec. */
   soloLectura: (campo: string) => `El campo ${campo} no se puede modificar`,

@@ -255,6 +255,11 @@ describe('fleet', () => {
     for (const label of ['Placas', 'Marca', 'Modelo', 'Capacidad', 'Color', 'Correo del conductor', 'Tarjeta de propiedad'])
       expect(await field(label).getAttribute('readonly'), label).not.toBeNull();
     expect(await dialog().getByRole('checkbox', { name: /Acepto los términos/ }).isDisabled()).toBe(true);
+    // Nothing changed: said so, nothing saved, the form stays (it said 'actualizado').
+    await dialog().getByRole('button', { name: 'Modificar' }).click();
+    await page.getByText(VEHICULO_MSG.sinCambios, { exact: true }).waitFor();
+    expect(await page.getByText(VEHICULO_MSG.actualizado, { exact: true }).count()).toBe(0);
+    await dialog().getByText('Editar Información del Vehículo').waitFor();
     await field('Teléfono').fill('3209876543');
     // The slot's button opens the file chooser (and must not submit the form it sits in).
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), dialog().getByRole('button', { name: 'Cambiar Frente' }).click()]);

@@ -164,7 +164,12 @@ describe('what a new user tripped on', () => {
     await page.goto(url('/panel-control/historial'));
     await page.getByRole('button', { name: /^Ver detalle del servicio/ }).first().waitFor();
     expect(await columnas()).toEqual(['Salida', 'Acciones']);
+    // Its rows are of every state: each says its own, and its value, under the route (they said neither).
+    await page.getByRole('row').nth(1).getByText(/^(Validando pago|Reservado|Confirmado|En curso|Finalizado|Cancelado)$/).waitFor();
+    await page.getByRole('row').nth(1).getByText(/^\$\s?[\d.]+$/).waitFor();
     expect(await sobranteDeTabla()).toBeLessThanOrEqual(4);
+    // The four totals two by two: the first row starts within about the first screen (at 914 px before).
+    expect((await page.getByRole('row').nth(1).boundingBox())!.y).toBeLessThan(850);
     await screenshot(page, 'movil-historial-lista');
   });
 

@@ -161,7 +161,10 @@ export function FleetPage() {
         }
         filter={
           <SpaceBetween direction="horizontal" size="m" alignItems="center">
-            <TextFilter {...filterProps} filteringPlaceholder="Placas, marca o conductor" filteringAriaLabel="Buscar vehículos" countText={filteredItemsCount === 1 ? '1 coincidencia' : `${filteredItemsCount ?? 0} coincidencias`} />
+            {/* A width of its own, as in Reservaciones: the count appearing as one types pushed the control beside it. */}
+            <div className="filtro-con-texto">
+              <TextFilter {...filterProps} filteringPlaceholder="Placas, marca o conductor" filteringAriaLabel="Buscar vehículos" countText={filteredItemsCount === 1 ? '1 coincidencia' : `${filteredItemsCount ?? 0} coincidencias`} />
+            </div>
             <SegmentedControl
               label="Documentos"
               selectedId={filtro}

@@ -170,6 +170,10 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
+    if (mode === 'editar' && !dirty) {
+      toast.neutral(VEHICULO_MSG.sinCambios);
+      return;
+    }
     const data = form.check();
     const fechas = mode === 'editar' && data && vehiculo ? problemasDeFechas(data, vehiculo, documentos) : [];
     if (fechas.length) form.addErrors(Object.fromEntries(fechas.map((f) => [f.path[0], f.message])));

@@ -32,13 +32,18 @@ export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFi
       id: 'salida',
       header: 'Salida',
       minWidth: ANCHO.fecha,
-      // On a phone the client and the route come under the departure: their columns do not fit beside the action.
+      // On a phone the client, the route, the state and the value come under the departure: their columns
+      // do not fit beside the action (Historial's rows, of every state, said none of them).
       cell: (f) =>
         telefono ? (
           <SpaceBetween size="xxxs">
             <Salida f={f} />
             <Box fontWeight="bold">{f.cliente}</Box>
             <Ruta origen={f.origen} destino={f.destino} />
+            <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+              <EstadoServicio estado={f.estado} enCurso={f.recorridoIniciado} />
+              <Pesos valor={f.valorOferta} />
+            </SpaceBetween>
           </SpaceBetween>
         ) : (
           <Salida f={f} />
