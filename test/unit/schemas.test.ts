@@ -3,6 +3,7 @@ import { loginSchema, signUpSchema } from '../../shared/schemas/auth.js';
 import { servicioPublicadoSchema } from '../../shared/schemas/integracion.js';
 import { MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
 import { registroInternoSchema } from '../../shared/schemas/profile.js';
+import { uploadRequestSchema } from '../../shared/schemas/upload.js';
 import { PASSWORD_POLICY } from '../../shared/constants.js';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -53,6 +54,16 @@ describe('signUpSchema', () => {
     expect(messages(signUpSchema.safeParse({ ...base, password: ' abcdef' }))).toEqual({ password: MSG.passwordCaracteres });
     // One message at a time: a short password is said short, not also of bad characters.
     expect(messages(signUpSchema.safeParse({ ...base, password: ' abc' }))).toEqual({ password: MSG.passwordMin });
+  });
+});
+
+describe('uploadRequestSchema', () => {
+  it('says a size past a safe integer once, as any size that is not a whole number of bytes', () => {
+    for (const size of [1e308, 2 ** 53, -1, 1.5]) {
+      const issues = uploadRequestSchema.safeParse({ kind: 'fotoVehiculo', contentType: 'image/png', size }).error?.issues ?? [];
+      expect(issues.map((i) => i.message), String(size)).toEqual(['El tamaño del archivo no es válido']);
+    }
+    expect(uploadRequestSchema.safeParse({ kind: 'fotoVehiculo', contentType: 'image/png', size: Number.MAX_SAFE_INTEGER }).success).toBe(true);
   });
 });
 
