@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { normalizarBusqueda } from '../../shared/domain/proveedores.js';
+import { palabrasDeBusqueda } from '../../shared/domain/proveedores.js';
 import { ddb } from '../adapters/clients/dynamodb.js';
 
 export type Pagina<T> = { items: T[]; cursor: Record<string, unknown> | null };
@@ -28,9 +28,8 @@ export async function paginaDeIndice<T>(q: {
   leer: (item: Record<string, unknown>) => T | null;
 }): Promise<Pagina<T>> {
   const items: T[] = [];
-  const filtro = q.texto ? normalizarBusqueda(q.texto) : '';
-  // Every word somewhere ('gloria sinisterra' finds 'Gloria Inés Sinisterra').
-  const palabras = filtro ? filtro.split(' ').slice(0, 6) : [];
+  // Every word somewhere ('gloria sinisterra' finds 'Gloria Inés Sinisterra'; 'sxt-771' finds SXT771).
+  const palabras = q.texto ? palabrasDeBusqueda(q.texto).slice(0, 6) : [];
   const condiciones = [...(q.filtro ? [`(${q.filtro.expresion})`] : []), ...palabras.map((_, i) => `contains(#busqueda, :q${i})`)];
   const filtrado = condiciones.length > 0;
   const maxLeidos = q.maxLeidos ?? 1000;

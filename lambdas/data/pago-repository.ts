@@ -1,6 +1,6 @@
 import type { PagoConductor } from '../../shared/domain/pagos.js';
 import type { CuentaDestino } from '../../shared/schemas/pagos.js';
-import { normalizarBusqueda } from '../../shared/domain/proveedores.js';
+import { textoDeBusqueda } from '../../shared/domain/proveedores.js';
 import { tableName } from '../adapters/clients/dynamodb.js';
 import { batchGetAll } from './batch-get.js';
 import { queryAll } from './query-all.js';
@@ -43,7 +43,7 @@ export const idMovimiento = {
 type Nombrado = { placas: string; nombre: string };
 /** What a paid reward is searched by: the vehicle, its driver, its companies (allied and affiliating), its referrer and the payment's reference. */
 export const busquedaDeRecompensa = (v: Nombrado & { empresa: string }, nombreEmpresaAliada: string, referencia: string, referente: Nombrado | null | undefined): string =>
-  normalizarBusqueda([v.placas, v.nombre, nombreEmpresaAliada, v.empresa, referente?.nombre ?? '', referente?.placas ?? '', referencia].join(' '));
+  textoDeBusqueda([v.placas, v.nombre, nombreEmpresaAliada, v.empresa, referente?.nombre, referente?.placas, referencia]);
 
 export const movimientoPut = (m: Movimiento | Record<string, unknown>) => ({
   Put: { TableName: tableName('pagos'), Item: m, ConditionExpression: 'attribute_not_exists(id)' },

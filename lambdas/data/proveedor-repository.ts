@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { claveEstado, estadoDe, LISTAS_PROVEEDORES, listaDe, normalizarBusqueda, type EstadoProveedor, type ListaId, type TipoProveedor } from '../../shared/domain/proveedores.js';
+import { claveEstado, estadoDe, LISTAS_PROVEEDORES, listaDe, textoDeBusqueda, type EstadoProveedor, type ListaId, type TipoProveedor } from '../../shared/domain/proveedores.js';
 import { proveedorRegistroSchema, sujetoProveedor, type Guia, type Operador } from '../../shared/schemas/proveedores.js';
 import { vehiculoSchema, type Vehiculo } from '../../shared/schemas/vehiculo.js';
 import type { Accion, EntradaHistorial, Quien } from '../../shared/schemas/historial.js';
@@ -38,7 +38,7 @@ export const versionDe = (p: Proveedor): string => [p.r.id, ...VERSION.map((camp
 export function busquedaDe(p: Proveedor): string {
   const { r } = p;
   const partes = [r.nombre, r.email, r.telefono, ...(p.tipo === 'conductor' ? [p.r.placas, p.r.empresa, p.r.marca, p.r.tipo, p.r.ciudad] : p.tipo === 'guia' ? [p.r.rnt] : [p.r.empresa])];
-  return normalizarBusqueda(partes.join(' '));
+  return textoDeBusqueda(partes);
 }
 
 /** The index attributes a record carries for its flags (the key is absent when it is in no list). */

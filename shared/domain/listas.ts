@@ -1,5 +1,5 @@
 import { POR_ASIGNAR, SERVICE_STATES, type ServiceState } from '../schemas/service.js';
-import { normalizarBusqueda } from './proveedores.js';
+import { textoDeBusqueda } from './proveedores.js';
 
 /**
  * The service lists (spec 01 section 2, "Payment and service lists"; issue "Payments…", item 4): each
@@ -56,5 +56,5 @@ export function busquedaServicio(s: {
   nombreEmpresaAliada?: string;
 }): string {
   const asignado = s.placas && s.placas !== POR_ASIGNAR ? [s.placas, s.conductor] : [];
-  return normalizarBusqueda([s.id, s.empresa, s.origen, s.destino, s.tipo, s.clase, ...asignado, s.nombreEmpresaAliada].filter(Boolean).join(' '));
+  return textoDeBusqueda([s.id, s.empresa, s.origen, s.destino, s.tipo, s.clase, ...asignado, s.nombreEmpresaAliada]);
 }

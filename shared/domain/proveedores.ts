@@ -108,18 +108,31 @@ export const BOTON_ACCION: Record<TipoProveedor, Partial<Record<AccionProveedor,
 const compacto = (texto: string) => texto.replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
- * Whether a row's texts match what was typed in a list's search: every word, accents and case aside,
- * and each word also without its hyphens and dots ('rva-381' finds the plate RVA381; 'mercedes benz'
- * finds 'Mercedes-Benz').
+ * The words of what was typed in a list's search: lower case, no accents, split at anything that is
+ * not a letter or digit ('sxt-771' is 'sxt' and '771'; punctuation alone is no word). One rule for the
+ * lists filtered in the browser (`coincideBusqueda`) and those paged by the API (`contains` on the
+ * stored `textoDeBusqueda`).
  */
+export const palabrasDeBusqueda = (texto: string): string[] =>
+  normalizarBusqueda(texto)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((palabra) => palabra !== '');
+
+/**
+ * The text a row is searched in: its parts normalized, plus each word written with hyphens or dots also
+ * without them, so 'rva381' typed finds 'RVA-381' stored ('mercedes benz' finds 'Mercedes-Benz' anyway,
+ * as its two words).
+ */
+export function textoDeBusqueda(partes: readonly (string | number | null | undefined)[]): string {
+  const texto = normalizarBusqueda(partes.filter((p) => p !== null && p !== undefined && p !== '').join(' '));
+  const juntas = texto.split(' ').filter((w) => compacto(w) !== w && compacto(w) !== '').map(compacto);
+  return [texto, ...new Set(juntas)].join(' ');
+}
+
+/** Whether a row's texts match what was typed in a list's search: every word, accents, case and punctuation aside. */
 export function coincideBusqueda(texto: string, partes: readonly (string | number | null | undefined)[]): boolean {
-  const hay = normalizarBusqueda(partes.filter((p) => p !== null && p !== undefined).join(' '));
-  const hayCompacto = compacto(hay);
-  return normalizarBusqueda(texto)
-    .split(' ')
-    // Punctuation alone ('-') is no word: it matched nothing.
-    .filter((palabra) => compacto(palabra) !== '')
-    .every((palabra) => hay.includes(palabra) || hayCompacto.includes(compacto(palabra)));
+  const hay = textoDeBusqueda(partes);
+  return palabrasDeBusqueda(texto).every((palabra) => hay.includes(palabra));
 }
 
 /** A text to search providers by: lower case, without accents, so 'jose' finds 'José'. */

@@ -506,6 +506,8 @@ describe('referral rewards', () => {
     expect(registrados).toEqual([...registrados].sort().reverse());
     // Searched by the reference or the allied company; paged with a cursor; staff's alone.
     expect(ids(await api(`/plataforma/recompensas/pagadas?q=${encodeURIComponent('neq-5544')}`, { token: plataforma }))).toEqual([vehiculo]);
+    // A plate or reference however it is written: with a hyphen, a space or none (the lists in the browser's rule).
+    for (const q of ['chv-220', 'CHV 220', 'neq5544', 'NEQ.5544']) expect(ids(await api(`/plataforma/recompensas/pagadas?q=${encodeURIComponent(q)}`, { token: plataforma })), q).toEqual([vehiculo]);
     // The referrer too: CHT119 was referred by Carlos Andrés Muñoz's AND101.
     expect(ids(await api(`/plataforma/recompensas/pagadas?q=${encodeURIComponent('carlos munoz')}`, { token: plataforma }))).toContain('veh-demo-transvalle-007');
     const delValle = ids(await api(`/plataforma/recompensas/pagadas?q=${encodeURIComponent('transportes del valle')}`, { token: plataforma }));

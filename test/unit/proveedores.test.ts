@@ -7,6 +7,8 @@ import {
   estadoOperador,
   LISTAS_PROVEEDORES,
   coincideBusqueda,
+  palabrasDeBusqueda,
+  textoDeBusqueda,
   normalizarBusqueda,
   TARJETAS_PROVEEDORES,
   type EstadoProveedor,
@@ -120,6 +122,14 @@ describe('the panel lists', () => {
     // Punctuation alone is no word to match against, and a missing part is no text.
     expect(coincideBusqueda('-', ['RVA381', null, undefined])).toBe(true);
     expect(coincideBusqueda('null', ['RVA381', null])).toBe(false);
+    // Stored hyphenated, typed without: the stored text carries the word joined too.
+    for (const texto of ['neq5544', 'neq-5544', 'NEQ 5544']) expect(coincideBusqueda(texto, ['NEQ-5544']), texto).toBe(true);
+  });
+
+  it('the API’s lists search by the same words and the same stored text', () => {
+    expect(palabrasDeBusqueda(' SXT-771  Pérez. ')).toEqual(['sxt', '771', 'perez']);
+    expect(palabrasDeBusqueda('- / .')).toEqual([]);
+    expect(textoDeBusqueda(['NEQ-5544', null, '', 'Mercedes-Benz', 'José'])).toBe('neq-5544 mercedes-benz jose neq5544 mercedesbenz');
   });
 });
 

@@ -8,7 +8,7 @@ import { config } from '../../config.js';
 import { transaccionEpayco } from '../../adapters/epayco.js';
 import { sameText, secretValue } from '../../adapters/secrets.js';
 import { idMovimiento, movimientoPut, pagoRepository, TIPO_POR_REEMBOLSAR } from '../../data/pago-repository.js';
-import { normalizarBusqueda } from '../../../shared/domain/proveedores.js';
+import { textoDeBusqueda } from '../../../shared/domain/proveedores.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { quienDe, type PlataformaCaller } from '../caller.js';
@@ -213,7 +213,7 @@ async function sinAplicar(t: ConfirmacionEpayco, s: Service, motivo: string, cal
     empresaAliada: s.empresaAliada,
     cliente: s.empresa,
     nombreEmpresaAliada: s.nombreEmpresaAliada ?? '',
-    busqueda: normalizarBusqueda([cobro.referencia, s.id, s.empresa, s.nombreEmpresaAliada ?? ''].join(' ')),
+    busqueda: textoDeBusqueda([cobro.referencia, s.id, s.empresa, s.nombreEmpresaAliada]),
   };
   if (!(await serviceRepository.registrarCobroSinAplicar(s, cobro, registro, now, caller ? quienDe(caller) : EPAYCO))) return false;
   registrar(caller ? 'consulta-sin-aplicar' : 'sin-aplicar', { ...resumen(t), motivo });
