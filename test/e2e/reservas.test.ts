@@ -7,7 +7,7 @@ import { UPLOAD_MSG } from '../../shared/schemas/messages.js';
 import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, RECORRIDO_MSG } from '../../shared/schemas/messages-servicios.js';
 import { docClient, stack, table, useFunctionEnv } from '../support/clients.js';
 import { screenshot } from '../support/browser.js';
-import { page, shots, signIn, signOut, url, usePage } from '../support/e2e.js';
+import { openMenu, page, shots, sideMenu, signIn, signOut, sobranteDeTabla, url, usePage } from '../support/e2e.js';
 import { fechaFuec, fuecPdf } from '../../scripts/local/fuec-pdf.js';
 import { servicioReservado } from '../support/servicios.js';
 
@@ -288,6 +288,11 @@ describe('reserved service', () => {
     await page.goto(url('/panel-control/reservaciones'));
     const vencida = page.getByRole('row', { name: new RegExp(MAPA_MSG.vencida) }).first();
     await vencida.getByText(/^Hace \d+ (d|h|min)/).waitFor();
+    // The countdown sits under the departure: with the menu open beside it, the list fits 1280 px (it scrolled 187 px sideways).
+    expect(await page.getByRole('table', { name: 'Reservas de la empresa' }).getByRole('columnheader').allInnerTexts()).not.toContain('Cuenta regresiva');
+    await openMenu();
+    await sideMenu().waitFor();
+    await expect.poll(sobranteDeTabla, { timeout: 5000 }).toBe(0);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(url('/panel-control/reservaciones'));
     const tabla = page.getByRole('table', { name: 'Reservas de la empresa' });

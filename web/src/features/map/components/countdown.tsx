@@ -56,10 +56,10 @@ export function CountdownCompacto({ hasta }: { hasta: string }) {
     return () => clearInterval(timer);
   }, []);
   const p = partesHasta(hasta, ahora);
-  // Under 'Cuenta regresiva', on one line like the countdown it replaces.
+  // Under the departure in Reservaciones, on one line like the countdown it replaces.
   if (!p) {
     return (
-      <Box color="text-status-inactive">
+      <Box variant="small" color="text-status-inactive">
         <span className="nowrap">{`Hace ${haceCuanto(hasta, ahora)}`}</span>
       </Box>
     );

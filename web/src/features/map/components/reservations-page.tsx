@@ -29,7 +29,7 @@ import { Fecha } from '../../../components/fecha.js';
 import { ANCHO } from '../../../lib/anchos.js';
 
 const POR_PAGINA = 10;
-const COLUMNAS_TELEFONO = ['salida', 'servicio', 'estado', 'vehiculo', 'fuec', 'valor', 'cuenta', 'acciones'].map((id) => ({ id, visible: ['salida', 'estado'].includes(id) }));
+const COLUMNAS_TELEFONO = ['salida', 'servicio', 'estado', 'vehiculo', 'fuec', 'valor', 'acciones'].map((id) => ({ id, visible: ['salida', 'estado'].includes(id) }));
 const ruta = (r: Reserva) => `${r.origen.split(',')[0]} → ${r.destino.split(',')[0]}`;
 
 /** The FUEC column: a stored FUEC that could not be checked, or differs, reads apart from a verified one. */
@@ -108,11 +108,17 @@ export function ReservationsPage({ title }: { title: string }) {
             <Box variant="small">{ruta(r)}</Box>
           </SpaceBetween>
         ) : (
-          <Fecha valor={r.fechaSalida} />
+          // The countdown under its departure: a column of its own made the list scroll 187 px sideways at 1280 with the menu open.
+          <SpaceBetween size="xxxs">
+            <Fecha valor={r.fechaSalida} />
+            <Box variant="small">
+              <CountdownCompacto hasta={r.fechaSalida} />
+            </Box>
+          </SpaceBetween>
         ),
       sortingField: 'fechaSalida',
       isRowHeader: true,
-      minWidth: esTelefono ? undefined : ANCHO.fecha,
+      minWidth: esTelefono ? undefined : ANCHO.fecha + 40,
     },
     {
       id: 'servicio',
@@ -125,7 +131,7 @@ export function ReservationsPage({ title }: { title: string }) {
           <Box variant="small">{ruta(r)}</Box>
         </SpaceBetween>
       ),
-      minWidth: 220,
+      minWidth: 180,
     },
     {
       id: 'estado',
@@ -139,7 +145,7 @@ export function ReservationsPage({ title }: { title: string }) {
           <Box variant="small">{PASO[paso(r)].texto}</Box>
         </SpaceBetween>
       ),
-      minWidth: esTelefono ? undefined : 170,
+      minWidth: esTelefono ? undefined : 150,
     },
     {
       id: 'vehiculo',
@@ -153,11 +159,10 @@ export function ReservationsPage({ title }: { title: string }) {
             <Box variant="small">{r.conductor}</Box>
           </SpaceBetween>
         ),
-      minWidth: 150,
+      minWidth: 130,
     },
     { id: 'fuec', header: 'FUEC', cell: (r) => <EstadoFuec r={r} /> },
     { id: 'valor', header: 'Valor', cell: (r) => (r.valorOferta === null ? MAPA_MSG.noRegistrado : formatCOP(r.valorOferta)) },
-    { id: 'cuenta', header: 'Cuenta regresiva', cell: (r) => <CountdownCompacto hasta={r.fechaSalida} />, minWidth: 170 },
     {
       id: 'acciones',
       header: 'Acciones',
