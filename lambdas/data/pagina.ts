@@ -29,7 +29,8 @@ export async function paginaDeIndice<T>(q: {
 }): Promise<Pagina<T>> {
   const items: T[] = [];
   // Every word somewhere ('gloria sinisterra' finds 'Gloria Inés Sinisterra'; 'sxt-771' finds SXT771).
-  const palabras = q.texto ? palabrasDeBusqueda(q.texto).slice(0, 6) : [];
+  // All of them (the text is at most 100 characters): a seventh word dropped showed rows without it.
+  const palabras = q.texto ? [...new Set(palabrasDeBusqueda(q.texto))] : [];
   const condiciones = [...(q.filtro ? [`(${q.filtro.expresion})`] : []), ...palabras.map((_, i) => `contains(#busqueda, :q${i})`)];
   const filtrado = condiciones.length > 0;
   const maxLeidos = q.maxLeidos ?? 1000;

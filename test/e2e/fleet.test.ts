@@ -6,7 +6,7 @@ import { API_MSG, DIGITOS_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.
 import { VEHICULO_MSG } from '../../shared/schemas/messages-flota.js';
 import { screenshot } from '../support/browser.js';
 import { PDF_BYTES, solidPng } from '../support/clients.js';
-import { dismissToasts, field, openMenu, page, shots, sideMenu, signIn, signOut, url, usePage } from '../support/e2e.js';
+import { dismissToasts, field, openMenu, page, shots, sideMenu, signIn, signOut, sobranteDeTabla, url, usePage } from '../support/e2e.js';
 
 /*
  * Fleet management end to end (issue "Fleet management"): the list with its pages, search and expiry
@@ -53,6 +53,12 @@ describe('fleet', () => {
     expect(await table().innerText()).not.toMatch(/BVN615|AND101/);
     expect(await page.getByRole('button', { name: 'Anterior' }).isDisabled()).toBe(true);
     await shots('flota-lista');
+    // With the menu open beside it the list fits 1280 px, its actions one under the other (it scrolled
+    // 91 px sideways, the documents hidden under the sticky actions).
+    await openMenu();
+    await sideMenu().waitFor();
+    await expect.poll(sobranteDeTabla, { timeout: 5000 }).toBe(0);
+    await page.getByRole('button', { name: 'Cerrar navegación lateral' }).click();
 
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await expect.poll(() => footer().innerText()).toBe(`Mostrando ${total - 5} de ${total} registros`);

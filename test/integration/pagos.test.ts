@@ -571,6 +571,8 @@ describe('the service lists and the history', () => {
     expect((await api('/servicios?lista=todas', { token: admin })).json.error.message).toBe(PAGO_MSG.listaInvalida);
     const filtro = await api(`/servicios?lista=finalizados&limite=100&q=${encodeURIComponent('CHIVA')}`, { token: admin });
     expect(ids(filtro)).toEqual(['demo-finalizado-2']);
+    // Every word counts, the seventh too (it was dropped: a search of seven words found rows without it).
+    expect(ids(await api(`/servicios?lista=finalizados&limite=100&q=${encodeURIComponent('chiva chiva chiva chiva chiva chiva zzzzqqq')}`, { token: admin }))).toEqual([]);
     // A filter too long or a page size out of range is a Spanish 400, never a silently different list.
     expect((await api(`/servicios?lista=finalizados&q=${'a'.repeat(101)}`, { token: admin })).json.error.message).toBe('Máximo 100 caracteres');
     for (const limite of ['0', '-1', '101', '2.5', 'abc', '1e9']) {

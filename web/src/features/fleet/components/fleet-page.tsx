@@ -114,12 +114,14 @@ export function FleetPage() {
     { id: 'modelo', header: 'Modelo', cell: (v) => v.modelo, sortingField: 'modelo' },
     { id: 'tipo', header: 'Tipo', cell: (v) => v.tipo, sortingField: 'tipo' },
     { id: 'capacidad', header: 'Capacidad', cell: (v) => v.capacidad, sortingField: 'capacidad' },
-    { id: 'estado', header: 'Estado', cell: (v) => <EstadoBadge validado={v.validado} />, minWidth: telefono ? undefined : 130 },
-    { id: 'documentos', header: 'Documentos', cell: (v) => <Documentos v={v} />, minWidth: telefono ? undefined : 220 },
+    { id: 'estado', header: 'Estado', cell: (v) => <EstadoBadge validado={v.validado} />, minWidth: telefono ? undefined : 120 },
+    { id: 'documentos', header: 'Documentos', cell: (v) => <Documentos v={v} />, minWidth: telefono ? undefined : 200 },
     {
       id: 'acciones',
       header: 'Acciones',
-      minWidth: 210,
+      // The two links side by side where there is room, one under the other where not: at 210 px the
+      // list scrolled 91 px sideways at 1280 with the menu open, 'Documentos' hidden under the actions.
+      minWidth: 130,
       cell: (v) => (
         <SpaceBetween direction="horizontal" size="xs">
           <Button variant="inline-link" ariaLabel={`Ver detalles de ${v.placas}`} onClick={() => setOpen({ modal: 'detalle', id: v.id })}>
