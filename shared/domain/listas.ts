@@ -31,6 +31,24 @@ export const listaServicios = (id: ListaServiciosId): ListaServicios => LISTAS_S
 /** The history's states: a service is a company's from its acceptance on (a pending one is nobody's yet). */
 export const ESTADOS_HISTORIAL = SERVICE_STATES.filter((e): e is Exclude<ServiceState, 'pendiente'> => e !== 'pendiente');
 
+/**
+ * The history's totals of some of its services: the API's over a range, the console's over the rows a
+ * search leaves. A cancelled reservation was not served and its value went back to the client: counted apart.
+ */
+export function totalesHistorial(filas: readonly { estado: string; valorOferta: number | null }[]) {
+  const suma = (fs: readonly { valorOferta: number | null }[]) => fs.reduce((t, f) => t + (f.valorOferta ?? 0), 0);
+  const servidos = filas.filter((f) => f.estado !== 'cancelado');
+  const finalizados = filas.filter((f) => f.estado === 'finalizado');
+  return {
+    servicios: servidos.length,
+    enValidacion: filas.filter((f) => f.estado === 'validar').length,
+    cancelados: filas.length - servidos.length,
+    valor: suma(servidos),
+    finalizados: finalizados.length,
+    valorFinalizados: suma(finalizados),
+  };
+}
+
 /** The pending-payment lists (spec 01 section 2): the client's payments to validate and the driver's payouts. */
 export const LISTAS_PAGOS = [
   { id: 'epayco', titulo: 'Epayco', vacio: 'No hay Pagos Epayco por Validar', ruta: 'validarEpayco' },

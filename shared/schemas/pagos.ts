@@ -421,8 +421,6 @@ export const historialServiciosSchema = z.object({
 });
 export type HistorialServicios = z.infer<typeof historialServiciosSchema>;
 
-/** A free-text filter as the lists take it. */
-
 /** `GET /servicios/{id}/pagos`: a service's money, for its company (read-only) and marketplace staff. */
 export const pagoDetalleSchema = z.object({
   servicio: servicioFilaSchema.omit({ cancelacion: true }).extend({ fechaRegreso: z.string().nullable(), imagenCliente: z.string().nullable() }),

@@ -220,6 +220,9 @@ describe('the service lists', () => {
     await busqueda.fill('zzzz sin viajes');
     await page.getByText('Ningún servicio coincide con la búsqueda').waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('zzzz sin viajes');
+    // The totals follow the search (they stayed the range's beside a list the search had emptied).
+    await page.getByRole('heading', { name: 'Totales de la búsqueda' }).waitFor();
+    await expect.poll(() => page.locator('[aria-live="polite"]').filter({ hasText: /^Totales de la búsqueda: 0 servicios ganados por \$\s0; 0 viajes finalizados/ }).count()).toBe(1);
     await page.goto(url('/panel-control/lista-de-reservas'));
     await page.goBack();
     await page.getByText('Ningún servicio coincide con la búsqueda').waitFor();
@@ -229,6 +232,7 @@ describe('the service lists', () => {
     await page.getByRole('button', { name: 'Borrar búsqueda' }).filter({ hasText: 'Borrar búsqueda' }).click();
     await page.getByRole('row', { name: /Finalizado/ }).first().waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.has('q')).toBe(false);
+    await page.getByRole('heading', { name: 'Totales del rango' }).waitFor();
     // A range typed backwards says so (not that it is too long), and asks nothing.
     await page.getByText(/ de 20\d\d — /).click();
     await page.getByLabel('Desde', { exact: true }).fill('2026/12/31');

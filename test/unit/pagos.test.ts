@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { dictaminar, discrepancia, firmaEpayco, type ConfirmacionEpayco } from '../../shared/domain/epayco.js';
 import { comisionPlataforma, ganaRecompensa, indicesServicio, pagoConductor, pagoPendienteDe, problemaPagoConductor } from '../../shared/domain/pagos.js';
+import { totalesHistorial } from '../../shared/domain/listas.js';
 import { CUENTA_RECIENTE_DIAS, cuentaCambiadaHace, EPAYCO_ESPERA_MIN, esperaLargaEpayco, PAGO_MSG, rangoHistorial } from '../../shared/schemas/pagos.js';
 import { filtrosDeEnlace } from '../../web/src/features/payments/filtros-historial.js';
 
@@ -194,5 +195,19 @@ describe('Historial’s filters from its address', () => {
     // (Called directly: `undefined` would give `leer` its default list.)
     expect(filtrosDeEnlace(new URLSearchParams('empresa=zzz'), { plataforma: true, empresas: undefined, hoy })).toMatchObject({ empresa: 'zzz', descartes: [] });
     expect(leer('empresa=demo-transvalle', false)).toMatchObject({ empresa: null, descartes: [{ parametros: ['empresa'], texto: '' }] });
+  });
+});
+
+describe('Historial’s totals', () => {
+  it('count the services won and their value without the cancelled ones, and the finished apart', () => {
+    const filas = [
+      { estado: 'finalizado', valorOferta: 1_000_000 },
+      { estado: 'confirmado', valorOferta: 500_000 },
+      { estado: 'validar', valorOferta: 250_000 },
+      { estado: 'cancelado', valorOferta: 900_000 },
+      { estado: 'reservado', valorOferta: null },
+    ];
+    expect(totalesHistorial(filas)).toEqual({ servicios: 4, enValidacion: 1, cancelados: 1, valor: 1_750_000, finalizados: 1, valorFinalizados: 1_000_000 });
+    expect(totalesHistorial([])).toEqual({ servicios: 0, enValidacion: 0, cancelados: 0, valor: 0, finalizados: 0, valorFinalizados: 0 });
   });
 });

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { ESTADOS_HISTORIAL, LISTA_SERVICIOS_IDS, listaServicios } from '../../../shared/domain/listas.js';
+import { ESTADOS_HISTORIAL, LISTA_SERVICIOS_IDS, listaServicios, totalesHistorial } from '../../../shared/domain/listas.js';
 import { diaUTC, hoyEnBogota } from '../../../shared/domain/vencimientos.js';
 import { PAGO_MSG, rangoHistorial, servicioFilaSchema, type HistorialServicios, type ServicioFila } from '../../../shared/schemas/pagos.js';
 import type { ServiceState } from '../../../shared/schemas/service.js';
@@ -65,20 +65,9 @@ export async function historialServicios(c: Context, caller: ConsolaCaller) {
   const hasta = new Date(diaUTC(rango.hasta)! + 29 * 3_600_000 - 1).toISOString();
   const { items, truncado } = await serviceRepository.historial(empresaId, { desde, hasta, estado: estado as ServiceState | undefined }, HISTORIAL_MAX_FILAS);
   const filas = items.map(fila);
-  const finalizados = filas.filter((f) => f.estado === 'finalizado');
-  const cancelados = filas.filter((f) => f.estado === 'cancelado').length;
-  const suma = (fs: ServicioFila[]) => fs.reduce((t, f) => t + (f.valorOferta ?? 0), 0);
   const respuesta: HistorialServicios = {
     items: filas,
-    totales: {
-      // A cancelled reservation was not served and its value went back to the client: counted apart.
-      servicios: filas.length - cancelados,
-      enValidacion: filas.filter((f) => f.estado === 'validar').length,
-      cancelados,
-      valor: suma(filas.filter((f) => f.estado !== 'cancelado')),
-      finalizados: finalizados.length,
-      valorFinalizados: suma(finalizados),
-    },
+    totales: totalesHistorial(filas),
     truncado,
   };
   return jsonWithEtag(c, respuesta);

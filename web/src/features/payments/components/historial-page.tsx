@@ -16,7 +16,7 @@ import { useSearchParams } from 'react-router-dom';
 import { coincideBusqueda } from '../../../../../shared/domain/proveedores.js';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
 import { PAGO_MSG, rangoHistorial, type HistorialServicios, type ServicioFila } from '../../../../../shared/schemas/pagos.js';
-import { ESTADOS_HISTORIAL } from '../../../../../shared/domain/listas.js';
+import { ESTADOS_HISTORIAL, totalesHistorial } from '../../../../../shared/domain/listas.js';
 import { filtrosDeEnlace } from '../filtros-historial.js';
 import { Paginacion } from '../../../components/paginacion.js';
 import { SinCoincidencias, TableEmptyState } from '../../../components/table-empty-state.js';
@@ -125,8 +125,11 @@ export function HistorialPage({ title }: { title: string }) {
   });
   // The CSV has the rows the search leaves, as the list shows them (all of them before: 24 rows for a search that matched none).
   const aExportar = filterProps.filteringText ? items.filter((f) => coincide(f, filterProps.filteringText)) : items;
+  // With a search the totals are its rows' (they stayed the range's: 23 services beside a list of 5).
   // Another range, state or company on its way: the totals held meanwhile are the previous filter's.
-  const t = historial.isPlaceholderData ? undefined : historial.data?.totales;
+  const buscando = filterProps.filteringText.trim() !== '';
+  const t = historial.isPlaceholderData || !historial.data ? undefined : buscando ? totalesHistorial(aExportar) : historial.data.totales;
+  const deQue = buscando ? 'Totales de la búsqueda' : 'Totales del rango';
   const sinTotal = historial.isError && !historial.data ? '—' : '…';
   const opciones = [{ value: '', label: 'Todos los estados' }, ...ESTADOS_HISTORIAL.map((e) => ({ value: e, label: ESTADO_TEXTO[e] }))];
   const valorRango: DateRangePickerProps.Value = { type: 'absolute', startDate: rango.desde, endDate: rango.hasta };
@@ -183,7 +186,7 @@ export function HistorialPage({ title }: { title: string }) {
                 </SpaceBetween>
               }
             >
-              Totales del rango
+              {deQue}
             </Header>
           }
         >
@@ -196,7 +199,7 @@ export function HistorialPage({ title }: { title: string }) {
           </ColumnLayout>
           {/* The totals change with the filters, out of sight of a screen reader: read out when they arrive. */}
           <div className="visually-hidden" aria-live="polite">
-            {t ? `Totales del rango: ${formatNumber(t.servicios)} servicios ganados por ${formatCOP(t.valor)}; ${formatNumber(t.finalizados)} viajes finalizados por ${formatCOP(t.valorFinalizados)}.` : ''}
+            {t ? `${deQue}: ${formatNumber(t.servicios)} servicios ganados por ${formatCOP(t.valor)}; ${formatNumber(t.finalizados)} viajes finalizados por ${formatCOP(t.valorFinalizados)}.` : ''}
           </div>
         </Container>
         <div ref={anchos.caja}>
