@@ -123,6 +123,8 @@ export function demoProveedores(now: Date): { vehiculos: (Vehiculo & Record<stri
       perfil: conPerfil, validado: estado === 'activo', documentosGuia: estado === 'activo', documentos,
       suspendido, ...(suspendido ? { motivoSuspension: 'Queja de un cliente por no presentarse al recorrido del 2 de noviembre; en revisión.' } : {}),
       fechaCreacion: dias(now, i * 2 + 1),
+      // One new guide already welcomed, still without documents: the list marks it.
+      ...(i === nuevosG - 1 ? { bienvenidaEnviada: dias(now, 2) } : {}),
     });
     return { ...guia, ...atributosDeEstado({ tipo: 'guia', r: guia }) };
   });

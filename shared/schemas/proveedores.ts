@@ -173,6 +173,8 @@ export const proveedorFilaSchema = z.object({
   empresa: z.string().optional(),
   rnt: z.string().optional(),
   ciudad: z.string().optional(),
+  /** When staff sent the welcome e-mail (a new driver or guide stays new after it): the list says so. */
+  bienvenidaEnviada: z.string().optional(),
 });
 export type ProveedorFila = z.infer<typeof proveedorFilaSchema>;
 
@@ -194,7 +196,6 @@ export const proveedorDetalleSchema = z.object({
   documentos: z.array(z.object({ nombre: z.string(), url: z.string() })),
   viajesRealizados: z.number().optional(),
   motivoSuspension: z.string().optional(),
-  bienvenidaEnviada: z.string().optional(),
   /** Which edit of the record this is: validating sends it back, so staff validate what they saw. */
   version: z.string(),
   historial: z.array(historialSchema),

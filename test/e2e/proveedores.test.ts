@@ -63,6 +63,11 @@ describe('provider validation panel', () => {
       expect(await chip(lista.titulo).getAttribute('aria-pressed')).toBe('true');
       // Each seeded list shows its rows (an empty one would show the spec's message, lista.vacio).
       await page.getByRole('button', { name: /^Ver detalle de / }).first().waitFor();
+      // A new guide already welcomed says so in the list (only its detail said it).
+      if (lista.id === 'guias-nuevos') {
+        await fila('Julián David Sarria').getByText(/^Bienvenida enviada el \d{1,2}\/\d{1,2}\/\d{4}$/).waitFor();
+        expect(await fila('Camila Andrea Valencia').getByText(/Bienvenida enviada/).count()).toBe(0);
+      }
     }
     // The filter asks the server, accents and case aside; nothing found says so.
     await chip('Conductores Activos').click();

@@ -227,7 +227,9 @@ describe('provider panel: actions', () => {
     const r = await accion('guia', 'guia-demo-002', 'bienvenida');
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ lista: 'guias-nuevos' });
-    expect(r.json.bienvenidaEnviada).toBeTruthy();
+    expect(r.json.fila.bienvenidaEnviada).toBeTruthy();
+    // The list's row says it too.
+    expect((await pagina('guias-nuevos', '?q=arboleda')).json.items[0]).toMatchObject({ id: 'guia-demo-002', bienvenidaEnviada: r.json.fila.bienvenidaEnviada });
     expect(correosPara('juan.arboleda@guias.demo')[0]).toContain(CORREO_BIENVENIDA.guia.subject);
     expect(await accion('guia', 'guia-demo-002', 'bienvenida')).toMatchObject({ status: 409, json: { error: { message: PROVEEDOR_MSG.bienvenidaYaEnviada } } });
     expect(correosPara('juan.arboleda@guias.demo')).toHaveLength(1);

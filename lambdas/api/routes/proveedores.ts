@@ -165,7 +165,7 @@ function exigirAccion(p: Proveedor, accion: AccionProveedor): void {
 /** A list row, whatever the kind. */
 export function filaDe(p: Proveedor): ProveedorFila {
   const { r } = p;
-  const base = { tipo: p.tipo, id: r.id, nombre: r.nombre, email: r.email, telefono: r.telefono, rating: r.rating, fechaCreacion: r.fechaCreacion, suspendido: !!r.suspendido };
+  const base = { tipo: p.tipo, id: r.id, nombre: r.nombre, email: r.email, telefono: r.telefono, rating: r.rating, fechaCreacion: r.fechaCreacion, suspendido: !!r.suspendido, ...(r.bienvenidaEnviada ? { bienvenidaEnviada: r.bienvenidaEnviada } : {}) };
   if (p.tipo === 'conductor') return { ...base, placas: p.r.placas, vehiculo: `${p.r.tipo} ${p.r.marca} ${p.r.modelo}`.trim(), empresa: p.r.empresa, ciudad: p.r.ciudad };
   if (p.tipo === 'guia') return { ...base, rnt: p.r.rnt };
   return { ...base, empresa: p.r.empresa };
@@ -240,7 +240,6 @@ async function detalleDe(p: Proveedor): Promise<ProveedorDetalle> {
     documentos,
     ...(p.tipo === 'conductor' ? { viajesRealizados: p.r.viajesRealizados } : {}),
     ...(p.r.motivoSuspension ? { motivoSuspension: p.r.motivoSuspension } : {}),
-    ...(p.r.bienvenidaEnviada ? { bienvenidaEnviada: p.r.bienvenidaEnviada } : {}),
     version: versionDe(p),
     historial: entradas,
   };

@@ -59,7 +59,7 @@ export function ProviderDetailModal({ tipo, id, onClose, onDone }: { tipo: TipoP
   const d = detalle.data;
   const lista = d?.lista ? listaPorId(d.lista) : null;
   const disponible = d ? accionDe(tipo, lista?.estado ?? null) : null;
-  const yaEnviada = disponible === 'bienvenida' && !!d?.bienvenidaEnviada;
+  const yaEnviada = disponible === 'bienvenida' && !!d?.fila.bienvenidaEnviada;
 
   const cerrar = () => {
     setSuspendiendo(false);
@@ -177,7 +177,7 @@ export function ProviderDetailModal({ tipo, id, onClose, onDone }: { tipo: TipoP
               )}
             </div>
             {d.fila.suspendido && d.motivoSuspension && <Alert type="warning" header="Suspendido">{d.motivoSuspension}</Alert>}
-            {yaEnviada && <StatusText type="info">{`Correo de bienvenida enviado el ${formatDateTime(d.bienvenidaEnviada!)}`}</StatusText>}
+            {yaEnviada && <StatusText type="info">{`Correo de bienvenida enviado el ${formatDateTime(d.fila.bienvenidaEnviada!)}`}</StatusText>}
             <Pares columns={2} items={d.datos.map((x) => ({ label: x.etiqueta, value: x.valor }))} />
             <div>
               <Box variant="h3">Fotos y documentos</Box>

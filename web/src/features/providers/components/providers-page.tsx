@@ -56,6 +56,7 @@ const COLUMNAS_CSV_COMUNES = [
   { titulo: 'Calificación', valor: (f: ProveedorFila) => f.rating.toLocaleString('es-CO', { maximumFractionDigits: 1 }) },
   { titulo: 'Registro', valor: (f: ProveedorFila) => hoyEnBogota(new Date(f.fechaCreacion)) },
   { titulo: 'Suspendido', valor: (f: ProveedorFila) => (f.suspendido ? 'Sí' : 'No') },
+  { titulo: 'Bienvenida enviada', valor: (f: ProveedorFila) => (f.bienvenidaEnviada ? hoyEnBogota(new Date(f.bienvenidaEnviada)) : '') },
 ];
 
 const BUSCAR_POR = {
@@ -144,7 +145,13 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
         id: 'estado',
         header: 'Estado',
         // The words inside the badge do not wrap either ('Por validar' broke in two at 1366 px).
-        cell: (f) => <span className="nowrap">{f.suspendido ? <Badge color="red">Suspendido</Badge> : <Badge color={def.estado === 'activo' ? 'green' : 'blue'}><span className="nowrap">{ESTADO_FILA[def.estado]}</span></Badge>}</span>,
+        cell: (f) => (
+          <SpaceBetween size="xxxs">
+            <span className="nowrap">{f.suspendido ? <Badge color="red">Suspendido</Badge> : <Badge color={def.estado === 'activo' ? 'green' : 'blue'}><span className="nowrap">{ESTADO_FILA[def.estado]}</span></Badge>}</span>
+            {/* A new driver or guide stays new once welcomed: which of them were, without opening each. */}
+            {f.bienvenidaEnviada && def.estado === 'nuevo' && <Box variant="small">{`Bienvenida enviada el ${formatDate(f.bienvenidaEnviada)}`}</Box>}
+          </SpaceBetween>
+        ),
       },
       {
         id: 'acciones',
