@@ -114,6 +114,8 @@ describe('payments to validate', () => {
     await buscar('demo-validar-3');
     const verDetalle = page.getByRole('button', { name: /^Ver detalle del servicio/ });
     await expect.poll(() => verDetalle.count(), { timeout: 10_000 }).toBe(1);
+    // Beside the box, what the search found (the heading keeps the list's count).
+    await page.getByText('1 coincidencia', { exact: true }).first().waitFor();
     await verDetalle.click();
     await page.getByRole('dialog').getByText(PAGO_MSG.sinComprobante).waitFor();
     await page.keyboard.press('Escape');

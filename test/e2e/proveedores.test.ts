@@ -73,6 +73,8 @@ describe('provider validation panel', () => {
     await chip('Conductores Activos').click();
     await page.getByRole('searchbox', { name: 'Buscar proveedores' }).fill('LOZANO');
     await fila('Ana María Lozano').waitFor();
+    // Beside the box, what the search found (the heading keeps the list's count).
+    await page.getByText('1 coincidencia', { exact: true }).first().waitFor();
     // While a search is on its way (held back here) the list says so, instead of the rows it had.
     const busqueda = /\/plataforma\/proveedores\/listas\/.*[?&]q=nadie/;
     await page.route(busqueda, async (route) => {

@@ -11,7 +11,7 @@ import { descargarCsv, nombreCsv } from '../lib/csv.js';
 import { paginaQuery, type Fuente } from '../lib/listas.js';
 import { toast } from '../lib/toast.js';
 import { columnasEnTelefono, useEsTelefono } from '../lib/use-es-telefono.js';
-import { cargandoFilas, useBusqueda, useCursores } from '../lib/use-paginas.js';
+import { cargandoFilas, conteoDeBusqueda, useBusqueda, useCursores } from '../lib/use-paginas.js';
 import { Paginacion } from './paginacion.js';
 import { SinCoincidencias, TableEmptyState } from './table-empty-state.js';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -109,6 +109,7 @@ export function ListaPaginada<T extends { id: string }>(props: {
               filteringPlaceholder={props.buscarPor}
               filteringAriaLabel={props.buscarPor}
               filteringClearAriaLabel="Borrar búsqueda"
+              countText={conteoDeBusqueda(q, consulta, escribiendo, paginas.pagina, items.length, !!consulta.data?.cursor)}
               onChange={({ detail }) => setTexto(detail.filteringText)}
             />
           }

@@ -31,6 +31,17 @@ export const cargandoFilas = (consulta: { isPending: boolean; isPlaceholderData:
   consulta.isPending || consulta.isPlaceholderData || escribiendo;
 
 /**
+ * What a search found, beside its box (the heading keeps the list's whole count): exact when the
+ * answer is one page, else this page's, since a further page of a search may hold none. Nothing while
+ * the answer is on its way.
+ */
+export function conteoDeBusqueda(q: string, consulta: { isPending: boolean; isPlaceholderData: boolean; isError: boolean }, escribiendo: boolean, pagina: number, filas: number, hayMas: boolean): string | undefined {
+  if (!q || cargandoFilas(consulta, escribiendo) || consulta.isError) return undefined;
+  const n = filas === 1 ? '1 coincidencia' : `${filas} coincidencias`;
+  return pagina === 1 && !hayMas ? n : `${n} en esta página`;
+}
+
+/**
  * Pages of a list the server pages with cursors: page n is asked with the cursor the page before
  * answered (the first with none). Back to page 1 whenever `clave` (list, filter, company) changes.
  */

@@ -21,7 +21,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { descargarCsv, nombreCsv } from '../../../lib/csv.js';
 import { formatDate } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
-import { cargandoFilas, useBusqueda, useCursores } from '../../../lib/use-paginas.js';
+import { cargandoFilas, conteoDeBusqueda, useBusqueda, useCursores } from '../../../lib/use-paginas.js';
 import { columnasEnTelefono, useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { useAnchos } from '../../../lib/use-anchos.js';
 import { ANCHO } from '../../../lib/anchos.js';
@@ -234,6 +234,7 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
                   filteringPlaceholder={BUSCAR_POR[def.tipo]}
                   filteringAriaLabel="Buscar proveedores"
                   filteringClearAriaLabel="Borrar búsqueda"
+                  countText={conteoDeBusqueda(q, pagina, escribiendo, paginas.pagina, items.length, hayMas)}
                   onChange={({ detail }) => setTexto(detail.filteringText)}
                 />
               }
