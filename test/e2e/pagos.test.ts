@@ -606,6 +606,20 @@ describe('pending payouts', () => {
     await page.getByRole('dialog').getByText(/^La última recompensa registrada fue de \$\s150\.000 \(\d{2}\/\d{2}\/\d{4}, PAC884\)\.$/).waitFor();
     await shots('recompensas-pagar');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+    // A colleague registered it meanwhile (the API's 409, held here): the form closes, nothing left to
+    // send (it stayed open, ready to send again).
+    const pago = '**/plataforma/recompensas/*';
+    await page.route(pago, (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'aborted', message: PAGO_MSG.recompensaYaPagada } }) }) : route.fallback()));
+    try {
+      await page.getByRole('button', { name: /^Pagar recompensa de / }).first().click();
+      await page.getByRole('dialog').getByLabel('Referencia del pago').fill('NEQ-0001');
+      await page.getByRole('dialog').getByLabel('Valor pagado (COP)').fill('150000');
+      await page.getByRole('dialog').getByRole('button', { name: 'Registrar pago' }).click();
+      await page.getByText(PAGO_MSG.recompensaYaPagada).first().waitFor();
+      await page.getByRole('dialog', { name: 'Pagar recompensa por referido' }).waitFor({ state: 'hidden' });
+    } finally {
+      await page.unroute(pago);
+    }
     while ((await page.getByRole('button', { name: /^Pagar recompensa de / }).count()) > 0) {
       const antes = await page.getByRole('button', { name: /^Pagar recompensa de / }).count();
       await page.getByRole('button', { name: /^Pagar recompensa de / }).first().click();

@@ -220,11 +220,15 @@ describe('provider validation panel', () => {
     await fila('Valeria Rojas Hurtado').getByText('Suspendido').waitFor();
   });
 
-  it('counts follow a guide registered by its app, without reloading', async () => {
+  it('counts and the open list follow a guide registered by its app, without reloading', async () => {
+    await page.goto(url('/panel-control/guias-nuevos'));
+    await fila('Camila Andrea Valencia').waitFor();
     const antes = await conteo('Guías Nuevos');
     const r = await appApi('PUT', `/integracion/proveedores/guias/${randomUUID()}`, { nombre: 'Guía Recién Registrada', email: 'recien@guias.demo', telefono: '3009998877' }, { app: 'proveedores' });
     expect(r.status).toBe(201);
     await expect.poll(() => conteo('Guías Nuevos'), { timeout: 12_000, interval: 500 }).toBe(antes + 1);
+    // The list's rows with its count (they came up to 15 s later, a row already gone still clickable).
+    await fila('Guía Recién Registrada').waitFor({ timeout: 3000 });
     await signOut();
   });
 

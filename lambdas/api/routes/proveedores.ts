@@ -187,7 +187,7 @@ async function detalleDe(p: Proveedor): Promise<ProveedorDetalle> {
     datos = [
       ['Placas', v.placas],
       ['Vehículo', `${v.tipo} ${v.marca} ${v.modelo} · ${v.capacidad} pasajeros`],
-      ['Empresa', v.empresa],
+      ['Empresa afiliadora', v.empresa],
       ['Número interno', v.numeroInterno],
       ['Cédula', v.cedula],
       ['Correo', v.email],

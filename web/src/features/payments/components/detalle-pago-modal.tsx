@@ -531,6 +531,14 @@ export function FormularioPago({
   );
 }
 
+/**
+ * Answers after which a payout form has nothing left to send: it closes, and the refreshed list shows
+ * the new account before anything is paid, or the row gone because a colleague registered it (the form
+ * stayed open, ready to send again).
+ */
+const YA_NO_SE_PAGA: readonly string[] = [PAGO_MSG.cuentaCambio, PAGO_MSG.anticipoYaPagado, PAGO_MSG.saldoYaPagado, PAGO_MSG.recompensaYaPagada, PAGO_MSG.recompensaNoDebida];
+const cierraElPago = (err: unknown) => YA_NO_SE_PAGA.includes(errorMessage(err));
+
 function RegistrarPago({ tipo, id, monto, cuenta, onDone }: { tipo: 'anticipo' | 'saldo'; id: string; monto: number; cuenta?: Cuenta | null; onDone: () => void }) {
   const pagar = usePagarConductor();
   return (
@@ -548,8 +556,7 @@ function RegistrarPago({ tipo, id, monto, cuenta, onDone }: { tipo: 'anticipo' |
           onDone();
         } catch (err) {
           toast.error(errorMessage(err));
-          // The account changed: closed, so the refreshed list shows the new one before anything is paid.
-          if (errorMessage(err) === PAGO_MSG.cuentaCambio) onDone();
+          if (cierraElPago(err)) onDone();
         }
       }}
     />
@@ -583,7 +590,7 @@ export function PagoRecompensaModal({ vehiculo, onClose }: { vehiculo: Recompens
                 onClose();
               } catch (err) {
                 toast.error(errorMessage(err));
-                if (errorMessage(err) === PAGO_MSG.cuentaCambio) onClose();
+                if (cierraElPago(err)) onClose();
               }
             }}
           />,

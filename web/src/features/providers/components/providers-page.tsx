@@ -10,7 +10,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import ToggleButton from '@cloudscape-design/components/toggle-button';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
 import { LISTA_IDS, listaPorId, TARJETAS_PROVEEDORES, type ListaId } from '../../../../../shared/domain/proveedores.js';
@@ -38,7 +38,7 @@ const COLUMNAS_CSV = {
     { titulo: 'Nombre', valor: (f: ProveedorFila) => f.nombre },
     { titulo: 'Placas', valor: (f: ProveedorFila) => f.placas ?? '' },
     { titulo: 'Vehículo', valor: (f: ProveedorFila) => f.vehiculo ?? '' },
-    { titulo: 'Empresa', valor: (f: ProveedorFila) => f.empresa ?? '' },
+    { titulo: 'Empresa afiliadora', valor: (f: ProveedorFila) => f.empresa ?? '' },
   ],
   guia: [
     { titulo: 'Nombre', valor: (f: ProveedorFila) => f.nombre },
@@ -89,6 +89,16 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
   const pagina = useListaProveedores(lista, q, paginas.cursor);
   const conteos = resumen.data;
 
+  // The open list's count changed (someone validated, a provider registered): its rows are read at
+  // once, not at the list's own slower refresh (the count and the rows disagreed for up to 15 s).
+  const conteoDeLista = `${lista}:${conteos?.[lista] ?? ''}`;
+  const conteoVisto = useRef(conteoDeLista);
+  useEffect(() => {
+    const [antes, ahora] = [conteoVisto.current, conteoDeLista];
+    conteoVisto.current = ahora;
+    if (antes !== ahora && antes.startsWith(`${lista}:`) && !antes.endsWith(':')) void pagina.refetch();
+  }, [conteoDeLista]);
+
   const { registrar } = paginas;
   useEffect(() => registrar(pagina.data?.cursor, pagina.isPlaceholderData), [pagina.data, pagina.isPlaceholderData]);
 
@@ -131,7 +141,8 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
       def.tipo === 'conductor'
         ? [
             { id: 'vehiculo', header: 'Vehículo', minWidth: ANCHO.nombre, peso: 1.5, cell: (f) => `${f.placas ?? ''} · ${f.vehiculo ?? ''}` },
-            { id: 'empresa', header: 'Empresa', minWidth: ANCHO.nombre, cell: (f) => f.empresa },
+            // The company the vehicle is affiliated to, as on its documents; the payment lists' 'Empresa' is the allied company that runs it.
+            { id: 'empresa', header: 'Empresa afiliadora', minWidth: ANCHO.nombre, cell: (f) => f.empresa },
           ]
         : def.tipo === 'guia'
           ? [{ id: 'rnt', header: 'RNT', cell: (f) => f.rnt || '—' }]
