@@ -124,6 +124,12 @@ describe('provider validation panel', () => {
       const columnas = async () => (await page.getByRole('columnheader').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
       await expect.poll(columnas).toEqual(['Nombre', 'Acciones']);
       await fila('Harold Stiven Ibarra').getByText(/^HSI655 · .+ · Registro \d+\/\d+\/\d{4}$/).waitFor();
+      // On a list's own address the cards and 'Por Validar' fold into one closed section: the list's
+      // first row is whole on the first screen, above the bottom bar (it started at y=1054 on 390x844).
+      expect(await page.getByRole('button', { name: /^Listas de proveedores/ }).getAttribute('aria-expanded')).toBe('false');
+      const primera = (await fila('Harold Stiven Ibarra').boundingBox())!;
+      const barra = (await page.getByRole('navigation', { name: 'Navegación inferior' }).boundingBox())!;
+      expect(primera.y + primera.height).toBeLessThanOrEqual(barra.y);
       const sobrante = await page.locator('table').first().evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
       expect(sobrante).toBe(0);
       await shots('proveedores-movil-360');

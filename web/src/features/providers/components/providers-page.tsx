@@ -3,6 +3,7 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
+import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
@@ -75,11 +76,11 @@ const ESTADO_FILA = { nuevo: 'Nuevo', 'por-validar': 'Por validar', activo: 'Act
  * marketplace staff: three cards with live counts, chips for the eight lists, the open list paged
  * from the server newest first, with its filter, CSV export and a detail per row.
  */
-export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title: string; inicial?: ListaId }) {
+export function ProvidersPage({ title, inicial }: { title: string; inicial?: ListaId }) {
   const navigate = useNavigate();
   const location = useLocation();
   const desdeAccion = (location.state as EstadoNavegacion)?.lista;
-  const lista: ListaId = desdeAccion && LISTA_IDS.includes(desdeAccion) ? desdeAccion : inicial;
+  const lista: ListaId = desdeAccion && LISTA_IDS.includes(desdeAccion) ? desdeAccion : (inicial ?? 'conductores-nuevos');
   const { texto, setTexto, q, escribiendo } = useBusqueda();
   const paginas = useCursores(`${lista}|${q}`);
   const [detalle, setDetalle] = useState<string | null>(null);
@@ -178,6 +179,18 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
   // Widths as in every list (lib/use-anchos.ts), kept per list.
   const anchos = useAnchos<ProveedorFila, Columna<ProveedorFila>>(lista, columnas, telefono);
 
+  // Spec 01's small card, a way to list 7; on a phone inside the folded section with the other lists.
+  const porValidar = (
+    <SpaceBetween direction="horizontal" size="m" alignItems="center">
+      <Box variant="h3" tagOverride="h2">
+        Por Validar
+      </Box>
+      <Box>Lista de Guías de turismo por validar documentos</Box>
+      <Button variant={lista === 'guias-por-validar' ? 'primary' : 'normal'} onClick={() => elegir('guias-por-validar')}>
+        Ver Lista
+      </Button>
+    </SpaceBetween>
+  );
   const total = conteos?.[lista];
   const items = pagina.data?.items ?? [];
   const hayMas = !!pagina.data?.cursor;
@@ -190,37 +203,40 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
             {errorMessage(resumen.error)}
           </Alert>
         )}
-        <ColumnLayout columns={3}>
-          {TARJETAS_PROVEEDORES.map((t) => {
-            const suma = conteos ? t.listas.reduce((s, id) => s + (conteos[id] ?? 0), 0) : 0;
-            return (
-              <Container key={t.tipo} header={<Header variant="h2" actions={suma > 0 ? <Badge color="blue">{suma}</Badge> : undefined}>{t.titulo}</Header>}>
-                <div className="chips" role="group" aria-label={`Listas de ${t.titulo}`}>
-                  {t.listas.map((id) => {
-                    const l = listaPorId(id);
-                    return (
-                      // The id lets the focus stay on it when choosing a list opens another address (lib/foco.ts).
-                      <ToggleButton key={id} id={`lista-${id}`} pressed={lista === id} onChange={() => elegir(id)} ariaLabel={`${l.titulo}: ${conteos?.[id] ?? '…'}`}>
-                        {`${l.chip} ${conteos ? conteos[id] : '…'}`}
-                      </ToggleButton>
-                    );
-                  })}
-                </div>
+        {telefono ? (
+          // On a phone the cards (and 'Por Validar') fold into one section, open on the panel and closed
+          // on a list's own address: four boxes filled its first screen, the list below it (first row at y=1054).
+          <ExpandableSection
+            variant="container"
+            defaultExpanded={!inicial}
+            headerText="Listas de proveedores"
+            headerDescription={conteos ? TARJETAS_PROVEEDORES.map((t) => `${t.titulo} ${sumaDe(t.listas, conteos)}`).join(' · ') : undefined}
+          >
+            <SpaceBetween size="m">
+              {TARJETAS_PROVEEDORES.map((t) => (
+                <SpaceBetween key={t.tipo} size="xs">
+                  <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+                    <Box variant="h3" tagOverride="h2">
+                      {t.titulo}
+                    </Box>
+                    <SumaDeTarjeta listas={t.listas} conteos={conteos} />
+                  </SpaceBetween>
+                  <ChipsDeTarjeta tarjeta={t} lista={lista} conteos={conteos} elegir={elegir} />
+                </SpaceBetween>
+              ))}
+              {porValidar}
+            </SpaceBetween>
+          </ExpandableSection>
+        ) : (
+          <ColumnLayout columns={3}>
+            {TARJETAS_PROVEEDORES.map((t) => (
+              <Container key={t.tipo} header={<Header variant="h2" actions={<SumaDeTarjeta listas={t.listas} conteos={conteos} />}>{t.titulo}</Header>}>
+                <ChipsDeTarjeta tarjeta={t} lista={lista} conteos={conteos} elegir={elegir} />
               </Container>
-            );
-          })}
-        </ColumnLayout>
-        <Container>
-          <SpaceBetween direction="horizontal" size="m" alignItems="center">
-            <Box variant="h3" tagOverride="h2">
-              Por Validar
-            </Box>
-            <Box>Lista de Guías de turismo por validar documentos</Box>
-            <Button variant={lista === 'guias-por-validar' ? 'primary' : 'normal'} onClick={() => elegir('guias-por-validar')}>
-              Ver Lista
-            </Button>
-          </SpaceBetween>
-        </Container>
+            ))}
+          </ColumnLayout>
+        )}
+        {!telefono && <Container>{porValidar}</Container>}
         <div ref={anchos.caja}>
           {anchos.listo && (
             <Table
@@ -271,6 +287,33 @@ export function ProvidersPage({ title, inicial = 'conductores-nuevos' }: { title
         onDone={() => navigate('/panel-control/usuarios', { state: { lista } satisfies EstadoNavegacion })}
       />
     </ContentLayout>
+  );
+}
+
+type Conteos = Partial<Record<ListaId, number>> | undefined;
+type Tarjeta = (typeof TARJETAS_PROVEEDORES)[number];
+
+/** A card's providers waiting, all its lists together (nothing when none, or unknown). */
+const sumaDe = (listas: readonly ListaId[], conteos: NonNullable<Conteos>) => listas.reduce((s, id) => s + (conteos[id] ?? 0), 0);
+function SumaDeTarjeta({ listas, conteos }: { listas: readonly ListaId[]; conteos: Conteos }) {
+  const suma = conteos ? sumaDe(listas, conteos) : 0;
+  return suma > 0 ? <Badge color="blue">{suma}</Badge> : null;
+}
+
+/** A card's lists as chips with their counts, the open one pressed. */
+function ChipsDeTarjeta({ tarjeta, lista, conteos, elegir }: { tarjeta: Tarjeta; lista: ListaId; conteos: Conteos; elegir: (id: ListaId) => void }) {
+  return (
+    <div className="chips" role="group" aria-label={`Listas de ${tarjeta.titulo}`}>
+      {tarjeta.listas.map((id) => {
+        const l = listaPorId(id);
+        return (
+          // The id lets the focus stay on it when choosing a list opens another address (lib/foco.ts).
+          <ToggleButton key={id} id={`lista-${id}`} pressed={lista === id} onChange={() => elegir(id)} ariaLabel={`${l.titulo}: ${conteos?.[id] ?? '…'}`}>
+            {`${l.chip} ${conteos ? conteos[id] : '…'}`}
+          </ToggleButton>
+        );
+      })}
+    </div>
   );
 }
 
