@@ -198,6 +198,12 @@ describe('fleet API', () => {
     expect(det.json.vehiculo).toEqual(creado);
     for (const s of FOTOS_VEHICULO) expect(det.json.archivos.fotos[s]).toMatch(/^http/);
     for (const s of DOCUMENTOS_VEHICULO) expect(det.json.archivos.documentos[s]).toMatch(/^http/);
+    // Staff's own notes on the driver stay with staff.
+    await docClient().send(new UpdateCommand({ TableName: table('vehiculos'), Key: { id }, UpdateExpression: 'SET motivoSuspension = :m, bienvenidaEnviada = :b', ExpressionAttributeValues: { ':m': 'Queja de un cliente', ':b': new Date().toISOString() } }));
+    const conNotas = (await api(`/vehiculos/${id}`, { token: admin })).json.vehiculo;
+    expect(conNotas).not.toHaveProperty('motivoSuspension');
+    expect(conNotas).not.toHaveProperty('bienvenidaEnviada');
+    await docClient().send(new UpdateCommand({ TableName: table('vehiculos'), Key: { id }, UpdateExpression: 'REMOVE motivoSuspension, bienvenidaEnviada' }));
     expect((await bytesDe(det.json.archivos.fotos.interior)).equals(Buffer.from(archivosCreados['fotos/interior']!))).toBe(true);
     expect((await bytesDe(det.json.archivos.documentos.licenciaConducir)).equals(Buffer.from(PDF_BYTES))).toBe(true);
 

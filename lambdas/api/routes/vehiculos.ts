@@ -264,7 +264,8 @@ const readUrls = async <K extends string>(slots: Record<K, string>): Promise<Rec
  * What the company reads of its vehicle: not the assignment bookkeeping, nor the driver's last position,
  * which the company sees only on the map while a trip of it is under way (a phone may report it off duty).
  */
-const publico = ({ agenda: _a, asignaciones: _n, latitud: _lat, longitud: _lng, velocidad: _v, posicionEn: _p, ...vehiculo }: Vehiculo): Vehiculo => vehiculo;
+/** What the company reads of its vehicle: not the trips' bookkeeping, the live position, nor staff's own notes (why suspended, when welcomed). */
+const publico = ({ agenda: _a, asignaciones: _n, latitud: _lat, longitud: _lng, velocidad: _v, posicionEn: _p, motivoSuspension: _m, bienvenidaEnviada: _b, ...vehiculo }: Vehiculo): Vehiculo => vehiculo;
 
 async function detalle(vehiculo: Vehiculo): Promise<VehiculoDetalle> {
   const [fotos, documentos, estado] = await Promise.all([readUrls(vehiculo.fotos), readUrls(vehiculo.documentos), identity.cuenta(vehiculo.email).catch(() => undefined)]);

@@ -17,10 +17,16 @@ const aLaVista = (el: Element) => visible(el) && el.getBoundingClientRect().widt
 const tabulable = (el: Element) => el.matches(TABULABLE) && visible(el);
 
 /** The first control that can take the focus in `raiz` (itself included), if any. */
-function primerTabulable(raiz: Element): HTMLElement | null {
-  if (tabulable(raiz)) return raiz as HTMLElement;
-  return [...raiz.querySelectorAll<HTMLElement>(TABULABLE)].find(visible) ?? null;
+function primerTabulable(raiz: Element, admite: (el: HTMLElement) => boolean = () => true): HTMLElement | null {
+  if (tabulable(raiz) && admite(raiz as HTMLElement)) return raiz as HTMLElement;
+  return [...raiz.querySelectorAll<HTMLElement>(TABULABLE)].find((el) => visible(el) && admite(el)) ?? null;
 }
+
+/**
+ * Not a place to rescue the focus to: a list's column headers (a list left empty handed it to the first
+ * column's resize handle, unseen, rather than to its filter or pages).
+ */
+const fueraDeEncabezados = (el: HTMLElement) => !el.closest('thead');
 
 /**
  * Focuses the start of the page's content: its title (`h1`), or, when the title is only for screen
@@ -117,7 +123,7 @@ function rescatarEn(antes: Cadena): boolean {
     const hijos = [...el.children];
     const i = Math.min(antes[k - 1]!.indice, hijos.length);
     for (const hijo of [...hijos.slice(i), ...hijos.slice(0, i).reverse()]) {
-      const destino = primerTabulable(hijo);
+      const destino = primerTabulable(hijo, fueraDeEncabezados);
       if (destino) return (enfocarALaVista(destino), true);
     }
   }
