@@ -358,7 +358,7 @@ describe('the service lists', () => {
     await fila.getByRole('button', { name: /^Ver detalle del servicio/ }).click();
     const detalle = page.getByRole('dialog', { name: 'Detalle del servicio' });
     await detalle.getByText(PAGO_MSG.vencidaPlataforma).waitFor();
-    await detalle.getByRole('button', { name: /^Cancelar la reserva de / }).click();
+    await detalle.getByRole('button', { name: /^Cancelar reserva de / }).click();
     const motivo = detalle.getByLabel('Motivo y reembolso');
     // Focused at once; nothing typed is refused with the reason asked for, and nothing changes.
     await expect.poll(() => motivo.evaluate((el) => el === document.activeElement)).toBe(true);

@@ -74,7 +74,7 @@ export function ReservaVencida({ d, plataforma, onDone }: { d: PagoDetalle; plat
       header={MAPA_MSG.vencida}
       action={
         !abierto && (
-          <Button ref={abrirRef} onClick={() => setAbierto(true)} ariaLabel={`Cancelar la reserva de ${d.servicio.cliente}`}>
+          <Button ref={abrirRef} onClick={() => setAbierto(true)} ariaLabel={`Cancelar reserva de ${d.servicio.cliente}`}>
             Cancelar reserva
           </Button>
         )

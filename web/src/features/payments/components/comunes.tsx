@@ -2,6 +2,7 @@ import Badge, { type BadgeProps } from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { ReactNode } from 'react';
 import { MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { reservaVencida } from '../../../../../shared/domain/recorrido.js';
 import type { Service, ServiceState } from '../../../../../shared/schemas/service.js';
@@ -80,6 +81,19 @@ export function Ruta({ origen, destino }: { origen: string; destino: string }) {
 export function Foto({ src, alt }: { src: string | null; alt: string }) {
   const url = useAvatarUrl(src);
   return <img className="foto-lista" src={url} alt={alt} width={36} height={36} />;
+}
+
+/**
+ * A row's picture with its texts beside it, always beside (a horizontal SpaceBetween wrapped the texts
+ * under the picture when they were wider than what was left, so rows of one list differed).
+ */
+export function ConFoto({ foto, children }: { foto: ReactNode; children: ReactNode }) {
+  return (
+    <div className="con-foto">
+      {foto}
+      <div className="con-foto-texto">{children}</div>
+    </div>
+  );
 }
 
 /** Whether the signed-in user is marketplace staff (they see every company's lists and act on them). */

@@ -20,7 +20,7 @@ import { Fecha } from '../../../components/fecha.js';
 import { FUENTES, useResumenPagos } from '../api/pagos.js';
 import { DetallePagoModal, PagoRecompensaModal } from './detalle-pago-modal.js';
 import { usePestanasDeRuta } from '../../../lib/pestanas.js';
-import { EstadoServicio, FiltroEmpresa, Foto, METODO_TEXTO, MarcaVencida, Pesos, Ruta, Salida, useEsPlataforma } from './comunes.js';
+import { ConFoto, EstadoServicio, FiltroEmpresa, Foto, METODO_TEXTO, MarcaVencida, Pesos, Ruta, Salida, useEsPlataforma } from './comunes.js';
 import { reservaVencida } from '../../../../../shared/domain/recorrido.js';
 import { MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { CobrosPorReembolsarLista } from './reembolsos.js';
@@ -85,8 +85,7 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
       minWidth: ANCHO.nombre,
       peso: 1.5,
       cell: (f) => (
-        <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-          <Foto src={f.imagenConductor} alt={`Foto del vehículo de ${f.conductor}`} />
+        <ConFoto foto={<Foto src={f.imagenConductor} alt={`Foto del vehículo de ${f.conductor}`} />}>
           <SpaceBetween size="xxxs">
             <Box fontWeight="bold">{f.conductor}</Box>
             <Box variant="small">{f.placas}</Box>
@@ -98,7 +97,7 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
               </>
             )}
           </SpaceBetween>
-        </SpaceBetween>
+        </ConFoto>
       ),
     },
     { id: 'servicio', header: 'Servicio', peso: 2, minWidth: ANCHO.ruta, cell: (f) => <Ruta origen={f.origen} destino={f.destino} /> },
@@ -248,9 +247,8 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
       peso: 1.5,
       isRowHeader: true,
       cell: (f) => (
-        <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-          {/* Left out on a phone: the room goes to the amount and its warning. */}
-          {!telefono && <Foto src={f.imagenCliente} alt={`Imagen de ${f.cliente}`} />}
+        // The picture left out on a phone: the room goes to the amount and its warning.
+        <ConFoto foto={!telefono && <Foto src={f.imagenCliente} alt={`Imagen de ${f.cliente}`} />}>
           <SpaceBetween size="xxxs">
             <Box fontWeight="bold">{f.cliente}</Box>
             {/* On a phone the amount comes here: its column does not fit beside the action. */}
@@ -262,7 +260,7 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
               </Box>
             )}
           </SpaceBetween>
-        </SpaceBetween>
+        </ConFoto>
       ),
     },
     { id: 'valor', header: 'Valor', cell: (f) => <ValorPorValidar f={f} telefono={telefono} /> },
@@ -386,14 +384,13 @@ const CSV_RECOMPENSA: ColumnaCsv<RecompensaFila>[] = [
 
 /** The referred vehicle, as both reward lists show it; what a phone adds under it (`children`). */
 const VehiculoReferido = ({ f, children }: { f: RecompensaFila; children?: ReactNode }) => (
-  <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-    <Foto src={f.imagen} alt={`Foto del vehículo ${f.placas}`} />
+  <ConFoto foto={<Foto src={f.imagen} alt={`Foto del vehículo ${f.placas}`} />}>
     <SpaceBetween size="xxxs">
       <Box fontWeight="bold">{f.placas}</Box>
       <Box variant="small">{`${f.tipo} · ${f.capacidad} pasajeros`}</Box>
       {children}
     </SpaceBetween>
-  </SpaceBetween>
+  </ConFoto>
 );
 const vehiculoReferido: Columna<RecompensaFila> = { id: 'vehiculo', header: 'Vehículo', isRowHeader: true, cell: (f) => <VehiculoReferido f={f} /> };
 const referidoPor = (f: RecompensaFila) => (f.referente ? `${f.referente.nombre} (${f.referente.placas})` : f.referidoPor);
