@@ -219,6 +219,15 @@ describe('the service lists', () => {
     expect(await page.getByRole('row', { name: /Confirmado|En curso|Reservado|Validando pago/ }).count()).toBe(0);
     // The search is kept in the address too: Back finds it as typed, and 'Borrar búsqueda' takes it out.
     const busqueda = page.getByRole('searchbox', { name: 'Buscar en el historial' });
+    // The state is searched as its badge reads: with the 'Finalizado' filter on, 'finalizado' leaves
+    // every row (it found only the rows whose id said it).
+    const servicios = page.getByRole('heading', { level: 2, name: /^Servicios \(\d+\)$/ });
+    const cuantos = async () => Number((await servicios.innerText()).match(/\((\d+)\)/)![1]);
+    const finalizados = await cuantos();
+    expect(finalizados).toBeGreaterThan(3);
+    await busqueda.fill('finalizado');
+    await page.getByRole('heading', { name: 'Totales de la búsqueda' }).waitFor();
+    expect(await cuantos()).toBe(finalizados);
     await busqueda.fill('zzzz sin viajes');
     await page.getByText('Ningún servicio coincide con la búsqueda').waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('zzzz sin viajes');

@@ -290,6 +290,8 @@ describe('reserved service', () => {
     await vencida.getByText(/^Hace \d+ (d|h|min)/).waitFor();
     // The countdown sits under the departure: with the menu open beside it, the list fits 1280 px (it scrolled 187 px sideways).
     expect(await page.getByRole('table', { name: 'Reservas de la empresa' }).getByRole('columnheader').allInnerTexts()).not.toContain('Cuenta regresiva');
+    // A departure to come says so, as a past one says 'Hace' (it was a bare '01 h 28 min 22 s').
+    await page.getByRole('table', { name: 'Reservas de la empresa' }).getByRole('timer').filter({ hasText: /^Sale en (\d+ d )?\d{2} h \d{2} min \d{2} s$/ }).first().waitFor();
     await openMenu();
     await sideMenu().waitFor();
     await expect.poll(sobranteDeTabla, { timeout: 5000 }).toBe(0);
@@ -301,6 +303,9 @@ describe('reserved service', () => {
     const nombres = await tabla.getByRole('button', { name: /^Ver detalle de la reserva / }).evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
     expect(nombres.every((n) => /, sale \d{1,2}\/\d{1,2}\/\d{4}/.test(n ?? ''))).toBe(true);
     expect(await tabla.getByRole('columnheader').allInnerTexts()).toEqual([expect.stringMatching(/^Salida/), 'Estado']);
+    // The countdown too, under the route (the phone showed none).
+    await tabla.getByRole('row').nth(1).getByText(/^Hace \d/).waitFor();
+    await tabla.getByRole('timer').filter({ hasText: /^Sale en / }).first().waitFor();
     expect(await tabla.evaluate((t) => t.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shots('movil-reservaciones');

@@ -66,10 +66,14 @@ export function CountdownCompacto({ hasta }: { hasta: string }) {
   }
   const dd = (n: number) => String(n).padStart(2, '0');
   return (
-    <span className="nowrap" role="timer" aria-live="off">
-      {/* Under a day, no '0 d': the column stays narrow beside the fixed actions. */}
-      {p.dias ? `${p.dias} d ` : ''}
-      {dd(p.horas)} h {dd(p.mins)} min {dd(p.segs)} s
+    // 'Sale en' as a past one says 'Hace' (a bare '01 h 28 min' read as a duration of something).
+    <span role="timer" aria-live="off">
+      Sale en{' '}
+      <span className="nowrap">
+        {/* Under a day, no '0 d': the column stays narrow beside the fixed actions. */}
+        {p.dias ? `${p.dias} d ` : ''}
+        {dd(p.horas)} h {dd(p.mins)} min {dd(p.segs)} s
+      </span>
     </span>
   );
 }

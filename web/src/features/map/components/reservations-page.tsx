@@ -106,6 +106,9 @@ export function ReservationsPage({ title }: { title: string }) {
               {formatDateTime(r.fechaSalida)}
             </Link>
             <Box variant="small">{ruta(r)}</Box>
+            <Box variant="small">
+              <CountdownCompacto hasta={r.fechaSalida} />
+            </Box>
           </SpaceBetween>
         ) : (
           // The countdown under its departure: a column of its own made the list scroll 187 px sideways at 1280 with the menu open.

@@ -24,10 +24,13 @@ export const ESTADO_TEXTO: Record<ServiceState, string> = {
 };
 const ESTADO_COLOR: Record<ServiceState, BadgeProps['color']> = { pendiente: 'severity-medium', validar: 'blue', reservado: 'blue', confirmado: 'green', finalizado: 'grey', cancelado: 'red' };
 
+/** A service's state as its badge says it: a confirmed trip that started reads 'En curso'. */
+export const textoDeEstado = (estado: ServiceState, enCurso?: boolean): string => (enCurso && estado === 'confirmado' ? 'En curso' : ESTADO_TEXTO[estado]);
+
 export function EstadoServicio({ estado, enCurso }: { estado: ServiceState; enCurso?: boolean }) {
   return (
     <span className="nowrap">
-      <Badge color={ESTADO_COLOR[estado]}>{enCurso && estado === 'confirmado' ? 'En curso' : ESTADO_TEXTO[estado]}</Badge>
+      <Badge color={ESTADO_COLOR[estado]}>{textoDeEstado(estado, enCurso)}</Badge>
     </span>
   );
 }

@@ -26,7 +26,9 @@ import { formatCOP, formatNumber } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
 import { cargandoFilas } from '../../../lib/use-paginas.js';
 import { useEmpresas, useHistorial } from '../api/pagos.js';
-import { ESTADO_TEXTO, FiltroEmpresa, useEsPlataforma } from './comunes.js';
+import { ESTADO_TEXTO, FiltroEmpresa, textoDeEstado, useEsPlataforma } from './comunes.js';
+import { reservaVencida } from '../../../../../shared/domain/recorrido.js';
+import { MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { DetallePagoModal } from './detalle-pago-modal.js';
 import { columnasServicio, CSV_SERVICIO, SERVICIO_EN_TELEFONO } from './servicios-page.js';
 import { useAnchos } from '../../../lib/use-anchos.js';
@@ -61,7 +63,9 @@ const I18N: DateRangePickerProps.I18nStrings = {
 };
 
 /** Whether a row matches the search (coincideBusqueda: every word, accents, case and hyphens aside). */
-const coincide = (f: ServicioFila, texto: string) => coincideBusqueda(texto, [f.id, f.cliente, f.origen, f.destino, f.tipo, f.placas, f.conductor, f.nombreEmpresaAliada]);
+// The state too, as its badge reads ('finalizado', 'en curso', 'vencida'): 'emcali finalizado' found only the rows whose id said it.
+const coincide = (f: ServicioFila, texto: string) =>
+  coincideBusqueda(texto, [f.id, f.cliente, f.origen, f.destino, f.tipo, f.placas, f.conductor, f.nombreEmpresaAliada, textoDeEstado(f.estado, f.recorridoIniciado), reservaVencida(f, new Date()) ? MAPA_MSG.vencida : null]);
 
 /**
  * The filters, kept in the address (`filtrosDeEnlace`), and what of a link could not be used: taken out
@@ -199,7 +203,7 @@ export function HistorialPage({ title }: { title: string }) {
           </ColumnLayout>
           {/* The totals change with the filters, out of sight of a screen reader: read out when they arrive. */}
           <div className="visually-hidden" aria-live="polite">
-            {t ? `${deQue}: ${formatNumber(t.servicios)} servicios ganados por ${formatCOP(t.valor)}; ${formatNumber(t.finalizados)} viajes finalizados por ${formatCOP(t.valorFinalizados)}.` : ''}
+            {t ? `${deQue}: ${contar(t.servicios, 'servicio ganado', 'servicios ganados')} por ${formatCOP(t.valor)}; ${contar(t.finalizados, 'viaje finalizado', 'viajes finalizados')} por ${formatCOP(t.valorFinalizados)}.` : ''}
           </div>
         </Container>
         <div ref={anchos.caja}>
@@ -228,7 +232,7 @@ export function HistorialPage({ title }: { title: string }) {
                     filterProps.onChange(e);
                     setBusqueda(e.detail.filteringText);
                   }}
-                  filteringPlaceholder="Buscar por cliente, ruta, placas o conductor" filteringAriaLabel="Buscar en el historial" filteringClearAriaLabel="Borrar búsqueda"
+                  filteringPlaceholder="Buscar por cliente, ruta, placas, conductor o estado" filteringAriaLabel="Buscar en el historial" filteringClearAriaLabel="Borrar búsqueda"
                 />
               }
               pagination={<Paginacion {...paginationProps} />}
@@ -264,6 +268,9 @@ export function HistorialPage({ title }: { title: string }) {
 }
 
 /** Under the won services: those whose payment is being checked, and the cancelled ones left out (in the list, not in the totals). */
+/** A count with its noun, one or many ('1 servicio ganado', not '1 servicios ganados'). */
+const contar = (n: number, uno: string, varios: string) => (n === 1 ? `1 ${uno}` : `${formatNumber(n)} ${varios}`);
+
 const notasServicios = (t: HistorialServicios['totales']): string[] =>
   [
     t.enValidacion ? `${formatNumber(t.enValidacion)} con el pago del cliente en validación` : '',

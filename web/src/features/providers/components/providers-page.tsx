@@ -14,7 +14,7 @@ import ToggleButton from '@cloudscape-design/components/toggle-button';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
-import { LISTA_IDS, listaPorId, TARJETAS_PROVEEDORES, type ListaId } from '../../../../../shared/domain/proveedores.js';
+import { LISTA_IDS, listaPorId, TARJETAS_PROVEEDORES, type EstadoProveedor, type ListaId } from '../../../../../shared/domain/proveedores.js';
 import type { ProveedorFila } from '../../../../../shared/schemas/proveedores.js';
 import { Paginacion } from '../../../components/paginacion.js';
 import { SinCoincidencias, TableEmptyState } from '../../../components/table-empty-state.js';
@@ -66,8 +66,19 @@ const BUSCAR_POR = {
   operador: 'Buscar por nombre, correo, teléfono o empresa',
 } as const;
 /** A row's own data under its name on a phone: the driver's vehicle, the guide's RNT, the company; and since when. */
-const detalleEnTelefono = (f: ProveedorFila): string =>
-  [f.placas && [f.placas, f.vehiculo].filter(Boolean).join(' · '), f.rnt && `RNT ${f.rnt}`, f.empresa, `Registro ${formatDate(f.fechaCreacion)}`].filter(Boolean).join(' · ');
+const detalleEnTelefono = (f: ProveedorFila, estado: EstadoProveedor): string =>
+  [
+    f.placas && [f.placas, f.vehiculo].filter(Boolean).join(' · '),
+    f.rnt && `RNT ${f.rnt}`,
+    f.empresa,
+    `Registro ${formatDate(f.fechaCreacion)}`,
+    // The state column's notes, which the phone does not show.
+    f.suspendido && 'Suspendido',
+    estado === 'nuevo' && f.bienvenidaEnviada && bienvenidaEnviada(f.bienvenidaEnviada),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+const bienvenidaEnviada = (cuando: string) => `Bienvenida enviada el ${formatDate(cuando)}`;
 
 const ESTADO_FILA = { nuevo: 'Nuevo', 'por-validar': 'Por validar', activo: 'Activo' } as const;
 
@@ -134,7 +145,7 @@ export function ProvidersPage({ title, inicial }: { title: string; inicial?: Lis
           <Box fontWeight="bold">{f.nombre}</Box>
           <Estrellas valor={f.rating} />
           {/* A phone shows two columns (the detail's action was a swipe away): what sets the row apart comes here. */}
-          {telefono && <Box variant="small">{detalleEnTelefono(f)}</Box>}
+          {telefono && <Box variant="small">{detalleEnTelefono(f, def.estado)}</Box>}
         </SpaceBetween>
       ),
     };
@@ -161,7 +172,7 @@ export function ProvidersPage({ title, inicial }: { title: string; inicial?: Lis
           <SpaceBetween size="xxxs">
             <span className="nowrap">{f.suspendido ? <Badge color="red">Suspendido</Badge> : <Badge color={def.estado === 'activo' ? 'green' : 'blue'}><span className="nowrap">{ESTADO_FILA[def.estado]}</span></Badge>}</span>
             {/* A new driver or guide stays new once welcomed: which of them were, without opening each. */}
-            {f.bienvenidaEnviada && def.estado === 'nuevo' && <Box variant="small">{`Bienvenida enviada el ${formatDate(f.bienvenidaEnviada)}`}</Box>}
+            {f.bienvenidaEnviada && def.estado === 'nuevo' && <Box variant="small">{bienvenidaEnviada(f.bienvenidaEnviada)}</Box>}
           </SpaceBetween>
         ),
       },
