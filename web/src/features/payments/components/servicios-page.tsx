@@ -17,7 +17,7 @@ import { ANCHO } from '../../../lib/anchos.js';
 import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { FUENTES } from '../api/pagos.js';
 import { DetallePagoModal } from './detalle-pago-modal.js';
-import { ESTADO_TEXTO, EstadoServicio, FiltroEmpresa, METODO_TEXTO, Pesos, Ruta, Salida, useEsPlataforma } from './comunes.js';
+import { EstadoServicio, FiltroEmpresa, METODO_TEXTO, Pesos, Ruta, Salida, textoDeEstado, useEsPlataforma } from './comunes.js';
 import { reservaVencida } from '../../../../../shared/domain/recorrido.js';
 import { fechaHoraEnBogota } from '../../../../../shared/domain/vencimientos.js';
 
@@ -94,7 +94,7 @@ export const CSV_SERVICIO: ColumnaCsv<ServicioFila>[] = [
   { titulo: 'Empresa', valor: (f) => f.nombreEmpresaAliada },
   { titulo: 'Valor', valor: (f) => f.valorOferta ?? '' },
   { titulo: 'Método de pago', valor: (f) => (f.metodoPago ? METODO_TEXTO[f.metodoPago] : '') },
-  { titulo: 'Estado', valor: (f) => `${ESTADO_TEXTO[f.estado]}${reservaVencida(f, new Date()) ? ` (${MAPA_MSG.vencida.toLowerCase()})` : ''}` },
+  { titulo: 'Estado', valor: (f) => `${textoDeEstado(f.estado, f.recorridoIniciado)}${reservaVencida(f, new Date()) ? ` (${MAPA_MSG.vencida.toLowerCase()})` : ''}` },
   { titulo: 'Motivo de cancelación', valor: (f) => f.cancelacion?.motivo ?? '' },
 ];
 
