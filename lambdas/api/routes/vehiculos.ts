@@ -262,9 +262,9 @@ const readUrls = async <K extends string>(slots: Record<K, string>): Promise<Rec
 /** What the company is shown of a vehicle: not the bookkeeping of its assignments (counter and agenda). */
 /**
  * What the company reads of its vehicle: not the assignment bookkeeping, nor the driver's last position,
- * which the company sees only on the map while a trip of it is under way (a phone may report it off duty).
+ * which the company sees only on the map while a trip of it is under way (a phone may report it off
+ * duty), nor staff's own notes on the driver (why suspended, when welcomed).
  */
-/** What the company reads of its vehicle: not the trips' bookkeeping, the live position, nor staff's own notes (why suspended, when welcomed). */
 const publico = ({ agenda: _a, asignaciones: _n, latitud: _lat, longitud: _lng, velocidad: _v, posicionEn: _p, motivoSuspension: _m, bienvenidaEnviada: _b, ...vehiculo }: Vehiculo): Vehiculo => vehiculo;
 
 async function detalle(vehiculo: Vehiculo): Promise<VehiculoDetalle> {

@@ -103,13 +103,13 @@ export function ProvidersPage({ title, inicial }: { title: string; inicial?: Lis
 
   // The open list's count changed (someone validated, a provider registered): its rows are read at
   // once, not at the list's own slower refresh (the count and the rows disagreed for up to 15 s).
-  const conteoDeLista = `${lista}:${conteos?.[lista] ?? ''}`;
-  const conteoVisto = useRef(conteoDeLista);
+  const conteoDeLista = conteos?.[lista];
+  const visto = useRef({ lista, n: conteoDeLista });
   useEffect(() => {
-    const [antes, ahora] = [conteoVisto.current, conteoDeLista];
-    conteoVisto.current = ahora;
-    if (antes !== ahora && antes.startsWith(`${lista}:`) && !antes.endsWith(':')) void pagina.refetch();
-  }, [conteoDeLista]);
+    const antes = visto.current;
+    visto.current = { lista, n: conteoDeLista };
+    if (antes.lista === lista && antes.n !== undefined && antes.n !== conteoDeLista) void pagina.refetch();
+  }, [lista, conteoDeLista]);
 
   const { registrar } = paginas;
   useEffect(() => registrar(pagina.data?.cursor, pagina.isPlaceholderData), [pagina.data, pagina.isPlaceholderData]);
