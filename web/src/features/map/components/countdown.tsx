@@ -56,7 +56,7 @@ export function CountdownCompacto({ hasta }: { hasta: string }) {
     return () => clearInterval(timer);
   }, []);
   const p = partesHasta(hasta, ahora);
-  // Under the departure in Reservaciones, on one line like the countdown it replaces.
+  // Under the departure in Reservaciones, as 'Sale en …' is before it.
   if (!p) {
     return (
       <Box variant="small" color="text-status-inactive">

@@ -94,7 +94,7 @@ export function ConFoto({ foto, children }: { foto: ReactNode; children: ReactNo
   return (
     <div className="con-foto">
       {foto}
-      <div className="con-foto-texto">{children}</div>
+      <div>{children}</div>
     </div>
   );
 }
