@@ -35,9 +35,12 @@ export const cargandoFilas = (consulta: { isPending: boolean; isPlaceholderData:
  * answer is one page, else this page's, since a further page of a search may hold none. Nothing while
  * the answer is on its way.
  */
+/** What a list's search found, beside its box ('1 coincidencia', '3 coincidencias'). */
+export const coincidencias = (n: number): string => (n === 1 ? '1 coincidencia' : `${n} coincidencias`);
+
 export function conteoDeBusqueda(q: string, consulta: { isPending: boolean; isPlaceholderData: boolean; isError: boolean }, escribiendo: boolean, pagina: number, filas: number, hayMas: boolean): string | undefined {
   if (!q || cargandoFilas(consulta, escribiendo) || consulta.isError) return undefined;
-  const n = filas === 1 ? '1 coincidencia' : `${filas} coincidencias`;
+  const n = coincidencias(filas);
   return pagina === 1 && !hayMas ? n : `${n} en esta página`;
 }
 

@@ -20,6 +20,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { useMe } from '../../../lib/me/get-me.js';
 import { dismissToast, toast } from '../../../lib/toast.js';
 import { columnasEnTelefono, useEsTelefono } from '../../../lib/use-es-telefono.js';
+import { coincidencias } from '../../../lib/use-paginas.js';
 import { useCrearVehiculo, useEditarVehiculo, useVehiculo, useVehiculos } from '../api/vehiculos.js';
 import { EstadoBadge } from '../../../components/estado-badge.js';
 import { Paginacion } from '../../../components/paginacion.js';
@@ -169,7 +170,7 @@ export function FleetPage() {
           <SpaceBetween direction="horizontal" size="m" alignItems="center">
             {/* A width of its own, as in Reservaciones: the count appearing as one types pushed the control beside it. */}
             <div className="filtro-con-texto">
-              <TextFilter {...filterProps} filteringPlaceholder="Placas, marca o conductor" filteringAriaLabel="Buscar vehículos" countText={filteredItemsCount === 1 ? '1 coincidencia' : `${filteredItemsCount ?? 0} coincidencias`} />
+              <TextFilter {...filterProps} filteringPlaceholder="Placas, marca o conductor" filteringAriaLabel="Buscar vehículos" countText={coincidencias(filteredItemsCount ?? 0)} />
             </div>
             <SegmentedControl
               label="Documentos"

@@ -20,6 +20,7 @@ import { StatusText } from '../../../components/status-text.js';
 import { SinCoincidencias, TableEmptyState } from '../../../components/table-empty-state.js';
 import { formatCOP, formatDateTime } from '../../../lib/format.js';
 import { useEsTelefono } from '../../../lib/use-es-telefono.js';
+import { coincidencias } from '../../../lib/use-paginas.js';
 import { useReservas } from '../api/mapa.js';
 import { CountdownCompacto } from './countdown.js';
 import { ServiceDialogs } from './service-dialogs.js';
@@ -212,7 +213,7 @@ export function ReservationsPage({ title }: { title: string }) {
                 {...filterProps}
                 filteringPlaceholder="Origen, destino, placas o conductor"
                 filteringAriaLabel="Buscar reservas"
-                countText={filteredItemsCount === 1 ? '1 coincidencia' : `${filteredItemsCount ?? 0} coincidencias`}
+                countText={coincidencias(filteredItemsCount ?? 0)}
               />
             </div>
             <SegmentedControl
