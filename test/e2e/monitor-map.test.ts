@@ -30,8 +30,20 @@ describe('monitor map', () => {
   it('shows the pending services of the fleet, and a legend whose checkboxes show the other states', async () => {
     await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
     await page.waitForURL(/\/panel-control/);
+    // MapLibre's canvas stays hidden while 'Cargando mapa...' shows (held here by a slow outline of
+    // Colombia), and appears once drawn whole.
+    const visibilidad = () => page.locator('.maplibregl-canvas').evaluate((c) => getComputedStyle(c).visibility);
+    await page.route('**/map/colombia.geojson', async (r) => {
+      await new Promise((listo) => setTimeout(listo, 1500));
+      await r.continue();
+    });
     await page.goto(url('/panel-control/monitor-map'));
+    await page.locator('.maplibregl-canvas').waitFor({ state: 'attached' });
+    await page.getByText(MAPA_MSG.cargando).waitFor();
+    expect(await visibilidad()).toBe('hidden');
     await page.getByText(MAPA_MSG.cargando).waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await visibilidad()).toBe('visible');
+    await page.unroute('**/map/colombia.geojson');
     await expect.poll(() => page.getByText(/^Pendiente \(\d+\)$/).innerText()).toMatch(/^Pendiente \([1-9]\d*\)$/);
     // No zoom, fullscreen or other controls: only the attribution.
     expect(await page.locator('.maplibregl-ctrl-zoom-in, .maplibregl-ctrl-fullscreen, .maplibregl-ctrl-compass').count()).toBe(0);

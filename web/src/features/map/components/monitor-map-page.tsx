@@ -71,8 +71,10 @@ export function MonitorMapPage({ title }: { title: string }) {
         />
       </Suspense>
       {!cargado && (
-        <div className="monitor-map__overlay" role="status">
-          {MAPA_MSG.cargando}
+        <div className="monitor-map__overlay">
+          <span className="monitor-map__cargando" role="status">
+            {MAPA_MSG.cargando}
+          </span>
         </div>
       )}
       {mapa.data && !sinTipos && (
