@@ -117,8 +117,9 @@ const SCREENS = [
     bottomBar: 3,
     component: screen(() => import('../features/map/components/monitor-map-page.js'), (m) => m.MonitorMapPage),
     // Opened on its address, nothing is fetched ahead (preloadPanelCode in router.tsx: not the panel's
-    // code, `/me` nor the feed): on this GPU-less test machine the map's WebGL start-up then took
-    // 870-990 ms instead of 120-310 (Lighthouse, 3 runs each), its context set up while the panel drew.
+    // code, `/me` nor the feed): with the code and the feed ahead, the panel and the map rendered in one
+    // 270-400 ms task and the map's WebGL start-up ran while the panel drew (Lighthouse median 70
+    // instead of 91, 7 runs each; 870-990 ms of WebGL start-up instead of 120-310 before that).
     adelantar: false,
   },
   {
