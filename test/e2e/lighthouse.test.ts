@@ -38,9 +38,10 @@ const RUNS_DUDOSO = 5;
  * - Fleet and Reservas: medians 93-98 (single runs 86-98) since a panel address fetches its code and
  *   data side by side (router.tsx `preloadPanelCode`).
  * - The map: medians 85-95, single runs 81-96, since MapLibre's canvas is shown once drawn whole
- *   (map-canvas.tsx); before, each composited frame of it held the main thread and the map measured
- *   medians 66-92. What is left is the panel's own render (100-200 ms tasks) and the first paint's wait
- *   for the GPU process (100-200 ms), both longer in this browser, which composites on the GPU process.
+ *   (styles.css, .monitor-map--cargando); before, each composited frame of it held the main thread, and
+ *   the map measured medians 66-92. What is left is the panel's own render (100-200 ms tasks) and the
+ *   first paint's wait for the GPU process (100-200 ms), both longer in this browser, which composites
+ *   on the GPU process.
  */
 const LOGIN_MIN = 95;
 const FLOTA_PISO = 80;
@@ -174,9 +175,9 @@ describe('Lighthouse, desktop preset, median of 3 (of 5 when close to the thresh
 /**
  * One discarded run of a browser's first page: the browser's own first load pays its start-up (GPU
  * process, font and code caches; for the map, SwiftShader's first WebGL context and shader compiler),
- * which scored the first /login 73-87 against 97-99 for the next ones, and the first map 82-87
- * (three series) against mostly 91-96. A browser in daily use has paid it long before. Each measured run still starts from an empty
- * HTTP cache, no service worker and no shader cache (Lighthouse clears them).
+ * which scored the first /login 73-87 against 97-99 for the next ones, and the first map 82-87 (three
+ * series) against mostly 91-96. A browser in daily use has paid it long before. Each measured run still
+ * starts from an empty HTTP cache, no service worker and no shader cache (Lighthouse clears them).
  */
 async function calentar(b: Navegador, path: string) {
   if (b.calentado) return;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loginSchema, signUpSchema } from '../../shared/schemas/auth.js';
 import { servicioPublicadoSchema } from '../../shared/schemas/integracion.js';
 import { MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
@@ -121,7 +121,12 @@ describe('text fields (every schema): trimmed, bounded, no controls, no blank-lo
 });
 
 describe("the client app's published service", () => {
+  afterEach(() => vi.useRealTimers());
+
   it('stores its instants as toISOString() writes them, so the API can compare them as text', () => {
+    // The departure must be future and within the schema's range: the clock is set the day before (a
+    // fixed date in the past failed once the day came).
+    vi.useFakeTimers({ now: new Date('2026-11-30T12:00:00Z'), toFake: ['Date'] });
     const base = {
       id: '6f1c0f7e-8a43-4d8e-9c51-0d2b7b1f2a10', cliente: 'Universidad Icesi', solicitante: 'Juliana Castro', telefonoOperador: '3157654321', tipo: 'Van', clase: 'Empresarial',
       origen: 'Icesi, Cali', destino: 'Aeropuerto, Palmira', latOrigen: 3.34, lonOrigen: -76.53, pasajeros: 12, ciudad: 'Cali', departamento: 'Valle del Cauca',

@@ -47,6 +47,7 @@ export interface MapCanvasProps {
   /** Where to move the map (a service chosen from the legend's list); a new object moves it again. */
   foco?: { lat: number; lng: number } | null;
   onSelect: (id: string) => void;
+  /** The first view is drawn whole (sources, markers and all). */
   onLoaded?: () => void;
 }
 
@@ -55,7 +56,6 @@ export function MapCanvas({ styleUrl, servicios, visibles, conductores = [], foc
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
   const [ready, setReady] = useState(false);
-  const [visible, setVisible] = useState(false);
   const latest = useRef({ servicios, visibles, conductores, onSelect, onBounds, onLoaded });
   latest.current = { servicios, visibles, conductores, onSelect, onBounds, onLoaded };
 
@@ -108,15 +108,9 @@ export function MapCanvas({ styleUrl, servicios, visibles, conductores = [], foc
       addLayer();
       bounds();
       setReady(true);
-      // Shown once drawn whole (its first 'idle' after the markers' layer), not frame by frame as its
-      // sources arrive: without a GPU, every composited frame of a visible WebGL canvas keeps the GPU
-      // process busy 100-300 ms, and MapLibre's next WebGL calls wait for it on the main thread
-      // (Lighthouse on the map, 7 runs each in one hour: blocking time median 97 ms instead of 414).
-      // Meanwhile the box shows the land's colour, the legend and 'Cargando mapa...'.
-      m.once('idle', () => {
-        setVisible(true);
-        latest.current.onLoaded?.();
-      });
+      // Loaded once drawn whole (its first 'idle' after the markers' layer): the page keeps the canvas
+      // hidden until then (styles.css, .monitor-map--cargando).
+      m.once('idle', () => latest.current.onLoaded?.());
     });
     // A new style (dark mode) drops sources and layers: put them back.
     m.on('style.load', addLayer);
@@ -162,5 +156,5 @@ export function MapCanvas({ styleUrl, servicios, visibles, conductores = [], foc
     if (ready && foco) map.current?.easeTo({ center: [foco.lng, foco.lat], duration: 600 });
   }, [ready, foco]);
 
-  return <div ref={container} className={`monitor-map__canvas${visible ? '' : ' monitor-map__canvas--dibujando'}`} role="region" aria-label="Mapa de servicios" />;
+  return <div ref={container} className="monitor-map__canvas" role="region" aria-label="Mapa de servicios" />;
 }

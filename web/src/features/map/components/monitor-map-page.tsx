@@ -56,7 +56,7 @@ export function MonitorMapPage({ title }: { title: string }) {
   const onToggle = useCallback((estado: EstadoMapa, visible: boolean) => setVisibles((v) => (visible ? [...v, estado] : v.filter((e) => e !== estado))), []);
 
   return (
-    <div className="monitor-map">
+    <div className={cargado ? 'monitor-map' : 'monitor-map monitor-map--cargando'}>
       <h1 className="visually-hidden">{title}</h1>
       <Suspense fallback={null}>
         <MapCanvas
