@@ -146,7 +146,8 @@ describe('fleet', () => {
     await abrirCalendario.click();
     // Each day's cell reads its date in full ('28 de noviembre de 2026'); today is Bogotá's.
     const hoyEnPalabras = new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${hoyEnBogota()}T00:00:00Z`));
-    const celdaHoy = page.getByRole('gridcell').filter({ hasText: hoyEnPalabras });
+    // By its name's start: '1 de diciembre de 2026' is also inside '11 de diciembre de 2026'.
+    const celdaHoy = page.getByRole('gridcell', { name: new RegExp(`^${hoyEnPalabras}(\\.|$)`) });
     await expect.poll(() => celdaHoy.getAttribute('aria-disabled')).toBe('true');
     await screenshot(page, 'flota-calendario-soat');
     // A click outside it closes it.

@@ -190,8 +190,16 @@ describe('monitor map', () => {
 
   it('warns with a button to the fleet when the company has no vehicle types', async () => {
     await page.route('**/mapa', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ tipos: [], servicios: [] }) }));
+    // The map's outline held back: the warning shows alone in the middle, not over 'Cargando mapa...'.
+    await page.route('**/map/colombia.geojson', async (r) => {
+      await new Promise((listo) => setTimeout(listo, 1500));
+      await r.continue();
+    });
     await page.reload();
     await page.getByText(MAPA_MSG.sinTipos).waitFor();
+    expect(await page.locator('.monitor-map--cargando').count(), 'el mapa aún se dibuja').toBe(1);
+    expect(await page.getByText(MAPA_MSG.cargando).count()).toBe(0);
+    await page.unroute('**/map/colombia.geojson');
     await shots('mapa-sin-tipos');
     await page.getByRole('button', { name: 'Ir a Gestión de Flota' }).click();
     await page.waitForURL(/gestiona-flota/);

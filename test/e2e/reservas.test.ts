@@ -183,7 +183,8 @@ describe('reserved service', () => {
     await page.waitForURL(/\/panel-control\/reservaciones$/);
 
     // The reservations list: the confirmed one with its vehicle and FUEC, and its detail links the FUEC.
-    const fila = page.getByRole('row', { name: /Hotel Spiwak/ });
+    // Its row names the origin up to its comma (another file's 'Hotel Spiwak Cali (prueba vencida)' may be listed too).
+    const fila = page.getByRole('row', { name: /Hotel Spiwak →/ });
     await expect.poll(() => fila.innerText(), { timeout: 20_000 }).toMatch(/Confirmado[\s\S]*TSQ204[\s\S]*Cargado, con diferencias/);
     expect(await page.getByRole('row', { name: /VCK512/ }).count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: /^Por completar/ }).click();

@@ -70,7 +70,8 @@ export function MonitorMapPage({ title }: { title: string }) {
           onLoaded={onLoaded}
         />
       </Suspense>
-      {!cargado && (
+      {/* Not under the feed's error or the fleet's warning: one message in the middle at a time. */}
+      {!cargado && !mapa.isLoadingError && !sinTipos && (
         <div className="monitor-map__overlay">
           <span className="monitor-map__cargando" role="status">
             {MAPA_MSG.cargando}
