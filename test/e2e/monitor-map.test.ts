@@ -26,6 +26,15 @@ async function pixelOf(lat: number, lng: number): Promise<{ x: number; y: number
   return { x: box.x + box.width / 2 + x(lng) - x(-76.532), y: box.y + box.height / 2 + y(lat) - y(3.4516) };
 }
 
+/** Colombia's outline, which the offline map's style loads first. */
+const CONTORNO = '**/map/colombia.geojson';
+/** Holds the outline back 1.5 s, so the map is still drawing when a test looks (page.unroute(CONTORNO) ends it). */
+const frenarContorno = () =>
+  page.route(CONTORNO, async (r) => {
+    await new Promise((listo) => setTimeout(listo, 1500));
+    await r.continue();
+  });
+
 describe('monitor map', () => {
   it('shows the pending services of the fleet, and a legend whose checkboxes show the other states', async () => {
     await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
@@ -33,17 +42,14 @@ describe('monitor map', () => {
     // MapLibre's canvas stays hidden while 'Cargando mapa...' shows (held here by a slow outline of
     // Colombia), and appears once drawn whole.
     const visibilidad = () => page.locator('.maplibregl-canvas').evaluate((c) => getComputedStyle(c).visibility);
-    await page.route('**/map/colombia.geojson', async (r) => {
-      await new Promise((listo) => setTimeout(listo, 1500));
-      await r.continue();
-    });
+    await frenarContorno();
     await page.goto(url('/panel-control/monitor-map'));
     await page.locator('.maplibregl-canvas').waitFor({ state: 'attached' });
     await page.getByText(MAPA_MSG.cargando).waitFor();
     expect(await visibilidad()).toBe('hidden');
     await page.getByText(MAPA_MSG.cargando).waitFor({ state: 'detached', timeout: 30_000 });
     expect(await visibilidad()).toBe('visible');
-    await page.unroute('**/map/colombia.geojson');
+    await page.unroute(CONTORNO);
     await expect.poll(() => page.getByText(/^Pendiente \(\d+\)$/).innerText()).toMatch(/^Pendiente \([1-9]\d*\)$/);
     // No zoom, fullscreen or other controls: only the attribution.
     expect(await page.locator('.maplibregl-ctrl-zoom-in, .maplibregl-ctrl-fullscreen, .maplibregl-ctrl-compass').count()).toBe(0);
@@ -191,15 +197,12 @@ describe('monitor map', () => {
   it('warns with a button to the fleet when the company has no vehicle types', async () => {
     await page.route('**/mapa', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ tipos: [], servicios: [] }) }));
     // The map's outline held back: the warning shows alone in the middle, not over 'Cargando mapa...'.
-    await page.route('**/map/colombia.geojson', async (r) => {
-      await new Promise((listo) => setTimeout(listo, 1500));
-      await r.continue();
-    });
+    await frenarContorno();
     await page.reload();
     await page.getByText(MAPA_MSG.sinTipos).waitFor();
     expect(await page.locator('.monitor-map--cargando').count(), 'el mapa aún se dibuja').toBe(1);
     expect(await page.getByText(MAPA_MSG.cargando).count()).toBe(0);
-    await page.unroute('**/map/colombia.geojson');
+    await page.unroute(CONTORNO);
     await shots('mapa-sin-tipos');
     await page.getByRole('button', { name: 'Ir a Gestión de Flota' }).click();
     await page.waitForURL(/gestiona-flota/);
