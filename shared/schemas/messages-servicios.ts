@@ -108,6 +108,8 @@ export const RECORRIDO_MSG = {
 /** The map and the service detail (spec 02 sections 2.1 and 2.2). */
 export const MAPA_MSG = {
   cargando: 'Cargando mapa...',
+  /** The legend's line while the feed has not answered yet (its states show at once). */
+  cargandoServicios: 'Cargando servicios...',
   sinTipos: 'No hay tipos de vehículos registrados en su flota',
   servicioNoEncontrado: 'No encontramos ese servicio, o ya no está disponible.',
   sinParadas: 'Sin paradas',

@@ -200,12 +200,35 @@ describe('monitor map', () => {
     await frenarContorno();
     await page.reload();
     await page.getByText(MAPA_MSG.sinTipos).waitFor();
+    // No legend of states for a fleet that can take none (it shows while the feed loads).
+    await page.getByText('Estados de los servicios').waitFor({ state: 'detached' });
     expect(await page.locator('.monitor-map--cargando').count(), 'el mapa aún se dibuja').toBe(1);
     expect(await page.getByText(MAPA_MSG.cargando).count()).toBe(0);
     await page.unroute(CONTORNO);
     await shots('mapa-sin-tipos');
     await page.getByRole('button', { name: 'Ir a Gestión de Flota' }).click();
     await page.waitForURL(/gestiona-flota/);
+    await page.unroute('**/mapa');
+  });
+
+  it("shows the legend's states while the feed loads, and their counts once it answers", async () => {
+    let soltar!: () => void;
+    const suelto = new Promise<void>((listo) => (soltar = listo));
+    await page.route('**/mapa', async (r) => {
+      await suelto;
+      await r.continue();
+    });
+    await page.goto(url('/panel-control/monitor-map'));
+    await page.getByText(MAPA_MSG.cargandoServicios).waitFor();
+    // The states and their checkboxes, without counts; no list of services yet.
+    expect(await page.getByRole('checkbox', { name: 'Pendiente', exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Reservado', exact: true }).isChecked()).toBe(false);
+    expect(await page.getByRole('button', { name: /^Servicios visibles/ }).count()).toBe(0);
+    await shots('mapa-cargando-servicios');
+    soltar();
+    await legend('Pendiente').waitFor();
+    expect(await page.getByText(MAPA_MSG.cargandoServicios).count()).toBe(0);
+    await page.getByRole('button', { name: /^Servicios visibles \(\d+\)$/ }).waitFor();
     await page.unroute('**/mapa');
   });
 });

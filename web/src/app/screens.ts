@@ -119,7 +119,9 @@ const SCREENS = [
     // Opened on its address, nothing is fetched ahead (preloadPanelCode in router.tsx: not the panel's
     // code, `/me` nor the feed): with the code and the feed ahead, the panel and the map rendered in one
     // 270-400 ms task and the map's WebGL start-up ran while the panel drew (Lighthouse median 70
-    // instead of 91, 7 runs each; 870-990 ms of WebGL start-up instead of 120-310 before that).
+    // instead of 91, 7 runs each; 870-990 ms of WebGL start-up instead of 120-310 before that). Again
+    // with the legend shown at once and the canvas hidden until drawn, the code alone ahead: median 81
+    // instead of 93 (400-500 ms render tasks once `/me` answered).
     adelantar: false,
   },
   {

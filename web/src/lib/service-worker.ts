@@ -1,3 +1,5 @@
+import { cuandoLibre } from './cuando-libre.js';
+
 /** How long after the page's load event the service worker waits, then for an idle moment. */
 const DEMORA_MS = 3000;
 
@@ -12,8 +14,7 @@ export function registerServiceWorkerLater(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   // Without it the console still works, online: worth a line in the console, not a message to the user.
   const register = () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch((err: unknown) => console.warn('Service worker no registrado', err));
-  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: DEMORA_MS }) : register());
-  const afterLoad = () => window.setTimeout(whenIdle, DEMORA_MS);
+  const afterLoad = () => window.setTimeout(() => cuandoLibre(register, DEMORA_MS), DEMORA_MS);
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
 }

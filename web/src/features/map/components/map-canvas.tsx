@@ -14,10 +14,13 @@ import { CENTRO_MAPA, ZOOM_MAPA } from '../map-style.js';
 // One image per state colour: the symbol layer picks it per feature, so 50 markers cost one draw call.
 import { iconoConductor, iconoFlecha } from '../marker-images.js';
 import { MAPA_LOCALE } from '../map-locale.js';
+import { cuandoLibre } from '../../../lib/cuando-libre.js';
 
 const SOURCE = 'servicios';
 const LAYER = 'servicios-flechas';
 const iconName = (estado: EstadoMapa) => `flecha-${estado}`;
+/** The longest the map's creation waits for the page to be idle. */
+const CREAR_MAX_MS = 1000;
 
 /** A driver on a started trip (spec 02 section 7), drawn above the arrows. */
 const CONDUCTOR_ICON = 'conductor';
@@ -60,6 +63,22 @@ export function MapCanvas({ styleUrl, servicios, visibles, conductores = [], foc
   latest.current = { servicios, visibles, conductores, onSelect, onBounds, onLoaded };
 
   useEffect(() => {
+    // Made in a task of its own, after the next frame and once the page is idle (1 s at most), not in
+    // React's commit: MapLibre's constructor holds the main thread while its WebGL context is created
+    // (100-350 ms on a machine without a GPU). In a commit that a query's answer made synchronous, it
+    // ran in the same task as the panel's render (Lighthouse: 280-480 ms tasks in 2 runs of 7).
+    let quitar: (() => void) | undefined;
+    let cancelar: (() => void) | undefined;
+    const cuadro = requestAnimationFrame(() => (cancelar = cuandoLibre(() => (quitar = crear()), CREAR_MAX_MS)));
+    return () => {
+      cancelAnimationFrame(cuadro);
+      cancelar?.();
+      quitar?.();
+    };
+    // The map is made once; a style change (dark mode) goes through setStyle below.
+  }, []);
+
+  function crear() {
     const m = new MapLibreMap({
       container: container.current!,
       style: styleUrl,
@@ -130,8 +149,7 @@ export function MapCanvas({ styleUrl, servicios, visibles, conductores = [], foc
       m.remove();
       map.current = null;
     };
-    // The map is made once; a style change (dark mode) goes through setStyle below.
-  }, []);
+  }
 
   const appliedStyle = useRef(styleUrl);
   useEffect(() => {

@@ -3,6 +3,7 @@ import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { memo, useState } from 'react';
 import { ESTADO_MAPA_INFO, ESTADOS_MAPA, marcadorVencido, type EstadoMapa } from '../../../../../shared/domain/mapa.js';
 import { MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
@@ -11,7 +12,8 @@ import { StatusText } from '../../../components/status-text.js';
 import { formatDateTime, formatTime } from '../../../lib/format.js';
 
 export interface MapLegendProps {
-  servicios: readonly Marcador[];
+  /** Absent while the feed loads: the states and their checkboxes show at once, the counts with the feed. */
+  servicios: readonly Marcador[] | undefined;
   visibles: readonly EstadoMapa[];
   onToggle: (estado: EstadoMapa, visible: boolean) => void;
   onSelect: (id: string) => void;
@@ -28,8 +30,8 @@ export interface MapLegendProps {
 export const MapLegend = memo(function MapLegend({ servicios, visibles, onToggle, onSelect, actualizado, errorRefresco, expandida }: MapLegendProps) {
   // The list is built only while open: closed, its 50 links and dates were rendered on every poll for nobody.
   const [listaAbierta, setListaAbierta] = useState(false);
-  const cuenta = (estado: EstadoMapa) => servicios.filter((s) => s.estado === estado).length;
-  const enVista = servicios.filter((s) => visibles.includes(s.estado));
+  const cuenta = (estado: EstadoMapa) => (servicios ? ` (${servicios.filter((s) => s.estado === estado).length})` : '');
+  const enVista = servicios?.filter((s) => visibles.includes(s.estado));
   const ahora = new Date();
   return (
     <div className="monitor-map__legend">
@@ -40,18 +42,22 @@ export const MapLegend = memo(function MapLegend({ servicios, visibles, onToggle
               <span className="legend-row">
                 <span className="legend-swatch" style={{ background: ESTADO_MAPA_INFO[estado].color }} aria-hidden="true" />
                 <span>
-                  {ESTADO_MAPA_INFO[estado].etiqueta} ({cuenta(estado)})
+                  {ESTADO_MAPA_INFO[estado].etiqueta}
+                  {cuenta(estado)}
                 </span>
               </span>
             </Checkbox>
           ))}
           <Box variant="small" color="text-body-secondary">
-            {errorRefresco ? (
+            {!servicios ? (
+              <StatusIndicator type="loading">{MAPA_MSG.cargandoServicios}</StatusIndicator>
+            ) : errorRefresco ? (
               <StatusText type="warning">No se pudo actualizar el mapa; se reintentará en unos segundos.</StatusText>
             ) : actualizado ? (
               `Actualizado a las ${formatTime(actualizado)}`
             ) : null}
           </Box>
+          {enVista && (
           <ExpandableSection
             headerText={`Servicios visibles (${enVista.length})`}
             variant="footer"
@@ -91,6 +97,7 @@ export const MapLegend = memo(function MapLegend({ servicios, visibles, onToggle
               </Box>
             )}
           </ExpandableSection>
+          )}
         </SpaceBetween>
       </ExpandableSection>
     </div>

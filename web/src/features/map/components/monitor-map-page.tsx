@@ -78,9 +78,10 @@ export function MonitorMapPage({ title }: { title: string }) {
           </span>
         </div>
       )}
-      {mapa.data && !sinTipos && (
+      {/* At once, not with the feed: the states are known before their counts arrive. */}
+      {!mapa.isLoadingError && !sinTipos && (
         <MapLegend
-          servicios={servicios}
+          servicios={mapa.data ? servicios : undefined}
           visibles={visibles}
           onToggle={onToggle}
           onSelect={onSelectLista}
