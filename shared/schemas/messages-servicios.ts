@@ -110,6 +110,8 @@ export const MAPA_MSG = {
   cargando: 'Cargando mapa...',
   /** The legend's line while the feed has not answered yet (its states show at once). */
   cargandoServicios: 'Cargando servicios...',
+  /** The base map (outline, cities or tiles) failed; the markers still show where they are. */
+  fondoFallido: 'No se pudo cargar el mapa de fondo. Los servicios siguen en su lugar; recarga la página para intentarlo de nuevo.',
   sinTipos: 'No hay tipos de vehículos registrados en su flota',
   servicioNoEncontrado: 'No encontramos ese servicio, o ya no está disponible.',
   sinParadas: 'Sin paradas',

@@ -13,7 +13,9 @@ import { MAPA_LOCALE } from '../../web/src/features/map/map-locale.js';
  * confirm flow (1234001 becomes $ 1.235.000) and sees it turn orange.
  */
 
-usePage();
+// The map's own files (outline, feed) are held back or failed by the page's routes, which a service
+// worker's cached copy would answer past.
+usePage({ serviceWorkers: 'block' });
 
 const legend = (estado: string) => page.getByRole('checkbox', { name: new RegExp(`^${estado} \\(\\d+\\)$`) });
 
@@ -230,5 +232,17 @@ describe('monitor map', () => {
     expect(await page.getByText(MAPA_MSG.cargandoServicios).count()).toBe(0);
     await page.getByRole('button', { name: /^Servicios visibles \(\d+\)$/ }).waitFor();
     await page.unroute('**/mapa');
+  });
+
+  it('says so when the base map cannot be loaded, and still shows the services', async () => {
+    await page.route(CONTORNO, (r) => r.fulfill({ status: 500, body: '' }));
+    await page.goto(url('/panel-control/monitor-map'));
+    await page.getByText(MAPA_MSG.fondoFallido).waitFor();
+    await legend('Pendiente').waitFor();
+    // Drawn without the outline: the canvas shows, no 'Cargando mapa...' left over it.
+    await page.locator('.monitor-map--cargando').waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await page.getByText(MAPA_MSG.cargando).count()).toBe(0);
+    await shots('mapa-sin-fondo');
+    await page.unroute(CONTORNO);
   });
 });

@@ -277,6 +277,8 @@ describe('reserved service', () => {
       const segunda = await posicion();
       expect(segunda).toBeDefined();
       expect([segunda!.lat, segunda!.lng]).not.toEqual([primera.lat, primera.lng]);
+      // The legend says what the drivers' dot is while one is drawn.
+      await page.getByText(/^Conductores en viaje \(\d+\)$/).waitFor();
       await screenshot(page, 'mapa-conductor-en-camino');
     } finally {
       await simulador.stop();

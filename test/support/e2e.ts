@@ -19,12 +19,14 @@ interface PageOptions {
   viewport?: { width: number; height: number };
   /** A fresh context and page for each test, instead of one page for the whole file. */
   perTest?: boolean;
+  /** 'block' where the page's routes must see every request: a service worker's copy answers past them. */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** Registers the hooks that open the browser (Spanish, light mode) and close it after the file. */
-export function usePage({ viewport = { width: 1280, height: 860 }, perTest = false }: PageOptions = {}): void {
+export function usePage({ viewport = { width: 1280, height: 860 }, perTest = false, serviceWorkers = 'allow' }: PageOptions = {}): void {
   const open = async () => {
-    context = await browser.newContext({ locale: 'es-CO', viewport, colorScheme: 'light' });
+    context = await browser.newContext({ locale: 'es-CO', viewport, colorScheme: 'light', serviceWorkers });
     page = await context.newPage();
     errores.length = 0;
     page.on('pageerror', (e) => anotar(`pageerror: ${e.message}`));

@@ -115,7 +115,9 @@ export function iconoFlecha(color: string, ratio: number): IconoRGBA {
 
 export const ICONO_CONDUCTOR_PX = 28;
 const BLANCO = hex('#ffffff');
-const VERDE = hex('#0b7a75');
+/** The drivers' colour, on the map and in the legend. */
+export const COLOR_CONDUCTOR = '#0b7a75';
+const VERDE = hex(COLOR_CONDUCTOR);
 
 /** A driver on a started trip (spec 02 section 7): a teal dot with a white ring and a white centre. */
 export function iconoConductor(ratio: number): IconoRGBA {

@@ -52,15 +52,17 @@ export interface MapCanvasProps {
   onSelect: (id: string) => void;
   /** The first view is drawn whole (sources, markers and all). */
   onLoaded?: () => void;
+  /** A source of the base map (Colombia's outline, the cities) could not be loaded. */
+  onFondoFallido?: () => void;
 }
 
 /** The MapLibre map: full size of its box, no zoom, street-view, map-type or fullscreen controls. */
-export function MapCanvas({ styleUrl, servicios, visibles, conductores = [], foco, onSelect, onBounds, onLoaded }: MapCanvasProps) {
+export function MapCanvas({ styleUrl, servicios, visibles, conductores = [], foco, onSelect, onBounds, onLoaded, onFondoFallido }: MapCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
   const [ready, setReady] = useState(false);
-  const latest = useRef({ servicios, visibles, conductores, onSelect, onBounds, onLoaded });
-  latest.current = { servicios, visibles, conductores, onSelect, onBounds, onLoaded };
+  const latest = useRef({ servicios, visibles, conductores, onSelect, onBounds, onLoaded, onFondoFallido });
+  latest.current = { servicios, visibles, conductores, onSelect, onBounds, onLoaded, onFondoFallido };
 
   useEffect(() => {
     // Made in a task of its own, after the next frame and once the page is idle (1 s at most), not in
@@ -123,13 +125,24 @@ export function MapCanvas({ styleUrl, servicios, visibles, conductores = [], foc
       latest.current.onBounds?.({ norte: b.getNorth(), sur: b.getSouth(), este: b.getEast(), oeste: b.getWest() });
     };
     m.on('moveend', bounds);
+    // The first view's base map failed: the style itself, or one of its sources (the offline outline and
+    // cities, or Amazon Location's tiles; ours are inline data). Later failures (a tile while panning)
+    // are MapLibre's to retry.
+    let primeraVista = true;
+    m.on('error', (e) => {
+      const fuente = (e as { sourceId?: string }).sourceId;
+      if (primeraVista && fuente !== SOURCE && fuente !== CONDUCTORES) latest.current.onFondoFallido?.();
+    });
     m.on('load', () => {
       addLayer();
       bounds();
       setReady(true);
       // Loaded once drawn whole (its first 'idle' after the markers' layer): the page keeps the canvas
       // hidden until then (styles.css, .monitor-map--cargando).
-      m.once('idle', () => latest.current.onLoaded?.());
+      m.once('idle', () => {
+        primeraVista = false;
+        latest.current.onLoaded?.();
+      });
     });
     // A new style (dark mode) drops sources and layers: put them back.
     m.on('style.load', addLayer);

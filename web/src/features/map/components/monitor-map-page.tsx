@@ -17,6 +17,7 @@ import { ServiceDialogs } from './service-dialogs.js';
 import { useAvisoInicio } from '../hooks/use-aviso-inicio.js';
 import { esTelefono } from '../../../lib/use-es-telefono.js';
 import { Reintentar } from '../../../components/reintentar.js';
+import { StatusText } from '../../../components/status-text.js';
 
 // MapLibre is its own chunk, loaded after the page: 'Cargando mapa...' shows meanwhile (spec 02 section 2.1).
 const MapCanvas = lazy(() => import('./map-canvas.js').then((m) => ({ default: m.MapCanvas })));
@@ -41,6 +42,7 @@ export function MonitorMapPage({ title }: { title: string }) {
   const [limites, setLimites] = useState<Limites | null>(null);
   const enCurso = servicios.some((s) => s.iniciado && s.estado === 'confirmado');
   const conductores = useConductores(limites, enCurso);
+  const conductoresEnVista = enCurso ? (conductores.data ?? SIN_CONDUCTORES) : SIN_CONDUCTORES;
   const onSelect = useCallback((id: string) => setDetalle(id), []);
   // Chosen from the legend's list: the map also moves to it (it may lie outside the view).
   const [foco, setFoco] = useState<{ lat: number; lng: number } | null>(null);
@@ -53,6 +55,8 @@ export function MonitorMapPage({ title }: { title: string }) {
     [servicios],
   );
   const onLoaded = useCallback(() => setCargado(true), []);
+  const [fondoFallido, setFondoFallido] = useState(false);
+  const onFondoFallido = useCallback(() => setFondoFallido(true), []);
   const onToggle = useCallback((estado: EstadoMapa, visible: boolean) => setVisibles((v) => (visible ? [...v, estado] : v.filter((e) => e !== estado))), []);
 
   return (
@@ -63,15 +67,16 @@ export function MonitorMapPage({ title }: { title: string }) {
           styleUrl={styleUrl}
           servicios={servicios}
           visibles={visibles}
-          conductores={enCurso ? (conductores.data ?? SIN_CONDUCTORES) : SIN_CONDUCTORES}
+          conductores={conductoresEnVista}
           foco={foco}
           onSelect={onSelect}
           onBounds={setLimites}
           onLoaded={onLoaded}
+          onFondoFallido={onFondoFallido}
         />
       </Suspense>
       {/* Not under the feed's error or the fleet's warning: one message in the middle at a time. */}
-      {!cargado && !mapa.isLoadingError && !sinTipos && (
+      {!cargado && !fondoFallido && !mapa.isLoadingError && !sinTipos && (
         <div className="monitor-map__overlay">
           <span className="monitor-map__cargando" role="status">
             {MAPA_MSG.cargando}
@@ -88,6 +93,7 @@ export function MonitorMapPage({ title }: { title: string }) {
           actualizado={mapa.dataUpdatedAt || null}
           errorRefresco={mapa.isRefetchError}
           expandida={!esTelefono()}
+          conductores={conductoresEnVista.length}
         />
       )}
       {sinTipos && (
@@ -106,6 +112,11 @@ export function MonitorMapPage({ title }: { title: string }) {
           <Alert type="error" header="No se pudieron cargar los servicios" action={<Reintentar consulta={mapa} />}>
             {errorMessage(mapa.error) || VEHICULO_MSG.errorCarga}
           </Alert>
+        </div>
+      )}
+      {fondoFallido && (
+        <div className="monitor-map__aviso" role="status">
+          <StatusText type="warning">{MAPA_MSG.fondoFallido}</StatusText>
         </div>
       )}
       <ServiceDialogs id={detalle} onClose={() => setDetalle(null)} />
