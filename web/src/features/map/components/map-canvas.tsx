@@ -52,7 +52,7 @@ export interface MapCanvasProps {
   onSelect: (id: string) => void;
   /** The first view is drawn whole (sources, markers and all). */
   onLoaded?: () => void;
-  /** A source of the base map (Colombia's outline, the cities) could not be loaded. */
+  /** The first view's base map could not be loaded: its style, or a source of it (outline, cities, tiles). */
   onFondoFallido?: () => void;
 }
 
