@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { MAPA_MSG, OFERTA_MSG } from '../../shared/schemas/messages-servicios.js';
 import { screenshot } from '../support/browser.js';
-import { dismissToasts, page, shots, signIn, url, usePage } from '../support/e2e.js';
+import { dismissToasts, page, retener, shots, signIn, url, usePage } from '../support/e2e.js';
 import { appApi, servicioPublicado } from '../support/servicios.js';
 import { MAPA_LOCALE } from '../../web/src/features/map/map-locale.js';
 
@@ -32,10 +32,7 @@ async function pixelOf(lat: number, lng: number): Promise<{ x: number; y: number
 const CONTORNO = '**/map/colombia.geojson';
 /** Holds the outline back 1.5 s, so the map is still drawing when a test looks (page.unroute(CONTORNO) ends it). */
 const frenarContorno = () =>
-  page.route(CONTORNO, async (r) => {
-    await new Promise((listo) => setTimeout(listo, 1500));
-    await r.continue();
-  });
+  page.route(CONTORNO, (r) => retener(r));
 
 describe('monitor map', () => {
   it('shows the pending services of the fleet, and a legend whose checkboxes show the other states', async () => {
@@ -216,10 +213,7 @@ describe('monitor map', () => {
   it("shows the legend's states while the feed loads, and their counts once it answers", async () => {
     let soltar!: () => void;
     const suelto = new Promise<void>((listo) => (soltar = listo));
-    await page.route('**/mapa', async (r) => {
-      await suelto;
-      await r.continue();
-    });
+    await page.route('**/mapa', (r) => retener(r, suelto));
     await page.goto(url('/panel-control/monitor-map'));
     await page.getByText(MAPA_MSG.cargandoServicios).waitFor();
     // The states and their checkboxes, without counts; no list of services yet.

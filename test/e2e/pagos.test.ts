@@ -11,7 +11,7 @@ import { MAPA_MSG, RECORRIDO_MSG } from '../../shared/schemas/messages-servicios
 import { API_MSG } from '../../shared/schemas/messages.js';
 import { docClient, stack, table } from '../support/clients.js';
 import { servicioReservado } from '../support/servicios.js';
-import { page, palabrasPartidas, shots, signIn, signOut, url, usePage } from '../support/e2e.js';
+import { page, palabrasPartidas, retener, shots, signIn, signOut, url, usePage } from '../support/e2e.js';
 
 /*
  * Payments through the console (issue "Payments, driver payouts, referral rewards and the service
@@ -193,10 +193,7 @@ describe('the service lists', () => {
     // Another state asked (held back here): until it answers, the totals and rows of the one before are
     // not shown as its own.
     const filtrado = /\/historial\?.*estado=finalizado/;
-    await page.route(filtrado, async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.fallback();
-    });
+    await page.route(filtrado, (route) => retener(route));
     try {
       await page.getByRole('button', { name: 'Estado Todos los estados' }).click();
       await page.getByRole('option', { name: 'Finalizado' }).click();
@@ -517,8 +514,7 @@ describe('pending payouts', () => {
     };
     let respondido = false;
     await page.route(/\/me$/, async (route) => {
-      if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 1500));
-      await route.fallback();
+      await retener(route, route.request().method() === 'GET' ? 1500 : 0);
       respondido = true;
     });
     try {

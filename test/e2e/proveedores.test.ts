@@ -7,7 +7,7 @@ import { API_MSG } from '../../shared/schemas/messages.js';
 import { CORREO_BIENVENIDA, PROVEEDOR_MSG } from '../../shared/schemas/proveedores.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { api, idToken, stack } from '../support/clients.js';
-import { openMenu, page, shots, sideMenu, signIn, signOut, url, usePage } from '../support/e2e.js';
+import { openMenu, page, retener, shots, sideMenu, signIn, signOut, url, usePage } from '../support/e2e.js';
 import { appApi } from '../support/servicios.js';
 
 /*
@@ -77,10 +77,7 @@ describe('provider validation panel', () => {
     await page.getByText('1 coincidencia', { exact: true }).first().waitFor();
     // While a search is on its way (held back here) the list says so, instead of the rows it had.
     const busqueda = /\/plataforma\/proveedores\/listas\/.*[?&]q=nadie/;
-    await page.route(busqueda, async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.fallback();
-    });
+    await page.route(busqueda, (route) => retener(route));
     try {
       await page.getByRole('searchbox', { name: 'Buscar proveedores' }).fill('nadie se llama así');
       await page.getByText('Buscando proveedores').waitFor();

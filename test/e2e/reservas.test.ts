@@ -7,7 +7,7 @@ import { UPLOAD_MSG } from '../../shared/schemas/messages.js';
 import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, RECORRIDO_MSG } from '../../shared/schemas/messages-servicios.js';
 import { docClient, stack, table, useFunctionEnv } from '../support/clients.js';
 import { screenshot } from '../support/browser.js';
-import { openMenu, page, shots, sideMenu, signIn, signOut, sobranteDeTabla, url, usePage } from '../support/e2e.js';
+import { openMenu, page, retener, shots, sideMenu, signIn, signOut, sobranteDeTabla, url, usePage } from '../support/e2e.js';
 import { fechaFuec, fuecPdf } from '../../scripts/local/fuec-pdf.js';
 import { servicioReservado } from '../support/servicios.js';
 
@@ -162,10 +162,7 @@ describe('reserved service', () => {
     await shots('reserva-fuec');
     // Held back on its way to storage: Escape mid-upload closes nothing, and says why.
     const haciaS3 = (u: URL) => u.origin === new URL(stack().s3Endpoint).origin;
-    await page.route(haciaS3, async (route) => {
-      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 1500));
-      await route.fallback();
-    });
+    await page.route(haciaS3, (route) => retener(route, route.request().method() === 'POST' ? 1500 : 0));
     try {
       await fuec.getByRole('button', { name: 'Subir FUEC' }).click();
       await fuec.getByRole('progressbar').waitFor();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { MSG } from '../../shared/schemas/messages.js';
 import { screenshot } from '../support/browser.js';
-import { openMenu, page, sideMenu, signIn, sobranteDeTabla, url, usePage } from '../support/e2e.js';
+import { openMenu, page, retener, sideMenu, signIn, sobranteDeTabla, url, usePage } from '../support/e2e.js';
 
 usePage({ viewport: { width: 1280, height: 800 }, perTest: true });
 
@@ -261,10 +261,7 @@ describe('console shell', () => {
       if (r.method() === 'GET' && new URL(r.url()).pathname.endsWith('/me')) eventos.push('/me respondido');
     });
     // `/me` slow to answer: the screen waits for it (who may see what), its data need not.
-    await page.route(/\/me$/, async (route) => {
-      if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 1500));
-      await route.fallback();
-    });
+    await page.route(/\/me$/, (route) => retener(route, route.request().method() === 'GET' ? 1500 : 0));
     // Opened on the fleet's address, as a bookmark or a reload does.
     await page.goto(url('/panel-control/gestiona-flota'));
     await page.getByRole('table', { name: 'Vehículos de la flota' }).getByRole('row').nth(1).waitFor();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, type TestContext } from 'vitest';
 import { launchBrowser, screenshot } from './browser.js';
 import { stack } from './clients.js';
@@ -73,6 +73,18 @@ async function describirFallo({ task }: TestContext) {
 }
 
 /** A console address on the local stack. */
+/**
+ * Holds a request back (ms, or until a promise settles), then lets it on to the next handler or the
+ * network. A page.unroute() made while it waits has Playwright let the request on itself, and the
+ * fallback() after it then rejects outside any test (a red CI run, stop 40): that rejection is dropped.
+ */
+export async function retener(route: Route, hasta: number | Promise<unknown> = 1500) {
+  await (typeof hasta === 'number' ? new Promise((listo) => setTimeout(listo, hasta)) : hasta);
+  await route.fallback().catch((e: Error) => {
+    if (!/already handled/i.test(e.message)) throw e;
+  });
+}
+
 export const url = (path: string) => `${stack().consoleUrl}${path}`;
 
 /** A form control by its exact label. */
