@@ -20,7 +20,9 @@ import { Reintentar } from '../../../components/reintentar.js';
 import { StatusText } from '../../../components/status-text.js';
 
 // MapLibre is its own chunk, loaded after the page: 'Cargando mapa...' shows meanwhile (spec 02 section 2.1).
-const MapCanvas = lazy(() => import('./map-canvas.js').then((m) => ({ default: m.MapCanvas })));
+// Asked for once this page's code runs, not at its first render, which waits for `/me` and the panel.
+const mapCanvas = import('./map-canvas.js');
+const MapCanvas = lazy(() => mapCanvas.then((m) => ({ default: m.MapCanvas })));
 
 /** Stable empty list: a new [] each render would redraw the drivers' layer. */
 const SIN_CONDUCTORES: readonly ConductorEnMapa[] = [];
