@@ -72,7 +72,6 @@ async function describirFallo({ task }: TestContext) {
   error.message += `\n--- la página: ${page.url()}\ndiálogos: ${JSON.stringify(estado.dialogos)}\ntexto: ${estado.texto}\nerrores: ${errores.join(' | ') || 'ninguno'}`;
 }
 
-/** A console address on the local stack. */
 /**
  * Holds a request back (ms, or until a promise settles), then lets it on to the next handler or the
  * network. A page.unroute() made while it waits has Playwright let the request on itself, and the
@@ -85,6 +84,7 @@ export async function retener(route: Route, hasta: number | Promise<unknown> = 1
   });
 }
 
+/** A console address on the local stack. */
 export const url = (path: string) => `${stack().consoleUrl}${path}`;
 
 /** A form control by its exact label. */
