@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { MSG } from '../../shared/schemas/messages.js';
+import { ESPERA_SPINNER_MS } from '../../web/src/components/loading-screen.js';
 import { screenshot } from '../support/browser.js';
 import { openMenu, page, retener, sideMenu, signIn, sobranteDeTabla, url, usePage } from '../support/e2e.js';
 
@@ -240,6 +241,30 @@ describe('console shell', () => {
     // map), so it must last at least 3 s from being seen, and be gone within 8.
     expect(Date.now() - shown).toBeGreaterThan(3_000);
   });
+  it('shows a load’s message at once and its spinner only after a second', async () => {
+    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
+    await page.waitForURL('**/panel-control/monitor-map');
+    // When each first shows, timed in the page: the loading message, then a spinner in its place.
+    await page.addInitScript(() => {
+      const carga: { mensaje?: number; spinner?: number } = ((window as unknown as { __carga: typeof carga }).__carga = {});
+      new MutationObserver(() => {
+        const lugar = document.querySelector('.loading-screen__spinner');
+        if (lugar) carga.mensaje ??= performance.now();
+        if (lugar?.firstElementChild) carga.spinner ??= performance.now();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // `/me` slow to answer: the screen shows its loading state meanwhile.
+    await page.route(/\/me$/, (route) => retener(route, route.request().method() === 'GET' ? 2500 : 0));
+    await page.goto(url('/panel-control/monitor-map'));
+    await page.getByRole('status').filter({ hasText: 'Cargando...' }).first().waitFor();
+    await page.locator('.loading-screen__spinner > *').first().waitFor();
+    const { mensaje, spinner } = await page.evaluate(() => (window as unknown as { __carga: { mensaje: number; spinner: number } }).__carga);
+    expect(spinner - mensaje).toBeGreaterThanOrEqual(ESPERA_SPINNER_MS - 20);
+    await screenshot(page, 'cargando');
+    await page.unroute(/\/me$/);
+    await page.getByRole('region', { name: 'Mapa de servicios' }).waitFor();
+  });
+
   it('fetches a panel address code and data side by side, and registers the service worker only once the page is up', async () => {
     const registrado = () => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()));
     // A first visit: no service worker at the load event nor a second later (registered then, it would
