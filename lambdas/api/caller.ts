@@ -23,8 +23,8 @@ export type Caller = CompanyCaller | PlataformaCaller | ConductorCaller;
 export type CallerOf<R extends Role> = R extends 'admin' | 'user' ? CompanyCaller : R extends 'plataforma' ? PlataformaCaller : ConductorCaller;
 
 /** The caller, by kind, from its user record: the record decides company and role, never the request. */
-export function callerFrom(usuario: Usuario, email: string): Caller {
-  const base = { sub: usuario.id, email };
+export function callerFrom(usuario: Usuario): Caller {
+  const base = { sub: usuario.id, email: usuario.email };
   switch (usuario.role) {
     case 'admin':
     case 'user':

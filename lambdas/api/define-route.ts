@@ -112,7 +112,7 @@ export function publicRoute(def: { method: HttpMethod; path: string; handler: (c
 
 /** JSON bodies only, declared as such (a form or text post is refused before it is read). */
 async function readJson(c: Context): Promise<unknown> {
-  if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) throw new AppError(415, 'unsupported_media_type', API_MSG.soloJson);
+  if (!/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? '')) throw new AppError(415, 'unsupported-media-type', API_MSG.soloJson);
   try {
     return await c.req.json();
   } catch {

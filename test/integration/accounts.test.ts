@@ -1,5 +1,5 @@
-import { AdminGetUserCommand, ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { AdminGetUserCommand, AdminUpdateUserAttributesCommand, ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,6 +10,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { STAFF_SIGNUP_FIELD } from '../../shared/constants.js';
 import { API_MSG, MSG } from '../../shared/schemas/messages.js';
 import { api, cognitoClient, docClient, idToken, lastCodeFor, newCompanyAdmin, stack, subOf, table, useFunctionEnv } from '../support/clients.js';
+import { appApi, servicioPublicado } from '../support/servicios.js';
 
 const registro = (email: string) => ({ email, verifyEmail: email, password: 'Equipo2026!', verifyPassword: 'Equipo2026!' });
 
@@ -72,6 +73,30 @@ describe('accounts: disabled at once, unconfirmed staff expire, the staff proof 
     expect(item).not.toHaveProperty('confirmacion');
     expect((await expireUnconfirmedStaff(new Date(Date.now() + 30 * 86_400_000))).expired).not.toContain(email);
     expect(await cognitoStatus(email)).toBe('CONFIRMED');
+  });
+
+  it("names a user by its record's e-mail, not the one its token claims", async () => {
+    const email = 'nombrada@transvalle.demo';
+    const creado = await api('/usuarios', { token: admin, body: registro(email) });
+    expect(creado.status).toBe(201);
+    await cognitoClient().send(new ConfirmSignUpCommand({ ClientId: stack().userPoolClientId, Username: email, ConfirmationCode: lastCodeFor(email)! }));
+    // Its own profile complete, as its first visit would leave it (a test write).
+    await docClient().send(new UpdateCommand({ TableName: table('usuarios'), Key: { id: creado.json.id }, UpdateExpression: 'SET perfil = :t', ExpressionAttributeValues: { ':t': true } }));
+    // The user's own e-mail attribute changed at Cognito (a user may change it; in AWS it must verify it first).
+    const otro = 'soporte@transaliadas.demo';
+    await cognitoClient().send(
+      new AdminUpdateUserAttributesCommand({ UserPoolId: stack().userPoolId, Username: email, UserAttributes: [{ Name: 'email', Value: otro }, { Name: 'email_verified', Value: 'true' }] }),
+    );
+    // Signed in under the new address, as the pool takes its e-mail for the user name.
+    const token = await idToken(otro, 'Equipo2026!');
+    expect(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).email).toBe(otro);
+
+    // An offer, recorded in the service's history under the record's address.
+    const servicio = servicioPublicado({ tipo: 'Van' });
+    expect((await appApi('POST', '/integracion/cliente/servicios', servicio)).status).toBe(201);
+    expect((await api(`/servicios/${servicio.id}/ofertas`, { token, body: { precio: 700000 } })).status).toBe(201);
+    const historial = await api(`/servicios/${servicio.id}/historial`, { token: admin });
+    expect(historial.json.items.find((e: { accion: string }) => e.accion === 'oferta')).toMatchObject({ quien: { tipo: 'usuario', nombre: email } });
   });
 
   it('refuses an expired staff proof, and a valid one never founds a company', async () => {

@@ -2,10 +2,11 @@ import { DeleteCommand, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { ultimoDiaDelViaje } from '../../shared/domain/asignacion.js';
+import { pendingUploadKey } from '../../shared/domain/uploads.js';
 import { UPLOAD_MSG } from '../../shared/schemas/messages.js';
 import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG } from '../../shared/schemas/messages-servicios.js';
 import { POR_ASIGNAR } from '../../shared/schemas/service.js';
-import { api, docClient, idToken, listKeys, PDF_BYTES, solidPng, table, upload } from '../support/clients.js';
+import { api, docClient, idToken, listKeys, PDF_BYTES, solidPng, subOf, table, upload } from '../support/clients.js';
 import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
 import { fechaFuec, fuecPdf } from '../../scripts/local/fuec-pdf.js';
 import { pdfCon } from '../support/pdfs.js';
@@ -259,9 +260,15 @@ describe('POST /servicios/{id}/fuec', () => {
     expect(falso.json.error.message).toBe(UPLOAD_MSG.fuecTipo);
 
     // A file that only starts like a PDF: refused, not accepted unread (a scan reads as a PDF without text).
-    const danado = await subir(admin, id, await upload(admin, 'fuec', new TextEncoder().encode('%PDF-1.4\n1 0 obj\n%dañado \x00\x01 stream endstream\nendobj\n%%EOF'), 'application/pdf'));
+    const ilegible = await upload(admin, 'fuec', new TextEncoder().encode('%PDF-1.4\n1 0 obj\n%dañado \x00\x01 stream endstream\nendobj\n%%EOF'), 'application/pdf');
+    const danado = await subir(admin, id, ilegible);
     expect(danado.status).toBe(400);
     expect(danado.json.error.message).toBe(FUEC_MSG.pdfIlegible);
+    // Refused for good, by its bytes or by its reading: the waiting file deleted, its ticket used up.
+    for (const rechazado of [html, ilegible]) {
+      expect(await listKeys(pendingUploadKey(subOf(admin), rechazado))).toEqual([]);
+      expect((await subir(admin, id, rechazado)).json.error.message).toBe(UPLOAD_MSG.archivoNoSubido);
+    }
     // A header and an end marker with nothing between them: no document, said before anything reads it.
     const vacio = await subir(admin, id, await upload(admin, 'fuec', new TextEncoder().encode('%PDF-%%EOF'), 'application/pdf'));
     expect(vacio.status).toBe(400);

@@ -50,6 +50,8 @@ export const requireAuth = createMiddleware<AuthEnv>(async (c, next) => {
   const usuario = await usuarioRepository.getCached(String(payload.sub));
   if (!usuario) throw forbidden(API_MSG.usuarioSinEmpresa);
   if (!usuario.activo) throw unauthenticated(API_MSG.cuentaDesactivada);
-  c.set('caller', callerFrom(usuario, String(payload.email ?? usuario.email)));
+  // The record's e-mail, not the token's: a user can change the token's own attribute (audit trails
+  // and a driver account's change stamp would then name someone else).
+  c.set('caller', callerFrom(usuario));
   await next();
 });

@@ -159,7 +159,7 @@ export async function subirFuec(c: Context, caller: CompanyCaller, body: FuecBod
   if (!esperaFuec(service)) throw conflict(FUEC_MSG.noAdmite);
   // The check on the waiting file first: with differences and no confirmation the ticket stays
   // usable, so the company confirms without uploading again.
-  const pendiente = await verificar(await peekCheckedFile(caller, 'fuec', body.archivo), service);
+  const pendiente = await peekCheckedFile(caller, 'fuec', body.archivo, (file) => verificar(file, service));
   if (pendiente.estado === 'no-coincide' && !body.confirmarDiferencias) throw fuecNoCoincide(pendiente);
   const { tickets, files } = await takeCheckedFiles(caller, 'fuec', [body.archivo]);
   // What is stored is what was taken: checked again (a re-post with the same presigned POST may have replaced it).

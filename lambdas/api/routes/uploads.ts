@@ -8,7 +8,7 @@ import { storage } from '../../adapters/storage.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { uploadRepository, type UploadTicketItem } from '../../data/upload-repository.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';
-import { badRequest, conflict, forbidden } from '../../errors.js';
+import { AppError, badRequest, conflict, forbidden } from '../../errors.js';
 import type { CompanyCaller, PlataformaCaller } from '../caller.js';
 import type { AppId } from '../middleware/apps.js';
 import { loadMe } from '../me.js';
@@ -169,17 +169,31 @@ export async function confirmUpload(c: Context, caller: UploadCaller, body: Conf
 }
 
 /**
- * Reads the caller's waiting upload and checks it like `takeCheckedFiles`, without using the ticket up:
- * for a route that looks at a file before deciding (the FUEC check). Its bytes are taken later.
+ * Reads the caller's waiting upload, checks it like `takeCheckedFiles` and then with `revisar`, without
+ * using the ticket up: for a route that looks at a file before deciding (the FUEC check). Its bytes are
+ * taken later. A file refused here (a 400 from either check) is refused for good, as there.
  */
-export async function peekCheckedFile(caller: UploadCaller, kind: UploadKind, id: string): Promise<CheckedFile> {
+export async function peekCheckedFile<T>(caller: UploadCaller, kind: UploadKind, id: string, revisar: (file: CheckedFile) => Promise<T>): Promise<T> {
   checkMayUpload(caller, kind);
   const [ticket] = await uploadRepository.vigentes([{ id, kind }], caller.sub, new Date());
   if (!ticket) throw badRequest(UPLOAD_KINDS[kind].noSubido);
   const file = await storage.peek(ticket.key, UPLOAD_KINDS[kind].maxBytes);
   const problem = uploadProblem(kind, file ? { name: ticket.fileName, size: file.size, type: file.mime, incompleto: file.incompleto } : null);
-  if (problem || !file?.bytes || !file.mime) throw badRequest(problem ?? UPLOAD_KINDS[kind].noSubido);
-  return { bytes: file.bytes, mime: file.mime };
+  try {
+    if (problem || !file?.bytes || !file.mime) throw badRequest(problem ?? UPLOAD_KINDS[kind].noSubido);
+    return await revisar({ bytes: file.bytes, mime: file.mime });
+  } catch (err) {
+    // Nothing posted yet: the ticket waits for it.
+    if (file && err instanceof AppError && err.status === 400) await descartar(caller.sub, [ticket]);
+    throw err;
+  }
+}
+
+/** Refused files: their tickets used up and their objects deleted, so a retry brings a new upload, not a re-post. */
+async function descartar(sub: string, tickets: readonly UploadTicketItem[]): Promise<void> {
+  if (!tickets.length) return;
+  await uploadRepository.usar(tickets.map((t) => t.id), sub).catch(() => false);
+  await deleteFiles(tickets.map((t) => t.key));
 }
 
 /** A waiting upload that passed its kind's checks: exactly the bytes that were checked. */
@@ -224,10 +238,7 @@ async function takeChecked<L extends readonly Lote[]>(sub: string, lotes: L): Pr
   const problems = leidos.map((f, i) => uploadProblem(validos[i]!.kind, f ? { name: validos[i]!.fileName, size: f.size, type: f.mime, incompleto: f.incompleto } : null));
   const failed = problems.findIndex(Boolean);
   if (failed >= 0) {
-    // A refused file's ticket is used up and its object deleted: a retry brings a new upload, not a re-post.
-    const rechazados = validos.filter((_, i) => leidos[i] && problems[i]);
-    if (rechazados.length) await uploadRepository.usar(rechazados.map((t) => t.id), sub).catch(() => false);
-    await deleteFiles(rechazados.map((t) => t.key));
+    await descartar(sub, validos.filter((_, i) => leidos[i] && problems[i]));
     const items = pedidos.length > 1 ? { items: problems.map((message, index) => ({ index, message })) } : undefined;
     throw badRequest(problems[failed]!, items);
   }
