@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { MSG } from '../../shared/schemas/messages.js';
+import { API_MSG, MSG } from '../../shared/schemas/messages.js';
 import { ESPERA_SPINNER_MS } from '../../web/src/components/loading-screen.js';
 import { screenshot } from '../support/browser.js';
 import { openMenu, page, retener, sideMenu, signIn, sobranteDeTabla, url, usePage } from '../support/e2e.js';
@@ -27,6 +27,21 @@ describe('console shell', () => {
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
     await page.getByText(MSG.emailInvalido).waitFor();
     await screenshot(page, 'login-errores');
+  });
+
+  it("replaces a failed sign-in's message with the next attempt's answer", async () => {
+    const intentar = async (email: string, password: string) => {
+      await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
+      await page.getByLabel('Contraseña', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+    };
+    const incorrectos = page.getByText('Correo o contraseña incorrectos');
+    await page.goto(url('/login'));
+    await intentar(DEMO_USERS.admin, 'NoEsLaClave1!');
+    await incorrectos.waitFor();
+    await intentar(DEMO_USERS.conductor, DEMO_PASSWORD);
+    await page.getByText(API_MSG.conductorSinConsola).waitFor();
+    expect(await incorrectos.count()).toBe(0);
   });
 
   it('shows the landing welcome after the 3-second spinner', async () => {

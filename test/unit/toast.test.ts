@@ -61,9 +61,15 @@ describe('toasts', () => {
     expect(getToasts()).toEqual([]);
   });
 
-  it('lets a success settle the errors of its page', () => {
+  it('lets a success settle the errors of its page, and those carried to it from the page before', () => {
     toast.error('Error al actualizar el perfil');
     toast.success('Perfil actualizado con éxito');
     expect(getToasts().map((t) => t.type)).toEqual(['success']);
+
+    vi.stubGlobal('window', { location: { pathname: '/login' } });
+    toast.error('Por favor verifica tu correo');
+    vi.stubGlobal('window', { location: { pathname: '/verificar-correo' } });
+    toast.success('Correo verificado correctamente. Ya puedes iniciar sesión.');
+    expect(getToasts().map((t) => t.content)).toEqual(['Correo verificado correctamente. Ya puedes iniciar sesión.', 'Perfil actualizado con éxito']);
   });
 });

@@ -91,10 +91,11 @@ export function dismissToast(id: string): void {
 export function showToast(toast: Omit<Toast, 'id' | 'raisedAt' | 'page' | 'sobreDialogo'>): string {
   const id = `toast-${++nextId}`;
   const page = window.location.pathname;
-  // A success settles what failed before it on the same page: no old error beside a new success. The
-  // same text said again on the same page replaces its copy (pressing Guardar twice, one message).
+  // A success settles what failed before it: no old error beside a new success, including one carried
+  // here from the page before ('Por favor verifica tu correo' once the code is accepted). The same text
+  // said again on the same page replaces its copy (pressing Guardar twice, one message).
   const repetido = (t: Toast) => t.page === page && t.type === toast.type && typeof toast.content === 'string' && t.content === toast.content && t.header === toast.header;
-  const kept = toasts.filter((t) => !repetido(t) && !(toast.type === 'success' && t.type === 'error' && t.page === page));
+  const kept = toasts.filter((t) => !repetido(t) && !(toast.type === 'success' && t.type === 'error'));
   // Newest first; the oldest ones beyond the limit are dropped.
   const nuevo = { ...toast, id, raisedAt: Date.now(), page, sobreDialogo: typeof document !== 'undefined' && !!dialogoAbierto() };
   const next = [nuevo, ...kept].slice(0, MAX_TOASTS);

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { signOut } from 'aws-amplify/auth';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '../../../../../shared/schemas/messages.js';
-import { toast } from '../../../lib/toast.js';
+import { dismissToast, toast } from '../../../lib/toast.js';
 import { meQueryOptions } from '../../../lib/me/get-me.js';
 import { useAuth } from './auth-context.js';
 import { ENTRAR, verifyEmailPath } from './paths.js';
@@ -19,18 +19,23 @@ export function useLogin() {
   const { refresh } = useAuth();
   const [submitting, setSubmitting] = useState(false);
 
+  // The last attempt's error: a new attempt's answer replaces it, not stacks under it.
+  const ultimoError = useRef<string | null>(null);
+  const fallo = (message: string) => (ultimoError.current = toast.error(message));
+
   async function login(email: string, password: string): Promise<void> {
     setSubmitting(true);
+    if (ultimoError.current) dismissToast(ultimoError.current);
     try {
       const result = await signInWithPassword(email, password);
       if (result.kind === 'unconfirmed') {
         // Cognito refuses an unverified e-mail: the code it sent (or a new one) confirms it.
-        toast.error(MSG.verificaCorreo);
+        fallo(MSG.verificaCorreo);
         navigate(verifyEmailPath(email));
         return;
       }
       if (result.kind === 'failed') {
-        toast.error(result.message);
+        fallo(result.message);
         return;
       }
       const me = await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 }).catch(() => null);
