@@ -16,8 +16,8 @@ const url = (path: string) => `${stack().consoleH2Url}${path}`;
 
 /*
  * Lighthouse (desktop preset) on the built console served by the local stack as CloudFront serves it:
- * TLS, HTTP/2 and compression (the local certificate is self-signed, so this browser ignores it). Each page is measured three times (five when the
- * median is within 3 points of its threshold) from a cold HTTP cache with no service worker
+ * TLS, HTTP/2 and compression (the local certificate is self-signed, so this browser ignores it). Each page is measured three times (two more, up to
+ * seven, while the median is within 3 points of its threshold, either side) from a cold HTTP cache with no service worker
  * (Lighthouse clears both; the sign-in stays in localStorage, which it keeps), and the median score must
  * reach the issue's threshold, accessibility 100.
  * The scores go to test-results/lighthouse.json for the notes.
@@ -26,32 +26,29 @@ const url = (path: string) => `${stack().consoleH2Url}${path}`;
 const RUNS = 3;
 /**
  * A median within this many points of its threshold, either side, is too close to call on a busy 2-core
- * machine (one run's blocking time swings by 200 ms): two more runs, and the median of the five decides.
+ * machine (one run's blocking time swings by 200 ms): two more runs, again while the median stays this
+ * close, up to RUNS_MAX, and the median of them all decides. Either side, so the extra runs narrow the
+ * answer without leaning it: a page well above or well below its threshold stops at three.
  * 3, not 5: at 5 most pages took five runs and the file 250 s, pushing `npm test` past 15 minutes.
  */
 const DUDOSO = 3;
-const RUNS_DUDOSO = 5;
+const RUNS_MAX = 7;
 /**
  * The issue's thresholds: 95 on the sign-in, 90 on the others. Medians measured (7 runs each, this
- * machine, the same hour): sign-in 99-100, fleet and Reservas 93-96, the map 95 (single runs 95-96,
- * blocking time 6-66 ms) once its loading screens wait a second before spinning (loading-screen.tsx);
- * 95 before in a quiet hour (91-96, 3-126 ms) but 70 against 82 with a busy core beside it.
+ * machine, the same hour): sign-in 99-100, fleet and Reservas 93-96, the map 95 and 96 in two series
+ * (single runs 91-97). In fresh-clone CI the map's medians were 93, 95, 90 and 95 in its last four runs
+ * (single runs 82-97): its slow runs are MapLibre's WebGL start-up on SwiftShader, the two cores shared
+ * with the GPU process.
  */
 const LOGIN_MIN = 95;
 const PANEL_MIN = 90;
-/**
- * The map's floor, under the issue's 90: held to 90, its fresh-clone CI medians were 95 (91/92/95/95/97)
- * and then 90 (90/95/92/82/87), on the threshold itself; a red CI throws the whole submission away.
- * Before the spinner waited, they had been 92, 88, 88, 83, 94 and 93.
- */
-const MAPA_PISO = 80;
 // The map last, in its own browser: each browser is closed after its last page, so nothing of one
 // page (the map draws and polls) runs while another is measured.
 const PAGES = [
   { nombre: 'Iniciar sesión', path: '/login', rendimiento: LOGIN_MIN, sesion: false, perfil: 'software' },
   { nombre: 'Gestiona Flota', path: panelPath('gestiona-flota'), rendimiento: PANEL_MIN, sesion: true, perfil: 'software' },
   { nombre: 'Reservas por Validar', path: panelPath('reservas'), rendimiento: PANEL_MIN, sesion: true, perfil: 'software' },
-  { nombre: 'Mapa de Monitoreo', path: panelPath('monitor-map'), rendimiento: MAPA_PISO, sesion: true, perfil: 'webgl' },
+  { nombre: 'Mapa de Monitoreo', path: panelPath('monitor-map'), rendimiento: PANEL_MIN, sesion: true, perfil: 'webgl' },
 ] as const;
 
 interface Medicion {
@@ -144,7 +141,7 @@ afterAll(async () => {
   await Promise.allSettled([...browsers.keys()].map(cerrar));
 });
 
-describe('Lighthouse, desktop preset, median of 3 (of 5 when close to the threshold)', () => {
+describe('Lighthouse, desktop preset, median of 3 (of up to 7 when close to the threshold)', () => {
   const informe: Record<string, Medicion[]> = {};
 
   afterAll(() => {
@@ -159,7 +156,7 @@ describe('Lighthouse, desktop preset, median of 3 (of 5 when close to the thresh
         if (p.sesion) await iniciarSesion(b);
         await calentar(b, p.path);
         for (let i = 0; i < RUNS; i++) runs.push(await medir(p.path, i, b.port));
-        if (Math.abs(median(runs.map((r) => r.rendimiento))! - p.rendimiento) <= DUDOSO) for (let i = RUNS; i < RUNS_DUDOSO; i++) runs.push(await medir(p.path, i, b.port));
+        while (runs.length < RUNS_MAX && Math.abs(median(runs.map((r) => r.rendimiento))! - p.rendimiento) <= DUDOSO) for (let i = 0; i < 2; i++) runs.push(await medir(p.path, runs.length, b.port));
       } finally {
         if (!PAGES.slice(n + 1).some((q) => q.perfil === p.perfil)) await cerrar(p.perfil);
       }
