@@ -419,7 +419,7 @@ const REFERIDOS: Record<number, { por: string; viajes: number; pagada?: Recompen
  * advance due and is owed a referral reward, so both payout forms point the change out.
  */
 const CUENTA_CAMBIADA: Record<number, { haceHoras: number; por: string; anterior: CuentaDestino }> = {
-  1: { haceHoras: 30, por: DEMO_USERS.staff, anterior: { banco: 'Bancolombia', tipocuenta: 'ahorros', cuenta: '04587120334', titular: 'Luis Fernando Ortiz' } },
+  1: { haceHoras: 30, por: DEMO_USERS.admin, anterior: { banco: 'Bancolombia', tipocuenta: 'ahorros', cuenta: '04587120334', titular: 'Luis Fernando Ortiz' } },
 };
 /** A referral reward the demo has already paid: its ledger row, and its receipt when it had one. */
 type RecompensaDemo = { haceDias: number; valor: number; referencia: string; conComprobante: boolean };

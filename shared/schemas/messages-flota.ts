@@ -41,6 +41,8 @@ export const VEHICULO_MSG = {
   edicionConcurrente: 'Otra persona está guardando este vehículo al mismo tiempo. Vuelve a abrirlo, revisa sus datos y guarda de nuevo.',
   /** Over the bank fields of the edit form: a change is stamped and pointed out to whoever pays (`cuentaCambiada`). */
   cambioDeCuenta: 'Un cambio de cuenta queda registrado con la fecha y quién lo hizo, y la plataforma lo verá al registrar los pagos a esta cuenta.',
+  /** Beyond the spec: the payouts go to this account, so, like the company's own bank data, only an admin changes it. */
+  soloAdminCuenta: 'Solo un administrador de la empresa puede cambiar la cuenta de pago del conductor.',
   correoConductorEnUso: 'Ya existe una cuenta con el correo del conductor. Usa otro correo.',
   archivosConVehiculo: 'Las fotos y documentos del vehículo se guardan con el formulario del vehículo.',
   archivoRepetido: 'El mismo archivo no puede ocupar dos espacios.',

@@ -359,6 +359,19 @@ describe('fleet', () => {
     await page.getByRole('button', { name: 'Ver detalles de VCK512' }).click();
     await dialog().getByText('Detalles completos del vehículo').waitFor();
     await dialog().getByRole('button', { name: 'Cerrar', exact: true }).click();
+    // The driver's payout account is the admins' to change (the API refuses staff): shown, not editable.
+    await page.getByRole('button', { name: 'Actualizar VCK512' }).click();
+    await dialog().getByText('Editar Información del Vehículo').waitFor();
+    await dialog().getByText(VEHICULO_MSG.soloAdminCuenta, { exact: true }).waitFor();
+    expect(await dialog().getByText(VEHICULO_MSG.cambioDeCuenta).count()).toBe(0);
+    for (const label of ['Número de cuenta', 'Titular de la cuenta']) expect(await field(label).getAttribute('readonly'), label).not.toBeNull();
+    expect(await field('Teléfono').getAttribute('readonly')).toBeNull();
+    // Tall enough for the whole form, its bank section included, in the picture.
+    const vista = page.viewportSize()!;
+    await page.setViewportSize({ width: vista.width, height: 2000 });
+    await shots('flota-editar-personal');
+    await page.setViewportSize(vista);
+    await dialog().getByRole('button', { name: 'Cancelar' }).click();
     await signOut();
   });
 

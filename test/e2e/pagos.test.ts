@@ -569,7 +569,7 @@ describe('pending payouts', () => {
   it('points out a driver’s account changed lately, in the payout list and above both payout forms', async () => {
     // The demo's Luis Fernando Ortiz (WMN318): his account changed 30 hours ago, he has an advance due and is owed CHV220's reward.
     // The account before the change, and whom to confirm it with.
-    const aviso = /^Los datos bancarios cambiaron el .+ \(operador@transvalle\.demo\)\. Antes: Luis Fernando Ortiz: Bancolombia, cuenta ahorros 04587120334\. Confírmalos con el conductor al 3007788990 antes de transferir\.$/;
+    const aviso = /^Los datos bancarios cambiaron el .+ \(admin@transvalle\.demo\)\. Antes: Luis Fernando Ortiz: Bancolombia, cuenta ahorros 04587120334\. Confírmalos con el conductor al 3007788990 antes de transferir\.$/;
     await page.goto(url('/panel-control/anticipos'));
     const cambiadas = page.getByRole('row').filter({ hasText: /Cuenta cambiada el \d{1,2}\/\d{1,2}\/\d{4}/ });
     await cambiadas.first().waitFor();

@@ -145,6 +145,16 @@ describe('reserved service', () => {
     await input.setInputFiles({ name: 'fuec.txt', mimeType: 'text/plain', buffer: Buffer.from('no es un FUEC') });
     await fuec.getByText(UPLOAD_MSG.fuecTipo).waitFor();
     expect(await fuec.getByRole('button', { name: 'Subir FUEC' }).isDisabled()).toBe(true);
+    // A PDF the API cannot read is refused for good (its upload deleted there): the file it named as
+    // ready goes, and another is asked for.
+    await input.setInputFiles({ name: 'fuec-danado.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n%dañado \x00\x01 stream endstream\nendobj\n%%EOF') });
+    await fuec.getByText(/fuec-danado\.pdf .* listo para subir/).waitFor();
+    await fuec.getByRole('button', { name: 'Subir FUEC' }).click();
+    await fuec.getByText(FUEC_MSG.pdfIlegible, { exact: true }).waitFor({ timeout: 20_000 });
+    expect(await fuec.getByText(/listo para subir/).count()).toBe(0);
+    expect(await fuec.getByRole('button', { name: 'Subir FUEC' }).isDisabled()).toBe(true);
+    // The focus on the file chooser ('Elegir archivo'), in the dialog, so its keys still work.
+    await expect.poll(() => fuec.locator('input[type=file]').evaluate((el) => el === document.activeElement)).toBe(true);
     // A FUEC printed for another plate: the check shows the difference before anything is confirmed.
     const salida = (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id } }))).Item!.fechaSalida as string;
     const pdf = await fuecPdf({ placa: 'XYZ 987', desde: fechaFuec(salida), hasta: fechaFuec(salida, 1), origen: 'CALI', destino: 'AEROPUERTO ALFONSO BONILLA ARAGON, PALMIRA' });

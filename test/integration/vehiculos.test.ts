@@ -558,30 +558,45 @@ describe('fleet API', () => {
     expect((await guardado(SXT771))!.direccion).toBe('Calle 13 # 23-33, Cali');
   });
 
-  it('stamps whoever set the account that stays when two edits land at once, a stale form included', async () => {
+  it("refuses a change of the driver's payout account from company staff: nothing changed, its new photo deleted", async () => {
+    const antes = (await guardado(SXT771))!;
+    const staffSub = subOf(staff);
+    const claves = await listKeys(`vehiculos/${SXT771}/`);
+    for (const cambio of [{ cuenta: '31122233344' }, { titular: 'Otra Persona' }, { banco: antes.banco === 'Nequi' ? 'Bancolombia' : 'Nequi' }, { tipocuenta: antes.tipocuenta === 'ahorros' ? 'corriente' : 'ahorros' }] as const) {
+      const { fotos } = await subir(staff, { frente: [tinyJpeg(41), 'image/jpeg'] });
+      const res = await api(`/vehiculos/${SXT771}`, { token: staff, method: 'PUT', body: edicionDe(antes, { ...cambio, telefono: '3009998877', fotos }) });
+      expect(res.status, JSON.stringify(res.json)).toBe(403);
+      expect(res.json.error.message).toBe(VEHICULO_MSG.soloAdminCuenta);
+      expect(await guardado(SXT771)).toEqual(antes);
+      expect(await listKeys(`uploads/${staffSub}/`)).not.toContain(`uploads/${staffSub}/${fotos.frente}`);
+    }
+    expect(await listKeys(`vehiculos/${SXT771}/`)).toEqual(claves);
+  });
+
+  it('stamps whoever set the account that stays when two edits land at once; a stale staff form cannot put the old one back', async () => {
     const KLM903 = 'veh-demo-transvalle-005';
     const adminValle = await idToken(DEMO_USERS.admin, DEMO_PASSWORD);
     const original = (await guardado(KLM903))!;
     try {
-      // Each round: the operator changes the account while the admin saves a form opened before, with
-      // the account as it was. Whichever lands last stays, and the stamp must name who set it.
+      // Each round: the admin changes the account while the operator saves a form opened before, with
+      // the account as it was. Landing first, that form changes nothing of the account; landing last, it
+      // would put the old one back, which only an admin may, so it is refused (its first read may still
+      // see the old account: the write's condition fails, and the read after it sees the change).
       for (let ronda = 0; ronda < 6; ronda++) {
         const v = (await guardado(KLM903))!;
         const inicio = Date.now();
         const nueva = `31${String(ronda).padStart(2, '0')}${String(inicio).slice(-7)}`;
         const [a, b] = await Promise.all([
-          api(`/vehiculos/${KLM903}`, { token: staff, method: 'PUT', body: edicionDe(v, { cuenta: nueva }) }),
-          api(`/vehiculos/${KLM903}`, { token: adminValle, method: 'PUT', body: edicionDe(v) }),
+          api(`/vehiculos/${KLM903}`, { token: adminValle, method: 'PUT', body: edicionDe(v, { cuenta: nueva }) }),
+          api(`/vehiculos/${KLM903}`, { token: staff, method: 'PUT', body: edicionDe(v) }),
         ]);
-        expect([a.status, b.status], JSON.stringify([a.json, b.json])).toEqual([200, 200]);
+        expect(a.status, JSON.stringify(a.json)).toBe(200);
+        expect([200, 403], JSON.stringify(b.json)).toContain(b.status);
+        if (b.status === 403) expect(b.json.error.message).toBe(VEHICULO_MSG.soloAdminCuenta);
         const despues = (await guardado(KLM903))!;
-        if (despues.cuenta === nueva) expect(despues.cuentaCambiada?.por).toBe(DEMO_USERS.staff);
-        else {
-          // The stale form landed after the change: it changed the account back, so it is stamped.
-          expect(despues.cuenta).toBe(v.cuenta);
-          expect(despues.cuentaCambiada?.por).toBe(DEMO_USERS.admin);
-          expect(Date.parse(despues.cuentaCambiada!.en)).toBeGreaterThanOrEqual(inicio - 1000);
-        }
+        expect(despues.cuenta).toBe(nueva);
+        expect(despues.cuentaCambiada?.por).toBe(DEMO_USERS.admin);
+        expect(Date.parse(despues.cuentaCambiada!.en)).toBeGreaterThanOrEqual(inicio - 1000);
       }
     } finally {
       await docClient().send(

@@ -26,7 +26,7 @@ import { empresaRepository } from '../../data/empresa-repository.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';
 import { PlacaOcupada, vehiculoRepository } from '../../data/vehiculo-repository.js';
 import { busquedaDe } from '../../data/proveedor-repository.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { CompanyCaller } from '../caller.js';
 import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
@@ -204,7 +204,10 @@ export async function editarVehiculo(c: Context, caller: CompanyCaller, body: Ve
       // included, goes unstamped, and the files replaced are exactly the ones this write took out.
       const cuenta = { banco: leido.banco, tipocuenta: leido.tipocuenta, cuenta: leido.cuenta, titular: leido.titular };
       const reemplazados = clavesReemplazadas(leido, archivos);
-      const cuentaCambiada = mismaCuenta(cuentaDe(leido), cuentaDe({ ...leido, ...datos })) ? {} : { cuentaCambiada: { en: now, por: caller.email, anterior: cuentaDe(leido) } };
+      const cambiaCuenta = !mismaCuenta(cuentaDe(leido), cuentaDe({ ...leido, ...datos }));
+      // The payouts go to this account: like the company's own bank data, only its admins change it.
+      if (cambiaCuenta && caller.role !== 'admin') throw forbidden(VEHICULO_MSG.soloAdminCuenta);
+      const cuentaCambiada = cambiaCuenta ? { cuentaCambiada: { en: now, por: caller.email, anterior: cuentaDe(leido) } } : {};
       const escrito = await vehiculoRepository.update(caller.empresaId, id, { ...datos, ...cuentaCambiada, busqueda, updatedAt: now }, archivos, { ...cuenta, ...reemplazados });
       if (escrito && escrito !== 'cambio') {
         editado = escrito;

@@ -14,6 +14,7 @@ import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO } from '../../../../../shared/domai
 import { DOCUMENTOS_CON_VENCIMIENTO, esFechaValida, estadoDocumento, hoyEnBogota, necesitaAtencion } from '../../../../../shared/domain/vencimientos.js';
 import { onlyDigits } from '../../../../../shared/schemas/digits.js';
 import { VEHICULO_MSG } from '../../../../../shared/schemas/messages-flota.js';
+import { cuentaDestinoSchema } from '../../../../../shared/schemas/pagos.js';
 import { BANCOS, TIPOS_CUENTA } from '../../../../../shared/schemas/profile.js';
 import {
   AMENIDADES,
@@ -38,6 +39,7 @@ import { useDescarte } from '../../../components/descarte.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { formatCalendarDate } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
+import { useMe } from '../../../lib/me/get-me.js';
 import { uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
 import { apiFieldErrors, useZodForm, type FieldErrors } from '../../../lib/use-zod-form.js';
 import { placaDisponible } from '../api/vehiculos.js';
@@ -61,6 +63,7 @@ const TEXT_KEYS = Object.keys(VEHICULO_CAMPOS) as TextKey[];
 /** A calendar's day ('YYYY-MM-DD'): the picker gives it as local midnight. */
 const diaLocal = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const AMENIDAD_KEYS = Object.keys(AMENIDADES) as Amenidad[];
+const CUENTA_CAMPOS = cuentaDestinoSchema.shape;
 
 function initialValues(vehiculo?: Vehiculo): Values {
   const text = Object.fromEntries(TEXT_KEYS.map((k) => [k, vehiculo ? String(vehiculo[k] ?? '') : ''])) as Record<TextKey, string>;
@@ -126,7 +129,10 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
   };
   const placa = usePlacaCheck(mode === 'crear' ? form.values.placas : '');
 
-  const readOnly = (k: TextKey) => mode === 'editar' && (SOLO_LECTURA as readonly string[]).includes(k);
+  // The driver's payout account: only the company's admins change it (the API refuses anyone else).
+  const me = useMe();
+  const cuentaFija = mode === 'editar' && me.data?.usuario.role !== 'admin';
+  const readOnly = (k: TextKey) => mode === 'editar' && ((SOLO_LECTURA as readonly string[]).includes(k) || (cuentaFija && k in CUENTA_CAMPOS));
   const textForm = form as unknown as FieldForm<TextKey>;
   const digitsForm: FieldForm<TextKey> = { ...textForm, setField: (field, value) => form.setField(field, onlyDigits(value)) };
   // Plates show upper case as they are typed (spec 02 section 5.3).
@@ -281,7 +287,7 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
           {date('vencimientoTarjetaOperacion')}
         </Section>
 
-        <Section columns={3} title="Información bancaria" description={mode === 'editar' ? VEHICULO_MSG.cambioDeCuenta : undefined}>
+        <Section columns={3} title="Información bancaria" description={cuentaFija ? VEHICULO_MSG.soloAdminCuenta : mode === 'editar' ? VEHICULO_MSG.cambioDeCuenta : undefined}>
           {select('banco', BANCO_OPTIONS, 'Selecciona el banco')}
           {select('tipocuenta', TIPO_CUENTA_OPTIONS, 'Selecciona el tipo de cuenta')}
           {field('cuenta', { digits: true })}

@@ -2,18 +2,18 @@ import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import FileDropzone from '@cloudscape-design/components/file-dropzone';
-import FileInput from '@cloudscape-design/components/file-input';
+import FileInput, { type FileInputProps } from '@cloudscape-design/components/file-input';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useDescarte } from '../../../components/descarte.js';
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
 import { FUEC_MSG, MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
 import { UploadProgress } from '../../../components/upload-progress.js';
-import { errorMessage } from '../../../lib/api-client.js';
+import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import { formatCOP, formatDateTime } from '../../../lib/format.js';
 import { useMe } from '../../../lib/me/get-me.js';
 import { toast } from '../../../lib/toast.js';
@@ -42,6 +42,7 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
   const me = useMe();
   const subir = useSubirFuec(s.id);
   const [archivo, setArchivo] = useState<File | null>(null);
+  const entrada = useRef<FileInputProps.Ref>(null);
   const [progreso, setProgreso] = useState<number | null>(null);
   const [error, setError] = useState<string>();
   // The check found differences: the uploaded file waits (its ticket) for 'Confirmar de todas formas'.
@@ -76,7 +77,15 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
       setProgreso(null);
       const problemas = diferenciasFuec(err);
       if (problemas && uploadId) setDiferencias({ uploadId, problemas });
-      else setError(uploadErrorMessage(err, errorMessage(err)));
+      else {
+        setError(uploadErrorMessage(err, errorMessage(err)));
+        // Refused for its bytes or its reading, the file is gone from the server too: another is asked for,
+        // the focus on its button (the disabled 'Subir FUEC' would leave it nowhere).
+        if (err instanceof ApiError && err.status === 400) {
+          setArchivo(null);
+          requestAnimationFrame(() => entrada.current?.focus());
+        }
+      }
     }
   }
 
@@ -136,7 +145,7 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
                 <Box variant="small" color="text-body-secondary">
                   {FUEC_MSG.formatos}
                 </Box>
-                <FileInput value={archivo ? [archivo] : []} accept={acceptFor('fuec')} onChange={({ detail }) => void elegir(detail.value[0])}>
+                <FileInput ref={entrada} value={archivo ? [archivo] : []} accept={acceptFor('fuec')} onChange={({ detail }) => void elegir(detail.value[0])}>
                   Elegir archivo
                 </FileInput>
               </SpaceBetween>
