@@ -132,7 +132,7 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
   // The driver's payout account: only the company's admins change it (the API refuses anyone else).
   const me = useMe();
   const cuentaFija = mode === 'editar' && me.data?.usuario.role !== 'admin';
-  const readOnly = (k: TextKey) => mode === 'editar' && ((SOLO_LECTURA as readonly string[]).includes(k) || (cuentaFija && k in CUENTA_CAMPOS));
+  const readOnly = (k: TextKey) => mode === 'editar' && ((SOLO_LECTURA as readonly string[]).includes(k) || (cuentaFija && Object.hasOwn(CUENTA_CAMPOS, k)));
   const textForm = form as unknown as FieldForm<TextKey>;
   const digitsForm: FieldForm<TextKey> = { ...textForm, setField: (field, value) => form.setField(field, onlyDigits(value)) };
   // Plates show upper case as they are typed (spec 02 section 5.3).
