@@ -1,7 +1,6 @@
 import { describe, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { PANEL_SCREENS, screenHref } from '../../web/src/app/screens.js';
-import { page, signIn, signOut, sinViolacionesGraves, url, usePage } from '../support/e2e.js';
+import { entrarComo, page, sinViolacionesGraves, url, usePage } from '../support/e2e.js';
 
 /*
  * Every screen of the console, in light and dark mode, passes axe (WCAG 2.2 A/AA and best practices)
@@ -10,7 +9,7 @@ import { page, signIn, signOut, sinViolacionesGraves, url, usePage } from '../su
  * The screens the other tests photograph are also checked in the state they leave them (shots()).
  */
 
-usePage({ viewport: { width: 1280, height: 860 }, perTest: true });
+usePage();
 
 /** Audits the page as it stands, then in the other theme. Without motion: colors are read settled, not mid-transition. */
 async function enAmbosModos(donde: string) {
@@ -47,16 +46,12 @@ describe('accessibility of every screen (axe, light and dark)', () => {
   });
 
   it("the company admin's panel screens", async () => {
-    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
-    await page.waitForURL(/\/panel-control/);
+    await entrarComo('admin');
     for (const s of PANEL_SCREENS.filter((s) => s.roles.includes('admin'))) await auditarPantalla(screenHref(s), s.title);
-    await signOut();
   });
 
   it("marketplace staff's own panel screens", async () => {
-    await signIn(DEMO_USERS.plataforma, DEMO_PASSWORD);
-    await page.waitForURL(/\/panel-control/);
+    await entrarComo('plataforma');
     for (const s of PANEL_SCREENS.filter((s) => s.roles.length === 1 && s.roles[0] === 'plataforma')) await auditarPantalla(screenHref(s), s.title);
-    await signOut();
   });
 });

@@ -14,7 +14,7 @@ import { axeViolations, describeViolations, field, page, shots, signIn, sobrante
 const PHONE = { width: 390, height: 844 };
 const WRONG_CREDENTIALS = 'Correo o contraseña incorrectos. Revísalos e inténtalo de nuevo.';
 
-usePage({ viewport: PHONE, perTest: true });
+usePage({ viewport: PHONE });
 
 const toastTexts = () => page.getByRole('region', { name: 'Notificaciones' }).innerText();
 

@@ -5,7 +5,7 @@ import { ESPERA_SPINNER_MS } from '../../web/src/components/loading-screen.js';
 import { screenshot } from '../support/browser.js';
 import { openMenu, page, retener, sideMenu, signIn, sobranteDeTabla, url, usePage } from '../support/e2e.js';
 
-usePage({ viewport: { width: 1280, height: 800 }, perTest: true });
+usePage({ viewport: { width: 1280, height: 800 } });
 
 const bottomBar = () => page.getByRole('navigation', { name: 'Navegación inferior' });
 /** The tabs' names, without the pending-payments count the badge adds ('Pagos Pendientes, 3 pendientes'). */

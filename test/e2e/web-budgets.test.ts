@@ -20,7 +20,7 @@ const list = (files: { file: string; gzip: number }[]) =>
     .map((f) => `${f.file} ${(f.gzip / KB).toFixed(1)} KB`)
     .join(', ');
 
-usePage({ perTest: true });
+usePage();
 
 describe('console weight budgets', () => {
   it('first load of /login stays within 250 KB of JS and 80 KB of CSS (gzip), without MapLibre, fonts fetched as files', async () => {

@@ -9,7 +9,11 @@ import { localTableName, TABLE_KEYS, tableEnvVar, type TableKey } from '../../sh
 
 const creds = { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
 
-export const stack = () => inject('stack');
+/** This worker's stack: workers of one run never share one (VITEST_POOL_ID counts them from 1). */
+export const stack = () => {
+  const stacks = inject('stacks');
+  return stacks[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % stacks.length]!;
+};
 export const table = (key: TableKey) => localTableName('local', key);
 
 export const cognitoClient = () => new CognitoIdentityProviderClient({ ...creds, endpoint: stack().cognitoEndpoint });

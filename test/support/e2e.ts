@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, type TestContext } from 'vitest';
 import { launchBrowser, screenshot } from './browser.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { stack } from './clients.js';
 
 /*
@@ -12,40 +14,92 @@ import { stack } from './clients.js';
 
 let browser: Browser;
 let context: BrowserContext;
-/** The page of the running test file (set by `usePage`; a live binding, read it when a test runs). */
+/** The page of the running test (set before each test; a live binding, read it when a test runs). */
 export let page: Page;
 
 interface PageOptions {
   viewport?: { width: number; height: number };
-  /** A fresh context and page for each test, instead of one page for the whole file. */
-  perTest?: boolean;
   /** 'block' where the page's routes must see every request: a service worker's copy answers past them. */
   serviceWorkers?: 'allow' | 'block';
 }
 
-/** Registers the hooks that open the browser (Spanish, light mode) and close it after the file. */
-export function usePage({ viewport = { width: 1280, height: 860 }, perTest = false, serviceWorkers = 'allow' }: PageOptions = {}): void {
-  const open = async () => {
+/**
+ * Registers the hooks of an e2e file: one browser for the file, and for each test a context of its own
+ * (Spanish, light mode, nothing stored), closed after it with whatever it routed or stored. A test signs
+ * in with `entrarComo` unless signing in is what it tests.
+ */
+export function usePage({ viewport = { width: 1280, height: 860 }, serviceWorkers = 'allow' }: PageOptions = {}): void {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
     context = await browser.newContext({ locale: 'es-CO', viewport, colorScheme: 'light', serviceWorkers });
     page = await context.newPage();
     errores.length = 0;
     page.on('pageerror', (e) => anotar(`pageerror: ${e.message}`));
     page.on('console', (m) => m.type() === 'error' && anotar(`console: ${m.text()}`));
-  };
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    if (!perTest) await open();
   });
-  afterAll(async () => {
-    if (!perTest) await context?.close();
-    await browser?.close();
-  });
-  if (perTest) beforeEach(open);
-  // A failure in CI leaves only its log: say there what the page showed, before a per-test page goes.
+  // A failure in CI leaves only its log: say there what the page showed, before the test's context goes.
   afterEach(async (contexto) => {
     await describirFallo(contexto);
-    if (perTest) await context.close();
+    await context.close();
   });
+}
+
+export type DemoRole = keyof typeof DEMO_USERS;
+
+/**
+ * Gives this test's context the saved sign-in of a demo user: the page opened next is already signed in,
+ * as after 'Iniciar sesión'. Each stack's sign-in is made once through the login screen, the first time
+ * a test of this worker asks for it, and saved under test-results/sesiones (its stack is this worker's
+ * alone, so no other worker writes the file).
+ */
+export async function entrarComo(rol: DemoRole): Promise<void> {
+  await context.setStorageState(await sesionGuardada(rol));
+}
+
+async function sesionGuardada(rol: DemoRole): Promise<string> {
+  const archivo = join(sesionesDir, `${new URL(stack().apiUrl).port}-${rol}.json`);
+  if (existsSync(archivo)) return archivo;
+  const ctx = await browser.newContext({ locale: 'es-CO' });
+  try {
+    const p = await ctx.newPage();
+    await p.goto(url('/login'));
+    await p.getByLabel('Correo electrónico', { exact: true }).fill(DEMO_USERS[rol]);
+    await p.getByLabel('Contraseña', { exact: true }).fill(DEMO_PASSWORD);
+    await p.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
+    await p.waitForURL(/\/panel-control\//);
+    mkdirSync(sesionesDir, { recursive: true });
+    await ctx.storageState({ path: `${archivo}.tmp` });
+    renameSync(`${archivo}.tmp`, archivo);
+    return archivo;
+  } finally {
+    await ctx.close();
+  }
+}
+const sesionesDir = join(import.meta.dirname, '../../test-results/sesiones');
+
+/**
+ * Opens a console address and waits until the new screen shows (the document title names it), not only
+ * until the URL changed: the previous screen stays up while a lazy route's code arrives.
+ */
+export async function abrir(path: string, titulo?: string | RegExp): Promise<void> {
+  await page.goto(url(path));
+  if (titulo) await page.waitForFunction((t) => (typeof t === 'string' ? document.title.startsWith(`${t} ·`) : new RegExp(t).test(document.title)), typeof titulo === 'string' ? titulo : titulo.source);
+}
+
+/** Fails the network for a pattern while `accion` runs, and restores it whatever happens. */
+export async function sinRed<T>(patron: string | RegExp, accion: () => Promise<T>): Promise<T> {
+  const cortar = (route: Route) => route.abort('internetdisconnected');
+  await page.route(patron, cortar);
+  try {
+    return await accion();
+  } finally {
+    await page.unroute(patron, cortar);
+  }
 }
 
 /** The page's last errors (uncaught, console), for a failure's report. */
@@ -107,7 +161,11 @@ export async function dismissToasts() {
   while ((await close.count()) > 0) await close.first().click();
 }
 
-/** The same screen in light and dark mode (the console follows the system until the user picks one). */
+/**
+ * The same screen in light and dark mode (the console follows the system until the user picks one),
+ * audited once: every axe rule in light mode, and in dark mode the rules a theme can change (colours).
+ * The page, its roles and names are the same in both themes, so a second full audit found nothing more.
+ */
 export async function shots(name: string) {
   await dismissToasts();
   await screenshot(page, `${name}-claro`);
@@ -115,7 +173,7 @@ export async function shots(name: string) {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.waitForFunction(() => document.body.classList.contains('awsui-dark-mode'));
   await screenshot(page, `${name}-oscuro`);
-  await sinViolacionesGraves(`${name}, modo oscuro`);
+  await sinViolacionesGraves(`${name}, modo oscuro`, REGLAS_DE_COLOR);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.waitForFunction(() => !document.body.classList.contains('awsui-dark-mode'));
 }
@@ -128,21 +186,28 @@ export interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** axe on the current page: WCAG 2.2 A/AA (target size included) and best practices. */
-export async function axeViolations(): Promise<AxeViolation[]> {
+/** The axe rules whose answer depends on the colours, so on the theme. */
+export const REGLAS_DE_COLOR = ['color-contrast', 'link-in-text-block'];
+
+/** axe on the current page: WCAG 2.2 A/AA (target size included) and best practices, or only `reglas`. */
+export async function axeViolations(reglas?: string[]): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+  const runOnly = reglas ? { type: 'rule', values: reglas } : { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice'] };
+  return page.evaluate(async (runOnly) => {
+    const axe = (window as unknown as { axe: { getRules: () => { ruleId: string }[]; run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    // Only the rules this axe knows (a rule named here and missing from a later axe is skipped, not an error).
+    const known = new Set(axe.getRules().map((r) => r.ruleId));
+    const only = runOnly.type === 'rule' ? { ...runOnly, values: runOnly.values.filter((r) => known.has(r)) } : runOnly;
+    const result = await axe.run(document, { runOnly: only });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  });
+  }, runOnly);
 }
 
 export const describeViolations = (violations: AxeViolation[]) => violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
 
 /** Every screen the tests photograph, in each theme: no serious or critical axe violation. */
-export async function sinViolacionesGraves(donde: string) {
-  const violaciones = await axeViolations();
+export async function sinViolacionesGraves(donde: string, reglas?: string[]) {
+  const violaciones = await axeViolations(reglas);
   const graves = violaciones.filter((v) => v.impact === 'critical' || v.impact === 'serious');
   expect(graves, `axe en ${donde}:\n${describeViolations(graves)}`).toEqual([]);
 }

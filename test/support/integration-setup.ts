@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startTestStack } from './start-test-stack.js';
+import { startTestStacks } from './start-test-stack.js';
 
-export default (project: TestProject) => startTestStack(project, false);
+/** One stack shared by every integration file: their tests make their own data (ids, e-mails, plates). */
+export default (project: TestProject) => startTestStacks(project, false, 1);

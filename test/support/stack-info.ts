@@ -21,6 +21,7 @@ export type StackInfo = {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    stack: StackInfo;
+    /** One stack per worker of the run (one for the integration project, one per e2e worker). */
+    stacks: StackInfo[];
   }
 }
