@@ -2,7 +2,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../infra/app.js';
-import { NO_BUNDLING } from './support.js';
+import { NO_BUNDLING, STAGE_SYNTH, synthTemplates } from './support.js';
 
 /**
  * cdk-nag 3 runs as a validation plugin during synth: any unacknowledged finding (warnings too)
@@ -17,11 +17,11 @@ describe('AwsSolutions checks', () => {
   });
 });
 
-describe.each(['dev', 'prod'])('AwsSolutions checks, %s stage', (stage) => {
+describe.each(['dev', 'prod'] as const)('AwsSolutions checks, %s stage', (stage) => {
   it('synthesizes with every finding fixed or acknowledged', () => {
-    const { app, stacks } = buildApp({ stage, nag: true, context: NO_BUNDLING });
-    expect(() => app.synth()).not.toThrow();
-    for (const stack of Object.values(stacks)) {
+    // The stage's one synth, shared with the files that read its templates (support.ts).
+    const { built } = synthTemplates(STAGE_SYNTH(stage));
+    for (const stack of Object.values(built.stacks)) {
       // CDK's own construct warnings would also end up in the validation report.
       expect(Annotations.fromStack(stack).findWarning('*', Match.anyValue()), stack.stackName).toEqual([]);
     }

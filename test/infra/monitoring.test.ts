@@ -1,7 +1,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TABLE_KEYS } from '../../shared/tables.js';
-import { NO_BUNDLING, synthTemplates, type Templates } from './support.js';
+import { STAGE_SYNTH, synthTemplates, type Templates } from './support.js';
 
 /**
  * What an operator is told (issue "Production readiness"): alarms on API 5xx, each function's errors
@@ -11,8 +11,8 @@ import { NO_BUNDLING, synthTemplates, type Templates } from './support.js';
 let dev: Templates;
 let prod: Templates;
 beforeAll(() => {
-  dev = synthTemplates({ stage: 'dev', context: NO_BUNDLING }).templates;
-  prod = synthTemplates({ stage: 'prod', context: NO_BUNDLING }).templates;
+  dev = synthTemplates(STAGE_SYNTH('dev')).templates;
+  prod = synthTemplates(STAGE_SYNTH('prod')).templates;
 });
 
 type Alarma = { Properties: { AlarmName: string; AlarmActions: unknown[]; Threshold: number; ComparisonOperator: string; TreatMissingData: string; AlarmDescription: string } };

@@ -2,12 +2,12 @@ import { TABLE_KEYS } from '../../shared/tables.js';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadStageConfig } from '../../infra/config.js';
-import { NO_BUNDLING, synthTemplates, type Templates } from './support.js';
+import { STAGE_SYNTH, synthTemplates, type Templates } from './support.js';
 
 /** The prod stage keeps its data: the settings that differ from dev. */
 let t: Templates;
 beforeAll(() => {
-  ({ templates: t } = synthTemplates({ stage: 'prod', context: NO_BUNDLING }));
+  ({ templates: t } = synthTemplates(STAGE_SYNTH('prod')));
 });
 
 describe('prod stage', () => {
