@@ -32,7 +32,7 @@ rm -rf "$logs"
 if (( ${#fallidos[@]} )); then echo "Falló: ${fallidos[*]}"; exit 1; fi
 
 step "Pruebas de integración (API sobre los sustitutos locales)"
-npx vitest run --project integration --reporter=default --reporter=json --outputFile.json=test-results/vitest-api.json
+npx vitest run --project integration --project integration-sola --reporter=default --reporter=json --outputFile.json=test-results/vitest-api.json
 
 step "Pruebas end-to-end (Chromium headless contra el stack local)"
 npx vitest run --project e2e --reporter=default --reporter=json --outputFile.json=test-results/vitest-e2e.json
