@@ -62,7 +62,8 @@ export async function entrarComo(rol: DemoRole): Promise<void> {
 }
 
 async function sesionGuardada(rol: DemoRole): Promise<string> {
-  const archivo = join(sesionesDir, `${new URL(stack().apiUrl).port}-${rol}.json`);
+  // Named by the stack's app client (new for every stack): a file of an earlier run is never taken.
+  const archivo = join(sesionesDir, `${stack().userPoolClientId}-${rol}.json`);
   if (existsSync(archivo)) return archivo;
   const ctx = await browser.newContext({ locale: 'es-CO' });
   try {
