@@ -1,26 +1,43 @@
 import type { Request } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { describe, expect, it } from 'vitest';
 import { DIGITOS_MSG, GALERIA_MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
-import { newCompanyAdmin, solidPng } from '../support/clients.js';
-import { dismissToasts, field, page, shots, signIn, signOut, url, usePage } from '../support/e2e.js';
+import { api, newCompanyAdmin, solidPng, upload } from '../support/clients.js';
+import { dismissToasts, entrarComo, field, page, shots, signIn, url, usePage } from '../support/e2e.js';
 
 /*
- * The corporate gallery one photo at a time, on a fresh company (the demo company's single photo
- * stays as other files expect it): add a photo into the first free slot, flag a text file renamed
- * .png as soon as it is chosen, replace the whole gallery only after saying yes, remove a photo after
- * a confirmation; then the digits-only phone and account fields, and what company staff see.
+ * The corporate gallery one photo at a time, each test on a fresh company of its own (the demo
+ * company's single photo stays as other files expect it), made with as many photos as the test starts
+ * from: add a photo into the first free slot, flag a text file renamed .png as soon as it is chosen,
+ * replace the whole gallery only after saying yes, remove a photo after a confirmation; then the
+ * digits-only phone and account fields, and what company staff see.
  */
 
-const EMAIL = `galeria.${Date.now().toString(36)}@ermita.demo`;
 const PASSWORD = 'Secreta123!';
 
-beforeAll(async () => {
-  await newCompanyAdmin(EMAIL, PASSWORD, 'Transportes La Galería');
-});
 usePage();
 
-const png = (name: string, rgb: [number, number, number]) => ({ name, mimeType: 'image/png', buffer: solidPng(320, 180, rgb) });
+type Rgb = [number, number, number];
+const png = (name: string, rgb: Rgb) => ({ name, mimeType: 'image/png', buffer: solidPng(320, 180, rgb) });
+const COLORES: Rgb[] = [[15, 118, 110], [220, 38, 38], [234, 179, 8], [37, 99, 235], [124, 58, 237]];
+
+/**
+ * A company of its own, as its admin leaves it after signing up (the profile incomplete: the console
+ * opens on the profile), with `fotos` corporate photos uploaded and confirmed through the API, and its
+ * admin signed in on the profile page. The sign-in is the console's own: a new account has no saved one.
+ */
+async function galeriaPropia(fotos: number) {
+  const email = `galeria.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@ermita.demo`;
+  const token = await newCompanyAdmin(email, PASSWORD, 'Transportes La Galería');
+  if (fotos > 0) {
+    const uploadIds = await Promise.all(COLORES.slice(0, fotos).map((rgb) => upload(token, 'fotoCorporativa', solidPng(320, 180, rgb), 'image/png')));
+    const confirmada = await api('/uploads/confirm', { token, body: { kind: 'fotoCorporativa', modo: 'reemplazar', uploadIds } });
+    expect(confirmada.status, JSON.stringify(confirmada.json)).toBe(200);
+  }
+  await signIn(email, PASSWORD);
+  await page.waitForURL('**/panel-control/perfil');
+  await page.getByText(`${fotos} de 5 fotos.`).waitFor();
+}
+
 /** A text file someone renamed .png: the picker's filter lets it through, its bytes do not. */
 const fakePng = { name: 'notas.png', mimeType: 'image/png', buffer: Buffer.from('Estas son notas de una reunión, no una foto.\n') };
 
@@ -41,8 +58,9 @@ async function uploadRequests(act: () => Promise<void>): Promise<string[]> {
   page.on('request', listen);
   try {
     await act();
-    // Give a stray upload the time to start.
-    await page.waitForTimeout(500);
+    // The page has drawn what answered the choice (the flow chose between saying no and sending), and
+    // a request it sent meanwhile has reached the listener: the browser reports it before this answer.
+    await page.evaluate(() => new Promise((listo) => requestAnimationFrame(() => requestAnimationFrame(listo))));
   } finally {
     page.off('request', listen);
   }
@@ -56,9 +74,7 @@ async function scrollToGallery() {
 
 describe('corporate gallery, one photo at a time', () => {
   it('adds one photo into the first free slot', async () => {
-    await signIn(EMAIL, PASSWORD);
-    await page.waitForURL('**/panel-control/perfil');
-    await page.getByText('0 de 5 fotos.').waitFor();
+    await galeriaPropia(0);
     expect(await emptySlots().count()).toBe(5);
 
     await addInput().setInputFiles(png('oficina.png', [15, 118, 110]));
@@ -73,6 +89,7 @@ describe('corporate gallery, one photo at a time', () => {
   });
 
   it('flags a text file renamed .png as soon as it is chosen, and never uploads it', async () => {
+    await galeriaPropia(1);
     const sent = await uploadRequests(async () => {
       await addInput().setInputFiles(fakePng);
       await page.getByText(PERFIL_MSG.tipoImagen, { exact: true }).waitFor();
@@ -100,6 +117,11 @@ describe('corporate gallery, one photo at a time', () => {
   });
 
   it('takes a new choice of files as the new selection, not added to the previous one', async () => {
+    await galeriaPropia(1);
+    // A first choice: a photo and the renamed text file, flagged on its token.
+    await page.getByRole('button', { name: 'Reemplazar toda la galería' }).click();
+    await replaceInput().setInputFiles([png('bus.png', [220, 38, 38]), fakePng]);
+    await page.getByRole('group', { name: 'notas.png' }).getByText(PERFIL_MSG.tipoImagen, { exact: true }).waitFor();
     expect(await tokens().count()).toBe(2);
     await replaceInput().setInputFiles([png('sala.png', [37, 99, 235])]);
     await expect.poll(() => tokens().count()).toBe(1);
@@ -108,6 +130,8 @@ describe('corporate gallery, one photo at a time', () => {
   });
 
   it('asks before replacing the whole gallery, and keeps it when the answer is no', async () => {
+    await galeriaPropia(1);
+    await page.getByRole('button', { name: 'Reemplazar toda la galería' }).click();
     const before = await photo(1).getAttribute('src');
     const four = ([[220, 38, 38], [234, 179, 8], [37, 99, 235], [124, 58, 237]] as [number, number, number][]).map((rgb, i) => png(`flota-${i + 1}.png`, rgb));
     await replaceInput().setInputFiles(four);
@@ -135,6 +159,7 @@ describe('corporate gallery, one photo at a time', () => {
   });
 
   it('fills the fifth slot, then offers no more adding', async () => {
+    await galeriaPropia(4);
     await addInput().setInputFiles(png('conductores.png', [22, 163, 74]));
     await page.getByText('5 de 5 fotos.').waitFor();
     await page.getByText('La galería está completa: quita una foto para agregar otra.').waitFor();
@@ -145,6 +170,7 @@ describe('corporate gallery, one photo at a time', () => {
   });
 
   it('removes one photo after a confirmation; the later ones move up', async () => {
+    await galeriaPropia(5);
     const second = await photo(2).getAttribute('src');
     await page.getByRole('button', { name: 'Quitar la foto corporativa 1' }).click();
     await dialog().getByText('¿Quitar esta foto corporativa?').waitFor();
@@ -163,6 +189,7 @@ describe('corporate gallery, one photo at a time', () => {
 
 describe('phone and account: digits only', () => {
   it('drops what is not a digit as it is typed or pasted, and asks for 10 digits', async () => {
+    await galeriaPropia(0);
     const movil = field('Teléfono móvil');
     const cuenta = field('Número de cuenta');
     expect(await movil.getAttribute('inputmode')).toBe('numeric');
@@ -193,9 +220,7 @@ describe('phone and account: digits only', () => {
 
 describe('what company staff see of the company', () => {
   it('shows the company read-only, without its bank account or gallery controls, and says whom to ask', async () => {
-    await signOut();
-    await signIn(DEMO_USERS.staff, DEMO_PASSWORD);
-    await page.waitForURL('**/panel-control/**');
+    await entrarComo('staff');
     await page.goto(url('/panel-control/perfil'));
     await page.getByRole('heading', { name: 'Datos de la empresa' }).waitFor();
 
