@@ -1,22 +1,109 @@
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page, Request } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
-import { newCompanyAdmin, PDF_BYTES, solidPng } from '../support/clients.js';
-import { dismissToasts, field, page, shots, sideMenu, signIn, url, usePage } from '../support/e2e.js';
+import { api, cognitoClient, newCompanyAdmin, PDF_BYTES, solidPng, stack, upload } from '../support/clients.js';
+import { abrir, dismissToasts, field, page, shots, sideMenu, signIn, url, usePage } from '../support/e2e.js';
 
 /*
  * Company profile end to end: a fresh company admin fills the profile, uploads a profile photo, the
  * logo and corporate photos (real PNG and JPEG files made here, plus a "PNG" that is really a PDF),
  * and the gated side-menu entries open without a reload.
+ *
+ * Each test has a company of its own, brought through the API to the step it starts from (signed up;
+ * profile saved; logo and profile photo; corporate photos), and signs in as its admin.
  */
 
-const EMAIL = `gerencia.${Date.now().toString(36)}@pacificotours.demo`;
 const PASSWORD = 'Secreta123!';
 
-beforeAll(async () => {
-  await newCompanyAdmin(EMAIL, PASSWORD, 'Pacífico Tours');
-});
 usePage();
+
+/** Step 1: a company admin just signed up (Cognito and its outbox code), nothing of the profile saved. */
+async function empresaNueva(): Promise<{ email: string; token: string }> {
+  const email = `gerencia.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@pacificotours.demo`;
+  const token = await newCompanyAdmin(email, PASSWORD, 'Pacífico Tours');
+  return { email, token };
+}
+
+/** The profile as the third test saves it through the form. */
+const PERFIL = {
+  nombres: 'Valentina',
+  apellidos: 'Apellido',
+  movil: '3157654321',
+  puesto: 'CTO',
+  empresa: 'Pacífico Tours',
+  ciudad: 'Cali',
+  departamento: 'Valle del Cauca',
+  pais: 'Colombia',
+  direccion: 'Av. 6N # 23-45, Cali',
+  banco: 'Bancolombia',
+  tipocuenta: 'ahorros',
+  cuenta: '12345678901',
+  titular: 'Pacífico Tours S.A.S.',
+  rut: '901234567-8',
+};
+
+async function confirmar(token: string, body: Record<string, unknown>) {
+  const r = await api('/uploads/confirm', { token, body });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+}
+
+/** Step 2: the profile saved; with `imagenes`, the logo and profile photo the fourth test uploads. */
+async function empresaConPerfil({ imagenes = false } = {}) {
+  const empresa = await empresaNueva();
+  const r = await api('/perfil', { token: empresa.token, method: 'PUT', body: PERFIL });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  if (imagenes) {
+    await confirmar(empresa.token, { kind: 'logo', uploadId: await upload(empresa.token, 'logo', solidPng(500, 500, [220, 38, 38]), 'image/png') });
+    await confirmar(empresa.token, { kind: 'fotoPerfil', uploadId: await upload(empresa.token, 'fotoPerfil', solidPng(400, 400, [15, 118, 110]), 'image/png') });
+  }
+  return empresa;
+}
+
+/** Step 3: the profile complete, with the three corporate photos the sixth test uploads. */
+async function empresaCompleta() {
+  const empresa = await empresaConPerfil({ imagenes: true });
+  const fotos = [solidPng(320, 180, [15, 118, 110]), solidPng(1280, 720, [220, 38, 38]), solidPng(320, 180, [37, 99, 235])];
+  const uploadIds = await Promise.all(fotos.map((f) => upload(empresa.token, 'fotoCorporativa', f, 'image/png')));
+  await confirmar(empresa.token, { kind: 'fotoCorporativa', modo: 'reemplazar', uploadIds });
+  return empresa;
+}
+
+/**
+ * Signs this test's page in as a new admin, as 'Iniciar sesión' leaves it: Amplify's stored session
+ * (the saved sign-ins of `entrarComo` are the demo users' only), made from Cognito's own tokens.
+ */
+async function entrarComoNueva(email: string) {
+  const r = await cognitoClient().send(
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack().userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD: PASSWORD } }),
+  );
+  const { IdToken, AccessToken, RefreshToken } = r.AuthenticationResult!;
+  const clave = `CognitoIdentityServiceProvider.${stack().userPoolClientId}`;
+  await page.context().setStorageState({
+    cookies: [],
+    origins: [
+      {
+        origin: new URL(url('/')).origin,
+        localStorage: [
+          { name: `${clave}.LastAuthUser`, value: email },
+          { name: `${clave}.${email}.idToken`, value: IdToken! },
+          { name: `${clave}.${email}.accessToken`, value: AccessToken! },
+          { name: `${clave}.${email}.refreshToken`, value: RefreshToken! },
+          { name: `${clave}.${email}.clockDrift`, value: '0' },
+          { name: `${clave}.${email}.signInDetails`, value: JSON.stringify({ loginId: email, authFlowType: 'USER_PASSWORD_AUTH' }) },
+        ],
+      },
+    ],
+  });
+}
+
+/** The profile of a new admin, signed in, its form filled from the server. */
+async function abrirPerfil(email: string) {
+  await entrarComoNueva(email);
+  await abrir('/panel-control/perfil', 'Cuenta');
+  await page.getByRole('heading', { name: 'Cuenta', level: 1 }).waitFor();
+  await expect.poll(() => field('Correo electrónico').inputValue()).toBe(email);
+}
 
 async function choose(label: string, option: string) {
   await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
@@ -49,13 +136,44 @@ async function scrollTo(locator: ReturnType<Page['locator']>) {
   await locator.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 80));
 }
 
+/**
+ * With the page's clock paused, moves it on by small steps until `listo` (the page settles what the
+ * network answered on its own zero-delay timers, so a paused page would not); says how far it moved.
+ */
+async function relojHasta(listo: () => Promise<boolean>): Promise<number> {
+  let avance = 0;
+  await expect
+    .poll(async () => {
+      if (await listo()) return true;
+      await page.clock.runFor(10);
+      avance += 10;
+      return false;
+    })
+    .toBe(true);
+  return avance;
+}
+
+/** Until the page has painted twice more: what a click set off without waiting on the network is on screen. */
+const dosCuadros = () => page.evaluate(() => new Promise<void>((listo) => requestAnimationFrame(() => requestAnimationFrame(() => listo()))));
+
 const png = (name: string, rgb: [number, number, number], w = 320, h = 180) => ({ name, mimeType: 'image/png', buffer: solidPng(w, h, rgb) });
 const fileInput = (ariaLabel: string) => page.locator(`input[type=file][aria-label="${ariaLabel}"]`);
 const galleryInput = () => page.locator('input[type=file][multiple]');
 
+/** The gallery's selection with a good photo and a PDF named .png, its error on the PDF's token. */
+async function elegirConFolleto() {
+  await galleryInput().setInputFiles([
+    png('oficina.png', [15, 118, 110]),
+    { name: 'folleto.png', mimeType: 'image/png', buffer: Buffer.from(PDF_BYTES) },
+  ]);
+  // Read in the browser: the error is on that photo's token before any upload.
+  await page.getByRole('group', { name: 'folleto.png' }).getByText(PERFIL_MSG.tipoImagen, { exact: true }).waitFor();
+}
+
 describe('company profile', () => {
   it('lands a fresh company admin on the profile with the gated entries closed', async () => {
-    await signIn(EMAIL, PASSWORD);
+    const { email } = await empresaNueva();
+    await signIn(email, PASSWORD);
     await page.getByText(MSG.completaPerfil, { exact: true }).waitFor();
     await page.waitForURL('**/panel-control/perfil');
     await page.getByRole('heading', { name: 'Cuenta', level: 1 }).waitFor();
@@ -64,7 +182,7 @@ describe('company profile', () => {
     expect(await field('Empresa').inputValue()).toBe('Pacífico Tours');
     expect(await field('Departamento').inputValue()).toBe('Valle del Cauca');
     expect(await field('País').inputValue()).toBe('Colombia');
-    expect(await field('Correo electrónico').inputValue()).toBe(EMAIL);
+    expect(await field('Correo electrónico').inputValue()).toBe(email);
     expect(await field('Correo electrónico').getAttribute('readonly')).not.toBeNull();
     // Five empty gallery slots.
     expect(await page.getByRole('img', { name: /Foto corporativa \d: sin foto/ }).count()).toBe(5);
@@ -77,6 +195,8 @@ describe('company profile', () => {
   });
 
   it('shows every missing field under it, re-checked on each edit', async () => {
+    const { email } = await empresaNueva();
+    await abrirPerfil(email);
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await page.getByText(PERFIL_MSG.incompleto).waitFor();
     for (const message of [PERFIL_MSG.movil, PERFIL_MSG.banco, PERFIL_MSG.tipocuenta, PERFIL_MSG.cuenta, PERFIL_MSG.titular, PERFIL_MSG.rut])
@@ -91,6 +211,10 @@ describe('company profile', () => {
   });
 
   it('saves the profile and stays to take the corporate photo the panel still needs', async () => {
+    const { email } = await empresaNueva();
+    await abrirPerfil(email);
+    // The mobile number, as the previous step typed it.
+    await field('Teléfono móvil').fill('3157654321');
     await field('Nombres').fill('Valentina');
     await choose('Puesto', 'CTO');
     // The city fills in its department.
@@ -125,6 +249,8 @@ describe('company profile', () => {
   });
 
   it('checks the photo and logo sizes in the browser, then uploads both', async () => {
+    const { email } = await empresaConPerfil();
+    await abrirPerfil(email);
     const big = Buffer.concat([solidPng(8, 8, [0, 0, 0]), Buffer.alloc(1024 * 1024 + 10)]);
     await fileInput('Cambiar logo').setInputFiles({ name: 'logo-enorme.png', mimeType: 'image/png', buffer: big });
     await page.getByText(PERFIL_MSG.logoGrande).waitFor();
@@ -146,28 +272,34 @@ describe('company profile', () => {
   });
 
   it('flags a PDF named .png as soon as it is chosen, and uploads nothing', async () => {
+    const { email } = await empresaConPerfil({ imagenes: true });
+    await abrirPerfil(email);
     const uploads: string[] = [];
     const listen = (request: Request) => {
       if (request.url().includes('/uploads')) uploads.push(request.url());
     };
     page.on('request', listen);
-    await galleryInput().setInputFiles([
-      png('oficina.png', [15, 118, 110]),
-      { name: 'folleto.png', mimeType: 'image/png', buffer: Buffer.from(PDF_BYTES) },
-    ]);
-    // Read in the browser: the error is on that photo's token before any upload.
-    await page.getByRole('group', { name: 'folleto.png' }).getByText(PERFIL_MSG.tipoImagen, { exact: true }).waitFor();
+    await elegirConFolleto();
     await page.getByRole('button', { name: 'Subir fotos', exact: true }).click();
+    // Whatever the click set off shows in the frames after it: no upload started (no progress, no
+    // 'Subiendo fotos'), no request left, and the gallery is as it was.
+    await dosCuadros();
+    expect(await page.getByText('Subiendo fotos').count()).toBe(0);
+    expect(await page.getByRole('progressbar').count()).toBe(0);
+    expect(uploads).toEqual([]);
     expect(await page.getByRole('img', { name: /Foto corporativa \d: sin foto/ }).count()).toBe(5);
     expect(await page.getByText(PERFIL_MSG.tipoImagen, { exact: true }).count()).toBe(1);
-    await page.waitForTimeout(500);
-    expect(uploads).toEqual([]);
-    page.off('request', listen);
     await scrollTo(page.getByText('Fotos corporativas a subir', { exact: true }));
     await shots('perfil-fotos-error');
+    // Nor later.
+    expect(uploads).toEqual([]);
+    page.off('request', listen);
   });
 
   it('uploads the corporate photos and opens the gated entries without a reload', async () => {
+    const { email } = await empresaConPerfil({ imagenes: true });
+    await abrirPerfil(email);
+    await elegirConFolleto();
     // The refused file is taken out of the selection; a new choice is the new selection, so the
     // three photos are chosen together.
     await page.getByRole('button', { name: 'Quitar la foto 2, folleto.png' }).click();
@@ -194,24 +326,35 @@ describe('company profile', () => {
   });
 
   it('goes to the monitor map 2 s after saving a complete profile, shown from its top', async () => {
+    const { email } = await empresaCompleta();
     // On a phone (where the map's page is a little taller than the screen), saved from the foot of the
     // long form, as a person does.
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.clock.install();
+    await abrirPerfil(email);
+    await page.getByRole('img', { name: 'Foto corporativa 1', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Guardar cambios' }).scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    // From here the page's time moves only when the test says: the redirect's 2 s are counted on it.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
-    await page.getByText(PERFIL_MSG.actualizado).waitFor();
-    const saved = Date.now();
-    await page.waitForURL('**/panel-control/monitor-map', { timeout: 5_000 });
-    expect(Date.now() - saved).toBeGreaterThan(1_500);
+    const avance = await relojHasta(() => page.getByText(PERFIL_MSG.actualizado).isVisible());
+    // Not 1.9 s after the click (nor, so, after the save)...
+    await page.clock.runFor(1_900 - avance);
+    expect(new URL(page.url()).pathname).toBe('/panel-control/perfil');
+    // ...and at once when 2 s have passed since the save.
+    await page.clock.runFor(100 + avance);
+    await page.waitForURL('**/panel-control/monitor-map');
+    await page.clock.resume();
     // A new screen starts at its top, not where the profile was scrolled to.
     await page.getByRole('region', { name: 'Mapa de servicios' }).waitFor();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
   it('fits the profile on a phone', async () => {
+    const { email } = await empresaCompleta();
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(url('/panel-control/perfil'));
+    await abrirPerfil(email);
     await page.getByRole('img', { name: 'Foto corporativa 1', exact: true }).waitFor();
     await scrollTo(page.getByText('Fotos corporativas', { exact: true }));
     await shots('perfil-movil');

@@ -1,25 +1,36 @@
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { atributosDeEstado } from '../../lambdas/data/proveedor-repository.js';
+import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, uploadKeys } from '../../shared/domain/uploads.js';
 import { LISTAS_PROVEEDORES } from '../../shared/domain/proveedores.js';
 import { API_MSG } from '../../shared/schemas/messages.js';
 import { CORREO_BIENVENIDA, PROVEEDOR_MSG } from '../../shared/schemas/proveedores.js';
+import { vehicleCode, vehiculoSchema } from '../../shared/schemas/vehiculo.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { api, idToken, stack } from '../support/clients.js';
-import { openMenu, page, retener, shots, sideMenu, signIn, signOut, url, usePage } from '../support/e2e.js';
+import { demoProveedores } from '../../scripts/local/seed-proveedores.js';
+import { api, docClient, idToken, PDF_BYTES, solidPng, stack, table } from '../support/clients.js';
+import { abrir, entrarComo, openMenu, page, retener, shots, sideMenu, sinRed, url, usePage } from '../support/e2e.js';
 import { appApi } from '../support/servicios.js';
 
 /*
  * The provider validation panel through the console (issue "provider validation panel"), as the demo
- * marketplace staff member: the seed's counts, each list, a driver and a guide validated, an
+ * marketplace staff member: the seed's lists and counts, each list, a driver and a guide validated, an
  * operator welcomed by a real e-mail, counts that follow a change made elsewhere; and a company admin
  * who has no entry and is refused by the API.
+ *
+ * Each test acts on providers of its own, registered here as the provider apps (guides, operators) or
+ * the referral programme (drivers) register them: the seed's providers stay as the seed left them,
+ * whatever ran before, and the counts are read before and after, not as the seed's numbers.
  */
 
 usePage({ viewport: { width: 1280, height: 1000 } });
 
-/** The chip of a list, named by its title and count ('Conductores Nuevos: 6'). */
+/** The chip of a list, named by its title and count ('Conductores Nuevos: 6'), once the counts are in. */
 const chip = (titulo: string) => page.getByRole('button', { name: new RegExp(`^${titulo}: \\d+$`) });
 const conteo = async (titulo: string) => Number((await chip(titulo).getAttribute('aria-label'))!.split(': ')[1]);
 const fila = (nombre: string) => page.getByRole('row', { name: new RegExp(nombre) });
@@ -31,10 +42,126 @@ function correosPara(email: string): string[] {
     .filter((t) => t.startsWith(`Para: ${email}\n`));
 }
 
+/** Unique for this run: ids, e-mails, plates. */
+const unico = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The counts as the API has them, by list id. */
+async function conteosApi(): Promise<Record<string, number>> {
+  const token = await idToken(DEMO_USERS.plataforma, DEMO_PASSWORD);
+  const r = await api('/plataforma/proveedores/resumen', { token });
+  expect(r.status).toBe(200);
+  return r.json.conteos as Record<string, number>;
+}
+
+/** A file the provider app uploads (photo or document), as test/integration/proveedores.test.ts does. */
+async function subirComoApp(kind: 'fotoProveedor' | 'documentoProveedor', bytes: Uint8Array, contentType: string): Promise<string> {
+  const ticket = await appApi('POST', '/integracion/proveedores/uploads', { kind, contentType, size: bytes.length, fileName: 'documento' }, { app: 'proveedores' });
+  expect(ticket.status).toBe(200);
+  const form = new FormData();
+  for (const [k, v] of Object.entries(ticket.json.fields as Record<string, string>)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }));
+  expect((await fetch(ticket.json.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+  return ticket.json.uploadId as string;
+}
+
+type PerfilGuia = { nombre: string; email: string; telefono: string; direccion: string; rnt: string; rut: string; banco: string; tipocuenta: string; cuenta: string; titular: string };
+
+/**
+ * A guide registered by the guides' app with its whole profile, photo and RNT, RUT and cédula: it
+ * waits in 'Guías por Validar' (the newest there).
+ */
+async function guiaPorValidar(nombre: string, datos: Partial<PerfilGuia> = {}): Promise<{ id: string; perfil: PerfilGuia }> {
+  const id = randomUUID();
+  const u = unico();
+  const perfil: PerfilGuia = {
+    nombre, email: `guia.${u}@guias.demo`, telefono: '3145008899', direccion: 'Calle 27 # 12-17, Cali', rnt: '45959', rut: '1107068117',
+    banco: 'BBVA', tipocuenta: 'ahorros', cuenta: '3145008899', titular: nombre, ...datos,
+  };
+  const [foto, rnt, rut, cedula] = await Promise.all([
+    subirComoApp('fotoProveedor', solidPng(240, 240, [170, 120, 80]), 'image/png'),
+    subirComoApp('documentoProveedor', PDF_BYTES, 'application/pdf'),
+    subirComoApp('documentoProveedor', PDF_BYTES, 'application/pdf'),
+    subirComoApp('documentoProveedor', PDF_BYTES, 'application/pdf'),
+  ]);
+  const r = await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, archivos: { foto, rnt, rut, cedula } }, { app: 'proveedores' });
+  expect(r).toMatchObject({ status: 201, json: { lista: 'guias-por-validar' } });
+  return { id, perfil };
+}
+
+/** A guide validated by marketplace staff (through the API, as the detail's button does): in 'Guías Activos'. */
+async function guiaActiva(nombre: string): Promise<string> {
+  const { id } = await guiaPorValidar(nombre);
+  const token = await idToken(DEMO_USERS.plataforma, DEMO_PASSWORD);
+  const { version } = (await api(`/plataforma/proveedores/guia/${id}`, { token })).json;
+  expect(await api(`/plataforma/proveedores/guia/${id}/validar`, { token, body: { version } })).toMatchObject({ status: 200, json: { lista: 'guias' } });
+  return id;
+}
+
+/** A tour operator registered by the operators' app: in 'Operadores Nuevos' until welcomed. */
+async function operadorNuevo(nombre: string, empresa: string): Promise<string> {
+  const email = `reservas.${unico()}@operadores.demo`;
+  const r = await appApi('PUT', `/integracion/proveedores/operadores/${randomUUID()}`, { nombre, email, telefono: '3158881100', empresa, direccion: 'Calle 8 # 3-45, Buenaventura' }, { app: 'proveedores' });
+  expect(r).toMatchObject({ status: 201, json: { lista: 'operadores-nuevos' } });
+  return email;
+}
+
+/**
+ * A driver of the referral programme who sent every photo and document (the seed's third kind of
+ * referred driver, spec: no company yet): in 'Conductores por Validar', the newest there. No app
+ * registers drivers, so it is written as the seed writes them, its list's counter with it in one
+ * transaction, as the repository moves them; its files are put in storage as the driver app's are.
+ */
+async function conductorPorValidar(nombre: string): Promise<{ id: string; placas: string }> {
+  const u = unico();
+  const id = `veh-e2e-${u}`;
+  const letras = 'ABCDEFGHJKLMNPRSTUVWXYZ';
+  const placas = `${Array.from({ length: 3 }, () => letras[Math.floor(Math.random() * letras.length)]).join('')}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+  // Harold Stiven Ibarra of the seed (a Sprinter van, rating 5, every file sent) as the mould.
+  const { estadoProveedor: _e, busqueda: _b, ...molde } = demoProveedores(new Date()).vehiculos.find((v) => v.id === 'veh-referido-007')!;
+  const s3 = new S3Client({ region: 'local', endpoint: stack().s3Endpoint, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, requestChecksumCalculation: 'WHEN_REQUIRED' });
+  const poner = async (key: string, pdf: boolean) => {
+    await s3.send(new PutObjectCommand({ Bucket: stack().bucket, Key: key, Body: pdf ? PDF_BYTES : solidPng(240, 240, [60, 110, 150]), ContentType: pdf ? 'application/pdf' : 'image/png' }));
+    return key;
+  };
+  const fotos = Object.fromEntries(await Promise.all(FOTOS_VEHICULO.map(async (slot) => [slot, await poner(uploadKeys.fotoVehiculo(id, slot), false)])));
+  const documentos = Object.fromEntries(await Promise.all(DOCUMENTOS_VEHICULO.map(async (slot) => [slot, await poner(uploadKeys.documentoVehiculo(id, slot), true)])));
+  const vehiculo = vehiculoSchema.parse({
+    ...molde, id, codigo: vehicleCode(id), nombre, propietario: nombre, titular: nombre, placas, email: `conductor.${u}@correo.demo`, fotos, documentos, fechaCreacion: new Date().toISOString(),
+  });
+  const attrs = atributosDeEstado({ tipo: 'conductor', r: vehiculo });
+  expect(attrs.estadoProveedor).toBe('conductor#por-validar');
+  await docClient().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: table('vehiculos'), Item: { ...vehiculo, referidoPor: 'plataforma', ...attrs }, ConditionExpression: 'attribute_not_exists(id)' } },
+        { Update: { TableName: table('proveedores'), Key: { id: 'contadores' }, UpdateExpression: 'ADD #c :uno', ExpressionAttributeNames: { '#c': attrs.estadoProveedor! }, ExpressionAttributeValues: { ':uno': 1 } } },
+      ],
+    }),
+  );
+  return { id, placas };
+}
+
+/**
+ * With the page's clock paused, moves it on by small steps until `listo` (the page settles what the
+ * network answered on its own zero-delay timers, so a paused page would not); says how far it moved.
+ */
+async function relojHasta(listo: () => Promise<boolean>): Promise<number> {
+  let avance = 0;
+  await expect
+    .poll(async () => {
+      if (await listo()) return true;
+      await page.clock.runFor(10);
+      avance += 10;
+      return false;
+    })
+    .toBe(true);
+  return avance;
+}
+
 describe('provider validation panel', () => {
-  it('shows the seed\'s counts and every list, from the side menu', async () => {
-    await signIn(DEMO_USERS.plataforma, DEMO_PASSWORD);
-    await page.waitForURL(/\/panel-control/);
+  it('shows the seed\'s lists with the counts the server keeps, and every list, from the side menu', async () => {
+    await entrarComo('plataforma');
+    await page.goto(url('/panel-control'));
     await openMenu();
     await sideMenu().getByRole('link', { name: 'Usuarios' }).click();
     await page.waitForURL(/\/panel-control\/usuarios$/);
@@ -42,19 +169,24 @@ describe('provider validation panel', () => {
     await page.getByRole('heading', { level: 2, name: /^Conductores Nuevos/ }).waitFor();
     expect(await chip('Conductores Nuevos').getAttribute('aria-pressed')).toBe('true');
     await fila('Fredy Alexander Quiñones').waitFor();
-    // The demo seed (scripts/local/seed-proveedores.ts and the fleet's unvalidated vehicles).
+    // The demo seed (scripts/local/seed-proveedores.ts and the fleet's unvalidated vehicles): this file's
+    // other tests only add providers of their own, and the other files add vehicles to the fleets, so
+    // each list holds at least the seed's, and each chip says what the server counts.
     const seed: Record<string, number> = {
       'Conductores Nuevos': 6,
       'Conductores por Validar': 6,
+      'Conductores Activos': 9,
       'Operadores Nuevos': 5,
       'Operadores Activos': 6,
       'Guías Nuevos': 6,
       'Guías por Validar': 5,
       'Guías Activos': 5,
     };
-    for (const [titulo, n] of Object.entries(seed)) expect(await conteo(titulo), titulo).toBe(n);
-    // Other files add vehicles to the fleets: active drivers are at least the seed's nine.
-    expect(await conteo('Conductores Activos')).toBeGreaterThanOrEqual(9);
+    const servidor = await conteosApi();
+    for (const lista of LISTAS_PROVEEDORES) {
+      expect(await conteo(lista.titulo), lista.titulo).toBe(servidor[lista.id]);
+      expect(await conteo(lista.titulo), lista.titulo).toBeGreaterThanOrEqual(seed[lista.titulo]!);
+    }
     await shots('proveedores-panel');
 
     for (const lista of LISTAS_PROVEEDORES) {
@@ -75,16 +207,28 @@ describe('provider validation panel', () => {
     await fila('Ana María Lozano').waitFor();
     // Beside the box, what the search found (the heading keeps the list's count).
     await page.getByText('1 coincidencia', { exact: true }).first().waitFor();
-    // While a search is on its way (held back here) the list says so, instead of the rows it had.
+    // While a search is on its way (held back here until the list was seen saying so) the list says
+    // so, instead of the rows it had: the request has left, so it is no longer the typing's pause.
     const busqueda = /\/plataforma\/proveedores\/listas\/.*[?&]q=nadie/;
-    await page.route(busqueda, (route) => retener(route));
+    let llego!: () => void;
+    const enCamino = new Promise<void>((r) => (llego = r));
+    let soltar!: () => void;
+    const suelta = new Promise<void>((r) => (soltar = r));
+    const retenida = (route: Route) => {
+      llego();
+      return retener(route, suelta);
+    };
+    await page.route(busqueda, retenida);
     try {
       await page.getByRole('searchbox', { name: 'Buscar proveedores' }).fill('nadie se llama así');
+      await enCamino;
       await page.getByText('Buscando proveedores').waitFor();
       expect(await fila('Ana María Lozano').count()).toBe(0);
+      soltar();
       await page.getByText('Ningún proveedor coincide con la búsqueda').waitFor();
     } finally {
-      await page.unroute(busqueda);
+      soltar();
+      await page.unroute(busqueda, retenida);
     }
     // The way back to the whole list, as every list has it.
     await page.getByRole('table').getByRole('button', { name: 'Borrar búsqueda' }).click();
@@ -93,26 +237,35 @@ describe('provider validation panel', () => {
   });
 
   it('says when the counts could not be read, with Reintentar, and shows them once they can', async () => {
-    const resumen = /\/plataforma\/proveedores\/resumen/;
-    await page.route(resumen, (route) => route.abort('internetdisconnected'));
-    try {
+    await entrarComo('plataforma');
+    // The counts are asked three times (the app's own retries, a second and two apart): the clock jumps them.
+    await page.clock.install();
+    await sinRed(/\/plataforma\/proveedores\/resumen/, async () => {
       await page.goto(url('/panel-control/usuarios'));
-      await page.getByText('No se pudieron cargar los conteos', { exact: true }).waitFor({ timeout: 15_000 });
-    } finally {
-      await page.unroute(resumen);
-    }
+      const aviso = page.getByText('No se pudieron cargar los conteos', { exact: true });
+      await expect
+        .poll(async () => {
+          await page.clock.fastForward(1_000);
+          return aviso.isVisible();
+        })
+        .toBe(true);
+    });
     await page.getByRole('button', { name: 'Reintentar' }).first().click();
     await page.getByText('No se pudieron cargar los conteos', { exact: true }).waitFor({ state: 'detached' });
     expect(await conteo('Conductores por Validar')).toBeGreaterThan(0);
   });
 
   it('opens a list by its own route, and validates a driver who moves to the active list', async () => {
+    const nombre = 'Wilmar Andrés Riascos';
+    const { placas } = await conductorPorValidar(nombre);
+    await entrarComo('plataforma');
     // Chosen by keyboard from the panel's start, the list's button keeps the focus on the list's own address.
-    await page.goto(url('/panel-control/usuarios'));
+    await abrir('/panel-control/usuarios', 'Usuarios');
     await chip('Conductores por Validar').press('Enter');
     await page.waitForURL('**/panel-control/conductores-por-validar');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('lista-conductores-por-validar');
     await page.getByRole('heading', { level: 2, name: /^Conductores por Validar/ }).waitFor();
+    await fila(nombre).waitFor();
     const porValidar = await conteo('Conductores por Validar');
     const activos = await conteo('Conductores Activos');
     // On a small phone the list shows the name (with the vehicle under it) and the action, nothing to swipe.
@@ -120,11 +273,11 @@ describe('provider validation panel', () => {
     try {
       const columnas = async () => (await page.getByRole('columnheader').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
       await expect.poll(columnas).toEqual(['Nombre', 'Acciones']);
-      await fila('Harold Stiven Ibarra').getByText(/^HSI655 · .+ · Registro \d+\/\d+\/\d{4}$/).waitFor();
+      await fila(nombre).getByText(new RegExp(`^${placas} · .+ · Registro \\d+/\\d+/\\d{4}$`)).waitFor();
       // On a list's own address the cards and 'Por Validar' fold into one closed section: the list's
       // first row is whole on the first screen, above the bottom bar (it started at y=1054 on 390x844).
       expect(await page.getByRole('button', { name: /^Listas de proveedores/ }).getAttribute('aria-expanded')).toBe('false');
-      const primera = (await fila('Harold Stiven Ibarra').boundingBox())!;
+      const primera = (await fila(nombre).boundingBox())!;
       const barra = (await page.getByRole('navigation', { name: 'Navegación inferior' }).boundingBox())!;
       expect(primera.y + primera.height).toBeLessThanOrEqual(barra.y);
       const sobrante = await page.locator('table').first().evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth);
@@ -133,15 +286,15 @@ describe('provider validation panel', () => {
     } finally {
       await page.setViewportSize({ width: 1280, height: 1000 });
     }
-    await page.getByRole('button', { name: 'Ver detalle de Harold Stiven Ibarra' }).click();
-    const modal = page.getByRole('dialog', { name: 'Harold Stiven Ibarra' });
-    await modal.getByText('HSI655').waitFor();
+    await page.getByRole('button', { name: `Ver detalle de ${nombre}` }).click();
+    const modal = page.getByRole('dialog', { name: nombre });
+    await modal.getByText(placas).waitFor();
     await modal.getByRole('img', { name: 'Calificación 5 de 5' }).waitFor();
     await modal.getByRole('link', { name: /SOAT/ }).waitFor();
     await shots('proveedores-detalle-conductor');
     // A second click confirms; cancelling changes nothing.
     await modal.getByRole('button', { name: 'Validar Conductor' }).click();
-    await modal.getByText('¿Validar a Harold Stiven Ibarra?').waitFor();
+    await modal.getByText(`¿Validar a ${nombre}?`).waitFor();
     await modal.getByText('Pasará a Conductores Activos y podrá recibir servicios de la plataforma.').waitFor();
     await shots('proveedores-confirmar-validacion');
     await modal.getByRole('button', { name: 'Cancelar', exact: true }).click();
@@ -152,47 +305,55 @@ describe('provider validation panel', () => {
     await expect.poll(() => conteo('Conductores por Validar')).toBe(porValidar - 1);
     expect(await conteo('Conductores Activos')).toBe(activos + 1);
     await chip('Conductores Activos').click();
-    await page.getByRole('searchbox', { name: 'Buscar proveedores' }).fill('HSI655');
-    await fila('Harold Stiven Ibarra').waitFor();
+    await page.getByRole('searchbox', { name: 'Buscar proveedores' }).fill(placas);
+    await fila(nombre).waitFor();
   });
 
   it('validates a guide from \'Ver Lista\', and welcomes a new operator with a real e-mail', async () => {
-    await page.goto(url('/panel-control/usuarios'));
+    const guiaNombre = 'Mariana Escobar Lenis';
+    const [, email] = await Promise.all([guiaPorValidar(guiaNombre), operadorNuevo('Rosa Elena Mina', 'Viajes Bahía Málaga')]);
+    await entrarComo('plataforma');
+    await abrir('/panel-control/usuarios', 'Usuarios');
     await page.getByRole('button', { name: 'Ver Lista' }).click();
     await page.getByRole('heading', { level: 2, name: /^Guías por Validar/ }).waitFor();
-    await page.getByRole('button', { name: 'Ver detalle de Daniela Castaño Ruiz' }).click();
-    const guia = page.getByRole('dialog', { name: 'Daniela Castaño Ruiz' });
+    const porValidar = await conteo('Guías por Validar');
+    const activos = await conteo('Guías Activos');
+    await page.getByRole('button', { name: `Ver detalle de ${guiaNombre}` }).click();
+    const guia = page.getByRole('dialog', { name: guiaNombre });
     await guia.getByRole('link', { name: /Registro Nacional de Turismo/ }).waitFor();
     await guia.getByRole('button', { name: 'Validar Guia' }).click();
     await guia.getByRole('button', { name: 'Confirmar validación' }).click();
     await page.getByText(PROVEEDOR_MSG.validadoGuia).waitFor();
-    await expect.poll(() => conteo('Guías por Validar')).toBe(4);
-    expect(await conteo('Guías Activos')).toBe(6);
+    await expect.poll(() => conteo('Guías por Validar')).toBe(porValidar - 1);
+    expect(await conteo('Guías Activos')).toBe(activos + 1);
 
+    const nuevos = await conteo('Operadores Nuevos');
     await chip('Operadores Nuevos').click();
-    await page.getByRole('button', { name: 'Ver detalle de Ricardo Balanta' }).click();
-    const operador = page.getByRole('dialog', { name: 'Ricardo Balanta' });
-    await operador.getByText('Viajes Pacífico Verde').waitFor();
+    await page.getByRole('button', { name: 'Ver detalle de Rosa Elena Mina' }).click();
+    const operador = page.getByRole('dialog', { name: 'Rosa Elena Mina' });
+    await operador.getByText('Viajes Bahía Málaga').waitFor();
     await shots('proveedores-detalle-operador');
     await operador.getByRole('button', { name: 'Antes de validar, enviar Email de Bienvenida' }).click();
-    await operador.getByText('¿Enviar el correo de bienvenida a Ricardo Balanta?').waitFor();
+    await operador.getByText('¿Enviar el correo de bienvenida a Rosa Elena Mina?').waitFor();
     await operador.getByRole('button', { name: 'Confirmar envío' }).click();
     await page.getByText(PROVEEDOR_MSG.bienvenidaEnviada).waitFor();
     await page.waitForURL(/\/panel-control\/usuarios$/);
-    await expect.poll(() => conteo('Operadores Nuevos')).toBe(4);
-    const correos = correosPara('reservas@pacificoverde.demo');
+    await expect.poll(() => conteo('Operadores Nuevos')).toBe(nuevos - 1);
+    const correos = correosPara(email);
     expect(correos).toHaveLength(1);
     expect(correos[0]).toContain(`Asunto: ${CORREO_BIENVENIDA.operador.subject}`);
   });
 
   it('says so when the guide\'s app changed it while staff looked, and shows the new data to check first', async () => {
-    await page.goto(url('/panel-control/guias-por-validar'));
-    await page.getByRole('button', { name: 'Ver detalle de Esteban Mejía Londoño' }).click();
-    const modal = page.getByRole('dialog', { name: 'Esteban Mejía Londoño' });
+    const nombre = 'Jhon Freddy Angulo';
+    const { id, perfil } = await guiaPorValidar(nombre, { banco: 'BBVA', tipocuenta: 'ahorros', cuenta: '3145008899' });
+    await entrarComo('plataforma');
+    await abrir('/panel-control/guias-por-validar', 'Guías por Validar');
+    await page.getByRole('button', { name: `Ver detalle de ${nombre}` }).click();
+    const modal = page.getByRole('dialog', { name: nombre });
     await modal.getByText('BBVA · ahorros · 3145008899').waitFor();
     // Meanwhile the guide changes the bank account from the app.
-    const perfil = { nombre: 'Esteban Mejía Londoño', email: 'esteban.mejia@guias.demo', telefono: '3145008899', direccion: 'Calle 27 # 12-17, Cali', rnt: '45959', rut: '1107068117', banco: 'BBVA', tipocuenta: 'ahorros', cuenta: '3145001111', titular: 'Esteban Mejía Londoño' };
-    expect((await appApi('PUT', '/integracion/proveedores/guias/guia-demo-008', perfil, { app: 'proveedores' })).status).toBe(200);
+    expect((await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, cuenta: '3145001111' }, { app: 'proveedores' })).status).toBe(200);
     const porValidar = await conteo('Guías por Validar');
     await modal.getByRole('button', { name: 'Validar Guia' }).click();
     await modal.getByRole('button', { name: 'Confirmar validación' }).click();
@@ -209,9 +370,12 @@ describe('provider validation panel', () => {
   });
 
   it('suspends an active guide with a reason, shown in the list and the detail', async () => {
-    await page.goto(url('/panel-control/guias'));
-    await page.getByRole('button', { name: 'Ver detalle de Valeria Rojas Hurtado' }).click();
-    const modal = page.getByRole('dialog', { name: 'Valeria Rojas Hurtado' });
+    const nombre = 'Luisa Fernanda Ocoró';
+    await guiaActiva(nombre);
+    await entrarComo('plataforma');
+    await abrir('/panel-control/guias', 'Guías Activos');
+    await page.getByRole('button', { name: `Ver detalle de ${nombre}` }).click();
+    const modal = page.getByRole('dialog', { name: nombre });
     await modal.getByRole('button', { name: 'Suspender' }).click();
     await modal.getByRole('button', { name: 'Confirmar suspensión' }).click();
     await modal.getByText(PROVEEDOR_MSG.motivoRequerido).waitFor();
@@ -220,24 +384,33 @@ describe('provider validation panel', () => {
     await modal.getByRole('button', { name: 'Confirmar suspensión' }).click();
     await page.getByText(PROVEEDOR_MSG.suspendido).waitFor();
     await chip('Guías Activos').click();
-    await fila('Valeria Rojas Hurtado').getByText('Suspendido').waitFor();
+    await fila(nombre).getByText('Suspendido').waitFor();
   });
 
   it('counts and the open list follow a guide registered by its app, without reloading', async () => {
-    await page.goto(url('/panel-control/guias-nuevos'));
+    await entrarComo('plataforma');
+    // The counts refresh every 5 s (RESUMEN_REFRESCO_MS), the open list every 15 s: the test moves the clock.
+    const inicio = Date.now();
+    await page.clock.install({ time: inicio });
+    await abrir('/panel-control/guias-nuevos', 'Guías Nuevos');
     await fila('Camila Andrea Valencia').waitFor();
     const antes = await conteo('Guías Nuevos');
-    const r = await appApi('PUT', `/integracion/proveedores/guias/${randomUUID()}`, { nombre: 'Guía Recién Registrada', email: 'recien@guias.demo', telefono: '3009998877' }, { app: 'proveedores' });
+    // From here the page's time moves only when the test says.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    const nombre = 'Guía Recién Registrada';
+    const r = await appApi('PUT', `/integracion/proveedores/guias/${randomUUID()}`, { nombre, email: `recien.${unico()}@guias.demo`, telefono: '3009998877' }, { app: 'proveedores' });
     expect(r.status).toBe(201);
-    await expect.poll(() => conteo('Guías Nuevos'), { timeout: 12_000, interval: 500 }).toBe(antes + 1);
-    // The list's rows with its count (they came up to 15 s later, a row already gone still clickable).
-    await fila('Guía Recién Registrada').waitFor({ timeout: 3000 });
-    await signOut();
+    // The counts' next refresh brings the new count...
+    await page.clock.runFor(5_000);
+    await relojHasta(async () => (await conteo('Guías Nuevos')) === antes + 1);
+    // ...and the list's rows with it, not at the list's own refresh, 15 s after the page opened.
+    await relojHasta(() => fila(nombre).isVisible());
+    expect((await page.evaluate(() => Date.now())) - inicio).toBeLessThan(15_000);
   });
 
   it('gives a company admin no entry, and the API refuses it', async () => {
-    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
-    await page.waitForURL(/\/panel-control/);
+    await entrarComo('admin');
+    await page.goto(url('/panel-control'));
     await openMenu();
     await sideMenu().getByRole('link', { name: 'Perfil de Usuario' }).waitFor();
     expect(await sideMenu().getByRole('link', { name: 'Usuarios' }).count()).toBe(0);
@@ -245,6 +418,5 @@ describe('provider validation panel', () => {
     await page.getByText(/no tienes permiso/i).first().waitFor();
     const token = await idToken(DEMO_USERS.admin, DEMO_PASSWORD);
     expect(await api('/plataforma/proveedores/resumen', { token })).toMatchObject({ status: 403, json: { error: { message: API_MSG.sinPermiso } } });
-    await signOut();
   });
 });
