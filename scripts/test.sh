@@ -2,7 +2,7 @@
 # `npm test`: every check. Installs Java 17 and Chromium from Debian when missing, so it works on a fresh
 # machine. Three stages, each after the last:
 #   1. lint, types, the console's build, unit and infra tests, side by side (each is one busy core);
-#   2. API integration tests against one local stack (three files at a time: they wait on the stack);
+#   2. API integration tests against one local stack (two files at a time: they wait on the stack);
 #   3. end-to-end tests in Chromium, two files at a time, each worker on a stack of its own.
 # Each stage's logs are printed whole when it ends; the first failing stage stops the run.
 set -euo pipefail
