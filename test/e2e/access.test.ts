@@ -1,24 +1,55 @@
+import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { SIGNUP_KEY_FIELD, SIGNUP_METADATA } from '../../shared/constants.js';
 import { MSG, PERFIL_MSG, RECUPERAR_MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
-import { idToken, lastCodeFor, stack } from '../support/clients.js';
-import { field, page, shots, sideMenu, signIn, signOut, url, usePage } from '../support/e2e.js';
+import { REDIRECT_AFTER_SAVE_MS } from '../../web/src/features/profile/components/profile-form.js';
+import { api, cognitoClient, idToken, lastCodeFor, newCompanyAdmin, stack } from '../support/clients.js';
+import { entrarComo, field, page, shots, sideMenu, signIn, signOut, url, usePage } from '../support/e2e.js';
 
 /*
  * Access end to end (issue "Access and company profile"): sign-up with the authorization key, e-mail
- * verification, first sign-in, internal registration of staff and password recovery. One page for the
- * whole file: each step starts where the previous one left the person.
+ * verification, first sign-in, internal registration of staff and password recovery. Each test makes
+ * the account it starts from (a new address each time), through Cognito or the API as the console does.
  */
 
-const run = Date.now().toString(36);
-const ADMIN_EMAIL = `sofia.${run}@sultana.demo`;
 // Simple passwords on purpose: the spec's only rule is 6 characters, and the user pool agrees.
 const ADMIN_PASSWORD = 'Secreta123!';
-const STAFF_EMAIL = `juan.${run}@transvalle.demo`;
 const STAFF_PASSWORD = 'equipo';
 const NEW_STAFF_PASSWORD = 'nueva1';
 
 usePage();
+
+let creados = 0;
+/** An address no other test has used, on this stack or on an earlier run's. */
+const correoNuevo = (nombre: string, dominio: string) => `${nombre}.${Date.now().toString(36)}${(creados++).toString(36)}@${dominio}`;
+
+/** A company admin signed up with the key as the console does, its e-mail not verified yet; returns the code sent. */
+async function adminSinVerificar(email: string): Promise<string> {
+  await cognitoClient().send(
+    new SignUpCommand({
+      ClientId: stack().userPoolClientId,
+      Username: email,
+      Password: ADMIN_PASSWORD,
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'given_name', Value: 'Sofía' },
+        { Name: 'family_name', Value: 'Cabal' },
+      ],
+      ClientMetadata: { [SIGNUP_KEY_FIELD]: stack().signUpKey, [SIGNUP_METADATA.empresa]: 'Transportes La Sultana', [SIGNUP_METADATA.puesto]: 'COORDINADOR_COMERCIAL' },
+    }),
+  );
+  return nextCode(email);
+}
+
+/** A staff user the demo admin registered through the API (`POST /usuarios`), its e-mail not verified yet. */
+async function staffSinVerificar(email: string): Promise<void> {
+  const res = await api('/usuarios', {
+    token: await idToken(DEMO_USERS.admin, DEMO_PASSWORD),
+    body: { email, verifyEmail: email, password: STAFF_PASSWORD, verifyPassword: STAFF_PASSWORD },
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+}
 
 const modal = () => page.getByRole('dialog');
 /** The next code the outbox receives for an address (a new one, not the one read before). */
@@ -36,8 +67,6 @@ async function cognitoSignInError(email: string, password: string): Promise<stri
 }
 
 describe('access', () => {
-  let firstCode: string;
-
   it('checks the sign-up form with the spec messages', async () => {
     await page.goto(url('/registro'));
     await page.getByRole('heading', { name: 'Crea tu cuenta' }).waitFor();
@@ -61,11 +90,14 @@ describe('access', () => {
   });
 
   it('refuses a wrong authorization key inside the modal and creates nothing, then signs up with the right one', async () => {
+    const email = correoNuevo('sofia', 'sultana.demo');
+    await page.goto(url('/registro'));
+    await field('Nombres').fill('Sofía');
     await field('Apellidos').fill('Cabal');
     await field('Empresa').fill('Transportes La Sultana');
     await page.getByRole('button', { name: /^Puesto/ }).click();
     await page.getByRole('option', { name: 'Coordinador(a) Comercial' }).click();
-    await field('Correo electrónico').fill(ADMIN_EMAIL.toUpperCase());
+    await field('Correo electrónico').fill(email.toUpperCase());
     await field('Contraseña').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
 
@@ -78,7 +110,7 @@ describe('access', () => {
     expect(await dialog.getByLabel('Clave de autorización').getAttribute('type')).toBe('password');
     await shots('registro-clave-incorrecta');
     // Nothing was created: the address cannot sign in, and not for want of verification.
-    expect(['UserNotFoundException', 'NotAuthorizedException']).toContain(await cognitoSignInError(ADMIN_EMAIL, ADMIN_PASSWORD));
+    expect(['UserNotFoundException', 'NotAuthorizedException']).toContain(await cognitoSignInError(email, ADMIN_PASSWORD));
 
     // Cancelar closes the modal and keeps the form.
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
@@ -90,17 +122,20 @@ describe('access', () => {
     await dialog.getByRole('button', { name: 'Aceptar' }).click();
     await page.waitForURL((u) => u.pathname === '/verificar-correo');
     await page.getByText(REGISTRO_MSG.exitoRegistro).waitFor();
-    // The address is stored lower-case and prefilled.
-    expect(await field('Correo electrónico').inputValue()).toBe(ADMIN_EMAIL);
-    firstCode = await nextCode(ADMIN_EMAIL);
+    // The address is stored lower-case and prefilled, and its code is sent.
+    expect(await field('Correo electrónico').inputValue()).toBe(email);
+    await nextCode(email);
     await shots('verificar-correo');
+    // The screen leads to the sign-in for whoever verified already.
+    await page.getByRole('link', { name: 'Inicia sesión' }).click();
+    await page.waitForURL('**/login');
   });
 
   it('sends an unverified sign-in to the verification screen, resends the code and verifies', async () => {
-    await page.getByRole('link', { name: 'Inicia sesión' }).click();
-    await page.waitForURL('**/login');
-    await signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.waitForURL((u) => u.pathname === '/verificar-correo' && u.searchParams.get('email') === ADMIN_EMAIL);
+    const email = correoNuevo('sofia', 'sultana.demo');
+    const firstCode = await adminSinVerificar(email);
+    await signIn(email, ADMIN_PASSWORD);
+    await page.waitForURL((u) => u.pathname === '/verificar-correo' && u.searchParams.get('email') === email);
     await page.getByText(MSG.verificaCorreo, { exact: true }).waitFor();
 
     await field('Código de verificación').fill('12');
@@ -109,7 +144,7 @@ describe('access', () => {
 
     await page.getByRole('button', { name: 'Reenviar código' }).click();
     await page.getByText('Te enviamos un nuevo código de verificación. Revisa tu correo.').waitFor();
-    const code = await nextCode(ADMIN_EMAIL, firstCode);
+    const code = await nextCode(email, firstCode);
 
     // A wrong code is said at the code field, not in a banner.
     await field('Código de verificación').fill(code === '000000' ? '111111' : '000000');
@@ -121,29 +156,32 @@ describe('access', () => {
     await page.getByRole('button', { name: 'Verificar', exact: true }).click();
     await page.waitForURL('**/login');
     await page.getByText('Correo verificado correctamente. Ya puedes iniciar sesión.').waitFor();
-    expect(await field('Correo electrónico').inputValue()).toBe(ADMIN_EMAIL);
+    expect(await field('Correo electrónico').inputValue()).toBe(email);
   });
 
   it('signs the new admin in for the first time, on the profile with "Completa tu perfil"', async () => {
-    await field('Contraseña').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    const email = correoNuevo('sofia', 'sultana.demo');
+    await newCompanyAdmin(email, ADMIN_PASSWORD, 'Transportes La Sultana');
+    await signIn(email, ADMIN_PASSWORD);
     await page.waitForURL('**/panel-control/perfil');
     await page.getByText(MSG.completaPerfil, { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Cuenta', level: 1 }).waitFor();
-    // The sign-up data is already in the profile.
+    // The sign-up data is already in the profile (newCompanyAdmin signs up as 'Prueba Apellido').
     expect(await field('Empresa').inputValue()).toBe('Transportes La Sultana');
-    expect(await field('Nombres').inputValue()).toBe('Sofía');
+    expect(await field('Nombres').inputValue()).toBe('Prueba');
     await signOut();
   });
 
   it('answers a second sign-up of the same address with the Spanish provider error', async () => {
+    const email = correoNuevo('sofia', 'sultana.demo');
+    await newCompanyAdmin(email, ADMIN_PASSWORD, 'Transportes La Sultana');
     await page.goto(url('/registro'));
     await field('Nombres').fill('Sofía');
     await field('Apellidos').fill('Cabal');
     await field('Empresa').fill('Otra Empresa');
     await page.getByRole('button', { name: /^Puesto/ }).click();
     await page.getByRole('option', { name: 'CEO', exact: true }).click();
-    await field('Correo electrónico').fill(ADMIN_EMAIL);
+    await field('Correo electrónico').fill(email);
     await field('Contraseña').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     const dialog = modal().filter({ hasText: 'Autorización Requerida' });
@@ -154,9 +192,10 @@ describe('access', () => {
     expect(new URL(page.url()).pathname).toBe('/registro');
   });
 
-  it('lets the demo admin register a staff user, who verifies and signs in without the admin entry', async () => {
-    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
-    await page.waitForURL('**/panel-control/monitor-map');
+  it('lets the demo admin register a staff user, and answers a second registration of the address with the API message', async () => {
+    const email = correoNuevo('juan', 'transvalle.demo');
+    await entrarComo('admin');
+    await page.goto(url('/panel-control/monitor-map'));
     await page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
     await sideMenu().getByRole('link', { name: 'Registrar Nuevo Usuario' }).click();
     await page.waitForURL('**/panel-control/registro-interno');
@@ -166,14 +205,14 @@ describe('access', () => {
     await page.getByText(REGISTRO_MSG.email, { exact: true }).waitFor();
     await page.getByText(REGISTRO_MSG.password, { exact: true }).waitFor();
     // Every problem at once: the mismatches beside a short password (they came in a second round).
-    await field('Correo electrónico').fill(STAFF_EMAIL);
-    await field('Verificar correo electrónico').fill(`otro.${STAFF_EMAIL}`);
+    await field('Correo electrónico').fill(email);
+    await field('Verificar correo electrónico').fill(`otro.${email}`);
     await field('Contraseña').fill('abc');
     await field('Verificar contraseña').fill('abcd');
     await page.getByRole('button', { name: 'Registrar', exact: true }).click();
     for (const msg of [REGISTRO_MSG.password, REGISTRO_MSG.emailsNoCoinciden, REGISTRO_MSG.passwordsNoCoinciden]) await page.getByText(msg, { exact: true }).waitFor();
-    await field('Correo electrónico').fill(STAFF_EMAIL);
-    await field('Verificar correo electrónico').fill(`otro.${STAFF_EMAIL}`);
+    await field('Correo electrónico').fill(email);
+    await field('Verificar correo electrónico').fill(`otro.${email}`);
     await field('Contraseña').fill(STAFF_PASSWORD);
     await field('Verificar contraseña').fill('Distinta123!');
     await page.getByText(REGISTRO_MSG.emailsNoCoinciden).waitFor();
@@ -184,31 +223,37 @@ describe('access', () => {
     await page.getByRole('button', { name: 'Ocultar contraseña' }).click();
     expect(await field('Contraseña').getAttribute('type')).toBe('password');
 
-    await field('Verificar correo electrónico').fill(STAFF_EMAIL);
+    await field('Verificar correo electrónico').fill(email);
     await field('Verificar contraseña').fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'Registrar', exact: true }).click();
     await page.getByText(REGISTRO_MSG.exito).waitFor();
     await page.waitForURL('**/panel-control/monitor-map');
+    // The account waits for its e-mail's code.
+    await nextCode(email);
 
     // Registering the same address again: the API's Spanish message.
     await page.goto(url('/panel-control/registro-interno'));
-    for (const [label, value] of [['Correo electrónico', STAFF_EMAIL], ['Verificar correo electrónico', STAFF_EMAIL], ['Contraseña', STAFF_PASSWORD], ['Verificar contraseña', STAFF_PASSWORD]])
+    for (const [label, value] of [['Correo electrónico', email], ['Verificar correo electrónico', email], ['Contraseña', STAFF_PASSWORD], ['Verificar contraseña', STAFF_PASSWORD]])
       await field(label!).fill(value!);
     await page.getByRole('button', { name: 'Registrar', exact: true }).click();
     await page.getByText(`Error: ${REGISTRO_MSG.yaExiste}`).waitFor();
     // Said under the e-mail as well, which has the focus (it was left on the page's body).
     await page.getByText(REGISTRO_MSG.yaExiste, { exact: true }).waitFor();
-    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe(STAFF_EMAIL);
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe(email);
     await shots('registro-interno');
     await signOut();
+  });
 
+  it('has a staff user the admin registered verify, sign in without the admin entry and save only their personal part', async () => {
+    const email = correoNuevo('juan', 'transvalle.demo');
+    await staffSinVerificar(email);
     // The staff user verifies with the code of the e-mail, then signs in.
-    await signIn(STAFF_EMAIL, STAFF_PASSWORD);
+    await signIn(email, STAFF_PASSWORD);
     await page.waitForURL((u) => u.pathname === '/verificar-correo');
-    await field('Código de verificación').fill(await nextCode(STAFF_EMAIL));
+    await field('Código de verificación').fill(await nextCode(email));
     await page.getByRole('button', { name: 'Verificar', exact: true }).click();
     await page.waitForURL('**/login');
-    await signIn(STAFF_EMAIL, STAFF_PASSWORD);
+    await signIn(email, STAFF_PASSWORD);
     await page.getByText(MSG.completaPerfil, { exact: true }).waitFor();
     await page.waitForURL('**/panel-control/perfil');
     await page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
@@ -230,18 +275,23 @@ describe('access', () => {
     expect(await page.getByRole('button', { name: 'Registrar', exact: true }).count()).toBe(0);
     await shots('registro-interno-sin-permiso');
 
-    // Staff save only their personal part.
+    // Staff save only their personal part; the profile then gives way to the map after its 2 s, which
+    // the page's clock skips.
+    await page.clock.install();
     await page.goto(url('/panel-control/perfil'));
     await field('Nombres').fill('Juan');
     await field('Apellidos').fill('Ortiz');
     await field('Teléfono móvil').fill('3001234567');
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await page.getByText(PERFIL_MSG.actualizado).waitFor();
-    await page.waitForURL('**/panel-control/monitor-map', { timeout: 5_000 });
+    await page.clock.fastForward(REDIRECT_AFTER_SAVE_MS);
+    await page.waitForURL('**/panel-control/monitor-map');
     await signOut();
   });
 
   it('recovers a forgotten password with the code of the e-mail', async () => {
+    const email = correoNuevo('juan', 'transvalle.demo');
+    await newCompanyAdmin(email, STAFF_PASSWORD);
     await page.goto(url('/cambiar-password'));
     await page.getByRole('heading', { name: '¿Olvidaste tu contraseña?' }).waitFor();
     await page.getByRole('button', { name: 'Enviar instrucciones' }).click();
@@ -250,11 +300,11 @@ describe('access', () => {
     await page.getByText(MSG.emailInvalido, { exact: true }).waitFor();
     await shots('cambiar-password');
 
-    const before = lastCodeFor(STAFF_EMAIL);
-    await field('Correo electrónico').fill(STAFF_EMAIL);
+    const before = lastCodeFor(email);
+    await field('Correo electrónico').fill(email);
     await page.getByRole('button', { name: 'Enviar instrucciones' }).click();
     await page.getByText(RECUPERAR_MSG.exito).waitFor();
-    const code = await nextCode(STAFF_EMAIL, before);
+    const code = await nextCode(email, before);
 
     await field('Código de verificación').fill(code);
     await field('Nueva contraseña').fill('corta');
@@ -266,16 +316,16 @@ describe('access', () => {
     await page.waitForURL('**/login');
     await page.getByText('Tu contraseña se cambió correctamente. Inicia sesión con la nueva contraseña.').waitFor();
 
-    expect(await cognitoSignInError(STAFF_EMAIL, STAFF_PASSWORD)).not.toBe('signed in');
-    await signIn(STAFF_EMAIL, NEW_STAFF_PASSWORD);
+    expect(await cognitoSignInError(email, STAFF_PASSWORD)).not.toBe('signed in');
+    await signIn(email, NEW_STAFF_PASSWORD);
     await page.getByText(MSG.bienvenido).waitFor();
     await page.waitForURL('**/panel-control/**');
+    await signOut();
   });
 
   it('answers an unknown address as a known one, as Cognito does in AWS (no account is revealed)', async () => {
-    await signOut();
     await page.goto(url('/cambiar-password'));
-    await field('Correo electrónico').fill(`nadie.${run}@sultana.demo`);
+    await field('Correo electrónico').fill(correoNuevo('nadie', 'sultana.demo'));
     await page.getByRole('button', { name: 'Enviar instrucciones' }).click();
     await page.getByText(RECUPERAR_MSG.exito).waitFor();
     expect(await page.getByText(RECUPERAR_MSG.error).count()).toBe(0);

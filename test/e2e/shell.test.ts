@@ -2,10 +2,37 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { API_MSG, MSG } from '../../shared/schemas/messages.js';
 import { ESPERA_SPINNER_MS } from '../../web/src/components/loading-screen.js';
+import { TOAST_DURATION_MS } from '../../web/src/lib/toast.js';
 import { screenshot } from '../support/browser.js';
-import { openMenu, page, retener, sideMenu, signIn, sobranteDeTabla, url, usePage } from '../support/e2e.js';
+import { abrir, entrarComo, openMenu, page, retener, sideMenu, signIn, sobranteDeTabla, url, usePage } from '../support/e2e.js';
 
 usePage({ viewport: { width: 1280, height: 800 } });
+
+/** The landing's spinner before its welcome and form (spec 01 section 9). */
+const INTRO_MS = 3000;
+/** How long after the load event the service worker waits before it registers (lib/service-worker.ts). */
+const DEMORA_SW_MS = 3000;
+
+/**
+ * Lets the page show what it was just told, when that needs no download: React's renders (two frames
+ * each side) and its hold-back of what replaces a fallback (300 ms, on the page's clock, installed).
+ */
+async function dejarMostrar() {
+  const dosCuadros = () => page.evaluate(() => new Promise((listo) => requestAnimationFrame(() => requestAnimationFrame(listo))));
+  await dosCuadros();
+  await page.clock.runFor(1000);
+  await dosCuadros();
+}
+
+/**
+ * Installs the page's clock held still from the first page on: its timers (a toast's 5 s, a spinner's
+ * second) fire only when the test moves it (page.clock.runFor).
+ */
+async function relojQuieto() {
+  const ahora = Date.now();
+  await page.clock.install({ time: ahora });
+  await page.clock.pauseAt(ahora + 1000);
+}
 
 const bottomBar = () => page.getByRole('navigation', { name: 'Navegación inferior' });
 /** The tabs' names, without the pending-payments count the badge adds ('Pagos Pendientes, 3 pendientes'). */
@@ -45,8 +72,24 @@ describe('console shell', () => {
   });
 
   it('shows the landing welcome after the 3-second spinner', async () => {
+    // When the landing's spinner first shows, on the page's clock (its 3 s start then).
+    await page.addInitScript(() => {
+      new MutationObserver((_, observador) => {
+        if (!document.querySelector('.auth-page [role="status"]')) return;
+        (window as unknown as { __intro: number }).__intro = Date.now();
+        observador.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.clock.install();
     await page.goto(url('/'));
-    await page.getByText('BackOffice Transportadoras Aliadas').waitFor({ timeout: 10_000 });
+    const intro = (await page.waitForFunction(() => (window as unknown as { __intro?: number }).__intro, undefined, { polling: 20 })).jsonValue() as number;
+    // The clock held 0.1 s before the end of the spinner: only it shows, and 0.2 s on the welcome and the form.
+    await page.clock.pauseAt((await intro) + INTRO_MS - 100);
+    await page.getByRole('status').filter({ hasText: 'Cargando...' }).waitFor();
+    expect(await page.getByLabel('Correo electrónico').count()).toBe(0);
+    expect(await page.getByText('BackOffice Transportadoras Aliadas').count()).toBe(0);
+    await page.clock.runFor(200);
+    await page.getByText('BackOffice Transportadoras Aliadas').waitFor();
     await page.getByLabel('Correo electrónico').waitFor();
     await screenshot(page, 'landing');
   });
@@ -173,8 +216,8 @@ describe('console shell', () => {
   });
 
   it('hides the admin-only entry from staff users', async () => {
-    await signIn(DEMO_USERS.staff, DEMO_PASSWORD);
-    await page.waitForURL('**/panel-control/monitor-map');
+    await entrarComo('staff');
+    await page.goto(url('/panel-control/monitor-map'));
     await openMenu();
     await sideMenu().getByRole('link', { name: 'Gestiona Flota', disabled: false }).waitFor();
     expect(await sideMenu().getByText('Registrar Nuevo Usuario').count()).toBe(0);
@@ -182,8 +225,7 @@ describe('console shell', () => {
 
   it('shares a list’s width again when the side menu opens beside it, and closes the menu on a choice', async () => {
     await page.setViewportSize({ width: 1920, height: 1000 });
-    await signIn(DEMO_USERS.plataforma, DEMO_PASSWORD);
-    await page.waitForURL('**/panel-control/inicio');
+    await entrarComo('plataforma');
     // A list opened with the menu closed shares the whole width; the menu opened beside it, the list
     // shares what is left (it scrolled 150-240 px sideways, its columns measured once).
     await page.goto(url('/panel-control/anticipos'));
@@ -206,11 +248,14 @@ describe('console shell', () => {
   });
 
   it('offers installation only when the browser does, and then calls its prompt', async () => {
+    // The page's clock, for the dialog's moment below.
+    await page.clock.install();
     await page.goto(url('/login'));
     await page.getByLabel('Correo electrónico').waitFor();
     expect(await page.getByRole('button', { name: 'Instalar ahora' }).count()).toBe(0);
 
     // Chromium offers installation with this event; headless never does, so the test plays the browser.
+    const codigoPedido = page.waitForRequest(/\/install-dialog-[^/]*\.js$/);
     await page.evaluate(() => {
       const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
         prompt: () => {
@@ -222,6 +267,8 @@ describe('console shell', () => {
       window.dispatchEvent(offer);
     });
     await page.getByRole('button', { name: 'Más tarde' }).waitFor();
+    // The dialog's code, fetched for it (below, the next visit loads it beforehand).
+    const codigoDelDialogo = (await codigoPedido).url();
     await screenshot(page, 'instalar-app');
     await page.getByRole('button', { name: 'Instalar ahora' }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
@@ -232,6 +279,8 @@ describe('console shell', () => {
     await page.getByRole('button', { name: 'Más tarde' }).click();
     await page.reload();
     await page.getByLabel('Correo electrónico').waitFor();
+    // The dialog's code already in the page, so showing it would take no download.
+    await page.evaluate(`import(${JSON.stringify(codigoDelDialogo)})`);
     const ofrecida = await page.evaluate(() => {
       const offer = new Event('beforeinstallprompt', { cancelable: true });
       window.dispatchEvent(offer);
@@ -239,27 +288,36 @@ describe('console shell', () => {
     });
     // Still taken from the browser's own mini-infobar, and no dialog of ours.
     expect(ofrecida).toBe(true);
-    await page.waitForTimeout(300);
+    await dejarMostrar();
     expect(await page.getByRole('dialog', { name: 'Instalar aplicación' }).count()).toBe(0);
+    // The same wait shows the dialog to an offer that is not postponed: the wait above was long enough.
     await page.evaluate(() => localStorage.removeItem('instalacion-pospuesta-hasta'));
+    await page.evaluate(() => window.dispatchEvent(Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: () => Promise.resolve() })));
+    await dejarMostrar();
+    expect(await page.getByRole('dialog', { name: 'Instalar aplicación' }).count()).toBe(1);
   });
 
   it('closes a toast by itself after 5 seconds, and reads it out to screen readers', async () => {
+    // The page's clock, moved by the test from the moment the toast is seen.
+    await page.clock.install();
     await signIn(DEMO_USERS.staff, DEMO_PASSWORD);
     const toast = page.getByText(MSG.bienvenido);
     await toast.waitFor();
-    const shown = Date.now();
+    // Held 1 s on from when it was seen (a jump the machine's own delay cannot overtake).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     // Inside a polite live region (the toast area, always on the page), so a screen reader reads it out.
     expect(await page.locator('[aria-live="polite"]').filter({ has: toast }).count()).toBe(1);
-    await toast.waitFor({ state: 'detached', timeout: 8_000 });
-    // Seen up to ~2 s after it was raised when the machine is busy (the panel now opens on the WebGL
-    // map), so it must last at least 3 s from being seen, and be gone within 8.
-    expect(Date.now() - shown).toBeGreaterThan(3_000);
+    // Seen up to ~2 s after it was raised when the machine is busy (the panel opens on the WebGL map):
+    // still there 3 s after being seen, gone once 5 s have passed since then.
+    await page.clock.runFor(2000);
+    expect(await toast.count()).toBe(1);
+    await page.clock.runFor(TOAST_DURATION_MS - 3000);
+    await page.clock.resume();
+    await toast.waitFor({ state: 'detached' });
   });
   it('shows a load’s message at once and its spinner only after a second', async () => {
-    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
-    await page.waitForURL('**/panel-control/monitor-map');
-    // When each first shows, timed in the page: the loading message, then a spinner in its place.
+    await entrarComo('admin');
+    // When each first shows, timed in the page (on its clock): the loading message, then a spinner in its place.
     await page.addInitScript(() => {
       const carga: { mensaje?: number; spinner?: number } = ((window as unknown as { __carga: typeof carga }).__carga = {});
       new MutationObserver(() => {
@@ -268,30 +326,51 @@ describe('console shell', () => {
         if (lugar?.firstElementChild) carga.spinner ??= performance.now();
       }).observe(document, { childList: true, subtree: true });
     });
-    // `/me` slow to answer: the screen shows its loading state meanwhile.
-    await page.route(/\/me$/, (route) => retener(route, route.request().method() === 'GET' ? 2500 : 0));
+    // `/me` held until the test lets it go: the screen shows its loading state meanwhile.
+    let soltarMe!: () => void;
+    const meSuelto = new Promise<void>((listo) => (soltarMe = listo));
+    await page.route(/\/me$/, (route) => retener(route, route.request().method() === 'GET' ? meSuelto : 0));
+    const mePedido = page.waitForRequest((r) => r.method() === 'GET' && /\/me$/.test(r.url()));
+    // The clock held: only the test moves the second on.
+    await relojQuieto();
     await page.goto(url('/panel-control/monitor-map'));
+    await mePedido;
+    const spinner = page.locator('.loading-screen__spinner > *');
     await page.getByRole('status').filter({ hasText: 'Cargando...' }).first().waitFor();
-    await page.locator('.loading-screen__spinner > *').first().waitFor();
-    const { mensaje, spinner } = await page.evaluate(() => (window as unknown as { __carga: { mensaje: number; spinner: number } }).__carga);
-    expect(spinner - mensaje).toBeGreaterThanOrEqual(ESPERA_SPINNER_MS - 20);
+    expect(await spinner.count()).toBe(0);
+    // Moved on until the spinner shows (a second after the message, counting a screen that took the place of another).
+    await expect.poll(async () => {
+      await page.clock.runFor(100);
+      return spinner.count();
+    }).toBeGreaterThan(0);
+    const carga = await page.evaluate(() => (window as unknown as { __carga: { mensaje: number; spinner: number } }).__carga);
+    expect(carga.spinner - carga.mensaje).toBeGreaterThanOrEqual(ESPERA_SPINNER_MS);
     await screenshot(page, 'cargando');
+    soltarMe();
     await page.unroute(/\/me$/);
+    await page.clock.resume();
     await page.getByRole('region', { name: 'Mapa de servicios' }).waitFor();
   });
 
-  it('fetches a panel address code and data side by side, and registers the service worker only once the page is up', async () => {
+  it('registers the service worker only once the page is up', async () => {
     const registrado = () => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()));
     // A first visit: no service worker at the load event nor a second later (registered then, it would
-    // compete with the page's own requests), and one a few seconds on.
+    // compete with the page's own requests), and one a few seconds on. On the page's clock, held from
+    // the start: its seconds pass when the test moves them.
+    await relojQuieto();
     await page.goto(url('/login'));
     await page.waitForLoadState('load');
-    await page.waitForTimeout(1000);
     expect(await registrado()).toBe(false);
-    await expect.poll(registrado, { timeout: 20_000 }).toBe(true);
+    await page.clock.runFor(1000);
+    expect(await registrado()).toBe(false);
+    await page.clock.runFor(DEMORA_SW_MS - 1000);
+    // Then it waits for an idle moment (at most as long again).
+    await page.clock.runFor(DEMORA_SW_MS);
+    await expect.poll(registrado).toBe(true);
+  });
 
-    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
-    await page.waitForURL('**/panel-control/monitor-map');
+  it('fetches a panel address code and data side by side', async () => {
+    await entrarComo('admin');
     // What happened, in order: requests asked for, and `/me` answered.
     const eventos: string[] = [];
     page.on('request', (r) => {
@@ -300,8 +379,10 @@ describe('console shell', () => {
     page.on('requestfinished', (r) => {
       if (r.method() === 'GET' && new URL(r.url()).pathname.endsWith('/me')) eventos.push('/me respondido');
     });
-    // `/me` slow to answer: the screen waits for it (who may see what), its data need not.
-    await page.route(/\/me$/, (route) => retener(route, route.request().method() === 'GET' ? 1500 : 0));
+    // `/me` held until the list has been asked for: the screen waits for it (who may see what), its data
+    // need not. (Should the list wait for `/me` after all, `/me` goes on after 5 s and the order below fails.)
+    const listaPedida = page.waitForRequest((r) => r.method() === 'GET' && /\/vehiculos$/.test(r.url()), { timeout: 5000 }).catch(() => undefined);
+    await page.route(/\/me$/, (route) => retener(route, route.request().method() === 'GET' ? listaPedida : 0));
     // Opened on the fleet's address, as a bookmark or a reload does.
     await page.goto(url('/panel-control/gestiona-flota'));
     await page.getByRole('table', { name: 'Vehículos de la flota' }).getByRole('row').nth(1).waitFor();
