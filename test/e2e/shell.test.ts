@@ -4,7 +4,7 @@ import { API_MSG, MSG } from '../../shared/schemas/messages.js';
 import { ESPERA_SPINNER_MS } from '../../web/src/components/loading-screen.js';
 import { TOAST_DURATION_MS } from '../../web/src/lib/toast.js';
 import { screenshot } from '../support/browser.js';
-import { abrir, entrarComo, openMenu, page, retener, sideMenu, signIn, sobranteDeTabla, url, usePage } from '../support/e2e.js';
+import { entrarComo, openMenu, page, retener, sideMenu, signIn, sobranteDeTabla, url, usePage } from '../support/e2e.js';
 
 usePage({ viewport: { width: 1280, height: 800 } });
 
