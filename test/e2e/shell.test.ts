@@ -82,9 +82,9 @@ describe('console shell', () => {
     });
     await page.clock.install();
     await page.goto(url('/'));
-    const intro = (await page.waitForFunction(() => (window as unknown as { __intro?: number }).__intro, undefined, { polling: 20 })).jsonValue() as number;
+    const intro = (await (await page.waitForFunction(() => (window as unknown as { __intro?: number }).__intro, undefined, { polling: 20 })).jsonValue())!;
     // The clock held 0.1 s before the end of the spinner: only it shows, and 0.2 s on the welcome and the form.
-    await page.clock.pauseAt((await intro) + INTRO_MS - 100);
+    await page.clock.pauseAt(intro + INTRO_MS - 100);
     await page.getByRole('status').filter({ hasText: 'Cargando...' }).waitFor();
     expect(await page.getByLabel('Correo electrónico').count()).toBe(0);
     expect(await page.getByText('BackOffice Transportadoras Aliadas').count()).toBe(0);

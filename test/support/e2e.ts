@@ -21,6 +21,8 @@ interface PageOptions {
   viewport?: { width: number; height: number };
   /** 'block' where the page's routes must see every request: a service worker's copy answers past them. */
   serviceWorkers?: 'allow' | 'block';
+  /** One page for the whole file, each test going on from the last: only for a file not yet made independent. */
+  compartida?: boolean;
 }
 
 /**
@@ -28,24 +30,26 @@ interface PageOptions {
  * (Spanish, light mode, nothing stored), closed after it with whatever it routed or stored. A test signs
  * in with `entrarComo` unless signing in is what it tests.
  */
-export function usePage({ viewport = { width: 1280, height: 860 }, serviceWorkers = 'allow' }: PageOptions = {}): void {
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
+export function usePage({ viewport = { width: 1280, height: 860 }, serviceWorkers = 'allow', compartida = false }: PageOptions = {}): void {
+  const abrirContexto = async () => {
     context = await browser.newContext({ locale: 'es-CO', viewport, colorScheme: 'light', serviceWorkers });
     page = await context.newPage();
     errores.length = 0;
     page.on('pageerror', (e) => anotar(`pageerror: ${e.message}`));
     page.on('console', (m) => m.type() === 'error' && anotar(`console: ${m.text()}`));
+  };
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    if (compartida) await abrirContexto();
   });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  if (!compartida) beforeEach(abrirContexto);
   // A failure in CI leaves only its log: say there what the page showed, before the test's context goes.
   afterEach(async (contexto) => {
     await describirFallo(contexto);
-    await context.close();
+    if (!compartida) await context.close();
   });
 }
 
