@@ -22,7 +22,16 @@ const SOLAS = ['test/integration/malformed-input.test.ts', 'test/integration/pag
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', sequence: { groupOrder: 0 } } },
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+          // They share the 2 cores with lint, types and the build (scripts/test.sh): a few decode megabytes.
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'integration',
