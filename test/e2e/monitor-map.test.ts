@@ -1,8 +1,8 @@
+import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { MAPA_MSG, OFERTA_MSG } from '../../shared/schemas/messages-servicios.js';
 import { screenshot } from '../support/browser.js';
-import { dismissToasts, page, retener, shots, signIn, url, usePage } from '../support/e2e.js';
+import { dismissToasts, entrarComo, page, retener, shots, url, usePage } from '../support/e2e.js';
 import { appApi, servicioPublicado } from '../support/servicios.js';
 import { MAPA_LOCALE } from '../../web/src/features/map/map-locale.js';
 
@@ -30,25 +30,62 @@ async function pixelOf(lat: number, lng: number): Promise<{ x: number; y: number
 
 /** Colombia's outline, which the offline map's style loads first. */
 const CONTORNO = '**/map/colombia.geojson';
-/** Holds the outline back 1.5 s, so the map is still drawing when a test looks (page.unroute(CONTORNO) ends it). */
-const frenarContorno = () =>
-  page.route(CONTORNO, (r) => retener(r));
+/**
+ * Holds the outline back until the function it returns is called (which lets it on and removes the
+ * route), so the map is still drawing while a test looks, however slow the machine.
+ */
+async function frenarContorno(): Promise<() => Promise<void>> {
+  let soltar!: () => void;
+  const suelto = new Promise<void>((listo) => (soltar = listo));
+  const frenar = (r: Route) => retener(r, suelto);
+  await page.route(CONTORNO, frenar);
+  return async () => {
+    soltar();
+    await page.unroute(CONTORNO, frenar);
+  };
+}
+
+/** The map's feed is asked again every 5 s (web/src/features/map/api/mapa.ts, MAPA_REFRESCO_MS). */
+const MAPA_REFRESCO_MS = 5000;
+
+/**
+ * Transvalle's admin (saved sign-in) on the map, drawn, its list of visible services open. With
+ * `reloj`, the page's clock is Playwright's (time flows on its own until the test moves it).
+ */
+async function abrirMapa({ reloj = false } = {}) {
+  await entrarComo('admin');
+  if (reloj) await page.clock.install();
+  await page.goto(url('/panel-control/monitor-map'));
+  // Drawn whole: its canvas shows (hidden while 'Cargando mapa...' does).
+  await page.locator('.maplibregl-canvas').waitFor({ state: 'visible', timeout: 30_000 });
+  await page.getByText(MAPA_MSG.cargando).waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: /^Servicios visibles/ }).click();
+}
+
+/** The next ask of the feed, brought at once by the page's clock (installed by `abrirMapa({ reloj: true })`). */
+async function siguienteConsulta() {
+  const respuesta = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/mapa'), { timeout: 10_000 });
+  await page.clock.fastForward(MAPA_REFRESCO_MS);
+  await respuesta;
+}
 
 describe('monitor map', () => {
   it('shows the pending services of the fleet, and a legend whose checkboxes show the other states', async () => {
-    await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
-    await page.waitForURL(/\/panel-control/);
+    await entrarComo('admin');
     // MapLibre's canvas stays hidden while 'Cargando mapa...' shows (held here by a slow outline of
     // Colombia), and appears once drawn whole.
     const visibilidad = () => page.locator('.maplibregl-canvas').evaluate((c) => getComputedStyle(c).visibility);
-    await frenarContorno();
-    await page.goto(url('/panel-control/monitor-map'));
-    await page.locator('.maplibregl-canvas').waitFor({ state: 'attached' });
-    await page.getByText(MAPA_MSG.cargando).waitFor();
-    expect(await visibilidad()).toBe('hidden');
+    const soltarContorno = await frenarContorno();
+    try {
+      await page.goto(url('/panel-control/monitor-map'));
+      await page.locator('.maplibregl-canvas').waitFor({ state: 'attached' });
+      await page.getByText(MAPA_MSG.cargando).waitFor();
+      expect(await visibilidad()).toBe('hidden');
+    } finally {
+      await soltarContorno();
+    }
     await page.getByText(MAPA_MSG.cargando).waitFor({ state: 'detached', timeout: 30_000 });
     expect(await visibilidad()).toBe('visible');
-    await page.unroute(CONTORNO);
     await expect.poll(() => page.getByText(/^Pendiente \(\d+\)$/).innerText()).toMatch(/^Pendiente \([1-9]\d*\)$/);
     // No zoom, fullscreen or other controls: only the attribution.
     expect(await page.locator('.maplibregl-ctrl-zoom-in, .maplibregl-ctrl-fullscreen, .maplibregl-ctrl-compass').count()).toBe(0);
@@ -72,9 +109,11 @@ describe('monitor map', () => {
   it('shows a service the client app publishes without a reload, and takes an offer on it through the confirm flow', async () => {
     const lat = 3.4702;
     const lng = -76.4985;
+    await abrirMapa({ reloj: true });
     const servicio = servicioPublicado({ tipo: 'Van', latOrigen: lat, lonOrigen: lng, origen: 'Parque de la Caña, Cali (prueba e2e)', pasajeros: 14 });
     expect((await appApi('POST', '/integracion/cliente/servicios', servicio)).status).toBe(201);
-    // The map polls every 5 s: the new service appears in the visible list, no reload.
+    // The map polls every 5 s (the next poll brought at once): the new service appears in the visible list, no reload.
+    await siguienteConsulta();
     await page.getByRole('button', { name: /Parque de la Caña/ }).waitFor({ timeout: 15_000 });
 
     // Its marker, on the canvas where MapLibre draws (lat, lng).
@@ -184,6 +223,8 @@ describe('monitor map', () => {
     // Transportes del Valle's one Bus is not validated and its SOAT expired.
     const servicio = servicioPublicado({ tipo: 'Bus', latOrigen: 3.4555, lonOrigen: -76.5205, origen: 'Terminal de Transportes, Cali (prueba sin vehículo)', pasajeros: 40 });
     expect((await appApi('POST', '/integracion/cliente/servicios', servicio)).status).toBe(201);
+    // Published before the map opens: its first feed has it.
+    await abrirMapa();
     await page.getByRole('button', { name: /Terminal de Transportes, Cali \(prueba sin vehículo\)/ }).click({ timeout: 15_000 });
     const detail = page.getByRole('dialog', { name: /Detalle del servicio/ });
     // In the dialog, and read out with the disabled button (its reason).
@@ -194,49 +235,69 @@ describe('monitor map', () => {
   });
 
   it('warns with a button to the fleet when the company has no vehicle types', async () => {
-    await page.route('**/mapa', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ tipos: [], servicios: [] }) }));
-    // The map's outline held back: the warning shows alone in the middle, not over 'Cargando mapa...'.
-    await frenarContorno();
-    await page.reload();
-    await page.getByText(MAPA_MSG.sinTipos).waitFor();
-    // No legend of states for a fleet that can take none (it shows while the feed loads).
-    await page.getByText('Estados de los servicios').waitFor({ state: 'detached' });
-    expect(await page.locator('.monitor-map--cargando').count(), 'el mapa aún se dibuja').toBe(1);
-    expect(await page.getByText(MAPA_MSG.cargando).count()).toBe(0);
-    await page.unroute(CONTORNO);
-    await shots('mapa-sin-tipos');
-    await page.getByRole('button', { name: 'Ir a Gestión de Flota' }).click();
-    await page.waitForURL(/gestiona-flota/);
-    await page.unroute('**/mapa');
+    await entrarComo('admin');
+    const sinTipos = (route: Route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ tipos: [], servicios: [] }) });
+    await page.route('**/mapa', sinTipos);
+    try {
+      // The map's outline held back: the warning shows alone in the middle, not over 'Cargando mapa...'.
+      const soltarContorno = await frenarContorno();
+      try {
+        await page.goto(url('/panel-control/monitor-map'));
+        await page.getByText(MAPA_MSG.sinTipos).waitFor();
+        // No legend of states for a fleet that can take none (it shows while the feed loads).
+        await page.getByText('Estados de los servicios').waitFor({ state: 'detached' });
+        expect(await page.locator('.monitor-map--cargando').count(), 'el mapa aún se dibuja').toBe(1);
+        expect(await page.getByText(MAPA_MSG.cargando).count()).toBe(0);
+      } finally {
+        await soltarContorno();
+      }
+      await shots('mapa-sin-tipos');
+      await page.getByRole('button', { name: 'Ir a Gestión de Flota' }).click();
+      await page.waitForURL(/gestiona-flota/);
+      await page.waitForFunction(() => document.title.startsWith('Gestiona Flota ·'));
+    } finally {
+      await page.unroute('**/mapa', sinTipos);
+    }
   });
 
   it("shows the legend's states while the feed loads, and their counts once it answers", async () => {
     let soltar!: () => void;
     const suelto = new Promise<void>((listo) => (soltar = listo));
-    await page.route('**/mapa', (r) => retener(r, suelto));
-    await page.goto(url('/panel-control/monitor-map'));
-    await page.getByText(MAPA_MSG.cargandoServicios).waitFor();
-    // The states and their checkboxes, without counts; no list of services yet.
-    expect(await page.getByRole('checkbox', { name: 'Pendiente', exact: true }).isChecked()).toBe(true);
-    expect(await page.getByRole('checkbox', { name: 'Reservado', exact: true }).isChecked()).toBe(false);
-    expect(await page.getByRole('button', { name: /^Servicios visibles/ }).count()).toBe(0);
-    await shots('mapa-cargando-servicios');
-    soltar();
-    await legend('Pendiente').waitFor();
-    expect(await page.getByText(MAPA_MSG.cargandoServicios).count()).toBe(0);
-    await page.getByRole('button', { name: /^Servicios visibles \(\d+\)$/ }).waitFor();
-    await page.unroute('**/mapa');
+    const frenar = (r: Route) => retener(r, suelto);
+    await entrarComo('admin');
+    await page.route('**/mapa', frenar);
+    try {
+      await page.goto(url('/panel-control/monitor-map'));
+      await page.getByText(MAPA_MSG.cargandoServicios).waitFor();
+      // The states and their checkboxes, without counts; no list of services yet.
+      expect(await page.getByRole('checkbox', { name: 'Pendiente', exact: true }).isChecked()).toBe(true);
+      expect(await page.getByRole('checkbox', { name: 'Reservado', exact: true }).isChecked()).toBe(false);
+      expect(await page.getByRole('button', { name: /^Servicios visibles/ }).count()).toBe(0);
+      await shots('mapa-cargando-servicios');
+      soltar();
+      await legend('Pendiente').waitFor();
+      expect(await page.getByText(MAPA_MSG.cargandoServicios).count()).toBe(0);
+      await page.getByRole('button', { name: /^Servicios visibles \(\d+\)$/ }).waitFor();
+    } finally {
+      soltar();
+      await page.unroute('**/mapa', frenar);
+    }
   });
 
   it('says so when the base map cannot be loaded, and still shows the services', async () => {
-    await page.route(CONTORNO, (r) => r.fulfill({ status: 500, body: '' }));
-    await page.goto(url('/panel-control/monitor-map'));
-    await page.getByText(MAPA_MSG.fondoFallido).waitFor();
-    await legend('Pendiente').waitFor();
-    // Drawn without the outline: the canvas shows, no 'Cargando mapa...' left over it.
-    await page.locator('.monitor-map--cargando').waitFor({ state: 'detached', timeout: 30_000 });
-    expect(await page.getByText(MAPA_MSG.cargando).count()).toBe(0);
-    await shots('mapa-sin-fondo');
-    await page.unroute(CONTORNO);
+    await entrarComo('admin');
+    const fallar = (r: Route) => r.fulfill({ status: 500, body: '' });
+    await page.route(CONTORNO, fallar);
+    try {
+      await page.goto(url('/panel-control/monitor-map'));
+      await page.getByText(MAPA_MSG.fondoFallido).waitFor();
+      await legend('Pendiente').waitFor();
+      // Drawn without the outline: the canvas shows, no 'Cargando mapa...' left over it.
+      await page.locator('.monitor-map--cargando').waitFor({ state: 'detached', timeout: 30_000 });
+      expect(await page.getByText(MAPA_MSG.cargando).count()).toBe(0);
+      await shots('mapa-sin-fondo');
+    } finally {
+      await page.unroute(CONTORNO, fallar);
+    }
   });
 });

@@ -1,13 +1,15 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Route } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { cambioItem } from '../../lambdas/data/cambios.js';
 import { startDriverSimulator } from '../../scripts/local/driver-simulator.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { POSICIONES_REFRESCO_MS } from '../../shared/domain/recorrido.js';
 import { UPLOAD_MSG } from '../../shared/schemas/messages.js';
 import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG, RECORRIDO_MSG } from '../../shared/schemas/messages-servicios.js';
-import { docClient, stack, table, useFunctionEnv } from '../support/clients.js';
+import { api, docClient, idToken, stack, table, upload, useFunctionEnv } from '../support/clients.js';
 import { screenshot } from '../support/browser.js';
-import { openMenu, page, retener, shots, sideMenu, signIn, signOut, sobranteDeTabla, url, usePage } from '../support/e2e.js';
+import { entrarComo, openMenu, page, retener, shots, sideMenu, sobranteDeTabla, url, usePage } from '../support/e2e.js';
 import { fechaFuec, fuecPdf } from '../../scripts/local/fuec-pdf.js';
 import { servicioReservado } from '../support/servicios.js';
 
@@ -19,12 +21,52 @@ import { servicioReservado } from '../support/servicios.js';
 
 usePage();
 
+/** The map's feed is asked again every 5 s (web/src/features/map/api/mapa.ts, MAPA_REFRESCO_MS). */
+const MAPA_REFRESCO_MS = 5000;
+/** A toast without an action goes after 5 s (web/src/lib/toast.ts, TOAST_DURATION_MS). */
+const TOAST_DURATION_MS = 5000;
+
+/**
+ * Transvalle's admin (saved sign-in) on the map, drawn. With `reloj`, the page's clock is Playwright's
+ * (time flows on its own until the test moves it), so a test can bring the next poll at once.
+ */
+async function abrirMapa({ reloj = false } = {}) {
+  await entrarComo('admin');
+  if (reloj) await page.clock.install();
+  await page.goto(url('/panel-control/monitor-map'));
+  // Drawn whole: its canvas shows (hidden while 'Cargando mapa...' does).
+  await page.locator('.maplibregl-canvas').waitFor({ state: 'visible', timeout: 30_000 });
+  await page.getByText(MAPA_MSG.cargando).waitFor({ state: 'detached' });
+}
+
+/** Ana María Lozano's Suv, the demo fleet's TSQ204. */
+const TSQ204 = 'veh-demo-transvalle-003';
+
+/**
+ * A reservation of Transvalle's for 5 in a Suv, with TSQ204 assigned through the API (as 'Confirmar
+ * Selección' does), departing in `dias` days: each test's own, at a time its others leave TSQ204 free
+ * (a trip without return holds its vehicle 12 hours), and before most of the demo's, so the
+ * reservations' first page lists it.
+ */
+async function reservaConTsq204(origen: string, dias: number) {
+  const { Item: suv } = await docClient().send(new GetCommand({ TableName: table('vehiculos'), Key: { id: TSQ204 } }));
+  expect(suv?.placas).toBe('TSQ204');
+  const id = await servicioReservado('demo-transvalle', { tipo: 'Suv', pasajeros: 5, origen }, dias);
+  const token = await idToken(DEMO_USERS.admin, DEMO_PASSWORD);
+  const asignado = await api(`/servicios/${id}/vehiculo`, { token, method: 'PUT', body: { vehiculoId: TSQ204 } });
+  expect(asignado.status, JSON.stringify(asignado.json)).toBe(200);
+  return { id, token };
+}
+
+/** A FUEC printed for another plate (XYZ 987), for the reservation's dates and route. */
+async function fuecDeOtraPlaca(id: string): Promise<Buffer> {
+  const salida = (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id } }))).Item!.fechaSalida as string;
+  return Buffer.from(await fuecPdf({ placa: 'XYZ 987', desde: fechaFuec(salida), hasta: fechaFuec(salida, 1), origen: 'CALI', destino: 'AEROPUERTO ALFONSO BONILLA ARAGON, PALMIRA' }));
+}
+
 /** Signed in as Transvalle's admin, the detail of one of its reserved services, from the map's list. */
 async function abrirReservado(boton: RegExp) {
-  await signIn(DEMO_USERS.admin, DEMO_PASSWORD);
-  await page.waitForURL(/\/panel-control/);
-  await page.goto(url('/panel-control/monitor-map'));
-  await page.getByText(MAPA_MSG.cargando).waitFor({ state: 'detached', timeout: 30_000 });
+  await abrirMapa();
   await page.getByRole('checkbox', { name: /^Reservado \(\d+\)$/ }).check();
   await page.getByRole('button', { name: /^Servicios visibles/ }).click();
   await page.getByRole('button', { name: boton }).click();
@@ -97,12 +139,11 @@ describe('reserved service', () => {
     await expect.poll(enfocado).toBe('Asignar Vehiculo');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
-    await signOut();
   });
 
-  it('assigns a vehicle of the fleet through the confirmation, then uploads the FUEC', async () => {
+  it('assigns a vehicle of the fleet through the confirmation', async () => {
     // Its own service: the demo reservations stay as other files expect them.
-    const id = await servicioReservado('demo-transvalle', { tipo: 'Suv', pasajeros: 5, origen: 'Hotel Spiwak, Cali (prueba asignación)' });
+    await servicioReservado('demo-transvalle', { tipo: 'Suv', pasajeros: 5, origen: 'Hotel Spiwak, Cali (prueba asignación)' });
     const detail = await abrirReservado(/^Ver servicio Suv de Hotel Spiwak, Cali \(prueba asignación\)/);
     await detail.getByText(MAPA_MSG.recordarAsignar).waitFor();
     expect(await detail.getByRole('button', { name: 'Subir FUEC' }).isDisabled()).toBe(true);
@@ -133,7 +174,13 @@ describe('reserved service', () => {
     await detail.getByText('Ana María Lozano').waitFor();
     expect(await detail.getByRole('button', { name: 'Asignar Vehiculo' }).isDisabled()).toBe(true);
     await shots('reserva-vehiculo-asignado');
+  });
 
+  it('uploads the FUEC of a reservation with its vehicle: wrong files refused, differences shown before it is confirmed', async () => {
+    // Its own reservation, TSQ204 assigned (the test above assigns through the console).
+    const { id } = await reservaConTsq204('Hotel Obelisco, Cali (prueba FUEC)', 2.4);
+    const detail = await abrirReservado(/^Ver servicio Suv de Hotel Obelisco, Cali \(prueba FUEC\)/);
+    await detail.getByText(MAPA_MSG.recordarFuec).waitFor();
     // The FUEC: the summary for the affiliating company, a wrong file refused, then the PDF.
     await detail.getByRole('button', { name: 'Subir FUEC' }).click();
     const fuec = page.getByRole('dialog', { name: FUEC_MSG.titulo });
@@ -156,9 +203,7 @@ describe('reserved service', () => {
     // The focus on the file chooser ('Elegir archivo'), in the dialog, so its keys still work.
     await expect.poll(() => fuec.locator('input[type=file]').evaluate((el) => el === document.activeElement)).toBe(true);
     // A FUEC printed for another plate: the check shows the difference before anything is confirmed.
-    const salida = (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id } }))).Item!.fechaSalida as string;
-    const pdf = await fuecPdf({ placa: 'XYZ 987', desde: fechaFuec(salida), hasta: fechaFuec(salida, 1), origen: 'CALI', destino: 'AEROPUERTO ALFONSO BONILLA ARAGON, PALMIRA' });
-    await input.setInputFiles({ name: 'fuec-spiwak.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) });
+    await input.setInputFiles({ name: 'fuec-spiwak.pdf', mimeType: 'application/pdf', buffer: await fuecDeOtraPlaca(id) });
     await fuec.getByText(/fuec-spiwak\.pdf .* listo para subir/).waitFor();
     // A chosen file is not dropped by a stray Escape: it asks first.
     await page.keyboard.press('Escape');
@@ -170,9 +215,12 @@ describe('reserved service', () => {
     await descartar.waitFor({ state: 'hidden' });
     await fuec.getByText(/fuec-spiwak\.pdf .* listo para subir/).waitFor();
     await shots('reserva-fuec');
-    // Held back on its way to storage: Escape mid-upload closes nothing, and says why.
+    // Held back on its way to storage (until the test has looked): Escape mid-upload closes nothing, and says why.
     const haciaS3 = (u: URL) => u.origin === new URL(stack().s3Endpoint).origin;
-    await page.route(haciaS3, (route) => retener(route, route.request().method() === 'POST' ? 1500 : 0));
+    let soltar!: () => void;
+    const suelta = new Promise<void>((listo) => (soltar = listo));
+    const frenar = (route: Route) => retener(route, route.request().method() === 'POST' ? suelta : 0);
+    await page.route(haciaS3, frenar);
     try {
       await fuec.getByRole('button', { name: 'Subir FUEC' }).click();
       await fuec.getByRole('progressbar').waitFor();
@@ -180,7 +228,8 @@ describe('reserved service', () => {
       await fuec.getByRole('status').getByText(FUEC_MSG.esperaSubida).waitFor();
       expect(await page.getByRole('dialog', { name: '¿Descartar los cambios?' }).count()).toBe(0);
     } finally {
-      await page.unroute(haciaS3);
+      soltar();
+      await page.unroute(haciaS3, frenar);
     }
     await fuec.getByText(FUEC_MSG.placaNoCoincide('TSQ204')).waitFor();
     await fuec.getByText(/fuec-spiwak\.pdf .* subido, espera tu confirmación/).waitFor();
@@ -188,10 +237,26 @@ describe('reserved service', () => {
     await fuec.getByRole('button', { name: 'Confirmar de todas formas' }).click();
     await page.getByText(FUEC_MSG.agregado).waitFor();
     await page.waitForURL(/\/panel-control\/reservaciones$/);
+    await page.waitForFunction(() => document.title.startsWith('Reservaciones ·'));
+
+    // The reservations list: the confirmed one with its vehicle and FUEC (the test below reads the rest of it).
+    // Its row names the origin up to its comma.
+    const fila = page.getByRole('row', { name: /Hotel Obelisco →/ });
+    await expect.poll(() => fila.innerText(), { timeout: 20_000 }).toMatch(/Confirmado[\s\S]*TSQ204[\s\S]*Cargado, con diferencias/);
+  });
+
+  it('lists a confirmed reservation with its vehicle and its FUEC with differences; its detail links the FUEC and tells its history', async () => {
+    // Its own reservation, TSQ204 assigned and a FUEC of another plate confirmed all the same, through the API.
+    const { id, token } = await reservaConTsq204('Hotel Marriott, Cali (prueba reservaciones)', 1.8);
+    const archivo = await upload(token, 'fuec', await fuecDeOtraPlaca(id), 'application/pdf');
+    const subido = await api(`/servicios/${id}/fuec`, { token, body: { archivo, confirmarDiferencias: true } });
+    expect(subido.json).toMatchObject({ estado: 'confirmado', verificacion: { estado: 'no-coincide' } });
+    await entrarComo('admin');
+    await page.goto(url('/panel-control/reservaciones'));
 
     // The reservations list: the confirmed one with its vehicle and FUEC, and its detail links the FUEC.
-    // Its row names the origin up to its comma (another file's 'Hotel Spiwak Cali (prueba vencida)' may be listed too).
-    const fila = page.getByRole('row', { name: /Hotel Spiwak →/ });
+    // Its row names the origin up to its comma.
+    const fila = page.getByRole('row', { name: /Hotel Marriott →/ });
     await expect.poll(() => fila.innerText(), { timeout: 20_000 }).toMatch(/Confirmado[\s\S]*TSQ204[\s\S]*Cargado, con diferencias/);
     expect(await page.getByRole('row', { name: /VCK512/ }).count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: /^Por completar/ }).click();
@@ -235,20 +300,21 @@ describe('reserved service', () => {
       }),
     );
     await docClient().send(new PutCommand({ TableName: table('cambios'), Item: cambioItem({ tipo: 'empresa', id: 'demo-transvalle' }) }));
-    await page.goto(url('/panel-control/monitor-map'));
-    await page.getByText(MAPA_MSG.cargando).waitFor({ state: 'detached', timeout: 30_000 });
+    await abrirMapa({ reloj: true });
     await page.getByRole('checkbox', { name: /^Confirmado \(\d+\)$/ }).check();
     await page.getByRole('button', { name: /^Servicios visibles/ }).click();
     await page.getByRole('button', { name: /^Ver servicio Van de Terminal de Cali \(prueba inicio\)/ }).waitFor();
 
     const { started } = await runTick(new Date());
     expect(started).toContain(id);
-    // The next poll (every 5 s) brings it: the toast stays until 'Entendido'.
+    // The next poll (every 5 s, brought at once here) brings it: the toast stays until 'Entendido'.
     const aviso = page.getByText(RECORRIDO_MSG.dirigete);
+    await page.clock.fastForward(MAPA_REFRESCO_MS);
     await aviso.waitFor({ timeout: 20_000 });
     await page.getByText(RECORRIDO_MSG.iniciado).waitFor();
     await screenshot(page, 'recorrido-iniciado');
-    await page.waitForTimeout(6000);
+    // Past the 5 s a toast without a button lasts (its timers and the polls in between run): still there.
+    await page.clock.runFor(TOAST_DURATION_MS + 1000);
     expect(await aviso.isVisible()).toBe(true);
     await page.getByRole('button', { name: RECORRIDO_MSG.entendido }).click();
     await aviso.waitFor({ state: 'detached' });
@@ -271,19 +337,23 @@ describe('reserved service', () => {
       apiUrl: s.apiUrl, cognitoUrl: s.cognitoEndpoint, userPoolClientId: s.userPoolClientId, dynamodbUrl: s.dynamodbEndpoint, password: DEMO_PASSWORD, log: () => undefined, everyMs: 1000,
     });
     try {
-      // The console asks for its drivers every 5 s: two answers, two different places.
+      // The console asks for its drivers every 5 s; the page's clock brings each ask at once.
       const posicion = async () => {
-        const res = await page.waitForResponse((r) => r.url().includes('/mapa/conductores') && r.status() === 200, { timeout: 20_000 });
-        const { conductores } = (await res.json()) as { conductores: { servicioId: string; lat: number; lng: number }[] };
+        const respuesta = page.waitForResponse((r) => r.url().includes('/mapa/conductores') && r.status() === 200, { timeout: 10_000 });
+        await page.clock.fastForward(POSICIONES_REFRESCO_MS);
+        const { conductores } = (await (await respuesta).json()) as { conductores: { servicioId: string; lat: number; lng: number }[] };
         return conductores.find((c) => c.servicioId === id);
       };
-      await page.goto(url('/panel-control/monitor-map'));
-      await page.getByText(MAPA_MSG.cargando).waitFor({ state: 'detached', timeout: 30_000 });
+      await abrirMapa({ reloj: true });
       let primera = await posicion();
       while (!primera) primera = await posicion();
-      const segunda = await posicion();
-      expect(segunda).toBeDefined();
-      expect([segunda!.lat, segunda!.lng]).not.toEqual([primera.lat, primera.lng]);
+      const antes = primera;
+      // The answers after it, once the simulator (every real second) has reported again: two different places.
+      const donde = async () => {
+        const p = await posicion();
+        return !p ? 'sin el conductor' : p.lat === antes.lat && p.lng === antes.lng ? 'en el mismo lugar' : 'en otro lugar';
+      };
+      await expect.poll(donde).toBe('en otro lugar');
       // The legend says what the drivers' dot is while one is drawn.
       await page.getByText(/^Conductores en viaje \(\d+\)$/).waitFor();
       await screenshot(page, 'mapa-conductor-en-camino');
@@ -295,6 +365,7 @@ describe('reserved service', () => {
   it('fits the reservations on a phone: the departure opens the detail', async () => {
     // On a desktop first: the demo's reservation whose departure passed without its vehicle is marked,
     // and its countdown says how long ago it was due.
+    await entrarComo('admin');
     await page.goto(url('/panel-control/reservaciones'));
     const vencida = page.getByRole('row', { name: new RegExp(MAPA_MSG.vencida) }).first();
     await vencida.getByText(/^Hace \d+ (d|h|min)/).waitFor();
@@ -321,6 +392,5 @@ describe('reserved service', () => {
     await shots('movil-reservaciones');
     await tabla.getByRole('button', { name: /^Ver detalle de la reserva / }).first().click();
     await page.getByRole('dialog', { name: /Detalle del servicio/ }).waitFor();
-    await page.setViewportSize({ width: 1280, height: 860 });
   });
 });

@@ -8,7 +8,7 @@ import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDescarte } from '../../../components/descarte.js';
 import type { ServicioDetalle } from '../../../../../shared/schemas/mapa.js';
 import { FUEC_MSG, MAPA_MSG } from '../../../../../shared/schemas/messages-servicios.js';
@@ -43,6 +43,11 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
   const subir = useSubirFuec(s.id);
   const [archivo, setArchivo] = useState<File | null>(null);
   const entrada = useRef<FileInputProps.Ref>(null);
+  // Asked after a refusal; done once React has put the chooser back (it is hidden while a file uploads).
+  const [enfocarEntrada, setEnfocarEntrada] = useState(0);
+  useEffect(() => {
+    if (enfocarEntrada) entrada.current?.focus();
+  }, [enfocarEntrada]);
   const [progreso, setProgreso] = useState<number | null>(null);
   const [error, setError] = useState<string>();
   // The check found differences: the uploaded file waits (its ticket) for 'Confirmar de todas formas'.
@@ -83,7 +88,7 @@ export function FuecModal({ servicio: s, onClose, onDone }: FuecModalProps) {
         // the focus on its button (the disabled 'Subir FUEC' would leave it nowhere).
         if (err instanceof ApiError && err.status === 400) {
           setArchivo(null);
-          requestAnimationFrame(() => entrada.current?.focus());
+          setEnfocarEntrada((n) => n + 1);
         }
       }
     }
