@@ -4,6 +4,7 @@ import { MAPA_MSG, OFERTA_MSG } from '../../shared/schemas/messages-servicios.js
 import { screenshot } from '../support/browser.js';
 import { dismissToasts, entrarComo, page, retener, shots, url, usePage } from '../support/e2e.js';
 import { appApi, servicioPublicado } from '../support/servicios.js';
+import { abrirMapa, MAPA_REFRESCO_MS } from '../support/e2e-mapa.js';
 import { MAPA_LOCALE } from '../../web/src/features/map/map-locale.js';
 
 /*
@@ -43,23 +44,6 @@ async function frenarContorno(): Promise<() => Promise<void>> {
     soltar();
     await page.unroute(CONTORNO, frenar);
   };
-}
-
-/** The map's feed is asked again every 5 s (web/src/features/map/api/mapa.ts, MAPA_REFRESCO_MS). */
-const MAPA_REFRESCO_MS = 5000;
-
-/**
- * Transvalle's admin (saved sign-in) on the map, drawn, its list of visible services open. With
- * `reloj`, the page's clock is Playwright's (time flows on its own until the test moves it).
- */
-async function abrirMapa({ reloj = false } = {}) {
-  await entrarComo('admin');
-  if (reloj) await page.clock.install();
-  await page.goto(url('/panel-control/monitor-map'));
-  // Drawn whole: its canvas shows (hidden while 'Cargando mapa...' does).
-  await page.locator('.maplibregl-canvas').waitFor({ state: 'visible', timeout: 30_000 });
-  await page.getByText(MAPA_MSG.cargando).waitFor({ state: 'detached' });
-  await page.getByRole('button', { name: /^Servicios visibles/ }).click();
 }
 
 /** The next ask of the feed, brought at once by the page's clock (installed by `abrirMapa({ reloj: true })`). */
@@ -109,7 +93,7 @@ describe('monitor map', () => {
   it('shows a service the client app publishes without a reload, and takes an offer on it through the confirm flow', async () => {
     const lat = 3.4702;
     const lng = -76.4985;
-    await abrirMapa({ reloj: true });
+    await abrirMapa({ reloj: true, lista: true });
     const servicio = servicioPublicado({ tipo: 'Van', latOrigen: lat, lonOrigen: lng, origen: 'Parque de la Caña, Cali (prueba e2e)', pasajeros: 14 });
     expect((await appApi('POST', '/integracion/cliente/servicios', servicio)).status).toBe(201);
     // The map polls every 5 s (the next poll brought at once): the new service appears in the visible list, no reload.
@@ -224,7 +208,7 @@ describe('monitor map', () => {
     const servicio = servicioPublicado({ tipo: 'Bus', latOrigen: 3.4555, lonOrigen: -76.5205, origen: 'Terminal de Transportes, Cali (prueba sin vehículo)', pasajeros: 40 });
     expect((await appApi('POST', '/integracion/cliente/servicios', servicio)).status).toBe(201);
     // Published before the map opens: its first feed has it.
-    await abrirMapa();
+    await abrirMapa({ lista: true });
     await page.getByRole('button', { name: /Terminal de Transportes, Cali \(prueba sin vehículo\)/ }).click({ timeout: 15_000 });
     const detail = page.getByRole('dialog', { name: /Detalle del servicio/ });
     // In the dialog, and read out with the disabled button (its reason).

@@ -3,7 +3,7 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
 import { api, cognitoClient, newCompanyAdmin, PDF_BYTES, solidPng, stack, upload } from '../support/clients.js';
-import { abrir, dismissToasts, field, page, shots, sideMenu, signIn, url, usePage } from '../support/e2e.js';
+import { abrir, relojHasta, dismissToasts, field, page, shots, sideMenu, signIn, url, usePage } from '../support/e2e.js';
 
 /*
  * Company profile end to end: a fresh company admin fills the profile, uploads a profile photo, the
@@ -134,23 +134,6 @@ async function scrollTo(locator: ReturnType<Page['locator']>) {
   // Closing a toast moves the focus (and the scroll) back: close them first.
   await dismissToasts();
   await locator.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 80));
-}
-
-/**
- * With the page's clock paused, moves it on by small steps until `listo` (the page settles what the
- * network answered on its own zero-delay timers, so a paused page would not); says how far it moved.
- */
-async function relojHasta(listo: () => Promise<boolean>): Promise<number> {
-  let avance = 0;
-  await expect
-    .poll(async () => {
-      if (await listo()) return true;
-      await page.clock.runFor(10);
-      avance += 10;
-      return false;
-    })
-    .toBe(true);
-  return avance;
 }
 
 /** Until the page has painted twice more: what a click set off without waiting on the network is on screen. */

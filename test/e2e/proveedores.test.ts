@@ -14,7 +14,7 @@ import { vehicleCode, vehiculoSchema } from '../../shared/schemas/vehiculo.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { demoProveedores } from '../../scripts/local/seed-proveedores.js';
 import { api, docClient, idToken, PDF_BYTES, solidPng, stack, table } from '../support/clients.js';
-import { abrir, entrarComo, openMenu, page, retener, shots, sideMenu, sinRed, url, usePage } from '../support/e2e.js';
+import { abrir, relojHasta, entrarComo, openMenu, page, retener, shots, sideMenu, sinRed, url, usePage } from '../support/e2e.js';
 import { appApi } from '../support/servicios.js';
 
 /*
@@ -139,23 +139,6 @@ async function conductorPorValidar(nombre: string): Promise<{ id: string; placas
     }),
   );
   return { id, placas };
-}
-
-/**
- * With the page's clock paused, moves it on by small steps until `listo` (the page settles what the
- * network answered on its own zero-delay timers, so a paused page would not); says how far it moved.
- */
-async function relojHasta(listo: () => Promise<boolean>): Promise<number> {
-  let avance = 0;
-  await expect
-    .poll(async () => {
-      if (await listo()) return true;
-      await page.clock.runFor(10);
-      avance += 10;
-      return false;
-    })
-    .toBe(true);
-  return avance;
 }
 
 describe('provider validation panel', () => {

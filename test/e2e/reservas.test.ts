@@ -12,6 +12,8 @@ import { screenshot } from '../support/browser.js';
 import { entrarComo, openMenu, page, retener, shots, sideMenu, sobranteDeTabla, url, usePage } from '../support/e2e.js';
 import { fechaFuec, fuecPdf } from '../../scripts/local/fuec-pdf.js';
 import { servicioReservado } from '../support/servicios.js';
+import { abrirMapa, MAPA_REFRESCO_MS } from '../support/e2e-mapa.js';
+import { TOAST_DURATION_MS } from '../../web/src/lib/toast.js';
 
 /*
  * A reserved service of the demo company through the console (issue "Reserved services"): opened from
@@ -20,24 +22,6 @@ import { servicioReservado } from '../support/servicios.js';
  */
 
 usePage();
-
-/** The map's feed is asked again every 5 s (web/src/features/map/api/mapa.ts, MAPA_REFRESCO_MS). */
-const MAPA_REFRESCO_MS = 5000;
-/** A toast without an action goes after 5 s (web/src/lib/toast.ts, TOAST_DURATION_MS). */
-const TOAST_DURATION_MS = 5000;
-
-/**
- * Transvalle's admin (saved sign-in) on the map, drawn. With `reloj`, the page's clock is Playwright's
- * (time flows on its own until the test moves it), so a test can bring the next poll at once.
- */
-async function abrirMapa({ reloj = false } = {}) {
-  await entrarComo('admin');
-  if (reloj) await page.clock.install();
-  await page.goto(url('/panel-control/monitor-map'));
-  // Drawn whole: its canvas shows (hidden while 'Cargando mapa...' does).
-  await page.locator('.maplibregl-canvas').waitFor({ state: 'visible', timeout: 30_000 });
-  await page.getByText(MAPA_MSG.cargando).waitFor({ state: 'detached' });
-}
 
 /** Ana María Lozano's Suv, the demo fleet's TSQ204. */
 const TSQ204 = 'veh-demo-transvalle-003';

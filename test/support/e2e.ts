@@ -258,3 +258,20 @@ export async function signOut() {
   await sideMenu().getByRole('button', { name: 'Salir' }).click();
   await page.waitForURL((u) => u.pathname === '/');
 }
+
+/**
+ * With the page's clock paused, moves it on by small steps until `listo` (the page settles what the
+ * network answered on its own zero-delay timers, so a paused page would not); says how far it moved.
+ */
+export async function relojHasta(listo: () => Promise<boolean>): Promise<number> {
+  let avance = 0;
+  await expect
+    .poll(async () => {
+      if (await listo()) return true;
+      await page.clock.runFor(10);
+      avance += 10;
+      return false;
+    })
+    .toBe(true);
+  return avance;
+}
