@@ -215,8 +215,8 @@ describe('access', () => {
     await field('Verificar correo electrónico').fill(`otro.${email}`);
     await field('Contraseña').fill(STAFF_PASSWORD);
     await field('Verificar contraseña').fill('Distinta123!');
-    await page.getByText(REGISTRO_MSG.emailsNoCoinciden).waitFor();
-    await page.getByText(REGISTRO_MSG.passwordsNoCoinciden).waitFor();
+    await page.getByText(REGISTRO_MSG.emailsNoCoinciden, { exact: true }).waitFor();
+    await page.getByText(REGISTRO_MSG.passwordsNoCoinciden, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Mostrar contraseña' }).click();
     expect(await field('Contraseña').getAttribute('type')).toBe('text');
     await shots('registro-interno-errores');
