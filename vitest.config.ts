@@ -83,10 +83,6 @@ export default defineConfig({
           hookTimeout: 120_000,
           // What a user would wait for, on a machine whose other core may be busy (vitest's default: 1 s).
           expect: { poll: { timeout: 15_000 } },
-          // STOP-GAP (issue 44, stop 43's note): one retry while the last flaky test (proveedores, "opens a
-          // list by its own route…", failed once in four full runs) is found. A retried test is still
-          // reported by vitest; remove this once three runs in a row pass without any.
-          retry: 1,
         },
       },
     ],

@@ -269,6 +269,8 @@ describe('provider validation panel', () => {
     } finally {
       await page.setViewportSize({ width: 1280, height: 1000 });
     }
+    // Back on a desktop the list shows all its columns again before the row is opened.
+    await expect.poll(async () => (await page.getByRole('columnheader').allInnerTexts()).map((t) => t.trim()).filter(Boolean)).toContain('Empresa afiliadora');
     await page.getByRole('button', { name: `Ver detalle de ${nombre}` }).click();
     const modal = page.getByRole('dialog', { name: nombre });
     await modal.getByText(placas).waitFor();

@@ -37,6 +37,18 @@ export function useAnchos<T, C extends TableProps.ColumnDefinition<T> & ConPeso>
       observador.disconnect();
     };
   }, []);
+  // Crossing the phone breakpoint measures at once, in the same commit as the new layout: the table
+  // mounted twice before (for the layout, then 150 ms later for the width), and a click between the two
+  // fell on a row that was gone.
+  const primera = useRef(true);
+  useLayoutEffect(() => {
+    if (primera.current) {
+      primera.current = false;
+      return;
+    }
+    const el = caja.current;
+    if (el) setAncho(el.clientWidth - RELLENO_CAJA);
+  }, [telefono]);
   const [guardados, setGuardados] = useState(() => ({ lista, anchos: anchosElegidos(lista) }));
   // Read again when the same component shows another list (a tab changed).
   const elegidos = guardados.lista === lista ? guardados.anchos : anchosElegidos(lista);
