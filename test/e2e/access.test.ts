@@ -1,10 +1,8 @@
-import { SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { SIGNUP_KEY_FIELD, SIGNUP_METADATA } from '../../shared/constants.js';
 import { MSG, PERFIL_MSG, RECUPERAR_MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
 import { REDIRECT_AFTER_SAVE_MS } from '../../web/src/features/profile/components/profile-form.js';
-import { api, cognitoClient, idToken, lastCodeFor, newCompanyAdmin, stack } from '../support/clients.js';
+import { api, idToken, lastCodeFor, newCompanyAdmin, signUpCompanyAdmin, stack } from '../support/clients.js';
 import { entrarComo, field, page, shots, sideMenu, signIn, signOut, url, usePage } from '../support/e2e.js';
 
 /*
@@ -26,19 +24,7 @@ const correoNuevo = (nombre: string, dominio: string) => `${nombre}.${Date.now()
 
 /** A company admin signed up with the key as the console does, its e-mail not verified yet; returns the code sent. */
 async function adminSinVerificar(email: string): Promise<string> {
-  await cognitoClient().send(
-    new SignUpCommand({
-      ClientId: stack().userPoolClientId,
-      Username: email,
-      Password: ADMIN_PASSWORD,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'given_name', Value: 'Sofía' },
-        { Name: 'family_name', Value: 'Cabal' },
-      ],
-      ClientMetadata: { [SIGNUP_KEY_FIELD]: stack().signUpKey, [SIGNUP_METADATA.empresa]: 'Transportes La Sultana', [SIGNUP_METADATA.puesto]: 'COORDINADOR_COMERCIAL' },
-    }),
-  );
+  await signUpCompanyAdmin(email, { password: ADMIN_PASSWORD, nombre: 'Sofía', apellido: 'Cabal', empresa: 'Transportes La Sultana', puesto: 'COORDINADOR_COMERCIAL' });
   return nextCode(email);
 }
 

@@ -15,7 +15,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { demoProveedores } from '../../scripts/local/seed-proveedores.js';
 import { api, docClient, idToken, PDF_BYTES, solidPng, stack, table } from '../support/clients.js';
 import { abrir, relojHasta, entrarComo, openMenu, page, retener, shots, sideMenu, sinRed, url, usePage } from '../support/e2e.js';
-import { appApi } from '../support/servicios.js';
+import { appApi, subirComoApp } from '../support/servicios.js';
 
 /*
  * The provider validation panel through the console (issue "provider validation panel"), as the demo
@@ -51,17 +51,6 @@ async function conteosApi(): Promise<Record<string, number>> {
   const r = await api('/plataforma/proveedores/resumen', { token });
   expect(r.status).toBe(200);
   return r.json.conteos as Record<string, number>;
-}
-
-/** A file the provider app uploads (photo or document), as test/integration/proveedores.test.ts does. */
-async function subirComoApp(kind: 'fotoProveedor' | 'documentoProveedor', bytes: Uint8Array, contentType: string): Promise<string> {
-  const ticket = await appApi('POST', '/integracion/proveedores/uploads', { kind, contentType, size: bytes.length, fileName: 'documento' }, { app: 'proveedores' });
-  expect(ticket.status).toBe(200);
-  const form = new FormData();
-  for (const [k, v] of Object.entries(ticket.json.fields as Record<string, string>)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }));
-  expect((await fetch(ticket.json.url, { method: 'POST', body: form })).status).toBeLessThan(300);
-  return ticket.json.uploadId as string;
 }
 
 type PerfilGuia = { nombre: string; email: string; telefono: string; direccion: string; rnt: string; rut: string; banco: string; tipocuenta: string; cuenta: string; titular: string };

@@ -8,7 +8,7 @@ import { INTEGRACION_MSG } from '../../shared/schemas/messages-servicios.js';
 import { CORREO_BIENVENIDA, PROVEEDOR_MSG } from '../../shared/schemas/proveedores.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { api, docClient, idToken, listKeys, PDF_BYTES, solidPng, stack, table } from '../support/clients.js';
-import { appApi } from '../support/servicios.js';
+import { appApi, subirComoApp } from '../support/servicios.js';
 import { cabecerasApp } from '../../lambdas/api/middleware/apps.js';
 
 /**
@@ -52,16 +52,6 @@ function correosPara(email: string): string[] {
     .sort()
     .map((f) => readFileSync(join(dir, f), 'utf8'))
     .filter((t) => t.startsWith(`Para: ${email}\n`));
-}
-
-async function subirComoApp(kind: 'fotoProveedor' | 'documentoProveedor', bytes: Uint8Array, contentType: string): Promise<string> {
-  const ticket = await appApi('POST', '/integracion/proveedores/uploads', { kind, contentType, size: bytes.length, fileName: 'documento' }, { app: 'proveedores' });
-  expect(ticket.status).toBe(200);
-  const form = new FormData();
-  for (const [k, v] of Object.entries(ticket.json.fields as Record<string, string>)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }));
-  expect((await fetch(ticket.json.url, { method: 'POST', body: form })).status).toBeLessThan(300);
-  return ticket.json.uploadId as string;
 }
 
 describe('provider panel: counts and lists', () => {

@@ -5,6 +5,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { SIGNUP_KEY_FIELD, SIGNUP_METADATA } from '../../shared/constants.js';
 import { localTableName, TABLE_KEYS, tableEnvVar, type TableKey } from '../../shared/tables.js';
 
 const creds = { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
@@ -61,37 +62,49 @@ export function lastCodeFor(email: string): string | undefined {
   return undefined;
 }
 
-/** A company admin made the way the console does it: SignUp with the key, then the outbox code. */
-export async function newCompanyAdmin(email: string, password = 'Secreta123!', empresa = 'Transportes de Prueba'): Promise<string> {
-  const { SignUpCommand, ConfirmSignUpCommand } = await import('@aws-sdk/client-cognito-identity-provider');
-  const client = cognitoClient();
-  await client.send(
+/** A company admin signed up with the key as the console does, its e-mail not verified yet. */
+export async function signUpCompanyAdmin(
+  email: string,
+  { password = 'Secreta123!', empresa = 'Transportes de Prueba', nombre = 'Prueba', apellido = 'Apellido', puesto = 'CEO' } = {},
+): Promise<void> {
+  const { SignUpCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+  await cognitoClient().send(
     new SignUpCommand({
       ClientId: stack().userPoolClientId,
       Username: email,
       Password: password,
       UserAttributes: [
         { Name: 'email', Value: email },
-        { Name: 'given_name', Value: 'Prueba' },
-        { Name: 'family_name', Value: 'Apellido' },
+        { Name: 'given_name', Value: nombre },
+        { Name: 'family_name', Value: apellido },
       ],
-      ClientMetadata: { claveAutorizacion: stack().signUpKey, empresa, puesto: 'CEO' },
+      ClientMetadata: { [SIGNUP_KEY_FIELD]: stack().signUpKey, [SIGNUP_METADATA.empresa]: empresa, [SIGNUP_METADATA.puesto]: puesto },
     }),
   );
-  await client.send(new ConfirmSignUpCommand({ ClientId: stack().userPoolClientId, Username: email, ConfirmationCode: lastCodeFor(email)! }));
+}
+
+/** A company admin made the way the console does it: SignUp with the key, then the outbox code; its ID token. */
+export async function newCompanyAdmin(email: string, password = 'Secreta123!', empresa = 'Transportes de Prueba'): Promise<string> {
+  const { ConfirmSignUpCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+  await signUpCompanyAdmin(email, { password, empresa });
+  await cognitoClient().send(new ConfirmSignUpCommand({ ClientId: stack().userPoolClientId, Username: email, ConfirmationCode: lastCodeFor(email)! }));
   return idToken(email, password);
 }
 
-/** Uploads bytes the way the browser does: ticket from the API, then a multipart POST to S3. */
-export async function upload(token: string, kind: string, bytes: Uint8Array, contentType: string): Promise<string> {
-  const ticket = await api('/uploads', { token, body: { kind, contentType, size: bytes.length, fileName: 'archivo' } });
+/** The second half of every upload: the file POSTed to S3 with the ticket's signed fields; the ticket's upload id. */
+export async function subirConTicket(ticket: { status: number; json: any }, bytes: Uint8Array, contentType: string): Promise<string> {
   if (ticket.status !== 200) throw new Error(`ticket ${ticket.status}: ${JSON.stringify(ticket.json)}`);
   const form = new FormData();
   for (const [k, v] of Object.entries(ticket.json.fields as Record<string, string>)) form.append(k, v);
   form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }));
-  const res = await fetch(ticket.json.url, { method: 'POST', body: form });
+  const res = await fetch(ticket.json.url as string, { method: 'POST', body: form });
   if (res.status >= 300) throw new Error(`S3 respondió ${res.status}: ${await res.text()}`);
   return ticket.json.uploadId as string;
+}
+
+/** Uploads bytes the way the browser does: ticket from the API, then a multipart POST to S3. */
+export async function upload(token: string, kind: string, bytes: Uint8Array, contentType: string): Promise<string> {
+  return subirConTicket(await api('/uploads', { token, body: { kind, contentType, size: bytes.length, fileName: 'archivo' } }), bytes, contentType);
 }
 
 /** Every object key under a prefix (to prove nothing refused or replaced is left behind). */

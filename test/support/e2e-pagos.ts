@@ -10,13 +10,15 @@ import type { ServicioPublicado } from '../../shared/schemas/integracion.js';
 import { cuentaDe, type CuentaDestino, type RecompensaFila } from '../../shared/schemas/pagos.js';
 import { serviceSchema, type Service } from '../../shared/schemas/service.js';
 import { vehicleCode } from '../../shared/schemas/vehiculo.js';
-import { api, docClient, idToken, PDF_BYTES, stack, table, upload } from './clients.js';
+import { api, docClient, idToken, PDF_BYTES, stack, subirConTicket, table, upload } from './clients.js';
+import { page } from './e2e.js';
 import { appApi, servicioPublicado, servicioReservado } from './servicios.js';
 
 /*
- * The records test/e2e/pagos.test.ts makes for each of its tests, the way the client app, ePayco, the
- * company and marketplace staff make them (as test/integration/pagos.test.ts does), so that no test
- * there reads a demo record another test (or file) may have paid, refunded or cancelled.
+ * The records the payment files of test/e2e (pagos, servicios, anticipos) make for each of their
+ * tests, the way the client app, ePayco, the company and marketplace staff make them (as
+ * test/integration/pagos.test.ts does), so that no test there reads a demo record another test (or
+ * file) may have paid, refunded or cancelled.
  */
 
 export const TRANSVALLE = 'demo-transvalle';
@@ -25,7 +27,7 @@ export const VALLE = 'Transportes del Valle S.A.S.';
 /** A word of a test's own (in an origin, a plate), to tell its records in a list and to search by. */
 export const marca = () => `p${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
-const hace = (horas: number) => new Date(Date.now() - horas * 3600_000).toISOString();
+export const hace = (horas: number) => new Date(Date.now() - horas * 3600_000).toISOString();
 
 let tokens: Promise<Record<'admin' | 'plataforma', string>> | undefined;
 /** The API's ID token of a demo user (asked once per file). */
@@ -57,13 +59,9 @@ export async function aceptado(metodo: 'epayco' | 'transferencia', publicado: Pa
 
 /** The client app sends its transfer receipt: a ticket, the file to S3, then the receipt route. */
 export async function enviarComprobante(id: string): Promise<void> {
-  const ticket = await esperado(appApi('POST', '/integracion/cliente/uploads', { kind: 'comprobanteCliente', contentType: 'application/pdf', size: PDF_BYTES.length, fileName: 'comprobante.pdf' }), 200, 'ticket');
-  const form = new FormData();
-  for (const [k, v] of Object.entries(ticket.json.fields as Record<string, string>)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(PDF_BYTES)], { type: 'application/pdf' }));
-  const s3 = await fetch(ticket.json.url as string, { method: 'POST', body: form });
-  if (s3.status >= 300) throw new Error(`S3 respondió ${s3.status}`);
-  await esperado(appApi('POST', `/integracion/cliente/servicios/${id}/comprobante`, { archivo: ticket.json.uploadId }), 201, 'comprobante');
+  const ticket = await appApi('POST', '/integracion/cliente/uploads', { kind: 'comprobanteCliente', contentType: 'application/pdf', size: PDF_BYTES.length, fileName: 'comprobante.pdf' });
+  const archivo = await subirConTicket(ticket, PDF_BYTES, 'application/pdf');
+  await esperado(appApi('POST', `/integracion/cliente/servicios/${id}/comprobante`, { archivo }), 201, 'comprobante');
 }
 
 /** A charge ePayco knows (its stand-in is told first), signed with the stack's keys. */
@@ -209,3 +207,15 @@ export async function pagarRecompensasSalvo(propias: string[], ultima: { id: str
   if (!suya) throw new Error(`${ultima.id} no está entre las recompensas por pagar`);
   await pagarRecompensa(suya, ultima.valor, 'NEQ-ULTIMA');
 }
+
+/* The payment screens' own ways to find things, shared by the three payment files of test/e2e. */
+
+/** A list's empty message. */
+export const vacio = (lista: { vacio: string }) => page.getByText(lista.vacio, { exact: true });
+/** Types in the screen's (first) search box. */
+export const buscar = (texto: string) => page.getByRole('searchbox').first().fill(texto);
+/** The 'Pagos Pendientes' tab's count (its accessible name says it: 'Pagos Pendientes, 3 pendientes'). */
+export const pagosPendientes = () => page.getByRole('navigation', { name: 'Navegación inferior' }).getByRole('link', { name: /^Pagos Pendientes/ });
+export const insignia = async () => Number(/(\d+) pendientes/.exec((await pagosPendientes().getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+/** A row of the list that names this text (a test's own word, in an origin). */
+export const filaCon = (texto: string) => page.getByRole('row', { name: new RegExp(texto) });

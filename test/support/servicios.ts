@@ -5,7 +5,7 @@ import { cambioItem } from '../../lambdas/data/cambios.js';
 import type { ServicioPublicado } from '../../shared/schemas/integracion.js';
 import { serviceSchema, type Service } from '../../shared/schemas/service.js';
 import { servicioItem } from '../../lambdas/data/service-repository.js';
-import { docClient, stack, table } from './clients.js';
+import { docClient, stack, subirConTicket, table } from './clients.js';
 
 /** A transport request as the client app publishes it, departing in `dias` days. */
 export function servicioPublicado(overrides: Partial<ServicioPublicado> = {}, dias = 3): ServicioPublicado {
@@ -78,4 +78,10 @@ export async function servicioReservado(empresaId: string, overrides: Partial<Se
   await docClient().send(new PutCommand({ TableName: table('services'), Item: servicioItem(service) }));
   await docClient().send(new PutCommand({ TableName: table('cambios'), Item: cambioItem({ tipo: 'empresa', id: empresaId }) }));
   return body.id;
+}
+
+/** A file the provider app uploads (photo or document): a ticket from its integration route, then S3; its upload id. */
+export async function subirComoApp(kind: 'fotoProveedor' | 'documentoProveedor', bytes: Uint8Array, contentType: string): Promise<string> {
+  const ticket = await appApi('POST', '/integracion/proveedores/uploads', { kind, contentType, size: bytes.length, fileName: 'documento' }, { app: 'proveedores' });
+  return subirConTicket(ticket, bytes, contentType);
 }
