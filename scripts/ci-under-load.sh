@@ -12,7 +12,8 @@ echo "ci-under-load: clon de $(git -C "$dir/repo" log --oneline -1) en $dir/repo
 # One busy core: a shell loop that only spins, cut off by `timeout` whatever happens to this script.
 timeout "${CARGA_SEGUNDOS:-1800}" bash -c 'while :; do :; done' &
 carga=$!
-trap 'kill "$carga" 2>/dev/null; rm -rf "$dir/repo"' EXIT
+# The clone goes; its vitest reports (each test's duration) stay beside the log.
+trap 'kill "$carga" 2>/dev/null; cp "$dir"/repo/test-results/vitest-*.json "$dir"/ 2>/dev/null; rm -rf "$dir/repo"' EXIT
 
 inicio=$SECONDS
 (cd "$dir/repo" && CI=true .ci/run) >"$dir/ci.log" 2>&1
