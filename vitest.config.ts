@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import Secuenciador from './test/support/sequencer.js';
 
 /**
  * E2E files run two at a time by default, each worker on a stack of its own (test/support/e2e-setup.ts):
@@ -21,6 +22,8 @@ const SOLAS = ['test/integration/malformed-input.test.ts', 'test/integration/pag
  */
 export default defineConfig({
   test: {
+    // The long e2e files start first (test/support/sequencer.ts).
+    sequence: { sequencer: Secuenciador },
     projects: [
       {
         test: {

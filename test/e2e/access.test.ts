@@ -3,7 +3,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
 import { MSG, PERFIL_MSG, RECUPERAR_MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
 import { REDIRECT_AFTER_SAVE_MS } from '../../web/src/features/profile/components/profile-form.js';
 import { api, idToken, lastCodeFor, newCompanyAdmin, signUpCompanyAdmin, stack } from '../support/clients.js';
-import { entrarComo, field, page, shots, sideMenu, signIn, signOut, url, usePage } from '../support/e2e.js';
+import { elegir, entrarComo, field, page, shots, sideMenu, signIn, signOut, url, usePage } from '../support/e2e.js';
 
 /*
  * Access end to end (issue "Access and company profile"): sign-up with the authorization key, e-mail
@@ -81,8 +81,7 @@ describe('access', () => {
     await field('Nombres').fill('Sofía');
     await field('Apellidos').fill('Cabal');
     await field('Empresa').fill('Transportes La Sultana');
-    await page.getByRole('button', { name: /^Puesto/ }).click();
-    await page.getByRole('option', { name: 'Coordinador(a) Comercial' }).click();
+    await elegir(page.getByRole('button', { name: /^Puesto/ }), 'Coordinador(a) Comercial');
     await field('Correo electrónico').fill(email.toUpperCase());
     await field('Contraseña').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
@@ -165,8 +164,7 @@ describe('access', () => {
     await field('Nombres').fill('Sofía');
     await field('Apellidos').fill('Cabal');
     await field('Empresa').fill('Otra Empresa');
-    await page.getByRole('button', { name: /^Puesto/ }).click();
-    await page.getByRole('option', { name: 'CEO', exact: true }).click();
+    await elegir(page.getByRole('button', { name: /^Puesto/ }), 'CEO');
     await field('Correo electrónico').fill(email);
     await field('Contraseña').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Crear cuenta' }).click();

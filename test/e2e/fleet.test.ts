@@ -6,7 +6,7 @@ import { API_MSG, DIGITOS_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.
 import { VEHICULO_MSG } from '../../shared/schemas/messages-flota.js';
 import { screenshot } from '../support/browser.js';
 import { api, idToken, PDF_BYTES, solidPng, upload } from '../support/clients.js';
-import { dismissToasts, entrarComo, field, openMenu, page, shots, sideMenu, sinRed, sobranteDeTabla, url, usePage } from '../support/e2e.js';
+import { dismissToasts, elegir, entrarComo, field, openMenu, page, shots, sideMenu, sinRed, sobranteDeTabla, url, usePage } from '../support/e2e.js';
 import { vehiculoNuevo } from '../support/vehiculos.js';
 
 /*
@@ -31,10 +31,7 @@ const table = () => page.getByRole('table', { name: 'Vehículos de la flota' });
 const rows = () => table().locator('tbody tr');
 const footer = () => page.getByText(/^Mostrando \d+ de \d+ registros$/);
 
-async function choose(label: string, option: string) {
-  await dialog().getByRole('button', { name: new RegExp(`^${label}`) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const choose = (label: string, option: string) => elegir(dialog().getByRole('button', { name: new RegExp(`^${label}`) }), option);
 
 async function openFleet() {
   await page.goto(url('/panel-control/gestiona-flota'));

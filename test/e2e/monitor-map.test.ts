@@ -15,8 +15,8 @@ import { MAPA_LOCALE } from '../../web/src/features/map/map-locale.js';
  */
 
 // The map's own files (outline, feed) are held back or failed by the page's routes, which a service
-// worker's cached copy would answer past.
-usePage({ serviceWorkers: 'block' });
+// worker's cached copy would answer past (usePage blocks it).
+usePage();
 
 const legend = (estado: string) => page.getByRole('checkbox', { name: new RegExp(`^${estado} \\(\\d+\\)$`) });
 

@@ -3,7 +3,7 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
 import { api, cognitoClient, newCompanyAdmin, PDF_BYTES, solidPng, stack, upload } from '../support/clients.js';
-import { abrir, relojHasta, dismissToasts, field, page, shots, sideMenu, signIn, url, usePage } from '../support/e2e.js';
+import { abrir, relojHasta, dismissToasts, elegir, field, page, shots, sideMenu, signIn, url, usePage } from '../support/e2e.js';
 
 /*
  * Company profile end to end: a fresh company admin fills the profile, uploads a profile photo, the
@@ -105,10 +105,7 @@ async function abrirPerfil(email: string) {
   await expect.poll(() => field('Correo electrónico').inputValue()).toBe(email);
 }
 
-async function choose(label: string, option: string) {
-  await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const choose = (label: string, option: string) => elegir(page.getByRole('button', { name: new RegExp(`^${label}`) }), option);
 
 /** A real JPEG, drawn by the browser itself. */
 async function jpeg(width: number, height: number, color: string): Promise<Buffer> {
@@ -202,9 +199,9 @@ describe('company profile', () => {
     await choose('Puesto', 'CTO');
     // The city fills in its department.
     await choose('Ciudad', 'Medellin');
-    expect(await field('Departamento').inputValue()).toBe('Antioquia');
+    await expect.poll(() => field('Departamento').inputValue()).toBe('Antioquia');
     await choose('Ciudad', 'Santiago de Cali');
-    expect(await field('Departamento').inputValue()).toBe('Valle del Cauca');
+    await expect.poll(() => field('Departamento').inputValue()).toBe('Valle del Cauca');
     // ...and stays chosen (filling the department once undid the choice).
     const ciudad = () => page.getByRole('button', { name: /^Ciudad/ }).innerText();
     expect(await ciudad()).toContain('Santiago de Cali');
