@@ -182,7 +182,9 @@ describe('upload tickets: single use, and only the checked bytes are recorded', 
       }
     }
     console.log(`[carrera] respuestas de confirmación en 10 rondas: ${outcomes.join(', ')}`);
-  });
+    // Ten rounds of a confirm under a flood of re-posts, each read retried by the SDK: 19 s on an idle
+    // 2-core machine, so the file's 30 s would not hold on a busy one.
+  }, 90_000);
 
   it('confirms a ticket once: a second confirm, even after a re-post, records nothing', async () => {
     const first = solidPng(10, 10, [1, 200, 1]);
