@@ -47,7 +47,7 @@ export class ApiStack extends Stack {
 
     const defaults = { logRetention: config.logRetentionDays, logRemovalPolicy: config.removalPolicy };
 
-    // Each app's signing key (PRODUCT.md, integration endpoints): shared with that app's team alone.
+    // Each app's signing key (docs/product.md, integration routes): shared with that app's team alone.
     const appKey = (id: string, name: string, quien: string, prefijo: string) => {
       const secret = new Secret(this, id, {
         secretName: `${config.prefix}/${name}`,
@@ -63,7 +63,7 @@ export class ApiStack extends Stack {
     };
     const clientAppSecret = appKey('ClientAppKey', 'clave-app-clientes', 'la app de clientes', '/integracion/cliente');
     const providerAppSecret = appKey('ProviderAppKey', 'clave-app-proveedores', 'cada app de guías y operadores', '/integracion/proveedores');
-    // ePayco's merchant credentials (PRODUCT.md, "ePayco confirmation"): ops put the JSON
+    // ePayco's merchant credentials (docs/product.md, ePayco): ops put the JSON
     // {"p_cust_id_cliente","p_key"} from ePayco's panel; until then every confirmation is refused.
     const epaycoSecret = new Secret(this, 'EpaycoCredentials', {
       secretName: `${config.prefix}/epayco`,

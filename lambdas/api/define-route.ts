@@ -80,7 +80,7 @@ export function route<const R extends Role, S extends ZodType | undefined = unde
 }
 
 /**
- * A route of one of the marketplace's apps (PRODUCT.md, integration endpoints): signed with that
+ * A route of one of the marketplace's apps (docs/product.md, integration routes): signed with that
  * app's key, never a console token; its body is checked like a console route's.
  */
 export function appRoute<S extends ZodType | undefined = undefined>(def: {

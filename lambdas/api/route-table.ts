@@ -130,18 +130,18 @@ export const ROUTES = [
   route({ method: 'GET', path: '/plataforma/recompensas', access: ['plataforma'], handler: listarRecompensas }),
   route({ method: 'GET', path: '/plataforma/recompensas/pagadas', access: ['plataforma'], handler: listarRecompensasPagadas }),
   route({ method: 'POST', path: '/plataforma/recompensas/:vehiculoId', access: ['plataforma'], body: recompensaBodySchema, handler: pagarRecompensa }),
-  // ePayco's confirmation (PRODUCT.md): no token, its own signature checked by the handler.
+  // ePayco's confirmation (docs/product.md): no token, its own signature checked by the handler.
   publicRoute({ method: 'POST', path: '/integracion/epayco/confirmacion', handler: confirmacionEpayco }),
-  // The driver app (PRODUCT.md): its drivers' own accounts (group conductor), only for their vehicle.
+  // The driver app (docs/product.md): its drivers' own accounts (group conductor), only for their vehicle.
   route({ method: 'POST', path: '/integracion/conductor/posicion', access: ['conductor'], body: posicionSchema, handler: reportarPosicion }),
   route({ method: 'POST', path: '/integracion/conductor/servicios/:servicioId/finalizar', access: ['conductor'], handler: finalizarComoConductor }),
-  // The client app's integration (PRODUCT.md): its own signature, no console token.
+  // The client app's integration (docs/product.md): its own signature, no console token.
   appRoute({ app: 'cliente', method: 'POST', path: '/integracion/cliente/servicios', body: servicioPublicadoSchema, handler: publicarServicio }),
   appRoute({ app: 'cliente', method: 'GET', path: '/integracion/cliente/servicios/:servicioId/ofertas', handler: listarOfertas }),
   appRoute({ app: 'cliente', method: 'POST', path: '/integracion/cliente/servicios/:servicioId/aceptar', body: aceptarOfertaSchema, handler: aceptarOferta }),
   appRoute({ app: 'cliente', method: 'POST', path: '/integracion/cliente/uploads', body: uploadRequestSchema, handler: presignAppUpload('cliente') }),
   appRoute({ app: 'cliente', method: 'POST', path: '/integracion/cliente/servicios/:servicioId/comprobante', body: comprobanteClienteSchema, handler: subirComprobante }),
-  // The guides' and tour operators' apps (PRODUCT.md): their own signature, no console token.
+  // The guides' and tour operators' apps (docs/product.md): their own signature, no console token.
   appRoute({ app: 'proveedores', method: 'POST', path: '/integracion/proveedores/uploads', body: uploadRequestSchema, handler: presignAppUpload('proveedores') }),
   appRoute({ app: 'proveedores', method: 'PUT', path: '/integracion/proveedores/guias/:id', body: guiaPerfilSchema, handler: guardarGuia }),
   appRoute({ app: 'proveedores', method: 'PUT', path: '/integracion/proveedores/operadores/:id', body: operadorPerfilSchema, handler: guardarOperador }),

@@ -385,7 +385,7 @@ export const serviceRepository = {
   },
 
   /**
-   * The end of a started trip (PRODUCT.md lifecycle): finalizado with the driver's balance due, and
+   * The end of a started trip (docs/product.md, the service lifecycle): finalizado with the driver's balance due, and
    * the vehicle's trip count up by one, together; only once, only after the departure.
    */
   async finalizar(s: Service, quien: Quien, now: Date): Promise<boolean> {

@@ -3,7 +3,7 @@ import { logger, MetricUnit, publicarMetricas } from '../observability.js';
 import { expireUnconfirmedStaff } from './sweep-staff.js';
 
 /**
- * Runs every minute (EventBridge Scheduler in AWS, an interval locally): starts every confirmed trip
+ * Runs every minute (EventBridge Scheduler in AWS, an interval locally; docs/decisions/0001): starts every confirmed trip
  * whose departure is 2 hours away or less, and expires staff accounts left unconfirmed. Idempotent,
  * so overlapping runs are harmless; each step reads only what is due (indexed queries).
  */

@@ -5,7 +5,7 @@ import type { Vehiculo, VehiculoResumen } from '../schemas/vehiculo.js';
 import { DOCUMENTOS_CON_VENCIMIENTO, hoyEnBogota } from './vencimientos.js';
 
 /**
- * Vehicle assignment (spec 02 sections 2.4, 4.2 and 4.3; PRODUCT.md): a reserved service of the
+ * Vehicle assignment (spec 02 sections 2.4, 4.2 and 4.3; docs/product.md): a reserved service of the
  * company, still without driver and plates, takes one of the company's validated vehicles of the
  * service's type whose documents stay valid through the trip's last day.
  */
@@ -35,7 +35,7 @@ export function problemaDeVehiculo(s: Pick<Service, 'tipo' | 'fechaSalida' | 'fe
 }
 
 /**
- * PRODUCT.md: no offer the company could not serve. Why none of its vehicles could take the trip as
+ * docs/product.md: no offer the company could not serve. Why none of its vehicles could take the trip as
  * assignment will ask (`problemaDeVehiculo`), or null when one could.
  */
 export function sinVehiculoApto(s: Pick<Service, 'tipo' | 'fechaSalida' | 'fechaRegreso'>, flota: readonly Candidato[]): string | null {

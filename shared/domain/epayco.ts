@@ -3,7 +3,7 @@ import * as z from '../schemas/zod-es.js';
 import type { Service } from '../schemas/service.js';
 
 /**
- * ePayco's confirmation (PRODUCT.md, "ePayco confirmation"): the server-to-server call that says how a
+ * ePayco's confirmation (docs/product.md, ePayco): the server-to-server call that says how a
  * client's card payment ended. Only a correctly signed call from our merchant, accepted, not a test in
  * production, for the reservation's exact amount and currency moves the reservation on; the ePayco
  * reference (`x_ref_payco`) makes it idempotent.

@@ -3,7 +3,7 @@ import { VERIFICACIONES_FUEC, type Service } from '../schemas/service.js';
 import { hoyEnBogota } from './vencimientos.js';
 
 /**
- * The FUEC check (beyond the spec; PRODUCT.md "The FUEC and the vehicle's documents"): the text of a
+ * The FUEC check (beyond the spec; docs/product.md "The FUEC and the vehicle's documents"): the text of a
  * PDF FUEC, as a PDF library extracted it, against the reservation. A FUEC is wrong when its plate
  * differs from the assigned vehicle, its dates do not cover the trip, or its origin and destination
  * differ from the service's. An image, or a PDF without text (a scan), cannot be read: 'sin-verificar'.

@@ -16,7 +16,7 @@ export const precioDeTexto = (texto: string): number | null => {
 
 /**
  * 'enviada' (spec 02 section 3.2); the client accepts one and the others on the service close. Beyond
- * the spec, a company may withdraw its offer while the client has not accepted one ('retirada'): the
+ * the spec (docs/decisions/0008), a company may withdraw its offer while the client has not accepted one ('retirada'): the
  * client can no longer accept it, and the company sends no other for that service (one per company).
  */
 export const OFERTA_ESTADOS = ['enviada', 'aceptada', 'cerrada', 'retirada'] as const;

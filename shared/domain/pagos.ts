@@ -2,7 +2,7 @@ import { PAGO_MSG } from '../schemas/pagos.js';
 import type { MetodoPago, Service } from '../schemas/service.js';
 
 /**
- * Money owed around a reservation (spec 01 sections 4 and 9, PRODUCT.md): the client's payment, checked
+ * Money owed around a reservation (spec 01 sections 4 and 9, docs/product.md): the client's payment, checked
  * by marketplace staff (transfer) or confirmed by ePayco; then the driver's advance (due with the FUEC)
  * and balance (due when the trip ends, paid after the advance); and the referral reward of a vehicle.
  */

@@ -1,7 +1,7 @@
 import type { Service, ServiceState } from '../schemas/service.js';
 
 /**
- * A started trip (spec 02 sections 2.2 and 7; PRODUCT.md lifecycle): the driver's live position on
+ * A started trip (spec 02 sections 2.2 and 7; docs/product.md, the service lifecycle): the driver's live position on
  * the map, and its end, marked by the company or the driver app once the departure has passed.
  */
 
@@ -32,7 +32,7 @@ const ANTES_DEL_VIAJE: readonly ServiceState[] = ['validar', 'reservado'];
  * A reservation whose departure passed while it still waited for its payment or for its vehicle and
  * FUEC (beyond the spec). It may still go on (a late payment the client made, a trip that did happen
  * and whose FUEC comes late), so nothing refuses those steps; marketplace staff see it marked and may
- * cancel it, saying why and how the client was refunded. The only way to 'cancelado'.
+ * cancel it, saying why and how the client was refunded. The only way to 'cancelado' (docs/decisions/0005).
  */
 export const reservaVencida = (s: Pick<Service, 'estado' | 'fechaSalida'>, now: Date): boolean =>
   ANTES_DEL_VIAJE.includes(s.estado) && Date.parse(s.fechaSalida) <= now.getTime();

@@ -15,7 +15,7 @@ export const SALIDA_MAXIMA_DIAS = 366;
 export const VIAJE_MAXIMO_DIAS = 31;
 
 /**
- * `POST /integracion/cliente/servicios`: a transport request published by the client app (PRODUCT.md,
+ * `POST /integracion/cliente/servicios`: a transport request published by the client app (docs/product.md,
  * integration endpoints). The app chooses the id, so a retried publish cannot make a second service.
  */
 export const servicioPublicadoSchema = z

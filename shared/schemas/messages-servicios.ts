@@ -131,7 +131,7 @@ export const MAPA_MSG = {
   vencidaEmpresa: 'La salida de esta reserva ya pasó y el viaje no quedó confirmado. Si el viaje se hizo, completa la reserva; si no, la plataforma la cancelará y reembolsará al cliente.',
 } as const;
 
-/** The client app's integration endpoints (PRODUCT.md); read by another team's app, still in Spanish. */
+/** The client app's integration endpoints (docs/product.md); read by another team's app, still in Spanish. */
 export const INTEGRACION_MSG = {
   firmaRequerida: 'Falta la firma de la aplicación.',
   firmaInvalida: 'La firma de la solicitud no es válida o expiró.',

@@ -73,7 +73,7 @@ const telefono = digitsText(10, PROVEEDOR_MSG.telefonoRequerido, DIGITOS_MSG.tel
 const opcionalDe = <T extends readonly [string, ...string[]]>(valores: T) => z.union([z.enum(valores, { error: 'Valor no válido' }), z.literal('')]).default('');
 
 /**
- * `PUT /integracion/proveedores/guias/{id}`: the guide app registers or updates a guide (PRODUCT.md,
+ * `PUT /integracion/proveedores/guias/{id}`: the guide app registers or updates a guide (docs/product.md,
  * integration endpoints). Blank profile fields are allowed at first: a guide without them is "new".
  */
 export const guiaPerfilSchema = z.object({

@@ -15,7 +15,7 @@ export type ServiceState = z.infer<typeof serviceStateSchema>;
 
 export const POR_ASIGNAR = 'por Asignar';
 
-/** How the client pays an accepted offer (PRODUCT.md: the service lifecycle). */
+/** How the client pays an accepted offer (docs/product.md: the service lifecycle). */
 export const METODOS_PAGO = ['epayco', 'transferencia'] as const;
 export type MetodoPago = (typeof METODOS_PAGO)[number];
 

@@ -18,7 +18,7 @@ import { appApi, servicioPublicado, servicioReservado } from '../support/servici
 
 /**
  * The monitor map's feed, the service detail, offers and the client app's integration (spec 02
- * sections 2.1-2.3, 3.2, 4.4, 5.1, 6; PRODUCT.md). Services are published through the client
+ * sections 2.1-2.3, 3.2, 4.4, 5.1, 6; docs/product.md). Services are published through the client
  * endpoint by each test, so the demo data stays as other files expect it.
  */
 

@@ -16,7 +16,7 @@ export function forgedToken(claims: Record<string, unknown>): string {
 
 /**
  * Every kind of caller the authorization matrix tries. `role` is what a signed-in caller's record
- * says; `perfilCompleto` whether its company's profile is complete. The client app (PRODUCT.md's
+ * says; `perfilCompleto` whether its company's profile is complete. The client app (docs/product.md's
  * integration caller) signs its requests with its own key and never holds a console token.
  */
 export type Identity = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fechasEnTexto, verificarFuec } from '../../shared/domain/fuec.js';
 import { FUEC_MSG } from '../../shared/schemas/messages-servicios.js';
 
-/** The FUEC check on extracted text (PRODUCT.md): plate, contract dates covering the trip, route. */
+/** The FUEC check on extracted text (docs/product.md): plate, contract dates covering the trip, route. */
 const reserva = {
   placas: 'VCK512',
   origen: 'Universidad Icesi, Calle 18 # 122-135, Cali',

@@ -9,7 +9,7 @@ import { firmaRepository } from '../../data/firma-repository.js';
 import { conflict, unauthenticated } from '../../errors.js';
 
 /**
- * The marketplace's other apps (PRODUCT.md, integration endpoints) sign each request with their own
+ * The marketplace's other apps (docs/product.md, integration routes; docs/decisions/0004) sign each request with their own
  * key, which no console user holds: HMAC-SHA256 over the time, a nonce of their own (so two identical
  * writes in one second sign differently), the method, path and body hash. A console
  * token opens none of these routes, this signature opens no console route, and one app's key opens

@@ -17,7 +17,7 @@ import { logger } from '../../observability.js';
 import { pagoDelCliente, pagoRegistrado } from './pagos.js';
 
 /**
- * `POST /integracion/epayco/confirmacion` (PRODUCT.md, "ePayco confirmation"): ePayco's server-to-server
+ * `POST /integracion/epayco/confirmacion` (docs/product.md, ePayco): ePayco's server-to-server
  * confirmation, a form post. The signature is recomputed with the merchant's key; only an accepted,
  * correctly signed confirmation from our merchant, for the reservation's exact amount in COP, moves it
  * to 'reservado'. Its reference is recorded in the ledger in the same transaction, so a replay changes

@@ -17,7 +17,7 @@ import { escribirConArchivos, putFiles, takeAppFiles } from './uploads.js';
 import { mapaCaches } from './mapa.js';
 import { pagoRegistrado } from './pagos.js';
 
-/** Client-app calls (PRODUCT.md, integration endpoints): publish a request, see its offers, accept one. */
+/** Client-app calls (docs/product.md, integration routes): publish a request, see its offers, accept one. */
 
 const servicioDe = async (c: Context) => {
   const service = await serviceRepository.get(idParam(c, 'servicioId', MAPA_MSG.servicioNoEncontrado));

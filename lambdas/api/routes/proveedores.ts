@@ -246,7 +246,7 @@ async function detalleDe(p: Proveedor): Promise<ProveedorDetalle> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The provider apps' integration (PRODUCT.md): guides and operators register and update themselves.
+// The provider apps' integration (docs/product.md): guides and operators register and update themselves.
 
 const proveedorId = (c: Context) => idParam(c, 'id', PROVEEDOR_MSG.noEncontrado);
 

@@ -176,7 +176,7 @@ export async function subirFuec(c: Context, caller: CompanyCaller, body: FuecBod
 }
 
 /**
- * A PDF's text against the reservation; an image cannot be read (PRODUCT.md: the FUEC check). A PDF
+ * A PDF's text against the reservation; an image cannot be read (docs/product.md: the FUEC check). A PDF
  * that cannot be opened, or that would take too much to read, is refused: accepted unread, a damaged
  * file would skip the check that a scan (a PDF without text) skips for a reason.
  */
@@ -189,7 +189,7 @@ async function verificar(file: CheckedFile, service: Service): Promise<Verificac
 
 const fuecNoCoincide = (verificacion: VerificacionFuec) => new AppError(409, 'fuec-no-coincide', FUEC_MSG.noCoincide, { verificacion });
 
-/** `POST /servicios/{id}/finalizar` (PRODUCT.md lifecycle): the company ends its started trip after departure. */
+/** `POST /servicios/{id}/finalizar` (docs/product.md, the service lifecycle): the company ends its started trip after departure. */
 export async function finalizarViaje(c: Context, caller: CompanyCaller) {
   const now = new Date();
   const service = await servicioVisible(caller, servicioId(c), now);

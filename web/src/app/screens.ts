@@ -7,7 +7,7 @@ import type { MeResponse } from '../../../shared/schemas/empresa.js';
 
 /**
  * Every panel screen, declared once: the router, the side menu, the bottom bar and the document
- * title all read this list (spec 01 section 2 "Control-panel shell"; who sees what: PRODUCT.md).
+ * title all read this list (spec 01 section 2 "Control-panel shell"; who sees what: docs/product.md).
  */
 
 /** Console groups, as `GET /me` answers them in `groups`. */

@@ -17,7 +17,7 @@ function useFinalizarViaje(id: string) {
 }
 
 /**
- * 'Finalizar Viaje' (PRODUCT.md lifecycle: the company marks its started trip finished after departure),
+ * 'Finalizar Viaje' (docs/product.md, the service lifecycle: the company marks its started trip finished after departure),
  * asked once more: the button for a detail's footer and its confirmation, in the map's detail and the
  * service lists' (Servicios en Curso). The caller shows it only
  * when the trip may end (`finalizable`); the API checks that again.

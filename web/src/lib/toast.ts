@@ -30,7 +30,7 @@ export interface Toast {
 export const MAX_TOASTS = 20;
 export const TOAST_DURATION_MS = 5000;
 /**
- * Whether a toast stays until closed. An error raised over a dialog keeps the spec's 5 s: staying, it
+ * Whether a toast stays until closed (docs/decisions/0003). An error raised over a dialog keeps the spec's 5 s: staying, it
  * would cover the dialog, whose focus trap keeps the keyboard from the toast's close button.
  */
 const seQueda = (t: Pick<Toast, 'type' | 'action' | 'sobreDialogo'>) => !!t.action || ((t.type === 'error' || t.type === 'warning') && !t.sobreDialogo);

@@ -11,7 +11,7 @@ import { useFollow } from '../../lib/navigation.js';
 // eslint-disable-next-line import-x/no-cycle
 import { screenAt, screenHref, type ScreenPath, type ScreenProps } from '../screens.js';
 
-/** The marketplace staff's work, grouped as they do it (PRODUCT.md "Who uses it"). */
+/** The marketplace staff's work, grouped as they do it (docs/product.md "Who uses it"). */
 const SECTIONS: { title: string; description: string; screens: { path: ScreenPath; what: string }[] }[] = [
   {
     title: 'Proveedores',

@@ -7,7 +7,7 @@ import type { Limites } from '../../../../../shared/domain/recorrido.js';
 import type { Marcador } from '../../../../../shared/schemas/mapa.js';
 import type { ConductorEnMapa } from '../../../../../shared/schemas/recorrido.js';
 
-// MapLibre 6 under Vite: the worker is its own file, named here (ARCHITECTURE.md).
+// MapLibre 6 under Vite: the worker is its own file, named here (docs/architecture.md, traps).
 setWorkerUrl(workerUrl);
 
 import { CENTRO_MAPA, ZOOM_MAPA } from '../map-style.js';
