@@ -18,7 +18,8 @@ import { ListaPaginada, type Columna, type ColumnaCsv } from '../../../component
 import { ANCHO } from '../../../lib/anchos.js';
 import { Fecha } from '../../../components/fecha.js';
 import { FUENTES, useResumenPagos } from '../api/pagos.js';
-import { DetallePagoModal, PagoRecompensaModal } from './detalle-pago-modal.js';
+import { DetallePagoModal } from './detalle-pago-modal.js';
+import { PagoRecompensaModal } from './formulario-pago.js';
 import { usePestanasDeRuta } from '../../../lib/pestanas.js';
 import { ConFoto, EstadoServicio, FiltroEmpresa, Foto, METODO_TEXTO, MarcaVencida, Pesos, Ruta, Salida, useEsPlataforma } from './comunes.js';
 import { reservaVencida } from '../../../../../shared/domain/recorrido.js';

@@ -15,7 +15,8 @@ import { toast } from '../../../lib/toast.js';
 import { fechaHoraEnBogota, hoyEnBogota } from '../../../../../shared/domain/vencimientos.js';
 import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { FUENTES, useReembolsarCobro } from '../api/pagos.js';
-import { DetallePagoModal, FormularioPago } from './detalle-pago-modal.js';
+import { DetallePagoModal } from './detalle-pago-modal.js';
+import { FormularioPago } from './formulario-pago.js';
 import { valorCobro } from './comunes.js';
 
 const CSV_COBROS: ColumnaCsv<CobroPorReembolsarFila>[] = [
