@@ -19,7 +19,7 @@ export const PASSWORD_POLICY = {
 export const INITIAL_RATING = 5;
 
 /**
- * Sign-up data beyond Cognito's standard attributes (spec 01 section 5), sent as client metadata: the
+ * Sign-up data beyond Cognito's standard attributes (docs/spec/01.md section 5), sent as client metadata: the
  * console's app client may not write `custom:*` attributes, so PreSignUp checks these and keeps them
  * for PostConfirmation, which founds the company from them.
  */

@@ -22,7 +22,7 @@ export type RouteDef = {
   readonly method: HttpMethod;
   readonly path: string;
   readonly access: Access;
-  /** Company callers need a complete profile (spec 01 section 4: map, fleet, registration). */
+  /** Company callers need a complete profile (docs/spec/01.md section 4: map, fleet, registration). */
   readonly perfilCompleto: boolean;
   /** The JSON body's schema, checked before the handler runs (the fuzz test sends it malformed bodies). */
   readonly body?: ZodType;

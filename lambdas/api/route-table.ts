@@ -80,7 +80,7 @@ export const ROUTES = [
   route({ method: 'POST', path: '/uploads', access: CONSOLA, body: uploadRequestSchema, handler: presignUpload }),
   route({ method: 'POST', path: '/uploads/confirm', access: CONSOLA, body: confirmUploadSchema, handler: confirmUpload }),
   route({ method: 'DELETE', path: '/fotos-corporativas', access: ['admin'], denied: API_MSG.soloAdminEmpresa, handler: quitarFotoCorporativa }),
-  // Fleet (spec 02 sections 2.7, 5.3, 6). Static paths before `/vehiculos/{id}`.
+  // Fleet (docs/spec/02.md sections 2.7, 5.3, 6). Static paths before `/vehiculos/{id}`.
   route({ method: 'GET', path: '/vehiculos', access: EMPRESA, perfilCompleto: true, handler: listarVehiculos }),
   route({ method: 'GET', path: '/vehiculos/tipos', access: EMPRESA, perfilCompleto: true, handler: tiposDeVehiculo }),
   route({ method: 'GET', path: '/vehiculos/placas/:placas', access: EMPRESA, perfilCompleto: true, handler: placaDisponible }),
@@ -88,12 +88,12 @@ export const ROUTES = [
   route({ method: 'POST', path: '/vehiculos', access: ['admin'], perfilCompleto: true, denied: VEHICULO_MSG.soloAdmin, body: vehiculoNuevoSchema, handler: crearVehiculo }),
   route({ method: 'PUT', path: '/vehiculos/:id', access: EMPRESA, perfilCompleto: true, body: vehiculoEdicionSchema, handler: editarVehiculo }),
   route({ method: 'POST', path: '/vehiculos/:id/invitacion', access: EMPRESA, perfilCompleto: true, handler: reenviarInvitacion }),
-  // Monitor map, service detail and offers (spec 02 sections 2.1 to 2.3, 4.4, 5.1, 6).
+  // Monitor map, service detail and offers (docs/spec/02.md sections 2.1 to 2.3, 4.4, 5.1, 6).
   route({ method: 'GET', path: '/mapa', access: EMPRESA, perfilCompleto: true, handler: verMapa }),
   route({ method: 'GET', path: '/mapa/conductores', access: EMPRESA, perfilCompleto: true, handler: verConductores }),
   route({ method: 'GET', path: '/reservas', access: EMPRESA, perfilCompleto: true, handler: listarReservas }),
-  // Service lists, history and payments (spec 01 section 2): a company's own, or every company's for staff.
-  // Not behind the complete profile: spec 01 locks only the map, the fleet and internal registration, so
+  // Service lists, history and payments (docs/spec/01.md section 2): a company's own, or every company's for staff.
+  // Not behind the complete profile: docs/spec/01.md locks only the map, the fleet and internal registration, so
   // these screens open for a company still completing its profile (empty lists, or its own services if
   // its profile became incomplete again). What the profile gates is taking part: offers, vehicles, FUEC.
   route({ method: 'GET', path: '/servicios', access: CONSOLA, handler: listarServicios }),
@@ -108,7 +108,7 @@ export const ROUTES = [
   route({ method: 'POST', path: '/servicios/:servicioId/fuec', access: EMPRESA, perfilCompleto: true, body: fuecBodySchema, handler: subirFuec }),
   route({ method: 'POST', path: '/servicios/:servicioId/finalizar', access: EMPRESA, perfilCompleto: true, handler: finalizarViaje }),
   route({ method: 'PUT', path: '/servicios/:servicioId/vehiculo', access: EMPRESA, perfilCompleto: true, body: asignacionBodySchema, handler: asignarVehiculo }),
-  // The provider panel (spec 01 section 2, "Admin users panel"): marketplace staff only.
+  // The provider panel (docs/spec/01.md section 2, "Admin users panel"): marketplace staff only.
   route({ method: 'GET', path: '/plataforma/proveedores/resumen', access: ['plataforma'], handler: resumenProveedores }),
   route({ method: 'GET', path: '/plataforma/proveedores/listas/:lista', access: ['plataforma'], handler: listarProveedores }),
   route({ method: 'GET', path: '/plataforma/proveedores/:tipo/:id', access: ['plataforma'], handler: verProveedor }),

@@ -330,7 +330,7 @@ export const serviceRepository = {
 
   /**
    * The vehicle and driver onto the company's reserved service, only while it still has none and no
-   * FUEC (spec 02 section 4.3), with its history entry. The vehicle's `asignaciones` must still be what
+   * FUEC (docs/spec/02.md section 4.3), with its history entry. The vehicle's `asignaciones` must still be what
    * the caller read (when it checked the vehicle's other trips) and moves by one, its agenda gains the
    * trip: of two assignments of one vehicle at once, one wins and the other is told the vehicle changed.
    */
@@ -368,7 +368,7 @@ export const serviceRepository = {
   },
 
   /**
-   * The FUEC's upload confirms the company's reservation (spec 02 section 4.2): only a reserved service
+   * The FUEC's upload confirms the company's reservation (docs/spec/02.md section 4.2): only a reserved service
    * with its vehicle and without FUEC, so of two uploads at once one wins. Whether it won.
    */
   async confirmarConFuec(service: Service, fuec: { fuecURL: string; tipoFuec: string; verificacion: VerificacionFuec }, quien: Quien, now: Date): Promise<boolean> {

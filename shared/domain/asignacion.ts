@@ -5,15 +5,15 @@ import type { Vehiculo, VehiculoResumen } from '../schemas/vehiculo.js';
 import { DOCUMENTOS_CON_VENCIMIENTO, hoyEnBogota } from './vencimientos.js';
 
 /**
- * Vehicle assignment (spec 02 sections 2.4, 4.2 and 4.3; docs/product.md): a reserved service of the
+ * Vehicle assignment (docs/spec/02.md sections 2.4, 4.2 and 4.3; docs/product.md): a reserved service of the
  * company, still without driver and plates, takes one of the company's validated vehicles of the
  * service's type whose documents stay valid through the trip's last day.
  */
 
-/** Spec 02 section 4.3: reserved, no driver or plates, no FUEC. */
+/** docs/spec/02.md section 4.3: reserved, no driver or plates, no FUEC. */
 export const asignable = (s: Pick<Service, 'estado' | 'placas' | 'fuec'>): boolean => s.estado === 'reservado' && s.placas === POR_ASIGNAR && !s.fuec;
 
-/** Spec 02 section 4.3: reserved with driver and plates, FUEC still to upload. */
+/** docs/spec/02.md section 4.3: reserved with driver and plates, FUEC still to upload. */
 export const esperaFuec = (s: Pick<Service, 'estado' | 'placas' | 'fuec'>): boolean => s.estado === 'reservado' && s.placas !== POR_ASIGNAR && !s.fuec;
 
 /** The trip's last calendar day in Bogotá: the return's, or the departure's without return. */
@@ -79,7 +79,7 @@ export const agendaCon = (agenda: Vehiculo['agenda'], s: Pick<Service, 'id' | 'f
   { servicioId: s.id, fechaSalida: s.fechaSalida, fechaRegreso: s.fechaRegreso ?? null },
 ];
 
-/** What the service records of its vehicle and driver (spec 02 section 3.1). */
+/** What the service records of its vehicle and driver (docs/spec/02.md section 3.1). */
 export function camposDeAsignacion(v: Vehiculo) {
   return {
     vehiculoId: v.id,

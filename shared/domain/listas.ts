@@ -2,7 +2,7 @@ import { POR_ASIGNAR, SERVICE_STATES, type ServiceState } from '../schemas/servi
 import { textoDeBusqueda } from './proveedores.js';
 
 /**
- * The service lists (spec 01 section 2, "Payment and service lists"; issue "Payments…", item 4): each
+ * The service lists (docs/spec/01.md section 2, "Payment and service lists"; issue "Payments…", item 4): each
  * reads one state of the company's services from the index `porEstadoEmpresa` (`<empresa>#<estado>`),
  * or of every company's from `byEstado` for marketplace staff. 'Pedidos' are the reservations the
  * client accepted and whose payment is being validated (the bottom bar's 'Reservas por Validar').
@@ -49,7 +49,7 @@ export function totalesHistorial(filas: readonly { estado: string; valorOferta: 
   };
 }
 
-/** The pending-payment lists (spec 01 section 2): the client's payments to validate and the driver's payouts. */
+/** The pending-payment lists (docs/spec/01.md section 2): the client's payments to validate and the driver's payouts. */
 export const LISTAS_PAGOS = [
   { id: 'epayco', titulo: 'Epayco', vacio: 'No hay Pagos Epayco por Validar', ruta: 'validarEpayco' },
   { id: 'transferencia', titulo: 'Transferencia', vacio: 'No hay Reservas en proceso de validación - Pagos por TRANSFERENCIA', ruta: 'validarTransferencia' },

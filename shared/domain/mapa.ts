@@ -2,7 +2,7 @@ import type { ServiceState, VehicleType } from '../schemas/service.js';
 import { reservaVencida } from './recorrido.js';
 
 /**
- * The map's states (spec 02 section 4.1): the stored estado, except that a pending service this
+ * The map's states (docs/spec/02.md section 4.1): the stored estado, except that a pending service this
  * company has offered on is 'ofertas' and 'validar' is shown as 'validando'.
  */
 export const ESTADOS_MAPA = ['pendiente', 'ofertas', 'validando', 'reservado', 'confirmado', 'finalizado'] as const;
@@ -24,10 +24,10 @@ export const marcadorVencido = (m: { estado: EstadoMapa; fechaSalida: string }, 
   return !!estado && reservaVencida({ estado, fechaSalida: m.fechaSalida }, now);
 };
 
-/** Spec 02 section 2.1: only pendiente is visible until the legend says otherwise. */
+/** docs/spec/02.md section 2.1: only pendiente is visible until the legend says otherwise. */
 export const ESTADOS_VISIBLES_INICIO: readonly EstadoMapa[] = ['pendiente'];
 
-/** Spec 02 section 9: services shown on the map. */
+/** docs/spec/02.md section 9: services shown on the map. */
 export const MAX_SERVICIOS_MAPA = 50;
 
 /** How long a finished service of the company stays on its map (beyond the spec: the map is for work at hand). */
@@ -41,7 +41,7 @@ export const DIAS_FINALIZADOS_EN_MAPA = 7;
 export const MAX_PROPIOS_MAPA = 25;
 
 /**
- * The map's services (spec 02 section 2.1, at most 50): the company's own, in the order given (the
+ * The map's services (docs/spec/02.md section 2.1, at most 50): the company's own, in the order given (the
  * work nearest at hand first), then the pending ones; each side keeps room for the other.
  */
 export function serviciosDelMapa<T>(propios: readonly T[], pendientes: readonly T[]): T[] {

@@ -1,6 +1,6 @@
 import { isExpired } from './trips.js';
 
-/** Spec 02 sections 4.4 and 9: offers are whole pesos, rounded up to the next multiple of 1000. */
+/** docs/spec/02.md sections 4.4 and 9: offers are whole pesos, rounded up to the next multiple of 1000. */
 export const MULTIPLO_OFERTA = 1000;
 /** Beyond the spec: a bound that keeps an offer a sane amount (and a safe integer). */
 export const OFERTA_MAXIMA = 1_000_000_000;
@@ -8,14 +8,14 @@ export const OFERTA_MAXIMA = 1_000_000_000;
 /** 1234001 becomes 1235000; an exact multiple stays as it is. */
 export const redondearOferta = (precio: number): number => Math.ceil(precio / MULTIPLO_OFERTA) * MULTIPLO_OFERTA;
 
-/** What a price box keeps of what is typed or pasted (spec 02 section 4.4: digits only). */
+/** What a price box keeps of what is typed or pasted (docs/spec/02.md section 4.4: digits only). */
 export const precioDeTexto = (texto: string): number | null => {
   const digitos = texto.replace(/\D+/g, '').replace(/^0+(?=\d)/, '');
   return digitos ? Number(digitos) : null;
 };
 
 /**
- * 'enviada' (spec 02 section 3.2); the client accepts one and the others on the service close. Beyond
+ * 'enviada' (docs/spec/02.md section 3.2); the client accepts one and the others on the service close. Beyond
  * the spec (docs/decisions/0008), a company may withdraw its offer while the client has not accepted one ('retirada'): the
  * client can no longer accept it, and the company sends no other for that service (one per company).
  */

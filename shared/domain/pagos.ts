@@ -2,7 +2,7 @@ import { PAGO_MSG } from '../schemas/pagos.js';
 import type { MetodoPago, Service } from '../schemas/service.js';
 
 /**
- * Money owed around a reservation (spec 01 sections 4 and 9, docs/product.md): the client's payment, checked
+ * Money owed around a reservation (docs/spec/01.md sections 4 and 9, docs/product.md): the client's payment, checked
  * by marketplace staff (transfer) or confirmed by ePayco; then the driver's advance (due with the FUEC)
  * and balance (due when the trip ends, paid after the advance); and the referral reward of a vehicle.
  */
@@ -62,7 +62,7 @@ export function problemaPagoConductor(s: EstadoPago, tipo: PagoConductor): strin
   return s.anticipoConductorPagado ? null : PAGO_MSG.anticipoPrimero;
 }
 
-/** Referral rewards (spec 01 section 9): trips a referred vehicle must make; the platform's own referrals earn none. */
+/** Referral rewards (docs/spec/01.md section 9): trips a referred vehicle must make; the platform's own referrals earn none. */
 export const VIAJES_RECOMPENSA = 30;
 export const REFERENTE_PLATAFORMA = 'plataforma';
 export const RECOMPENSA_PENDIENTE = 'pendiente';

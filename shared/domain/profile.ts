@@ -1,7 +1,7 @@
 import { CORPORATE_PHOTO_SLOTS, DATOS_BANCARIOS, type Empresa, type EmpresaVista, type Role, type Usuario } from '../schemas/empresa.js';
 
 /**
- * Spec 01 section 4: map, fleet and internal registration open once the user has saved the profile
+ * docs/spec/01.md section 4: map, fleet and internal registration open once the user has saved the profile
  * and the company's profile is complete with a non-empty first corporate photo.
  */
 export function isProfileComplete(

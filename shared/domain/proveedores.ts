@@ -1,5 +1,5 @@
 /**
- * The marketplace's service providers and their states (spec 01 section 4, issue "provider validation
+ * The marketplace's service providers and their states (docs/spec/01.md section 4, issue "provider validation
  * panel"): drivers (each a vehicle record, spec: conductores), tour guides (guias) and tour operators
  * (usuarios). A provider's state comes from its flags alone, here and nowhere else; its record keeps it
  * as a sparse index key (`estadoProveedor`), so each of the panel's eight lists is one indexed query.
@@ -16,7 +16,7 @@ export type FlagsGuia = { perfil?: boolean; validado?: boolean; documentosGuia?:
 export type FlagsOperador = { nuevo?: boolean; perfil?: boolean };
 
 /**
- * Spec 01 section 4, driver states: new = no vehicle photos, no vehicle documents and not validated;
+ * docs/spec/01.md section 4, driver states: new = no vehicle photos, no vehicle documents and not validated;
  * to validate = profile complete, not validated, with photos and documents; active = photos,
  * documents and validated. Any other combination (photos without documents, say) is in no list.
  */
@@ -79,7 +79,7 @@ export const TARJETAS_PROVEEDORES = [
   { tipo: 'guia', titulo: 'Guías', listas: ['guias-nuevos', 'guias-por-validar', 'guias'] },
 ] as const satisfies readonly { tipo: TipoProveedor; titulo: string; listas: readonly ListaId[] }[];
 
-/** What marketplace staff can do to a provider in a state (spec 01 section 2, "Admin users panel"). */
+/** What marketplace staff can do to a provider in a state (docs/spec/01.md section 2, "Admin users panel"). */
 export type AccionProveedor = 'validar' | 'bienvenida';
 export function accionDe(tipo: TipoProveedor, estado: EstadoProveedor | null): AccionProveedor | null {
   if (estado === 'nuevo') return 'bienvenida';

@@ -1,13 +1,13 @@
 import type { Service, ServiceState } from '../schemas/service.js';
 
 /**
- * A started trip (spec 02 sections 2.2 and 7; docs/product.md, the service lifecycle): the driver's live position on
+ * A started trip (docs/spec/02.md sections 2.2 and 7; docs/product.md, the service lifecycle): the driver's live position on
  * the map, and its end, marked by the company or the driver app once the departure has passed.
  */
 
-/** Spec 02 section 7: a driver is shown while inside the visible map bounds plus this margin (degrees). */
+/** docs/spec/02.md section 7: a driver is shown while inside the visible map bounds plus this margin (degrees). */
 export const MARGEN_LIMITES_GRADOS = 0.1;
-/** Spec 02 section 7: how often the console re-checks the drivers' positions. */
+/** docs/spec/02.md section 7: how often the console re-checks the drivers' positions. */
 export const POSICIONES_REFRESCO_MS = 5000;
 /** A position older than this is not shown (the driver app stopped reporting). */
 export const POSICION_VIGENTE_MS = 10 * 60_000;

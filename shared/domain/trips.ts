@@ -1,4 +1,4 @@
-/** A confirmed trip starts on the server 2 hours before departure (spec 02 section 4.2). */
+/** A confirmed trip starts on the server 2 hours before departure (docs/spec/02.md section 4.2). */
 export const TRIP_START_LEAD_MS = 2 * 60 * 60 * 1000;
 
 /** Latest departure instant whose trip is due to start at `now`. */

@@ -3,7 +3,7 @@ import { PERFIL_MSG, UPLOAD_MSG } from '../schemas/messages.js';
 
 const MB = 1024 * 1024;
 const IMAGES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
-/** Spec 02 section 5.3: vehicle photos are JPG, PNG or WebP; documents and the FUEC PDF, JPG or PNG. */
+/** docs/spec/02.md section 5.3: vehicle photos are JPG, PNG or WebP; documents and the FUEC PDF, JPG or PNG. */
 const PHOTOS = ['image/jpeg', 'image/png', 'image/webp'] as const;
 const DOCUMENTS = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
@@ -22,7 +22,7 @@ const COMPROBANTE = {
   wrongType: () => 'El comprobante debe ser PDF, JPG o PNG',
 } as const;
 
-/** The vehicle's photo and document slots, in the spec's order (spec 02 section 5.3). */
+/** The vehicle's photo and document slots, in the spec's order (docs/spec/02.md section 5.3). */
 export const FOTOS_VEHICULO = ['frente', 'lateral', 'interior', 'perspectiva', 'tablero'] as const;
 export const DOCUMENTOS_VEHICULO = ['licenciaConducir', 'rut', 'soat', 'tarjetaPropiedad'] as const;
 
@@ -157,7 +157,7 @@ export const pendingUploadKey = (sub: string, uploadId: string): string => `${PE
 const safeName = (name: string) => name.normalize('NFKD').replace(/[^\w.-]+/g, '_').slice(-100) || 'archivo';
 
 /**
- * Final object keys: the spec's storage paths (spec 01 section 3, spec 02 section 3.6). A corporate
+ * Final object keys: the spec's storage paths (docs/spec/01.md section 3, docs/spec/02.md section 3.6). A corporate
  * photo's folder is a fresh id per upload batch (not the user's; an added photo is a batch of one), so
  * new photos never overwrite the ones on show before they are recorded: a failure halfway leaves the
  * old gallery whole. The `n` of `corporativa{n}` is the slot a photo first landed in; removing an

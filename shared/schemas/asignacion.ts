@@ -1,7 +1,7 @@
 import { ASIGNACION_MSG } from './messages-servicios.js';
 import * as z from './zod-es.js';
 
-/** `PUT /servicios/{id}/vehiculo`: the company's vehicle chosen for the reserved service (spec 02 section 2.4). */
+/** `PUT /servicios/{id}/vehiculo`: the company's vehicle chosen for the reserved service (docs/spec/02.md section 2.4). */
 export const asignacionBodySchema = z.object({
   vehiculoId: z
     .string({ error: ASIGNACION_MSG.vehiculoRequerido })

@@ -8,7 +8,7 @@ export const DIGITS_MAX = 20;
 export const onlyDigits = (text: string): string => text.replace(/\D+/g, '');
 
 /**
- * A number written as digits only: a phone, a bank account (spec 02 section 5.3: at least 10 digits).
+ * A number written as digits only: a phone, a bank account (docs/spec/02.md section 5.3: at least 10 digits).
  * The spec's required message when empty, `shortMsg` under `min` digits. Spaces around are trimmed;
  * anything else that is not a digit is refused rather than silently dropped, so what is stored is
  * what the person typed.

@@ -2,7 +2,7 @@ import * as z from './zod-es.js';
 import { GROUPS, type Group } from '../constants.js';
 import { MSG } from './messages.js';
 
-/** Puesto values and labels (spec 01 section 3). */
+/** Puesto values and labels (docs/spec/01.md section 3). */
 export const PUESTOS = {
   CEO: 'CEO',
   CFO: 'CFO',

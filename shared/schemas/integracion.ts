@@ -48,7 +48,7 @@ export const servicioPublicadoSchema = z
     especialidadesGuia: z.array(texto(60)).max(10).optional(),
     idiomasGuia: z.array(texto(40)).max(10).optional(),
     experienciaGuia: z.number().int().min(0).max(80).optional(),
-    /** The client's picture (spec 01 section 3: imagenCliente), an https address. */
+    /** The client's picture (docs/spec/01.md section 3: imagenCliente), an https address. */
     imagenCliente: z.url({ protocol: /^https$/, error: 'La imagen del cliente debe ser una dirección https' }).max(500).optional(),
   })
   .refine((s) => Date.parse(s.fechaSalida) > Date.now(), { path: ['fechaSalida'], error: INTEGRACION_MSG.salidaFutura })

@@ -14,7 +14,7 @@ export const marcadorSchema = z.object({
   destino: z.string(),
   fechaSalida: z.string(),
   pasajeros: z.number().int(),
-  /** The trip started (recorridoIniciado): the console announces it once (spec 02 section 2.6). */
+  /** The trip started (recorridoIniciado): the console announces it once (docs/spec/02.md section 2.6). */
   iniciado: z.boolean().default(false),
 });
 export type Marcador = z.infer<typeof marcadorSchema>;
@@ -27,7 +27,7 @@ export const mapaSchema = z.object({
 export type Mapa = z.infer<typeof mapaSchema>;
 
 /**
- * `GET /servicios/{id}`: the service detail of spec 02 section 2.2, as this company may see it: the
+ * `GET /servicios/{id}`: the service detail of docs/spec/02.md section 2.2, as this company may see it: the
  * requesting operator only once the service is the company's, and only the company's own offer.
  */
 export const servicioDetalleSchema = serviceSchema
@@ -35,7 +35,7 @@ export const servicioDetalleSchema = serviceSchema
   .omit({ empresa: true, cliente: true, nombre: true, fotosVehiculo: true, fuecURL: true, solicitante: true, telefonoOperador: true, rutCliente: true, telefonoCliente: true, emailCliente: true, oferentes: true, mapa: true, expiresAt: true, comprobantePago: true })
   .extend({
     estadoMapa: z.enum(ESTADOS_MAPA),
-    /** Who asked for it (spec 02 section 2.2): the reserving company's business, so null while pending. */
+    /** Who asked for it (docs/spec/02.md section 2.2): the reserving company's business, so null while pending. */
     operador: z.object({ empresa: z.string(), rut: z.string().nullable(), nombre: z.string(), solicitante: z.string(), telefono: z.string() }).nullable(),
     miOferta: z
       .object({ precio: z.number().int(), estado: z.enum(OFERTA_ESTADOS), fechaOferta: z.string(), cotizacionUrl: z.string().nullable() })

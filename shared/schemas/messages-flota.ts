@@ -1,7 +1,7 @@
 import { INVITACION_DIAS, REENVIO_INVITACION_MINUTOS, REENVIOS_INVITACION_DIA } from '../constants.js';
 
 /**
- * Fleet (spec 02 sections 2.7, 5.2, 5.3, 6 and 8), verbatim where the spec words them. Apart from
+ * Fleet (docs/spec/02.md sections 2.7, 5.2, 5.3, 6 and 8), verbatim where the spec words them. Apart from
  * messages.ts, which the sign-in page's first load carries: these are only the fleet's and the map's.
  */
 export const VEHICULO_MSG = {

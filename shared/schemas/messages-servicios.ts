@@ -1,12 +1,12 @@
 /**
  * The Spanish texts of services: the map, offers, assignment, FUEC, trips and the client app's
- * integration (spec 02). Apart from messages.ts so the sign-in page's first load does not carry them.
+ * integration (docs/spec/02.md). Apart from messages.ts so the sign-in page's first load does not carry them.
  */
 
 /** A calendar date 'YYYY-MM-DD' as the console shows dates: DD/MM/AAAA. */
 const fechaLegible = (dia: string) => dia.split('-').reverse().join('/');
 
-/** Offers (spec 02 sections 4.4, 5.1 and 8), verbatim where the spec words them. */
+/** Offers (docs/spec/02.md sections 4.4, 5.1 and 8), verbatim where the spec words them. */
 export const OFERTA_MSG = {
   valorInvalido: 'Ingrese un valor válido para la oferta.',
   /** A comma typed in the price: in Colombia it starts the cents ("850.000,50" read 85000050 when the comma was dropped). */
@@ -16,7 +16,7 @@ export const OFERTA_MSG = {
   pdfRequerido: 'Debe subir el PDF de cotización ya que lo ha marcado como requerido',
   /** Why the value waits while "Adjuntar PDF de cotización" is checked without a PDF. */
   subePdfPrimero: 'Sube el PDF de cotización para escribir el valor, o desmarca la casilla.',
-  /** After 'Si' (spec 02 section 5.2, step 4) nothing is sent yet: the next button does it. */
+  /** After 'Si' (docs/spec/02.md section 5.2, step 4) nothing is sent yet: the next button does it. */
   valorConfirmado: 'Valor confirmado. Pulsa «Enviar Oferta» para enviarla al cliente.',
   error: 'Error al procesar la oferta',
   servicioYPrecio: 'La oferta debe contener servicio y precio.',
@@ -44,7 +44,7 @@ export const OFERTA_MSG = {
     motivos.map((m) => ` ${m}`).join(''),
 } as const;
 
-/** Vehicle assignment (spec 02 sections 2.4 and 8; the refusals are beyond the spec). */
+/** Vehicle assignment (docs/spec/02.md sections 2.4 and 8; the refusals are beyond the spec). */
 export const ASIGNACION_MSG = {
   errorCarga: 'Error al cargar los vehículos',
   confirmar: (placas: string, marca: string, modelo: string) => `¿Estás seguro de seleccionar el vehículo ${placas} (${marca} ${modelo})?`,
@@ -63,7 +63,7 @@ export const ASIGNACION_MSG = {
   vehiculoCambio: 'El vehículo se acaba de asignar a otro servicio. Revisa su horario e intenta de nuevo.',
 } as const;
 
-/** The FUEC dialog (spec 02 sections 2.5, 4.2 and 8; the refusals are beyond the spec). */
+/** The FUEC dialog (docs/spec/02.md sections 2.5, 4.2 and 8; the refusals are beyond the spec). */
 export const FUEC_MSG = {
   titulo: 'Información FUEC',
   /** Beyond the spec: the dialog's X or Escape while the FUEC uploads. */
@@ -89,7 +89,7 @@ export const FUEC_MSG = {
   conDiferencias: 'FUEC guardado con diferencias: quedaron registradas en el historial.',
 } as const;
 
-/** Spec 02 section 2.6: the trip-start toast. */
+/** docs/spec/02.md section 2.6: the trip-start toast. */
 export const RECORRIDO_MSG = {
   iniciado: 'Recorrido Iniciado',
   dirigete: 'Dirígete al punto donde recogerás tus pasajeros',
@@ -105,7 +105,7 @@ export const RECORRIDO_MSG = {
   limitesInvalidos: 'Los límites del mapa no son válidos.',
 } as const;
 
-/** The map and the service detail (spec 02 sections 2.1 and 2.2). */
+/** The map and the service detail (docs/spec/02.md sections 2.1 and 2.2). */
 export const MAPA_MSG = {
   cargando: 'Cargando mapa...',
   /** The legend's line while the feed has not answered yet (its states show at once). */

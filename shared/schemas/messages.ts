@@ -39,7 +39,7 @@ export const API_MSG = {
   conductorSinConsola: 'Las cuentas de conductor usan la aplicación de conductores, no esta consola.',
 } as const;
 
-/** Uploads beyond the profile's (spec 02 sections 4.3, 4.4 and 5.3 where it words them). */
+/** Uploads beyond the profile's (docs/spec/02.md sections 4.3, 4.4 and 5.3 where it words them). */
 export const UPLOAD_MSG = {
   fuecGrande: 'El FUEC excede el tamaño máximo de 2MB',
   fuecTipo: 'El FUEC debe ser un archivo PDF, JPG o PNG',
@@ -51,7 +51,7 @@ export const UPLOAD_MSG = {
   pdfIncompleto: (nombre: string) => `El PDF ${nombre} está incompleto o dañado. Descárgalo o genéralo de nuevo y vuelve a subirlo.`,
 } as const;
 
-/** Spec 01 sections 5 and 8: profile, internal registration and photos. */
+/** docs/spec/01.md sections 5 and 8: profile, internal registration and photos. */
 export const PERFIL_MSG = {
   nombres: 'El nombre es requerido',
   apellidos: 'Los apellidos son requeridos',
@@ -101,7 +101,7 @@ export const RECUPERAR_MSG = {
 } as const;
 
 /**
- * The corporate gallery one photo at a time, and digits-only phone and account numbers (spec 02
+ * The corporate gallery one photo at a time, and digits-only phone and account numbers (docs/spec/02.md
  * section 5.3 words the 10-digit rule; the rest is beyond the spec).
  */
 export const GALERIA_MSG = {

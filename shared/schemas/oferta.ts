@@ -10,7 +10,7 @@ import * as z from './zod-es.js';
 
 /**
  * `POST /servicios/{id}/ofertas`: the price as typed (the server rounds it up to a multiple of 1000,
- * spec 02 section 4.4) and, optionally, the upload ticket of the quote PDF.
+ * docs/spec/02.md section 4.4) and, optionally, the upload ticket of the quote PDF.
  */
 export const ofertaBodySchema = z.object({
   precio: z
@@ -26,7 +26,7 @@ export type OfertaBody = z.infer<typeof ofertaBodySchema>;
 const amenidadesEnFalso = Object.fromEntries(AMENIDAD_KEYS.map((k) => [k, z.literal(false)])) as Record<Amenidad, z.ZodLiteral<false>>;
 
 /**
- * An offer as stored (spec 02 section 3.2): the company's data and the service's copied in, so the
+ * An offer as stored (docs/spec/02.md section 3.2): the company's data and the service's copied in, so the
  * client app shows it without reading either. One per company per service (the table's key).
  */
 export const ofertaSchema = z.object({
@@ -62,7 +62,7 @@ export const ofertaSchema = z.object({
   placas: z.string(),
   ratingConductor: z.number(),
   ...amenidadesEnFalso,
-  /** YYYY-MM-DD in Bogotá (spec 02 section 3.2). */
+  /** YYYY-MM-DD in Bogotá (docs/spec/02.md section 3.2). */
   fechaOferta: z.string(),
   creadoEn: z.iso.datetime(),
   /** TTL, 24 h after creation while 'enviada'; removed when accepted. */
@@ -72,7 +72,7 @@ export type Oferta = z.infer<typeof ofertaSchema>;
 
 /**
  * A company's new offer on a service, as stored: its data and the service's copied in, no driver yet,
- * 'enviada', expiring 24 h after it was made (spec 02 section 3.2). The price comes already rounded.
+ * 'enviada', expiring 24 h after it was made (docs/spec/02.md section 3.2). The price comes already rounded.
  */
 export function nuevaOferta(
   args: { service: Service; empresa: Empresa; oferente: string; precio: number; documentoCotizacion: string | null },

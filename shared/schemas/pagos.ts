@@ -5,11 +5,11 @@ import { uploadId } from './upload.js';
 import * as z from './zod-es.js';
 
 /**
- * Payments and the service lists (spec 01 sections 2, 3, 8 and 9; issue "Payments, driver payouts,
+ * Payments and the service lists (docs/spec/01.md sections 2, 3, 8 and 9; issue "Payments, driver payouts,
  * referral rewards and the service lists"). Apart from messages.ts: only these screens load them.
  */
 export const PAGO_MSG = {
-  /** Spec 01 section 8, verbatim (the lists' own empty messages are in shared/domain/listas.ts). */
+  /** docs/spec/01.md section 8, verbatim (the lists' own empty messages are in shared/domain/listas.ts). */
   sinRecompensas: 'No hay Recompensas Por Pagar',
   tituloRecompensas: 'Vehículos con pago por referidos',
   /** Beyond the spec: the rewards already paid. */
@@ -244,7 +244,7 @@ export type ComprobanteCliente = z.infer<typeof comprobanteClienteSchema>;
 /** Where a transfer's receipt stands (the transfer list's column). */
 export const ESTADOS_COMPROBANTE = ['recibido', 'pendiente', 'rechazado'] as const;
 
-/** A reservation waiting for its payment to be validated (spec 01 section 3: service to validate). */
+/** A reservation waiting for its payment to be validated (docs/spec/01.md section 3: service to validate). */
 export const pagoPorValidarFilaSchema = z.object({
   id: z.string(),
   metodoPago: z.enum(METODOS_PAGO),
@@ -264,7 +264,7 @@ export const pagoPorValidarFilaSchema = z.object({
 });
 export type PagoPorValidarFila = z.infer<typeof pagoPorValidarFilaSchema>;
 
-/** A payout waiting to be made (spec 01 section 3: advance and balance items, one shape). */
+/** A payout waiting to be made (docs/spec/01.md section 3: advance and balance items, one shape). */
 export const pagoConductorFilaSchema = z.object({
   id: z.string(),
   tipo: z.enum(['anticipo', 'saldo']),
@@ -307,7 +307,7 @@ export const movimientoSchema = z.object({
 });
 export type Movimiento = z.infer<typeof movimientoSchema>;
 
-/** A vehicle whose referrer is owed the commission (spec 01 section 3: referred vehicle). */
+/** A vehicle whose referrer is owed the commission (docs/spec/01.md section 3: referred vehicle). */
 export const recompensaFilaSchema = z.object({
   id: z.string(),
   nombre: z.string(),

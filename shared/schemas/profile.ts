@@ -5,7 +5,7 @@ import { DIGITOS_MSG, PERFIL_MSG, REGISTRO_MSG } from './messages.js';
 import { puestoSchema } from './empresa.js';
 import { EMAIL_MAX, EMPRESA_MAX, optionalText, PASSWORD_MAX, requiredText, TEXT_MSG } from './text.js';
 
-/** Profile option lists (spec 01 section 3). Values are what is stored; labels what is shown. */
+/** Profile option lists (docs/spec/01.md section 3). Values are what is stored; labels what is shown. */
 export const CIUDADES = [
   { value: 'Armenia', label: 'Armenia', departamento: 'Quindío' },
   { value: 'Cali', label: 'Santiago de Cali', departamento: 'Valle del Cauca' },
@@ -71,7 +71,7 @@ const sonTextos =
     campos.every((c) => typeof (value as Record<string, unknown> | undefined)?.[c] === 'string');
 const mismoCorreo = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** `POST /usuarios`: internal registration (spec 01 section 5). */
+/** `POST /usuarios`: internal registration (docs/spec/01.md section 5). */
 export const registroInternoSchema = z
   .object({
     email: z.string({ error: REGISTRO_MSG.email }).trim().max(EMAIL_MAX, TEXT_MSG.maximo(EMAIL_MAX)).pipe(z.email(REGISTRO_MSG.email)).transform((e) => e.toLowerCase()),

@@ -8,7 +8,7 @@ import { uploadId } from './upload.js';
 import * as z from './zod-es.js';
 
 /**
- * The provider validation panel's texts (spec 01 sections 2 and 8; the refusals are beyond the spec).
+ * The provider validation panel's texts (docs/spec/01.md sections 2 and 8; the refusals are beyond the spec).
  * Apart from messages.ts so the sign-in page's first load does not carry them.
  */
 export const PROVEEDOR_MSG = {
@@ -96,7 +96,7 @@ export const operadorPerfilSchema = z.object({
   nombre: texto(PROVEEDOR_MSG.nombreRequerido),
   email: correo,
   telefono,
-  // An operator always has its profile: new until staff welcome it, then active (spec 01 section 4).
+  // An operator always has its profile: new until staff welcome it, then active (docs/spec/01.md section 4).
   empresa: texto(PROVEEDOR_MSG.empresaRequerida),
   direccion: texto(PROVEEDOR_MSG.direccionRequerida),
   archivos: z.partialRecord(z.enum(ARCHIVOS_OPERADOR), uploadId).default({}),
@@ -128,7 +128,7 @@ const comunes = {
   actualizado: z.iso.datetime().optional(),
 };
 
-/** A tour guide as stored (spec 01 section 3: guias), in the `proveedores` table. */
+/** A tour guide as stored (docs/spec/01.md section 3: guias), in the `proveedores` table. */
 export const guiaSchema = z.object({
   ...comunes,
   tipo: z.literal('guia'),
@@ -144,7 +144,7 @@ export const guiaSchema = z.object({
 });
 export type Guia = z.infer<typeof guiaSchema>;
 
-/** A tour operator as stored (spec 01 section 3: usuarios), in the `proveedores` table. */
+/** A tour operator as stored (docs/spec/01.md section 3: usuarios), in the `proveedores` table. */
 export const operadorSchema = z.object({
   ...comunes,
   tipo: z.literal('operador'),
@@ -220,7 +220,7 @@ export type SuspensionBody = z.infer<typeof suspensionBodySchema>;
 /** The subject of a provider's audit trail (the trail's table is keyed by subject). */
 export const sujetoProveedor = (tipo: TipoProveedor, id: string): string => `${tipo}#${id}`;
 
-/** The welcome e-mails marketplace staff send (spec 01 section 2; the spec's app only navigated). */
+/** The welcome e-mails marketplace staff send (docs/spec/01.md section 2; the spec's app only navigated). */
 export const CORREO_BIENVENIDA: Record<TipoProveedor, { subject: string; body: (nombre: string) => string }> = {
   conductor: {
     subject: 'Bienvenido a TransAliadas: sube las fotos y documentos de tu vehículo',

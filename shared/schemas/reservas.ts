@@ -1,7 +1,7 @@
 import { serviceSchema } from './service.js';
 import * as z from './zod-es.js';
 
-/** A row of the company's reservations (spec 02 section 4.3; issue "Reserved services"). */
+/** A row of the company's reservations (docs/spec/02.md section 4.3; issue "Reserved services"). */
 export const CAMPOS_RESERVA = [
   'id', 'estado', 'tipo', 'clase', 'origen', 'destino', 'fechaSalida', 'fechaRegreso', 'pasajeros', 'placas', 'conductor', 'fuec', 'verificacionFuec', 'recorridoIniciado', 'valorOferta',
 ] as const;

@@ -1,6 +1,6 @@
 import * as z from './zod-es.js';
 
-/** Vehicle types (spec 02 section 3.5). */
+/** Vehicle types (docs/spec/02.md section 3.5). */
 export const VEHICLE_TYPES = ['4x4 Platon', 'Automovil', 'Suv', 'Bus', 'Buseton', 'Buseta', 'Chiva', 'Minivan', 'Van'] as const;
 export const vehicleTypeSchema = z.enum(VEHICLE_TYPES);
 export type VehicleType = z.infer<typeof vehicleTypeSchema>;
@@ -19,7 +19,7 @@ export const POR_ASIGNAR = 'por Asignar';
 export const METODOS_PAGO = ['epayco', 'transferencia'] as const;
 export type MetodoPago = (typeof METODOS_PAGO)[number];
 
-/** A transport request (spec 02 section 3.1). Instants are ISO-8601 UTC; shown in America/Bogota. */
+/** A transport request (docs/spec/02.md section 3.1). Instants are ISO-8601 UTC; shown in America/Bogota. */
 /** The FUEC check's results (shared/domain/fuec.ts); here, so the service's shape needs no check code. */
 export const VERIFICACIONES_FUEC = ['coincide', 'no-coincide', 'sin-verificar'] as const;
 
@@ -81,7 +81,7 @@ export const serviceSchema = z.object({
   modelo: z.string().optional(),
   numeroInterno: z.string().optional(),
   tarjetaOperacion: z.string().optional(),
-  /** Storage keys of the vehicle's photos at assignment (spec 02 section 3.1). */
+  /** Storage keys of the vehicle's photos at assignment (docs/spec/02.md section 3.1). */
   fotosVehiculo: z.record(z.string(), z.string()).optional(),
   /** The tour guide the client hired with the trip, if any. */
   guia: z.string().optional(),
@@ -90,7 +90,7 @@ export const serviceSchema = z.object({
   idiomasGuia: z.array(z.string()).optional(),
   experienciaGuia: z.number().int().nonnegative().optional(),
   fuec: z.boolean().default(false),
-  /** Storage key of the FUEC (`fuecs/{id}/fuec`) and its type, once uploaded (spec 02 section 3.1). */
+  /** Storage key of the FUEC (`fuecs/{id}/fuec`) and its type, once uploaded (docs/spec/02.md section 3.1). */
   fuecURL: z.string().optional(),
   tipoFuec: z.string().optional(),
   confirmadoEn: z.iso.datetime().optional(),
@@ -100,7 +100,7 @@ export const serviceSchema = z.object({
   metodoPago: z.enum(METODOS_PAGO).nullable().default(null),
   /** The company whose offer the client accepted, by name (copied from the offer: lists show it). */
   nombreEmpresaAliada: z.string().optional(),
-  /** The client's picture, an https address the client app sends (spec 01 section 3: imagenCliente). */
+  /** The client's picture, an https address the client app sends (docs/spec/01.md section 3: imagenCliente). */
   imagenCliente: z.string().optional(),
   aceptadoEn: z.iso.datetime().optional(),
   /** Storage key of the transfer receipt the client app uploaded, while it waits to be checked. */

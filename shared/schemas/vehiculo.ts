@@ -14,7 +14,7 @@ export { VEHICLE_TYPES };
 export type FotoVehiculo = (typeof FOTOS_VEHICULO)[number];
 export type DocumentoVehiculo = (typeof DOCUMENTOS_VEHICULO)[number];
 
-/** The photo and document slots as people read them, in the spec's order (spec 02 section 5.2). */
+/** The photo and document slots as people read them, in the spec's order (docs/spec/02.md section 5.2). */
 export const FOTO_LABELS: Record<FotoVehiculo, string> = { frente: 'Frente', lateral: 'Lateral', interior: 'Interior', perspectiva: 'Perspectiva', tablero: 'Tablero' };
 export const DOCUMENTO_LABELS: Record<DocumentoVehiculo, string> = {
   licenciaConducir: 'Licencia de conducción',
@@ -23,10 +23,10 @@ export const DOCUMENTO_LABELS: Record<DocumentoVehiculo, string> = {
   tarjetaPropiedad: 'Tarjeta de propiedad',
 };
 
-/** Spec 02 section 3.5: the cities a vehicle's driver lives in (not the profile's list). */
+/** docs/spec/02.md section 3.5: the cities a vehicle's driver lives in (not the profile's list). */
 export const CIUDADES_VEHICULO = ['Armenia', 'Bogota', 'Buenaventura', 'Buga', 'Cali', 'Cartagena', 'Manizales', 'Medellin', 'Palmira', 'Pasto', 'Pereira', 'Popayan'] as const;
 
-/** The characteristics checkboxes (spec 02 section 3.3), with their labels. */
+/** The characteristics checkboxes (docs/spec/02.md section 3.3), with their labels. */
 export const AMENIDADES = {
   aire: 'Aire acondicionado',
   wifi: 'WiFi',
@@ -78,7 +78,7 @@ const COGNITO_USERNAME_MAX = 128;
 const req = (campo: Campo) => VEHICULO_MSG.requerido(VEHICULO_CAMPOS[campo]);
 const texto = (campo: Campo) => requiredText(req(campo));
 
-/** Spec 02 section 5.3: these dates must lie in the future when set (how each message names it). */
+/** docs/spec/02.md section 5.3: these dates must lie in the future when set (how each message names it). */
 export const FECHAS_FUTURAS = {
   fechasoat: 'del SOAT',
   vencimientoRevisionTecnica: 'de la revisión técnica',
@@ -86,7 +86,7 @@ export const FECHAS_FUTURAS = {
 } as const;
 type FechaFutura = keyof typeof FECHAS_FUTURAS;
 
-/** Fixed once the vehicle exists (spec 02 section 2.7): shown read-only, refused by the API. */
+/** Fixed once the vehicle exists (docs/spec/02.md section 2.7): shown read-only, refused by the API. */
 export const SOLO_LECTURA = ['placas', 'marca', 'modelo', 'tipo', 'capacidad', 'color', 'email', 'licencia'] as const;
 
 /** Plates as stored and shown: upper case, without the spaces or hyphen people type ("abc-123" is ABC123). */
@@ -128,7 +128,7 @@ const amenidades = Object.fromEntries(AMENIDAD_KEYS.map((k) => [k, z.boolean({ e
   z.ZodDefault<z.ZodBoolean>
 >;
 
-/** Spec 02 section 5.3: a date that must lie after today (Bogotá), checked on its own field as it is typed. */
+/** docs/spec/02.md section 5.3: a date that must lie after today (Bogotá), checked on its own field as it is typed. */
 const fechaFutura = (campo: FechaFutura) =>
   fecha(campo).refine((v) => v > hoyEnBogota(), VEHICULO_MSG.fechaFutura(FECHAS_FUTURAS[campo]));
 
@@ -179,7 +179,7 @@ const fijos = {
 };
 
 /**
- * The dates of spec 02 section 5.3 that lie in the past (today counts as past), as form issues.
+ * The dates of docs/spec/02.md section 5.3 that lie in the past (today counts as past), as form issues.
  * On an edit only the dates that changed are checked: a vehicle whose SOAT lapsed can still have its
  * phone corrected, and the expiry warnings say what to renew.
  */
@@ -231,7 +231,7 @@ export const problemasDeFechas = (
   documentosNuevos: Partial<Record<(typeof DOCUMENTOS_VEHICULO)[number], unknown>>,
 ) => [...fechasNoFuturas(values, anterior), ...fechasSinDocumento(values, anterior, documentosNuevos)];
 
-/** `POST /vehiculos` and the add form (spec 02 section 5.3). */
+/** `POST /vehiculos` and the add form (docs/spec/02.md section 5.3). */
 export const vehiculoNuevoSchema = z.object({
   ...fijos,
   ...editables,
@@ -262,7 +262,7 @@ const slots = <K extends string>(keys: readonly [K, ...K[]]) =>
 export const fotosSchema = slots(FOTOS_VEHICULO);
 export const documentosSchema = slots(DOCUMENTOS_VEHICULO);
 
-/** Vehicle with its driver as stored (spec 02 section 3.3: conductores), keyed by its own id. */
+/** Vehicle with its driver as stored (docs/spec/02.md section 3.3: conductores), keyed by its own id. */
 export const vehiculoSchema = z.object({
   id: z.string(),
   /** Spec: the last 6 characters of the id. */
@@ -322,7 +322,7 @@ export const vehiculoSchema = z.object({
   conected: z.boolean().default(false),
   rating: z.number(),
   viajesRealizados: z.number().int().nonnegative(),
-  /** Who brought the vehicle to the marketplace: another vehicle's id, or 'plataforma' (spec 01 section 9). */
+  /** Who brought the vehicle to the marketplace: another vehicle's id, or 'plataforma' (docs/spec/01.md section 9). */
   referidoPor: z.string().optional(),
   /** Whether the referrer's commission was paid (once the vehicle made its 30 trips). */
   comisionPagadaAReferente: z.boolean().default(false),
@@ -374,5 +374,5 @@ export const vehiculoDetalleSchema = z.object({
 });
 export type VehiculoDetalle = z.infer<typeof vehiculoDetalleSchema>;
 
-/** Spec 02: the vehicle code is the last 6 characters of its id. */
+/** docs/spec/02.md: the vehicle code is the last 6 characters of its id. */
 export const vehicleCode = (id: string): string => id.slice(-6);

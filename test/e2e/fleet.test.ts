@@ -201,7 +201,7 @@ describe('fleet', () => {
       await dialog().getByText(VEHICULO_MSG.requerido(campo), { exact: true }).waitFor();
     await shots('flota-agregar-errores');
 
-    // The rules of spec 02 section 5.3, each under its field as it is typed.
+    // The rules of docs/spec/02.md section 5.3, each under its field as it is typed.
     await field('Placas').fill('abc12');
     await dialog().getByText(VEHICULO_MSG.placas, { exact: true }).waitFor();
     await field('Capacidad').fill('51');
@@ -234,7 +234,7 @@ describe('fleet', () => {
     await field('Dirección').fill('Carrera 66 # 9-40, Cali');
     await choose('Ciudad', 'Cali');
     await field('Licencia de conducción').fill('1144123456');
-    // An expired licence is allowed (spec 02 asks a future date of the other three), but said beside the date.
+    // An expired licence is allowed (docs/spec/02.md asks a future date of the other three), but said beside the date.
     await field('Vencimiento de la licencia').fill(dia(-3));
     await dialog().getByText(/ · Vencido hace 3 días$/).waitFor();
     await field('Vencimiento de la licencia').fill(dia(900));
@@ -279,7 +279,7 @@ describe('fleet', () => {
     await shots('flota-agregar-lleno');
 
     await submit.click();
-    // Spec 02 section 2.7: the button reads 'Procesando...' while the files go up and the vehicle is saved.
+    // docs/spec/02.md section 2.7: the button reads 'Procesando...' while the files go up and the vehicle is saved.
     await dialog().getByRole('button', { name: 'Procesando...' }).waitFor();
     await page.getByText(VEHICULO_MSG.creado, { exact: true }).waitFor({ timeout: 20_000 });
     await dialog().waitFor({ state: 'detached' });

@@ -14,7 +14,7 @@ import { axeViolations, describeViolations, entrarComo, field, page, shots, sign
 
 const PHONE = { width: 390, height: 844 };
 const WRONG_CREDENTIALS = 'Correo o contraseña incorrectos. Revísalos e inténtalo de nuevo.';
-/** The landing's spinner before its welcome and form (spec 01 section 9). */
+/** The landing's spinner before its welcome and form (docs/spec/01.md section 9). */
 const INTRO_MS = 3000;
 /** Past the moment a page change would carry a toast along (lib/toast.ts): the toast is an old one. */
 const TOAST_VIEJO_MS = CARRY_OVER_MS + 200;

@@ -218,7 +218,7 @@ describe('company profile', () => {
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await page.getByText(PERFIL_MSG.actualizado).waitFor();
     await page.getByText('Perfil guardado. Sube al menos una foto corporativa para habilitar el Panel de Control.').waitFor();
-    // The user record is kept in local storage too (spec 01 section 3).
+    // The user record is kept in local storage too (docs/spec/01.md section 3).
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('usuario'))) ?? '{}');
     expect(stored).toMatchObject({ nombres: 'Valentina', perfil: true, perfilCompleto: false });
     // Saved: read back from the server.

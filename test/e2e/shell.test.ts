@@ -9,7 +9,7 @@ import { entrarComo, field, openMenu, page, relojHasta, retener, sideMenu, signI
 // The service worker is what some of these tests are about.
 usePage({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
 
-/** The landing's spinner before its welcome and form (spec 01 section 9). */
+/** The landing's spinner before its welcome and form (docs/spec/01.md section 9). */
 const INTRO_MS = 3000;
 /** How long after the load event the service worker waits before it registers (lib/service-worker.ts). */
 const DEMORA_SW_MS = 3000;
@@ -240,7 +240,7 @@ describe('console shell', () => {
     const menu = (await sideMenu().boundingBox())!;
     expect((await page.locator('#contenido').boundingBox())!.x).toBeGreaterThanOrEqual(menu.x + menu.width);
     await screenshot(page, 'menu-abierto-1920');
-    // Spec 01: a choice closes the menu; the next list has the whole width again.
+    // docs/spec/01.md: a choice closes the menu; the next list has the whole width again.
     await sideMenu().getByRole('link', { name: 'Saldos por Pagar', exact: true }).click();
     await page.waitForURL('**/panel-control/saldos');
     await sideMenu().waitFor({ state: 'hidden' });

@@ -13,7 +13,7 @@ import { pdfCon } from '../support/pdfs.js';
 import { vehiculoNuevo } from '../support/vehiculos.js';
 
 /**
- * Vehicle assignment on a reserved service (spec 02 sections 2.4, 4.2, 4.3; docs/product.md): only the
+ * Vehicle assignment on a reserved service (docs/spec/02.md sections 2.4, 4.2, 4.3; docs/product.md): only the
  * company's own validated vehicle of the service's type with documents valid through the trip.
  * Demo fleet of Transportes del Valle: veh-...-001 Van VCK512, -003 Suv TSQ204, -004 Bus SXT771 (not
  * validated), -005 Automovil KLM903 (driver's licence expires in 3 days); Turismo Andino's Van AND101

@@ -17,7 +17,7 @@ import { cabecerasApp, firmaApp } from '../../lambdas/api/middleware/apps.js';
 import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
 
 /**
- * The monitor map's feed, the service detail, offers and the client app's integration (spec 02
+ * The monitor map's feed, the service detail, offers and the client app's integration (docs/spec/02.md
  * sections 2.1-2.3, 3.2, 4.4, 5.1, 6; docs/product.md). Services are published through the client
  * endpoint by each test, so the demo data stays as other files expect it.
  */
@@ -183,7 +183,7 @@ describe('GET /servicios/{id}', () => {
     expect(res.json.venceEn).toBeTruthy();
     expect(JSON.stringify(res.json)).not.toContain('3157654321');
     expect(res.json).not.toHaveProperty('solicitante');
-    // Nor the client's identity: it is the reserving company's business (spec 02 section 2.2).
+    // Nor the client's identity: it is the reserving company's business (docs/spec/02.md section 2.2).
     expect(res.json).not.toHaveProperty('cliente');
     expect(res.json).not.toHaveProperty('nombre');
   });

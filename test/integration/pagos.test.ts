@@ -609,7 +609,7 @@ describe('the service lists and the history', () => {
     expect((await api(`/historial?empresa=${TRANSVALLE}`, { token: plataforma })).json.totales.servicios).toBe(totales.servicios);
   });
 
-  it('open for a company still completing its profile (spec 01 locks only the map, the fleet and registration)', async () => {
+  it('open for a company still completing its profile (docs/spec/01.md locks only the map, the fleet and registration)', async () => {
     const incompleta = await idToken(DEMO_USERS.admin2, DEMO_PASSWORD);
     for (const ruta of ['/servicios?lista=reservados', '/servicios?lista=en-curso', '/historial', '/pagos?lista=anticipo']) {
       const res = await api(ruta, { token: incompleta });

@@ -84,7 +84,7 @@ describe('PUT /perfil', () => {
     expect(long.json.error.details.fields).toEqual([{ path: 'nombres', message: 'Máximo 120 caracteres' }]);
   });
 
-  it('takes phone and account as digits only, with the spec 02 messages', async () => {
+  it('takes phone and account as digits only, with the docs/spec/02.md messages', async () => {
     const cases: [Partial<typeof perfil>, string, string][] = [
       [{ movil: '300 123 4567' }, 'movil', DIGITOS_MSG.soloDigitos],
       [{ movil: '+573001234567' }, 'movil', DIGITOS_MSG.soloDigitos],

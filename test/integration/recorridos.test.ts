@@ -7,7 +7,7 @@ import { api, docClient, idToken, table } from '../support/clients.js';
 import { servicioReservado } from '../support/servicios.js';
 
 /**
- * A started trip (spec 02 sections 2.2 and 7; docs/product.md): the driver app reports positions for its
+ * A started trip (docs/spec/02.md sections 2.2 and 7; docs/product.md): the driver app reports positions for its
  * own vehicle, the company's map shows its drivers inside the visible bounds, and the company or the
  * driver ends the trip after departure (balance due, the vehicle's trip count up by one).
  * The demo driver jhon.paz drives veh-demo-transvalle-001 (Van VCK512).

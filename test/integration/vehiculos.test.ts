@@ -24,7 +24,7 @@ import { api, cognitoClient, docClient, idToken, lastCodeFor, listKeys, newCompa
 import { edicionDe, enDias, tinyJpeg, tinyWebp, vehiculoNuevo } from '../support/vehiculos.js';
 
 /**
- * The fleet API (spec 02 sections 2.7, 5.3, 6) on the local stack. Vehicles are created in a company
+ * The fleet API (docs/spec/02.md sections 2.7, 5.3, 6) on the local stack. Vehicles are created in a company
  * of this file's own (so other files' counts of the demo company stay put); the demo companies serve
  * for staff, cross-company and expiry cases. One stack, tests in order.
  */

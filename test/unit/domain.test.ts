@@ -7,7 +7,7 @@ import { VEHICULO_MSG } from '../../shared/schemas/messages-flota.js';
 import { vehicleCode, vehiculoNuevoSchema } from '../../shared/schemas/vehiculo.js';
 import { vehiculoNuevo } from '../support/vehiculos.js';
 
-describe('isProfileComplete (side-menu gating, spec 01 section 4)', () => {
+describe('isProfileComplete (side-menu gating, docs/spec/01.md section 4)', () => {
   const photos = (first: string) => [first, '', '', '', ''];
   it('needs the saved profiles and a non-empty first corporate photo', () => {
     const empresa = { perfil: true, fotosCorporativas: photos('companies/a/foto') };

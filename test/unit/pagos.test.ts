@@ -6,7 +6,7 @@ import { totalesHistorial } from '../../shared/domain/listas.js';
 import { CUENTA_RECIENTE_DIAS, cuentaCambiadaHace, EPAYCO_ESPERA_MIN, esperaLargaEpayco, PAGO_MSG, rangoHistorial } from '../../shared/schemas/pagos.js';
 import { filtrosDeEnlace } from '../../web/src/features/payments/filtros-historial.js';
 
-describe("the driver's payouts (spec 01 section 9)", () => {
+describe("the driver's payouts (docs/spec/01.md section 9)", () => {
   it('are each 50% of 90% of the offer, rounded to whole pesos, half a peso up', () => {
     expect(pagoConductor(1_000_000)).toBe(450_000);
     expect(pagoConductor(1_000_001)).toBe(450_000); // 450.000,45

@@ -67,7 +67,7 @@ describe('fileSignature (one rule for the browser and the API)', () => {
 });
 
 describe('what a kind of file may be, said before choosing', () => {
-  it('names the types and the size the checks use (spec 02 section 5.3)', () => {
+  it('names the types and the size the checks use (docs/spec/02.md section 5.3)', () => {
     expect(reglasDeArchivo('fotoVehiculo')).toBe('JPG, PNG o WebP, hasta 2 MB cada uno');
     expect(reglasDeArchivo('documentoVehiculo')).toBe('PDF, JPG o PNG, hasta 2 MB cada uno');
     // The rules themselves: a GIF photo and a 2 MB + 1 byte document are refused.
@@ -105,7 +105,7 @@ describe('corporate gallery, one photo at a time (always compact: photo 1 filled
   });
 });
 
-describe('digitsText (phone and account, spec 02 section 5.3)', () => {
+describe('digitsText (phone and account, docs/spec/02.md section 5.3)', () => {
   const telefono = digitsText(10, PERFIL_MSG.movil, DIGITOS_MSG.telefonoCorto);
   const message = (value: unknown) => {
     const result = telefono.safeParse(value);

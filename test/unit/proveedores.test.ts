@@ -17,7 +17,7 @@ import { guiaPerfilSchema, perfilGuiaCompleto, suspensionBodySchema } from '../.
 
 const N = null;
 /**
- * Spec 01 section 4, every flag combination written out by hand (not derived by the code under test).
+ * docs/spec/01.md section 4, every flag combination written out by hand (not derived by the code under test).
  * Drivers: [fotosVehiculo, documentosVehiculo, validado, perfil] → list.
  */
 const CONDUCTOR: [boolean, boolean, boolean, boolean, EstadoProveedor | null][] = [
@@ -57,7 +57,7 @@ const OPERADOR: [boolean, boolean, EstadoProveedor | null][] = [
   [true, true, 'nuevo'],
 ];
 
-describe('provider states (spec 01 section 4), every flag combination', () => {
+describe('provider states (docs/spec/01.md section 4), every flag combination', () => {
   it.each(CONDUCTOR)('driver fotos=%s documentos=%s validado=%s perfil=%s → %s', (fotosVehiculo, documentosVehiculo, validado, perfil, lista) => {
     expect(estadoConductor({ fotosVehiculo, documentosVehiculo, validado, perfil })).toBe(lista);
   });

@@ -9,7 +9,7 @@ import { PASSWORD_POLICY } from '../../shared/constants.js';
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 
-describe('loginSchema (spec 01 section 5)', () => {
+describe('loginSchema (docs/spec/01.md section 5)', () => {
   it('asks for both fields with the spec messages', () => {
     expect(messages(loginSchema.safeParse({ email: '', password: '' }))).toEqual({
       email: MSG.emailRequerido,
@@ -67,7 +67,7 @@ describe('uploadRequestSchema', () => {
   });
 });
 
-describe('registroInternoSchema (spec 01 section 5)', () => {
+describe('registroInternoSchema (docs/spec/01.md section 5)', () => {
   it('says every problem at once: the mismatches with the fields’ own (they came in a second round)', () => {
     expect(messages(registroInternoSchema.safeParse({ email: 'a@b', verifyEmail: 'x@y.co', password: 'abc', verifyPassword: 'abcd' }))).toEqual({
       email: REGISTRO_MSG.email,

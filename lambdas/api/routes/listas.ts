@@ -13,7 +13,7 @@ import { codificarCursor } from '../cursor.js';
 import { jsonWithEtag } from '../etag.js';
 import { empresaDeLista, opcionesDeLista } from './pagos.js';
 
-/** The service lists and the history (spec 01 section 2, "Payment and service lists"). */
+/** The service lists and the history (docs/spec/01.md section 2, "Payment and service lists"). */
 
 /** A stored service (a projection) as a list row; fields a service has not had yet take their defaults. */
 const fila = (item: Record<string, unknown>): ServicioFila =>

@@ -70,7 +70,7 @@ const marcador = (s: ServicioMapa, estado: Marcador['estado']): Marcador => ({
 });
 
 /**
- * `GET /mapa` (spec 02 sections 2.1 and 6): pending services of any company plus the company's own
+ * `GET /mapa` (docs/spec/02.md sections 2.1 and 6): pending services of any company plus the company's own
  * later ones, only of its fleet's types, at most 50, each kind keeping room for the other (`serviciosDelMapa`).
  */
 export async function verMapa(c: Context, caller: CompanyCaller) {

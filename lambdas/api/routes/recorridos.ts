@@ -11,7 +11,7 @@ import { idParam } from '../validate.js';
 import { mapaCaches } from './mapa.js';
 
 /**
- * A started trip (spec 02 sections 2.2 and 7; docs/product.md): the driver app reports its position and
+ * A started trip (docs/spec/02.md sections 2.2 and 7; docs/product.md): the driver app reports its position and
  * may end the trip; the company's map shows its drivers inside the visible bounds.
  */
 

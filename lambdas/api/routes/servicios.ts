@@ -30,7 +30,7 @@ import { deleteFiles, escribirConArchivos, peekCheckedFile, putFiles, takeChecke
 const servicioId = (c: Context) => idParam(c, 'servicioId', MAPA_MSG.servicioNoEncontrado);
 
 /**
- * A service as this company may see it (spec 02 section 6): any company's while it takes offers,
+ * A service as this company may see it (docs/spec/02.md section 6): any company's while it takes offers,
  * otherwise only the company's own. Anything else answers as if it did not exist.
  */
 async function servicioVisible(caller: CompanyCaller, id: string, now: Date): Promise<Service> {
@@ -41,7 +41,7 @@ async function servicioVisible(caller: CompanyCaller, id: string, now: Date): Pr
   return service;
 }
 
-/** `GET /servicios/{id}`: the detail dialog's data (spec 02 section 2.2). */
+/** `GET /servicios/{id}`: the detail dialog's data (docs/spec/02.md section 2.2). */
 export async function verServicio(c: Context, caller: CompanyCaller) {
   const now = new Date();
   const service = await servicioVisible(caller, servicioId(c), now);
@@ -73,7 +73,7 @@ export async function verServicio(c: Context, caller: CompanyCaller) {
 }
 
 /**
- * `POST /servicios/{id}/ofertas` (spec 02 sections 3.2, 4.4 and 5.1): the price rounded up to a
+ * `POST /servicios/{id}/ofertas` (docs/spec/02.md sections 3.2, 4.4 and 5.1): the price rounded up to a
  * multiple of 1000 here, whatever the console sent; the quote PDF, if any, checked and stored at the
  * spec's path; the company's and the service's data copied in. One offer per company: a second one,
  * or one on a service that stopped taking offers, is refused and leaves nothing behind.
@@ -121,7 +121,7 @@ export async function ofertar(c: Context, caller: CompanyCaller, body: OfertaBod
 }
 
 /**
- * `PUT /servicios/{id}/vehiculo` (spec 02 sections 2.4 and 4.2): one of the company's vehicles onto
+ * `PUT /servicios/{id}/vehiculo` (docs/spec/02.md sections 2.4 and 4.2): one of the company's vehicles onto
  * its reserved service. Another company's service answers as not found; a vehicle of another company,
  * of another type, not validated or with a document that expires before the trip ends is refused.
  */
@@ -148,7 +148,7 @@ export async function asignarVehiculo(c: Context, caller: CompanyCaller, body: A
 }
 
 /**
- * `POST /servicios/{id}/fuec` (spec 02 sections 2.5 and 4.2): the FUEC file (PDF, JPG or PNG, checked
+ * `POST /servicios/{id}/fuec` (docs/spec/02.md sections 2.5 and 4.2): the FUEC file (PDF, JPG or PNG, checked
  * by its bytes) under `fuecs/{id}/`, and the reservation becomes confirmado with the driver's advance
  * due (one upload wins).
  */

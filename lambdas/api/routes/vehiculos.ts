@@ -32,12 +32,12 @@ import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
 import { deleteFiles, putFiles, takeCheckedLots } from './uploads.js';
 
-/** `GET /vehiculos`: the caller's fleet, the list's fields only (spec 02 section 2.7). */
+/** `GET /vehiculos`: the caller's fleet, the list's fields only (docs/spec/02.md section 2.7). */
 export async function listarVehiculos(c: Context, caller: CompanyCaller) {
   return jsonWithEtag(c, { items: await vehiculoRepository.list(caller.empresaId) });
 }
 
-/** `GET /vehiculos/tipos`: the distinct vehicle types of the caller's fleet (spec 02 section 7). */
+/** `GET /vehiculos/tipos`: the distinct vehicle types of the caller's fleet (docs/spec/02.md section 7). */
 export async function tiposDeVehiculo(c: Context, caller: CompanyCaller) {
   return jsonWithEtag(c, { tipos: await vehiculoRepository.tipos(caller.empresaId) });
 }

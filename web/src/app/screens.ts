@@ -7,7 +7,7 @@ import type { MeResponse } from '../../../shared/schemas/empresa.js';
 
 /**
  * Every panel screen, declared once: the router, the side menu, the bottom bar and the document
- * title all read this list (spec 01 section 2 "Control-panel shell"; who sees what: docs/product.md).
+ * title all read this list (docs/spec/01.md section 2 "Control-panel shell"; who sees what: docs/product.md).
  */
 
 /** Console groups, as `GET /me` answers them in `groups`. */
@@ -37,7 +37,7 @@ export interface PanelScreen {
   icon: IconProps.Name;
   /** Who may open it; anyone else gets the 'no permission' state. */
   roles: readonly PanelRole[];
-  /** Open only with a complete profile and a first corporate photo (spec 01 sections 4 and 6). */
+  /** Open only with a complete profile and a first corporate photo (docs/spec/01.md sections 4 and 6). */
   gated: boolean;
   /** Position in the side menu; absent: not there. */
   sideMenu?: number;
@@ -192,7 +192,7 @@ const SCREENS = [
     sideMenu: 5,
     component: screen(() => import('../features/providers/components/providers-page.js'), (m) => m.ProvidersPage),
   },
-  // Spec 01 section 2: each of the eight lists has its own route, opening the same panel on it (titles
+  // docs/spec/01.md section 2: each of the eight lists has its own route, opening the same panel on it (titles
   // as in shared/domain/proveedores.ts, checked by test/unit/proveedores.test.ts; kept here so the
   // sign-in page's first load does not carry the provider module).
   lista('conductores-nuevos', 'Conductores Nuevos', 'user-profile-active'),

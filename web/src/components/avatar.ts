@@ -10,7 +10,7 @@ const isLoadableUrl = (src: string) => /^(https?:|data:image\/|blob:)/.test(src)
 
 /**
  * The photo's URL once it has loaded, the default avatar while it loads, when it is missing, or
- * when it fails: a broken image never shows (spec 01 section 8).
+ * when it fails: a broken image never shows (docs/spec/01.md section 8).
  */
 export function useAvatarUrl(src: string | null | undefined): string {
   const [loaded, setLoaded] = useState<string | null>(null);

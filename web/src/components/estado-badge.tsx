@@ -1,6 +1,6 @@
 import Badge from '@cloudscape-design/components/badge';
 
-/** Spec 02 section 4.5: 'Validado' or 'No validado'. */
+/** docs/spec/02.md section 4.5: 'Validado' or 'No validado'. */
 export function EstadoBadge({ validado }: { validado: boolean }) {
   return (
     // The words inside the badge on one line too ('No / validado' in a narrow column), phones included.

@@ -4,7 +4,7 @@ import { POSPUESTA_HASTA, type BeforeInstallPromptEvent } from './install-offer.
 // The dialog's code loads only when the browser actually offers installation.
 const InstallDialog = lazy(() => import('./install-dialog.js'));
 
-/** Spec 01 "Global extras": an install dialog, shown only when the browser offers installation. */
+/** docs/spec/01.md "Global extras": an install dialog, shown only when the browser offers installation. */
 export function InstallPrompt() {
   const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(null);
 

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
  */
 export const ESPERA_SPINNER_MS = 1000;
 
-/** Spec 01: "While the session is loading a Loading message shows". The message at once, the spinner after a second. */
+/** docs/spec/01.md: "While the session is loading a Loading message shows". The message at once, the spinner after a second. */
 export function LoadingScreen({ text = 'Cargando...' }: { text?: string }) {
   const [girando, setGirando] = useState(false);
   useEffect(() => {

@@ -8,7 +8,7 @@ interface SafeImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'
   fallback?: string;
 }
 
-/** An image that never shows broken: it falls back to a default picture (spec 01 section 8). */
+/** An image that never shows broken: it falls back to a default picture (docs/spec/01.md section 8). */
 export function SafeImage({ src, fallback = DEFAULT_PHOTO_URL, alt, ...rest }: SafeImageProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const propia = !!src && failed !== src;

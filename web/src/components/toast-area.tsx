@@ -7,7 +7,7 @@ const loadFlashbar = () => import('./toast-flashbar.js');
 const ToastFlashbar = lazy(loadFlashbar);
 
 /**
- * The toast area: top-centre, 5 s each, dismissible, at most 20 (spec 01 "Global extras"); the time
+ * The toast area: top-centre, 5 s each, dismissible, at most 20 (docs/spec/01.md "Global extras"); the time
  * stops while the pointer or the focus is inside (lib/toast.ts).
  */
 export function ToastArea() {

@@ -1,7 +1,7 @@
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import type { UploadItem } from '../lib/uploads/use-upload.js';
 
-/** One file's state: uploading with its percentage, in error, or completed (spec 01 section 4). */
+/** One file's state: uploading with its percentage, in error, or completed (docs/spec/01.md section 4). */
 export function UploadProgress({ item }: { item: UploadItem }) {
   if (item.phase === 'uploading')
     return (

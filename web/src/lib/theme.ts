@@ -1,7 +1,7 @@
 import { applyMode, Mode } from '@cloudscape-design/global-styles';
 import { useSyncExternalStore } from 'react';
 
-/** Spec 01 section 4: light or dark, stored under themeMode, defaulting to the system preference. */
+/** docs/spec/01.md section 4: light or dark, stored under themeMode, defaulting to the system preference. */
 export type ThemeMode = 'light' | 'dark';
 const STORAGE_KEY = 'themeMode';
 

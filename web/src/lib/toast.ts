@@ -22,7 +22,7 @@ export interface Toast {
 }
 
 /**
- * Spec 01 section 9: at most 20 at once, 5 s each in the panel's toast area. Beyond the spec, for
+ * docs/spec/01.md section 9: at most 20 at once, 5 s each in the panel's toast area. Beyond the spec, for
  * people who read slowly or reach the toasts by keyboard (WCAG 2.2.1): the time stops while the
  * pointer or the focus is in the area, and errors and warnings stay until closed (or settled by a
  * success, or left behind with their page).

@@ -26,7 +26,7 @@ export function validateWith<S extends z.ZodType>(schema: S, input: unknown): { 
 
 /**
  * Form state checked with the same zod schema as the API (CONVENTIONS, habit 2). Errors appear on the
- * first submit, then are re-evaluated on each edit (spec 01 section 5). `toInput` adapts the form's
+ * first submit, then are re-evaluated on each edit (docs/spec/01.md section 5). `toInput` adapts the form's
  * strings to what the schema takes (an empty Select as `undefined`, say).
  */
 export function useZodForm<S extends z.ZodType, V extends Record<string, unknown>>(

@@ -12,7 +12,7 @@ export const fleetKeys = {
 export const vehiculosQuery = queryOptions({
   queryKey: fleetKeys.all,
   queryFn: ({ signal }) => api.get('/vehiculos', vehiculosResponseSchema, signal).then((r) => r.items),
-  // The spec's failure text for the list (spec 02 section 8), shown by the screen.
+  // The spec's failure text for the list (docs/spec/02.md section 8), shown by the screen.
   meta: { silent: true },
 });
 export const useVehiculos = () => useQuery(vehiculosQuery);

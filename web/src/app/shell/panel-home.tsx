@@ -5,7 +5,7 @@ import { useMe } from '../../lib/me/get-me.js';
 import { maySee, navScreens, panelPath, screenAt, screenHref } from '../screens.js';
 
 /**
- * Spec 01: the monitor map with a complete profile, else the profile. Marketplace staff, who may not
+ * docs/spec/01.md: the monitor map with a complete profile, else the profile. Marketplace staff, who may not
  * see the map and have no company profile to complete, land on their own start page.
  */
 function landing(me: MeResponse | undefined): string {

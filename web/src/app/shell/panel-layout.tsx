@@ -15,7 +15,7 @@ import { SideMenu } from './side-menu.js';
 import { TopBar } from './top-bar.js';
 import { GuardiaDeNavegacion } from '../../components/descarte.js';
 
-/** Spec 01 "Control-panel shell": top bar, collapsible side menu, routed content, bottom bar. */
+/** docs/spec/01.md "Control-panel shell": top bar, collapsible side menu, routed content, bottom bar. */
 export default function PanelLayout() {
   // Closed at first: the spec's menu opens from its button.
   const [navigationOpen, setNavigationOpen] = useState(false);
@@ -93,7 +93,7 @@ export default function PanelLayout() {
             viewer={viewer}
             onChoose={() => {
               enfocarTrasNavegar();
-              // Spec 01: choosing an entry closes the menu.
+              // docs/spec/01.md: choosing an entry closes the menu.
               setNavigationOpen(false);
             }}
           />

@@ -1,4 +1,4 @@
-/** Spec 02 section 9: Cali, zoom 13 ([lng, lat], MapLibre's order). */
+/** docs/spec/02.md section 9: Cali, zoom 13 ([lng, lat], MapLibre's order). */
 export const CENTRO_MAPA: [number, number] = [-76.532, 3.4516];
 export const ZOOM_MAPA = 13;
 

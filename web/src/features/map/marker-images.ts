@@ -85,7 +85,7 @@ function dentro(x: number, y: number, poligono: readonly Punto[]): boolean {
 }
 
 export const ICONO_FLECHA_PX = 30;
-/** The arrow of spec 02 section 2.1, pointing up, in a 30-unit box. */
+/** The arrow of docs/spec/02.md section 2.1, pointing up, in a 30-unit box. */
 const FLECHA: readonly Punto[] = [[15, 2], [27, 27], [15, 21], [3, 27]];
 const BORDE_FLECHA = hex('#0f141e', 0.85);
 const MEDIO_BORDE_FLECHA = 2.5 / 2;
@@ -114,7 +114,7 @@ const BLANCO = hex('#ffffff');
 export const COLOR_CONDUCTOR = '#0b7a75';
 const VERDE = hex(COLOR_CONDUCTOR);
 
-/** A driver on a started trip (spec 02 section 7): a teal dot with a white ring and a white centre. */
+/** A driver on a started trip (docs/spec/02.md section 7): a teal dot with a white ring and a white centre. */
 export function iconoConductor(ratio: number): IconoRGBA {
   const centro = (x: number, y: number) => Math.hypot(x - 14, y - 14);
   return pintar(cubrir(ICONO_CONDUCTOR_PX, ratio, [(x, y) => centro(x, y) - 12.5, (x, y) => Math.max(4 - centro(x, y), centro(x, y) - 9.5)]), [BLANCO, VERDE]);

@@ -19,7 +19,7 @@ export const useMe = () => useQuery(meQueryOptions);
 
 /**
  * Puts a fresh `MeResponse` (answered by a save or an upload) in the cache and in local storage, so the
- * side menu's gated entries and the top bar's photo follow without a reload (spec 01 section 4).
+ * side menu's gated entries and the top bar's photo follow without a reload (docs/spec/01.md section 4).
  */
 export function storeMe(queryClient: QueryClient, me: MeResponse): void {
   saveStoredUsuario(me);

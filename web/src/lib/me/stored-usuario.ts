@@ -1,7 +1,7 @@
 import type { MeResponse, Usuario } from '../../../../shared/schemas/empresa.js';
 
 /**
- * Spec 01 section 3: the signed-in user's record is also kept in local storage under `usuario`
+ * docs/spec/01.md section 3: the signed-in user's record is also kept in local storage under `usuario`
  * (role, fotoPerfil, perfil, fotosCorporativas, ...), for screens that read it synchronously.
  * The server's `/me` stays the source of truth; this copy is refreshed on every `/me` load.
  */

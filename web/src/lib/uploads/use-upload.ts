@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError } from '../api-client.js';
 import { checkFile, UPLOAD_FAILED, uploadErrorMessage, uploadFile, type UploadKind } from './upload-files.js';
 
-/** Spec 01 section 4: each file being uploaded is uploading (with %), in error or completed. */
+/** docs/spec/01.md section 4: each file being uploaded is uploading (with %), in error or completed. */
 export type UploadPhase = 'uploading' | 'error' | 'done';
 
 export interface UploadItem {

@@ -8,7 +8,7 @@ import { CODIGO_INCORRECTO, cognitoErrorMessage, cognitoErrorName } from './cogn
  * found", which is read here the way AWS answers.
  */
 
-/** Sends the recovery code to the address (spec 01 section 7: "send reset e-mail"). */
+/** Sends the recovery code to the address (docs/spec/01.md section 7: "send reset e-mail"). */
 export async function sendRecoveryCode(email: string): Promise<void> {
   try {
     await resetPassword({ username: email });

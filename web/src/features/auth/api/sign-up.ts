@@ -9,7 +9,7 @@ export type SignUpData = z.output<typeof signUpSchema>;
 export type SignUpResult = { kind: 'created'; confirmed: boolean } | { kind: 'wrongKey' } | { kind: 'failed'; message: string };
 
 /**
- * Self sign-up of a company admin (spec 01 section 7). The authorization key travels as client
+ * Self sign-up of a company admin (docs/spec/01.md section 7). The authorization key travels as client
  * metadata with the company data; the PreSignUp trigger checks it on the server and creates nothing when it is wrong.
  */
 export async function registerAccount(data: SignUpData, claveAutorizacion: string): Promise<SignUpResult> {

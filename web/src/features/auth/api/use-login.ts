@@ -10,7 +10,7 @@ import { ENTRAR, verifyEmailPath } from './paths.js';
 import { signInWithPassword } from './sign-in.js';
 
 /**
- * The sign-in flow of spec 01 (sections 2 and 8): Cognito, then `/me` (which also stores the user
+ * The sign-in flow of docs/spec/01.md (sections 2 and 8): Cognito, then `/me` (which also stores the user
  * under `usuario`), then the panel's home: the monitor map or, with an incomplete profile, the profile.
  */
 export function useLogin() {

@@ -6,7 +6,7 @@ import { clearStoredUsuario } from '../../../lib/me/stored-usuario.js';
 import { clearToasts } from '../../../lib/toast.js';
 import { useAuth } from './auth-context.js';
 
-/** Spec 01: signing out clears local storage and goes to `/`. */
+/** docs/spec/01.md: signing out clears local storage and goes to `/`. */
 export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -15,7 +15,7 @@ interface AuthorizationModalProps {
   onAccept: (key: string) => void;
 }
 
-/** Spec 01 "Sign-up": the staff's authorization key, asked for after the form is valid. */
+/** docs/spec/01.md "Sign-up": the staff's authorization key, asked for after the form is valid. */
 export function AuthorizationModal({ visible, submitting, error, onCancel, onAccept }: AuthorizationModalProps) {
   const formId = useId();
   const [key, setKey] = useState('');

@@ -147,7 +147,7 @@ function NewPasswordStep({ email, onRestart }: { email: string; onRestart: () =>
   );
 }
 
-/** Spec 01 "Password recovery" (`/cambiar-password`), with Cognito's code step on the same screen. */
+/** docs/spec/01.md "Password recovery" (`/cambiar-password`), with Cognito's code step on the same screen. */
 export function PasswordRecoveryPage() {
   const follow = useFollow();
   const [email, setEmail] = useState<string | null>(null);

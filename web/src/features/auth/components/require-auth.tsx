@@ -4,7 +4,7 @@ import { useAuth } from '../api/auth-context.js';
 
 /**
  * The protected area: only with a signed-in user. Without one the visitor goes to /login, except
- * right after 'Salir', which goes to / (spec 01 section 2).
+ * right after 'Salir', which goes to / (docs/spec/01.md section 2).
  */
 export function RequireAuth() {
   const { status, leaving } = useAuth();

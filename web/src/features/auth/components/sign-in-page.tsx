@@ -11,7 +11,7 @@ import { readAccountNavState } from '../api/paths.js';
 import { useLogin } from '../api/use-login.js';
 import { LoginForm } from './login-form.js';
 
-/** Spec 01 section 9: the landing shows a 3-second spinner before the welcome and the form. */
+/** docs/spec/01.md section 9: the landing shows a 3-second spinner before the welcome and the form. */
 const INTRO_MS = 3000;
 
 function useIntroDone(delayMs: number): boolean {

@@ -24,7 +24,7 @@ export const PUESTO_OPTIONS: SelectProps.Option[] = Object.entries(PUESTOS).map(
 
 const EMPTY = { nombres: '', apellidos: '', empresa: '', puesto: '', email: '', password: '' };
 
-/** Spec 01 "Sign-up": the form, then the authorization key in a modal, then e-mail verification. */
+/** docs/spec/01.md "Sign-up": the form, then the authorization key in a modal, then e-mail verification. */
 export function SignUpPage() {
   const follow = useFollow();
   const navigate = useNavigate();

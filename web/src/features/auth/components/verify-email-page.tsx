@@ -20,7 +20,7 @@ export const VERIFIED_MSG = 'Correo verificado correctamente. Ya puedes iniciar 
 export const CODE_SENT_MSG = 'Te enviamos un nuevo código de verificación. Revisa tu correo.';
 
 /**
- * `/verificar-correo?email=...`: new accounts confirm their e-mail with the code Cognito sent (spec 01
+ * `/verificar-correo?email=...`: new accounts confirm their e-mail with the code Cognito sent (docs/spec/01.md
  * section 4: "New company users must verify their e-mail before access").
  */
 const CODE_ERRORS = new Set(['CodeMismatchException', 'ExpiredCodeException']);

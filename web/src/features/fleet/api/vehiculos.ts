@@ -24,7 +24,7 @@ export const useVehiculo = (id: string | null) =>
   });
 
 const placaSchema = z.object({ placas: z.string(), disponible: z.boolean() });
-/** Whether the plate is free in the company (spec 02 section 5.3: checked while typing). */
+/** Whether the plate is free in the company (docs/spec/02.md section 5.3: checked while typing). */
 export const placaDisponible = (placas: string, signal?: AbortSignal) =>
   api.get(`/vehiculos/placas/${encodeURIComponent(placas)}`, placaSchema, signal).then((r) => r.disponible);
 

@@ -33,7 +33,7 @@ export interface FileSlotsProps<S extends string> {
 const isImage = (file: File) => file.type.startsWith('image/');
 
 /**
- * The vehicle's photo or document slots (spec 02 sections 2.7 and 5.2): one card per slot with its
+ * The vehicle's photo or document slots (docs/spec/02.md sections 2.7 and 5.2): one card per slot with its
  * preview, a chooser for each slot and one for several files at once, which fill the free slots in
  * the spec's order. Each file is checked when chosen (size, and its real type from its bytes); only
  * the first problem is shown. Nothing is uploaded until the form is saved.
@@ -53,7 +53,7 @@ export function FileSlots<S extends string>({ kind, title, info, slots, chosen, 
     if (errors && Object.keys(errors).length) setAgregados(0);
   }, [errors]);
 
-  /** Checks each file; the good ones fill `into` in order, the first problem is shown (spec 02 section 5.2). */
+  /** Checks each file; the good ones fill `into` in order, the first problem is shown (docs/spec/02.md section 5.2). */
   async function accept(files: File[], into: readonly S[], slot: S | null) {
     setProblema(null);
     setAgregados(0);

@@ -26,7 +26,7 @@ const HELP = {
   },
 } as const;
 
-/** The help dialogs of the fleet form (spec 02 section 2.7), opened from a link beside each upload section. */
+/** The help dialogs of the fleet form (docs/spec/02.md section 2.7), opened from a link beside each upload section. */
 export function FleetHelp({ topic }: { topic: keyof typeof HELP }) {
   const [open, setOpen] = useState(false);
   const help = HELP[topic];

@@ -30,7 +30,7 @@ import { Reintentar } from '../../../components/reintentar.js';
 const VehicleDetailsModal = lazy(() => import('./vehicle-details-modal.js').then((m) => ({ default: m.VehicleDetailsModal })));
 const VehicleFormModal = lazy(() => import('./vehicle-form.js').then((m) => ({ default: m.VehicleFormModal })));
 
-/** Spec 02 section 9: 5 vehicles per page. */
+/** docs/spec/02.md section 9: 5 vehicles per page. */
 export const PAGE_SIZE = 5;
 
 /**
@@ -60,7 +60,7 @@ function Documentos({ v }: { v: VehiculoResumen }) {
 }
 
 /**
- * 'Gestión de Flota' (spec 02 section 2.7): the company's vehicles, 5 per page, with text search,
+ * 'Gestión de Flota' (docs/spec/02.md section 2.7): the company's vehicles, 5 per page, with text search,
  * sorting and a filter for documents about to expire; details and edit for everyone in the company,
  * 'Agregar Vehículo' for its admins.
  */
@@ -208,7 +208,7 @@ function CreateModal({ onClose }: { onClose: () => void }) {
   return <VehicleFormModal mode="crear" save={(body) => crear.mutateAsync(body as never)} onSaved={onClose} onDismiss={onClose} />;
 }
 
-/** The edit form opens once the full record is read; opening it says what to do (spec 02 section 2.7). */
+/** The edit form opens once the full record is read; opening it says what to do (docs/spec/02.md section 2.7). */
 function EditModal({ id, onClose }: { id: string; onClose: () => void }) {
   const detalle = useVehiculo(id);
   const editar = useEditarVehiculo(id);

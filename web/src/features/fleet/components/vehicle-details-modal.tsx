@@ -27,7 +27,7 @@ import { Correo } from '../../../components/correo.js';
 type Pair = { label: string; value: ReactNode };
 const pair = (v: Vehiculo, k: keyof typeof VEHICULO_CAMPOS, value?: ReactNode): Pair => ({ label: VEHICULO_CAMPOS[k], value: value ?? (String(v[k] ?? '') || '—') });
 
-/** 'Detalles completos del vehículo' (spec 02 section 2.7): photos, vehicle, owner, driver, documents with their expiry. */
+/** 'Detalles completos del vehículo' (docs/spec/02.md section 2.7): photos, vehicle, owner, driver, documents with their expiry. */
 export function VehicleDetailsModal({ id, onDismiss, onEdit }: { id: string; onDismiss: () => void; onEdit: () => void }) {
   const query = useVehiculo(id);
   const detalle = query.data;

@@ -93,7 +93,7 @@ interface VehicleFormProps {
 }
 
 /**
- * 'Agregar Nuevo Vehículo' and 'Editar Información del Vehículo' (spec 02 sections 2.7, 5.2, 5.3):
+ * 'Agregar Nuevo Vehículo' and 'Editar Información del Vehículo' (docs/spec/02.md sections 2.7, 5.2, 5.3):
  * the same sections; on an edit plate, brand, model, type, capacity, colour, driver e-mail and
  * property card are read-only and the terms are already accepted. Files upload when the form is
  * saved, with their progress, and the API checks them again.
@@ -135,7 +135,7 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
   const readOnly = (k: TextKey) => mode === 'editar' && ((SOLO_LECTURA as readonly string[]).includes(k) || (cuentaFija && Object.hasOwn(CUENTA_CAMPOS, k)));
   const textForm = form as unknown as FieldForm<TextKey>;
   const digitsForm: FieldForm<TextKey> = { ...textForm, setField: (field, value) => form.setField(field, onlyDigits(value)) };
-  // Plates show upper case as they are typed (spec 02 section 5.3).
+  // Plates show upper case as they are typed (docs/spec/02.md section 5.3).
   const upperForm: FieldForm<TextKey> = { ...textForm, setField: (field, value) => form.setField(field, value.toUpperCase()) };
   const errors: FieldErrors = { ...form.errors, ...(placa.error && !form.errors.placas ? { placas: placa.error } : {}) };
   const field = (k: TextKey, extra: { digits?: boolean; upper?: boolean; type?: 'number' | 'email'; description?: string } = {}) => (
@@ -166,7 +166,7 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
         openCalendarAriaLabel={(selected) => `Elegir ${VEHICULO_CAMPOS[k].toLowerCase()}${selected ? `, fecha elegida ${selected}` : ''}`}
         disabled={busy}
         invalid={!!errors[k]}
-        // The days the schema refuses (a future date, spec 02 section 5) are not offered in the calendar.
+        // The days the schema refuses (a future date, docs/spec/02.md section 5) are not offered in the calendar.
         isDateEnabled={k in FECHAS_FUTURAS ? (d) => diaLocal(d) > hoyEnBogota() : undefined}
         dateDisabledReason={k in FECHAS_FUTURAS ? () => VEHICULO_MSG.fechaFutura(FECHAS_FUTURAS[k as keyof typeof FECHAS_FUTURAS]) : undefined}
       />
@@ -226,7 +226,7 @@ export function VehicleFormModal({ mode, detalle, save, onSaved, onDismiss }: Ve
         </Button>
         {/* Outside the <form>: it submits it by its id. */}
         <Button variant="primary" form={formId} formAction="submit" loading={busy} loadingText="Procesando..." disabled={mustAccept} disabledReason="Acepta los términos y condiciones para agregar el vehículo.">
-          {/* Spec 02 section 2.7: the button itself reads 'Procesando...' while busy (loadingText is only announced). */}
+          {/* docs/spec/02.md section 2.7: the button itself reads 'Procesando...' while busy (loadingText is only announced). */}
           {busy ? 'Procesando...' : mode === 'crear' ? 'Agregar Vehículo' : 'Modificar'}
         </Button>
       </SpaceBetween>
@@ -361,7 +361,7 @@ function archivosRechazados(error: ApiError, enviados: readonly (FotoVehiculo | 
 }
 
 /**
- * Spec 02 section 5.3: the plate is checked against the company's fleet while it is typed (after a
+ * docs/spec/02.md section 5.3: the plate is checked against the company's fleet while it is typed (after a
  * pause), and the message shows under the field. The server checks again when the form is saved.
  */
 function usePlacaCheck(placas: string): { error?: string } {

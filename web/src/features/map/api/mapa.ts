@@ -9,7 +9,7 @@ import { reservasSchema } from '../../../../../shared/schemas/reservas.js';
 import { api, ApiError } from '../../../lib/api-client.js';
 import { VERIFICACIONES_FUEC } from '../../../../../shared/schemas/service.js';
 
-/** Spec 02 section 7 (live data): the map asks again every 5 s; an unchanged feed costs a 304. */
+/** docs/spec/02.md section 7 (live data): the map asks again every 5 s; an unchanged feed costs a 304. */
 export const MAPA_REFRESCO_MS = 5000;
 
 export const mapaKeys = {
@@ -42,7 +42,7 @@ const redondear = (l: Limites): Limites => ({ norte: +l.norte.toFixed(3), sur: +
 
 /**
  * `GET /mapa/conductores`: the company's drivers on started trips inside the visible bounds, asked
- * again every 5 s (spec 02 section 7) while the company has a trip under way.
+ * again every 5 s (docs/spec/02.md section 7) while the company has a trip under way.
  */
 export function useConductores(limites: Limites | null, activo: boolean) {
   const l = limites && redondear(limites);

@@ -24,7 +24,7 @@ import { Reintentar } from '../../../components/reintentar.js';
 
 const EN_TELEFONO = ['placas', 'apto'];
 
-/** Spec 02 section 2.4: 5 vehicles a page. */
+/** docs/spec/02.md section 2.4: 5 vehicles a page. */
 const POR_PAGINA = 5;
 
 export interface AssignVehicleModalProps {
@@ -33,7 +33,7 @@ export interface AssignVehicleModalProps {
 }
 
 /**
- * Spec 02 section 2.4: 'Asignar Vehículo'. The company's vehicles, 5 a page; the radio opens
+ * docs/spec/02.md section 2.4: 'Asignar Vehículo'. The company's vehicles, 5 a page; the radio opens
  * 'Confirmar Selección'. A vehicle that cannot take the service (type, validation, documents) shows
  * why and cannot be chosen; the server checks the same rules. One with fewer seats than passengers is
  * said so, and listed after those that fit.

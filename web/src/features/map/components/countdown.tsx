@@ -1,7 +1,7 @@
 import Box from '@cloudscape-design/components/box';
 import { useEffect, useState } from 'react';
 
-/** Days, hours (24-hour cycle), minutes and seconds until an instant (spec 02 section 2.2). */
+/** Days, hours (24-hour cycle), minutes and seconds until an instant (docs/spec/02.md section 2.2). */
 export function partesHasta(instante: string, ahora: number): { dias: number; horas: number; mins: number; segs: number } | null {
   const ms = Date.parse(instante) - ahora;
   if (!(ms > 0)) return null;

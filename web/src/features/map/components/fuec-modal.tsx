@@ -25,7 +25,7 @@ import { megabytes } from '../../../../../shared/domain/uploads.js';
 export interface FuecModalProps {
   servicio: ServicioDetalle;
   onClose: () => void;
-  /** After the FUEC is stored: to the reservations (spec 02 section 2.5). */
+  /** After the FUEC is stored: to the reservations (docs/spec/02.md section 2.5). */
   onDone: () => void;
 }
 
@@ -34,7 +34,7 @@ const VERIFICACION_TEXTO = { coincide: FUEC_MSG.verificado, 'sin-verificar': FUE
 const con = (...partes: (string | null | undefined)[]) => partes.filter(Boolean).join(' · ') || MAPA_MSG.noRegistrado;
 
 /**
- * Spec 02 section 2.5: 'Información FUEC'. What the affiliating company needs to issue the FUEC, and
+ * docs/spec/02.md section 2.5: 'Información FUEC'. What the affiliating company needs to issue the FUEC, and
  * the file (PDF, JPG or PNG, 2 MB) by drag and drop or click, with its upload percentage. The server
  * checks the file's bytes and the reservation again.
  */

@@ -22,7 +22,7 @@ const iconName = (estado: EstadoMapa) => `flecha-${estado}`;
 /** The longest the map's creation waits for the page to be idle. */
 const CREAR_MAX_MS = 1000;
 
-/** A driver on a started trip (spec 02 section 7), drawn above the arrows. */
+/** A driver on a started trip (docs/spec/02.md section 7), drawn above the arrows. */
 const CONDUCTOR_ICON = 'conductor';
 const CONDUCTORES = 'conductores';
 const CONDUCTORES_LAYER = 'conductores-puntos';
@@ -43,7 +43,7 @@ export interface MapCanvasProps {
   styleUrl: string;
   servicios: readonly Marcador[];
   visibles: readonly EstadoMapa[];
-  /** Drivers of the company's started trips (spec 02 section 7), drawn above the arrows. */
+  /** Drivers of the company's started trips (docs/spec/02.md section 7), drawn above the arrows. */
   conductores?: readonly ConductorEnMapa[];
   /** The visible bounds, after each move (the drivers are asked for within them). */
   onBounds?: (limites: Limites) => void;

@@ -21,12 +21,12 @@ export interface MapLegendProps {
   actualizado: number | null;
   errorRefresco: boolean;
   expandida: boolean;
-  /** Drivers of started trips drawn in the view (spec 02 section 7): a key for their dot while any are. */
+  /** Drivers of started trips drawn in the view (docs/spec/02.md section 7): a key for their dot while any are. */
   conductores: number;
 }
 
 /**
- * The legend of spec 02 section 2.1: a colour and a visibility checkbox per state. Below it, the
+ * The legend of docs/spec/02.md section 2.1: a colour and a visibility checkbox per state. Below it, the
  * visible services as a list: the markers drawn on the canvas are reachable by keyboard and screen
  * readers through it.
  */

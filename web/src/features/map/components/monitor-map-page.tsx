@@ -19,7 +19,7 @@ import { esTelefono } from '../../../lib/use-es-telefono.js';
 import { Reintentar } from '../../../components/reintentar.js';
 import { StatusText } from '../../../components/status-text.js';
 
-// MapLibre is its own chunk, loaded after the page: 'Cargando mapa...' shows meanwhile (spec 02 section 2.1).
+// MapLibre is its own chunk, loaded after the page: 'Cargando mapa...' shows meanwhile (docs/spec/02.md section 2.1).
 // Asked for once this page's code runs, not at its first render, which waits for `/me` and the panel.
 const mapCanvas = import('./map-canvas.js');
 const MapCanvas = lazy(() => mapCanvas.then((m) => ({ default: m.MapCanvas })));
@@ -28,7 +28,7 @@ const MapCanvas = lazy(() => mapCanvas.then((m) => ({ default: m.MapCanvas })));
 const SIN_CONDUCTORES: readonly ConductorEnMapa[] = [];
 
 
-/** Spec 02 section 2.1: the monitor map, with its legend, detail dialog and offer flow. */
+/** docs/spec/02.md section 2.1: the monitor map, with its legend, detail dialog and offer flow. */
 export function MonitorMapPage({ title }: { title: string }) {
   const navigate = useNavigate();
   const { mode } = useThemeMode();
@@ -40,7 +40,7 @@ export function MonitorMapPage({ title }: { title: string }) {
   const servicios = useMemo(() => mapa.data?.servicios ?? [], [mapa.data]);
   const sinTipos = mapa.data?.tipos.length === 0;
   useAvisoInicio(mapa.data?.servicios);
-  // Spec 02 section 7: the drivers of started trips inside the visible bounds, while there are any.
+  // docs/spec/02.md section 7: the drivers of started trips inside the visible bounds, while there are any.
   const [limites, setLimites] = useState<Limites | null>(null);
   const enCurso = servicios.some((s) => s.iniciado && s.estado === 'confirmado');
   const conductores = useConductores(limites, enCurso);

@@ -31,12 +31,12 @@ const MAX_DIGITOS = String(OFERTA_MAXIMA).length;
 export interface OfferModalProps {
   servicio: ServicioDetalle;
   onClose: () => void;
-  /** After the offer is stored: back to the map (spec 02 section 4.4). */
+  /** After the offer is stored: back to the map (docs/spec/02.md section 4.4). */
   onSent: () => void;
 }
 
 /**
- * Spec 02 sections 2.3, 4.4 and 5.1: 'Realiza tu oferta por este servicio'. The price is typed as
+ * docs/spec/02.md sections 2.3, 4.4 and 5.1: 'Realiza tu oferta por este servicio'. The price is typed as
  * digits, confirmed rounded up to the next 1000 ('Si' locks it, 'No' starts over), then sent. The
  * server rounds and checks again; these checks are for comfort.
  */
@@ -210,7 +210,7 @@ export function OfferModal({ servicio, onClose, onSent }: OfferModalProps) {
                     </SpaceBetween>
                   </FormField>
                 )}
-                {/* The service's data, read-only (spec 02 section 5.1), below the one thing to type. */}
+                {/* The service's data, read-only (docs/spec/02.md section 5.1), below the one thing to type. */}
                 <Pares columns={2} items={soloLectura.map(([label, value]) => ({ label, value }))} />
               </SpaceBetween>
             </Form>

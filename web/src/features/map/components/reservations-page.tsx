@@ -42,7 +42,7 @@ function EstadoFuec({ r }: { r: Reserva }) {
   return <StatusText type="success">Cargado</StatusText>;
 }
 
-/** What the reservation needs next (spec 02 section 4.3), as the list's filter and its state column. */
+/** What the reservation needs next (docs/spec/02.md section 4.3), as the list's filter and its state column. */
 type Paso = 'asignar' | 'fuec' | 'confirmado' | 'en-curso';
 const paso = (r: Reserva): Paso => (asignable(r) ? 'asignar' : esperaFuec(r) ? 'fuec' : r.recorridoIniciado ? 'en-curso' : 'confirmado');
 const PASO: Record<Paso, { badge: string; color: 'blue' | 'green' | 'severity-low'; texto: string }> = {

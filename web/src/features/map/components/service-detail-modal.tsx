@@ -27,7 +27,7 @@ import { ServiceTimeline } from '../../../components/service-timeline.js';
 import { Pares } from '../../../components/pares.js';
 import { Reintentar } from '../../../components/reintentar.js';
 
-/** Spec 02 section 4.1: pendiente warning, finalizado default, confirmed (active) green, others primary. */
+/** docs/spec/02.md section 4.1: pendiente warning, finalizado default, confirmed (active) green, others primary. */
 const CHIP: Record<EstadoMapa, BadgeProps['color']> = {
   pendiente: 'severity-medium',
   ofertas: 'severity-medium',
@@ -56,7 +56,7 @@ function VerificacionFuec({ v }: { v: NonNullable<ServicioDetalle['verificacionF
   );
 }
 
-/** Spec 02 section 4.3: what the company still has to do for a reservation. */
+/** docs/spec/02.md section 4.3: what the company still has to do for a reservation. */
 export function recordatorio(s: Pick<ServicioDetalle, 'estado' | 'conductor' | 'placas' | 'fuec'>): string | null {
   if (s.estado !== 'reservado' || s.fuec) return null;
   return asignado(s.conductor) && asignado(s.placas) ? MAPA_MSG.recordarFuec : MAPA_MSG.recordarAsignar;
@@ -72,7 +72,7 @@ export interface ServiceDetailModalProps {
   trasUnPaso?: boolean;
 }
 
-/** Spec 02 section 2.2: the service detail dialog, opened from a marker or the legend's list. */
+/** docs/spec/02.md section 2.2: the service detail dialog, opened from a marker or the legend's list. */
 export function ServiceDetailModal({ id, onClose, onOffer, onAssign, onFuec, trasUnPaso = false }: ServiceDetailModalProps) {
   const servicio = useServicio(id);
   const { data: s, error, isPending } = servicio;

@@ -42,7 +42,7 @@ export function ServiceDialogs({ id, onClose }: { id: string | null; onClose: ()
             servicio={fuec}
             onClose={() => setFuec(null)}
             onDone={() => {
-              // Spec 02 section 2.5: on to the reservations.
+              // docs/spec/02.md section 2.5: on to the reservations.
               setFuec(null);
               onClose();
               navigate('/panel-control/reservaciones');
@@ -61,7 +61,7 @@ export function ServiceDialogs({ id, onClose }: { id: string | null; onClose: ()
             servicio={oferta}
             onClose={() => setOferta(null)}
             onSent={() => {
-              // Spec 02 section 4.4: back to the map.
+              // docs/spec/02.md section 4.4: back to the map.
               setOferta(null);
               onClose();
               navigate('/panel-control/monitor-map');

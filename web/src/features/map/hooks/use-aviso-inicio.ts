@@ -4,7 +4,7 @@ import { RECORRIDO_MSG } from '../../../../../shared/schemas/messages-servicios.
 import { showToast } from '../../../lib/toast.js';
 
 /**
- * Spec 02 section 2.6: when one of the company's trips starts (the server's job marks it; the map's
+ * docs/spec/02.md section 2.6: when one of the company's trips starts (the server's job marks it; the map's
  * poll brings it), 'Recorrido Iniciado' stays until 'Entendido'. Trips already started when the map
  * opened are not announced again.
  */

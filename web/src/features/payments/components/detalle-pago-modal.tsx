@@ -36,7 +36,7 @@ const MOVIMIENTO_TEXTO: Record<Movimiento['tipo'], string> = { 'pago-cliente': '
 export type AccionDetalle = 'transferencia' | 'epayco' | 'anticipo' | 'saldo' | null;
 
 /**
- * A service's detail from any list (spec 01 section 2: "each list opens a detail modal from a row
+ * A service's detail from any list (docs/spec/01.md section 2: "each list opens a detail modal from a row
  * action"): the trip, the client's payment, the driver's advance and balance, the platform's part and
  * the ledger. Marketplace staff confirm or reject a transfer, or register a payout, from here; the
  * company ends a started trip, or goes to complete a reservation.

@@ -112,7 +112,7 @@ function useFiltrosHistorial(plataforma: boolean) {
 }
 
 /**
- * `historial` (spec 01 section 2; the spec's app had a placeholder): the company's services of a date
+ * `historial` (docs/spec/01.md section 2; the spec's app had a placeholder): the company's services of a date
  * range (the last 90 days and the next 30 by default, a year at most), filtered by state and text, with
  * the totals of services won and their value, paged, and exported as CSV. Staff choose the company.
  */

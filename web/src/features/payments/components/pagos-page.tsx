@@ -162,7 +162,7 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
 }
 
 /**
- * `pagos` (Pagos Pendientes) and its tab routes `anticipos`, `saldos` (spec 01 section 2): advances
+ * `pagos` (Pagos Pendientes) and its tab routes `anticipos`, `saldos` (docs/spec/01.md section 2): advances
  * first, then balances. Marketplace staff see every company's and register each payout; a company
  * sees its own, read-only.
  */
@@ -331,7 +331,7 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
   );
 }
 
-/** `validarEpayco` and `validarTransferencia` (spec 01 section 2: tabs Epayco and Transferencia), marketplace staff only. */
+/** `validarEpayco` and `validarTransferencia` (docs/spec/01.md section 2: tabs Epayco and Transferencia), marketplace staff only. */
 export function ValidarPagosPage({ title, inicial }: { title: string; inicial: 'epayco' | 'transferencia' }) {
   // Each tab is its own address: the title and a reload follow the tab.
   const activa = inicial;
@@ -531,7 +531,7 @@ function RecompensasPagadas() {
 }
 
 /**
- * `recompensas`: 'Vehículos con pago por referidos' with its count (spec 01 sections 2 and 9), and,
+ * `recompensas`: 'Vehículos con pago por referidos' with its count (docs/spec/01.md sections 2 and 9), and,
  * beyond the spec, the rewards already paid with each payment's reference and receipt.
  */
 export function RecompensasPage({ title }: { title: string }) {

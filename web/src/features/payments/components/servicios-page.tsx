@@ -21,7 +21,7 @@ import { EstadoServicio, FiltroEmpresa, METODO_TEXTO, Pesos, Ruta, Salida, texto
 import { reservaVencida } from '../../../../../shared/domain/recorrido.js';
 import { fechaHoraEnBogota } from '../../../../../shared/domain/vencimientos.js';
 
-/** The spec's service tabs, in its order (spec 01 section 2: Pedidos opens first). */
+/** The spec's service tabs, in its order (docs/spec/01.md section 2: Pedidos opens first). */
 const PESTANAS: ListaServiciosId[] = ['pedidos', 'reservados', 'confirmados', 'finalizados'];
 
 const asignado = (v: string) => (v === POR_ASIGNAR ? 'Sin asignar' : v);
@@ -131,7 +131,7 @@ function ListaDeServicios({ lista }: { lista: ListaServiciosId }) {
 
 /**
  * `reservas` (Reservas por Validar) and its tab routes `lista-de-reservas`, `viajes-confirmados`,
- * `viajes-finalizados` (spec 01 section 2, "Payment and service lists"): the Reservas card whose
+ * `viajes-finalizados` (docs/spec/01.md section 2, "Payment and service lists"): the Reservas card whose
  * 'Reservas Activas' chip opens tab 2, and the four tabs. Each tab has its own address.
  */
 export function ServiciosPage({ title, inicial = 'pedidos' }: { title: string; inicial?: ListaServiciosId }) {

@@ -15,7 +15,7 @@ export function useUpdatePerfil() {
   return useMutation({
     mutationFn: updatePerfil,
     onSuccess: (me) => storeMe(queryClient, me),
-    // The screen words the failure itself (spec 01 section 8).
+    // The screen words the failure itself (docs/spec/01.md section 8).
     meta: { silent: true },
   });
 }

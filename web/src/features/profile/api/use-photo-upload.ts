@@ -40,7 +40,7 @@ export function useCorporatePhotoAdd() {
   });
 }
 
-/** Corporate photos: 1 to 5 files that replace the gallery as a whole (spec 01 section 5). */
+/** Corporate photos: 1 to 5 files that replace the gallery as a whole (docs/spec/01.md section 5). */
 export function useGalleryReplace() {
   const onDone = useAfterConfirm(PERFIL_MSG.fotosActualizadas);
   return useFilesUpload('fotoCorporativa', {

@@ -24,7 +24,7 @@ export const CORPORATE_PHOTOS_ID = 'fotos-corporativas';
 
 const KIND = 'fotoCorporativa';
 const RULES = 'JPEG, PNG, GIF o WEBP; máximo 2MB cada una. Tamaño recomendado: 1920x1080 px (JPEG).';
-/** Spec 01 section 5's hint: replacing means choosing the whole new gallery at once. */
+/** docs/spec/01.md section 5's hint: replacing means choosing the whole new gallery at once. */
 export const GALLERY_HINT = 'Elige de una vez todas las fotos que quieres mostrar (hasta 5): reemplazan a las actuales.';
 
 /** A filled slot: its storage key (what the API removes) and its short-lived URL. */
@@ -45,7 +45,7 @@ interface GalleryProps {
 }
 
 /**
- * Spec 01 section 9: five slots, five columns, 200 px rows. A filled slot offers "Quitar"; the first
+ * docs/spec/01.md section 9: five slots, five columns, 200 px rows. A filled slot offers "Quitar"; the first
  * empty one takes a new photo (the gallery is compact, so that is where it lands).
  */
 function Gallery({ photos, editable, busy, add, onAdd, onRemove }: GalleryProps) {
@@ -170,7 +170,7 @@ async function asRead(file: File): Promise<File> {
   return new File([file], file.name, { type: type ?? 'application/octet-stream', lastModified: file.lastModified });
 }
 
-/** Several photos at once that become the whole gallery (spec 01 section 5), after a confirmation. */
+/** Several photos at once that become the whole gallery (docs/spec/01.md section 5), after a confirmation. */
 function GalleryReplace({ count, replace, disabled, onChoose }: ReplaceProps) {
   const { items, error, upload, uploading, clear } = replace;
   const [files, setFiles] = useState<File[]>([]);

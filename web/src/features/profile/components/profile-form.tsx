@@ -23,7 +23,7 @@ import { canEditEmpresa } from '../../../lib/me/get-me.js';
 import { useUpdatePerfil } from '../api/update-perfil.js';
 import { CORPORATE_PHOTOS_ID } from './corporate-photos.js';
 
-/** Spec 01 section 9: the panel opens 2000 ms after a successful save. */
+/** docs/spec/01.md section 9: the panel opens 2000 ms after a successful save. */
 export const REDIRECT_AFTER_SAVE_MS = 2000;
 export const FALTA_FOTO_MSG = 'Perfil guardado. Sube al menos una foto corporativa para habilitar el Panel de Control.';
 
@@ -75,7 +75,7 @@ function initialValues({ usuario, empresa }: MeResponse): Values {
 const toInput = (values: Values) => ({ ...values, puesto: values.puesto || undefined });
 
 /**
- * Spec 01 "Account": the personal part (every user) and the company part (admins edit it, a `user`
+ * docs/spec/01.md "Account": the personal part (every user) and the company part (admins edit it, a `user`
  * sees it read-only). Saved with `PUT /perfil`; the answer refreshes `/me`.
  */
 export function ProfileForm({ me }: { me: MeResponse }) {

@@ -14,7 +14,7 @@ import { CorporatePhotos } from './corporate-photos.js';
 import { PhotoField } from './photo-field.js';
 import { ProfileForm } from './profile-form.js';
 
-/** What is still missing before the gated menu entries open (spec 01 section 4), in words. */
+/** What is still missing before the gated menu entries open (docs/spec/01.md section 4), in words. */
 function missingSteps({ usuario, empresa, ...me }: MeResponse): string[] {
   const admin = canEditEmpresa({ usuario, empresa, ...me });
   const steps: string[] = [];
@@ -64,7 +64,7 @@ function CompanyImages({ me }: { me: MeResponse }) {
   );
 }
 
-/** `/panel-control/perfil` ('Cuenta'): the company images block plus the profile form (spec 01). */
+/** `/panel-control/perfil` ('Cuenta'): the company images block plus the profile form (docs/spec/01.md). */
 export function ProfilePage({ title }: { title: string }) {
   const { data: me, isPending, refetch, isRefetching } = useMe();
 

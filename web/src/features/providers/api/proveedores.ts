@@ -12,7 +12,7 @@ import {
 } from '../../../../../shared/schemas/proveedores.js';
 import { api } from '../../../lib/api-client.js';
 
-/** The counts refresh by themselves (spec 01 section 4: "counts update live"); an unchanged answer is a 304. */
+/** The counts refresh by themselves (docs/spec/01.md section 4: "counts update live"); an unchanged answer is a 304. */
 export const RESUMEN_REFRESCO_MS = 5000;
 /** The open list is asked again less often: it changes when someone acts, and the counts say so first. */
 const LISTA_REFRESCO_MS = 15_000;

@@ -22,7 +22,7 @@ import { useAccionProveedor, useProveedor, type AccionPanel } from '../api/prove
 import { Pares } from '../../../components/pares.js';
 import { Reintentar } from '../../../components/reintentar.js';
 
-/** Spec 01 section 2: the rating as stars, at most five. */
+/** docs/spec/01.md section 2: the rating as stars, at most five. */
 export function Estrellas({ valor }: { valor: number }) {
   const llenas = Math.max(0, Math.min(5, Math.round(valor)));
   const texto = `Calificación ${valor.toLocaleString('es-CO', { maximumFractionDigits: 1 })} de 5`;
@@ -43,7 +43,7 @@ const TEXTO_EXITO: Record<AccionPanel['que'], (tipo: TipoProveedor, suspendido?:
 const CONFIRMAR: Record<AccionProveedor, string> = { validar: 'Confirmar validación', bienvenida: 'Confirmar envío' };
 
 /**
- * The provider's detail (spec 01 section 2, "Admin users panel"): photo (default picture when there
+ * The provider's detail (docs/spec/01.md section 2, "Admin users panel"): photo (default picture when there
  * is none), rating, name and key data, its files, its trail; the action its list offers, and
  * suspending or reactivating with a reason. After an action the panel goes back to its start.
  */

@@ -83,7 +83,7 @@ const bienvenidaEnviada = (cuando: string) => `Bienvenida enviada el ${formatDat
 const ESTADO_FILA = { nuevo: 'Nuevo', 'por-validar': 'Por validar', activo: 'Activo' } as const;
 
 /**
- * `/panel-control/usuarios` and its eight child routes (spec 01 section 2, "Admin users panel"), for
+ * `/panel-control/usuarios` and its eight child routes (docs/spec/01.md section 2, "Admin users panel"), for
  * marketplace staff: three cards with live counts, chips for the eight lists, the open list paged
  * from the server newest first, with its filter, CSV export and a detail per row.
  */
@@ -114,7 +114,7 @@ export function ProvidersPage({ title, inicial }: { title: string; inicial?: Lis
   const { registrar } = paginas;
   useEffect(() => registrar(pagina.data?.cursor, pagina.isPlaceholderData), [pagina.data, pagina.isPlaceholderData]);
 
-  // Each list has its own address (spec 01 section 2): Back returns to the list before, a list can be shared.
+  // Each list has its own address (docs/spec/01.md section 2): Back returns to the list before, a list can be shared.
   const elegir = (id: ListaId) => {
     if (id === lista) return;
     navigate(`/panel-control/${id}`);
@@ -190,7 +190,7 @@ export function ProvidersPage({ title, inicial }: { title: string; inicial?: Lis
   // Widths as in every list (lib/use-anchos.ts), kept per list.
   const anchos = useAnchos<ProveedorFila, Columna<ProveedorFila>>(lista, columnas, telefono);
 
-  // Spec 01's small card, a way to list 7; on a phone inside the folded section with the other lists.
+  // docs/spec/01.md's small card, a way to list 7; on a phone inside the folded section with the other lists.
   const porValidar = (
     <SpaceBetween direction="horizontal" size="m" alignItems="center">
       <Box variant="h3" tagOverride="h2">
@@ -328,7 +328,7 @@ function ChipsDeTarjeta({ tarjeta, lista, conteos, elegir }: { tarjeta: Tarjeta;
   );
 }
 
-/** The child routes open the panel on their list (spec 01 section 2). */
+/** The child routes open the panel on their list (docs/spec/01.md section 2). */
 export const paginaDeLista = (inicial: ListaId) =>
   function ListaDeProveedores({ title }: { title: string }) {
     return <ProvidersPage title={title} inicial={inicial} />;

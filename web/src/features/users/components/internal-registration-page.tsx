@@ -81,7 +81,7 @@ function RegistrationForm() {
 }
 
 /**
- * Spec 01 "Internal registration". Admins with a complete profile only: the panel's route checks that
+ * docs/spec/01.md "Internal registration". Admins with a complete profile only: the panel's route checks that
  * before this screen opens, and the API checks it again.
  */
 export function InternalRegistrationPage({ title }: { title: string }) {
