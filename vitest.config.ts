@@ -14,6 +14,9 @@ const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
  * before and after; the payouts test counts the demo company's pending advances (other files confirm
  * reservations of that company: 3 instead of 2 when run beside them).
  */
+/** `@shared/…` names shared/ in every layer (tsconfig.json `paths`; docs/architecture.md). */
+const ALIAS = { tsconfigPaths: true };
+
 const SOLAS = ['test/integration/malformed-input.test.ts', 'test/integration/pagos.test.ts'];
 
 /**
@@ -26,6 +29,7 @@ export default defineConfig({
     sequence: { sequencer: Secuenciador },
     projects: [
       {
+        resolve: ALIAS,
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
@@ -36,6 +40,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: ALIAS,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
@@ -51,6 +56,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: ALIAS,
         test: {
           name: 'integration-sola',
           include: [...SOLAS],
@@ -63,6 +69,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: ALIAS,
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
@@ -75,6 +82,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: ALIAS,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { TABLE_KEYS, tableEnvVar, type TableKey } from '../shared/tables.js';
+import { TABLE_KEYS, tableEnvVar, type TableKey } from '@shared/tables.js';
 
 /**
  * Environment of every function, parsed once at start-up. Each function receives only the settings

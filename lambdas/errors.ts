@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { API_MSG } from '../shared/schemas/messages.js';
+import { API_MSG } from '@shared/schemas/messages.js';
 import { registroDe } from './observability.js';
 
 /** Errors the API answers on purpose; anything else is a 500 that leaks nothing. */

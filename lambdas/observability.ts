@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { METRICAS_NAMESPACE } from '../shared/constants.js';
+import { METRICAS_NAMESPACE } from '@shared/constants.js';
 import { logger } from './logger.js';
 
 export { logger };

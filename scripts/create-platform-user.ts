@@ -6,8 +6,8 @@
  */
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
-import { MSG } from '../shared/schemas/messages.js';
-import { emailSchema, newPasswordSchema } from '../shared/schemas/auth.js';
+import { MSG } from '@shared/schemas/messages.js';
+import { emailSchema, newPasswordSchema } from '@shared/schemas/auth.js';
 import { createConsoleUser } from './lib/console-users.js';
 import { opsClients } from './lib/ops-clients.js';
 

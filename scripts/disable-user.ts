@@ -7,7 +7,7 @@
  */
 import { AdminDisableUserCommand, AdminGetUserCommand, AdminUserGlobalSignOutCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { parseArgs } from 'node:util';
-import { emailSchema } from '../shared/schemas/auth.js';
+import { emailSchema } from '@shared/schemas/auth.js';
 import { setActivo } from './lib/cuentas.js';
 import { opsClients } from './lib/ops-clients.js';
 

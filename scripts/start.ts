@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { startClientSimulator } from './local/client-simulator.js';
 import { startDriverSimulator } from './local/driver-simulator.js';
-import { DEMO_PASSWORD, DEMO_USERS, seed } from './local/seed.js';
+import { seed } from './local/seed.js';
+import { DEMO_PASSWORD, DEMO_USERS } from './local/demo-users.js';
 import { startStack } from './local/stack.js';
 
 const root = join(import.meta.dirname, '..');

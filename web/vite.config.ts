@@ -146,6 +146,8 @@ export default defineConfig({
     }),
   ],
   resolve: {
+    // `@shared/…` is shared/ (tsconfig.json `paths`; docs/architecture.md).
+    tsconfigPaths: true,
     alias: [
       // Cloudscape ships its messages already parsed (ICU ASTs), so the browser needs no ICU parser:
       // formatjs' own no-parser entry saves about 15 KB gzip on every first load.
@@ -156,7 +158,7 @@ export default defineConfig({
     host: '127.0.0.1',
     port: env.PORT,
     strictPort: true,
-    // The console imports zod schemas from ../shared.
+    // The console imports zod schemas from shared/, outside web/.
     fs: { allow: [repoRoot] },
   },
   preview: { host: '127.0.0.1', port: env.PORT, strictPort: true },

@@ -5,7 +5,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { type TableKey, tableEnvVar } from '../../shared/tables.js';
+import { type TableKey, tableEnvVar } from '@shared/tables.js';
 import { ESBUILD_OPTIONS } from '../bundling.js';
 import { fromRoot, REPO_ROOT } from '../paths.js';
 import { type BucketAccess, grantBucketObjects, grantTable, type TableOp } from './grants.js';

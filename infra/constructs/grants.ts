@@ -3,7 +3,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type IGrantable, type IRole, Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
-import { TABLES, type TableKey } from '../../shared/tables.js';
+import { TABLES, type TableKey } from '@shared/tables.js';
 
 /**
  * Grant helpers: each function gets only what its code calls. They write explicit action and

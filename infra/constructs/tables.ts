@@ -1,7 +1,7 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, type ITable, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { type KeyAttr, TABLE_KEYS, TABLES, type TableKey } from '../../shared/tables.js';
+import { type KeyAttr, TABLE_KEYS, TABLES, type TableKey } from '@shared/tables.js';
 
 const attr = (k: KeyAttr) => ({ name: k.name, type: k.type === 'S' ? AttributeType.STRING : AttributeType.NUMBER });
 

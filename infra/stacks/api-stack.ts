@@ -13,7 +13,7 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import type { TableKey } from '../../shared/tables.js';
+import type { TableKey } from '@shared/tables.js';
 import { type StageConfig, uploadsBucketName } from '../config.js';
 import { ApiFunction } from '../constructs/api-function.js';
 import { LAZY_MODULES } from '../bundling.js';

@@ -16,8 +16,8 @@ import {
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { GROUPS, INVITACION_DIAS, INVITATION_EMAIL, PASSWORD_POLICY, VERIFICATION_EMAIL } from '../../shared/constants.js';
-import type { TableKey } from '../../shared/tables.js';
+import { GROUPS, INVITACION_DIAS, INVITATION_EMAIL, PASSWORD_POLICY, VERIFICATION_EMAIL } from '@shared/constants.js';
+import type { TableKey } from '@shared/tables.js';
 import type { StageConfig } from '../config.js';
 import { ApiFunction } from '../constructs/api-function.js';
 import { grantUserPool } from '../constructs/grants.js';

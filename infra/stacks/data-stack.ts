@@ -1,7 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import { TABLE_KEYS, type TableKey, tableEnvVar } from '../../shared/tables.js';
+import { TABLE_KEYS, type TableKey, tableEnvVar } from '@shared/tables.js';
 import type { StageConfig } from '../config.js';
 import { Tables } from '../constructs/tables.js';
 

@@ -1,7 +1,7 @@
 import { Aws, CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { type Bucket, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { COTIZACIONES_PREFIX, ETIQUETA_COTIZACION, PENDING_PREFIX } from '../../shared/domain/uploads.js';
+import { COTIZACIONES_PREFIX, ETIQUETA_COTIZACION, PENDING_PREFIX } from '@shared/domain/uploads.js';
 import { siteBucketName, type StageConfig, uploadsBucketName } from '../config.js';
 import { ConsoleSite } from '../constructs/console-site.js';
 import { privateBucket } from '../constructs/private-bucket.js';

@@ -18,8 +18,8 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { METRICAS_NAMESPACE } from '../../shared/constants.js';
-import type { TableKey } from '../../shared/tables.js';
+import { METRICAS_NAMESPACE } from '@shared/constants.js';
+import type { TableKey } from '@shared/tables.js';
 import type { StageConfig } from '../config.js';
 
 

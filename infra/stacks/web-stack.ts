@@ -8,7 +8,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import type { RuntimeConfig } from '../../shared/schemas/runtime-config.js';
+import type { RuntimeConfig } from '@shared/schemas/runtime-config.js';
 import { siteBucketName, type StageConfig } from '../config.js';
 import { nagArn } from '../constructs/grants.js';
 import { MapsApiKey } from '../constructs/maps-api-key.js';

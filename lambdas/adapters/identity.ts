@@ -1,7 +1,7 @@
 import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminDeleteUserCommand, AdminGetUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { STAFF_SIGNUP_FIELD } from '../../shared/constants.js';
-import { API_MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
-import { VEHICULO_MSG } from '../../shared/schemas/messages-flota.js';
+import { STAFF_SIGNUP_FIELD } from '@shared/constants.js';
+import { API_MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
+import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
 import { apiAuthConfig, userPoolId } from '../config.js';
 import { badRequest, conflict } from '../errors.js';
 import { cognito } from './clients/cognito.js';

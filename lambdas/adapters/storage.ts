@@ -1,7 +1,7 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { pdfIncompleto, tipoDeArchivo } from '../../shared/domain/file-signature.js';
+import { pdfIncompleto, tipoDeArchivo } from '@shared/domain/file-signature.js';
 import { bucketName } from '../config.js';
 import { s3 } from './clients/s3.js';
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
-import { API_MSG } from '../../shared/schemas/messages.js';
+import { API_MSG } from '@shared/schemas/messages.js';
 import { config } from '../config.js';
 import { AppError, errorResponse, notFound } from '../errors.js';
 import { correlacion, medirPeticion } from '../observability.js';

@@ -1,5 +1,5 @@
-import type { Role, Usuario, UsuarioEmpresa } from '../../shared/schemas/empresa.js';
-import type { Quien } from '../../shared/schemas/historial.js';
+import type { Role, Usuario, UsuarioEmpresa } from '@shared/schemas/empresa.js';
+import type { Quien } from '@shared/schemas/historial.js';
 
 /** A company's admin or staff: every read and write is scoped to `empresaId`, from the user record. */
 export type CompanyCaller = { kind: 'empresa'; role: 'admin' | 'user'; sub: string; email: string; usuario: UsuarioEmpresa; empresaId: string };

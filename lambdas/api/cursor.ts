@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
-import { MAX_POR_PAGINA, PAGINA_MSG, textoFiltro } from '../../shared/schemas/paginas.js';
+import { MAX_POR_PAGINA, PAGINA_MSG, textoFiltro } from '@shared/schemas/paginas.js';
+import { PAGO_MSG } from '@shared/schemas/messages-pagos.js';
 import { badRequest } from '../errors.js';
+import type { ConsolaCaller } from './caller.js';
 
 /** A list's `q` and `limite` from the query string: a 400 in Spanish for a filter too long or a size out of range. */
 export function busquedaYLimite(c: Context, porDefecto: number): { texto: string; limite: number } {
@@ -33,4 +35,24 @@ export function decodificarCursor(texto: string | undefined, forma: { particion:
   } catch {
     throw badRequest(mensaje);
   }
+}
+
+/** The service and payment lists' page, unless `limite` says otherwise. */
+export const POR_PAGINA = 25;
+
+/** The company a list is read for: a company user's own; marketplace staff's choice, or every company's. */
+export function empresaDeLista(c: Context, caller: ConsolaCaller): string | null {
+  if (caller.kind === 'empresa') return caller.empresaId;
+  const empresa = c.req.query('empresa');
+  if (!empresa) return null;
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(empresa)) throw badRequest(PAGO_MSG.empresaRequerida);
+  return empresa;
+}
+
+/** The list's paging and filter from the query string: `q`, `cursor`, `limite`. */
+export function opcionesDeLista(c: Context, particion: [string, string], campoOrden: string) {
+  return {
+    ...busquedaYLimite(c, POR_PAGINA),
+    cursor: decodificarCursor(c.req.query('cursor'), { particion, campos: ['id', campoOrden] }, PAGINA_MSG.cursorInvalido),
+  };
 }

@@ -1,8 +1,8 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { z, ZodType } from 'zod';
-import { isProfileComplete } from '../../shared/domain/profile.js';
-import type { Role } from '../../shared/schemas/empresa.js';
-import { API_MSG } from '../../shared/schemas/messages.js';
+import { isProfileComplete } from '@shared/domain/profile.js';
+import type { Role } from '@shared/schemas/empresa.js';
+import { API_MSG } from '@shared/schemas/messages.js';
 import { empresaRepository } from '../data/empresa-repository.js';
 import { AppError, badRequest, forbidden } from '../errors.js';
 import type { CallerOf } from './caller.js';

@@ -1,5 +1,5 @@
-import { empresaVista, isProfileComplete } from '../../shared/domain/profile.js';
-import type { MeResponse } from '../../shared/schemas/empresa.js';
+import { empresaVista, isProfileComplete } from '@shared/domain/profile.js';
+import type { MeResponse } from '@shared/schemas/empresa.js';
 import { storage } from '../adapters/storage.js';
 import { empresaRepository } from '../data/empresa-repository.js';
 import { usuarioRepository } from '../data/usuario-repository.js';

@@ -1,32 +1,22 @@
-import { API_MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
-import { VEHICULO_MSG } from '../../shared/schemas/messages-flota.js';
-import { perfilBodySchema, perfilSchema, registroInternoSchema } from '../../shared/schemas/profile.js';
-import { confirmUploadSchema, uploadRequestSchema } from '../../shared/schemas/upload.js';
-import { vehiculoEdicionSchema, vehiculoNuevoSchema } from '../../shared/schemas/vehiculo.js';
-import { aceptarOfertaSchema, servicioPublicadoSchema } from '../../shared/schemas/integracion.js';
-import { asignacionBodySchema } from '../../shared/schemas/asignacion.js';
-import { fuecBodySchema } from '../../shared/schemas/fuec.js';
-import { posicionSchema } from '../../shared/schemas/recorrido.js';
-import { ofertaBodySchema } from '../../shared/schemas/oferta.js';
-import { guiaPerfilSchema, operadorPerfilSchema, suspensionBodySchema, validacionBodySchema } from '../../shared/schemas/proveedores.js';
-import { cancelacionBodySchema, comprobanteClienteSchema, consultaEpaycoSchema, decisionPagoSchema, pagoConductorBodySchema, recompensaBodySchema, reembolsoBodySchema } from '../../shared/schemas/pagos.js';
+import { API_MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
+import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
+import { perfilBodySchema, perfilSchema, registroInternoSchema } from '@shared/schemas/profile.js';
+import { confirmUploadSchema, uploadRequestSchema } from '@shared/schemas/upload.js';
+import { vehiculoEdicionSchema, vehiculoNuevoSchema } from '@shared/schemas/vehiculo.js';
+import { aceptarOfertaSchema, servicioPublicadoSchema } from '@shared/schemas/integracion.js';
+import { asignacionBodySchema } from '@shared/schemas/asignacion.js';
+import { fuecBodySchema } from '@shared/schemas/fuec.js';
+import { posicionSchema } from '@shared/schemas/recorrido.js';
+import { ofertaBodySchema } from '@shared/schemas/oferta.js';
+import { guiaPerfilSchema, operadorPerfilSchema, suspensionBodySchema, validacionBodySchema } from '@shared/schemas/proveedores.js';
+import { cancelacionBodySchema, comprobanteClienteSchema, consultaEpaycoSchema, decisionPagoSchema, pagoConductorBodySchema, recompensaBodySchema, reembolsoBodySchema } from '@shared/schemas/pagos.js';
 import { appRoute, publicRoute, route } from './define-route.js';
 import { confirmacionEpayco, consultarEpayco } from './routes/epayco.js';
 import { historialServicios, listarEmpresas, listarServicios } from './routes/listas.js';
-import {
-  cancelarReserva,
-  decidirPago,
-  listarCobrosPorReembolsar,
-  listarPagosConductor,
-  listarPagosPorValidar,
-  listarRecompensas,
-  listarRecompensasPagadas,
-  pagarConductor,
-  pagarRecompensa,
-  reembolsarCobro,
-  resumenPagos,
-  verPagosDeServicio,
-} from './routes/pagos.js';
+import { cancelarReserva, decidirPago, listarPagosPorValidar, resumenPagos, verPagosDeServicio } from './routes/pagos.js';
+import { listarPagosConductor, pagarConductor } from './routes/pagos-conductor.js';
+import { listarRecompensas, listarRecompensasPagadas, pagarRecompensa } from './routes/recompensas.js';
+import { listarCobrosPorReembolsar, reembolsarCobro } from './routes/reembolsos.js';
 import {
   bienvenidaProveedor,
   guardarGuia,

@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { CORPORATE_PHOTO_SLOTS, empresaSchema, type Empresa, type Usuario } from '../../shared/schemas/empresa.js';
+import { CORPORATE_PHOTO_SLOTS, empresaSchema, type Empresa, type Usuario } from '@shared/schemas/empresa.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { batchGetAll } from './batch-get.js';
 import { cambios } from './cambios.js';

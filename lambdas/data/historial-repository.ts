@@ -1,4 +1,4 @@
-import { historialSchema, nuevaEntrada, type Accion, type EntradaHistorial, type Quien } from '../../shared/schemas/historial.js';
+import { historialSchema, nuevaEntrada, type Accion, type EntradaHistorial, type Quien } from '@shared/schemas/historial.js';
 import { tableName } from '../adapters/clients/dynamodb.js';
 import { queryAll } from './query-all.js';
 

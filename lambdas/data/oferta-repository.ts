@@ -1,8 +1,8 @@
 import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { MetodoPago, Service } from '../../shared/schemas/service.js';
-import { ofertaSchema, type Oferta } from '../../shared/schemas/oferta.js';
+import type { MetodoPago, Service } from '@shared/schemas/service.js';
+import { ofertaSchema, type Oferta } from '@shared/schemas/oferta.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
-import { APP_CLIENTES, type Quien } from '../../shared/schemas/historial.js';
+import { APP_CLIENTES, type Quien } from '@shared/schemas/historial.js';
 import { cambios } from './cambios.js';
 import { entradaHistorial } from './historial-repository.js';
 import { queryAll } from './query-all.js';

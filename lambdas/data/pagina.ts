@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { palabrasDeBusqueda } from '../../shared/domain/proveedores.js';
+import { palabrasDeBusqueda } from '@shared/domain/proveedores.js';
 import { ddb } from '../adapters/clients/dynamodb.js';
 
 export type Pagina<T> = { items: T[]; cursor: Record<string, unknown> | null };

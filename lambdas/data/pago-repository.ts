@@ -1,6 +1,8 @@
-import type { PagoConductor } from '../../shared/domain/pagos.js';
-import type { CuentaDestino } from '../../shared/schemas/pagos.js';
-import { textoDeBusqueda } from '../../shared/domain/proveedores.js';
+import type { PagoConductor } from '@shared/domain/pagos.js';
+import type { CuentaDestino } from '@shared/schemas/pagos.js';
+import { textoDeBusqueda } from '@shared/domain/proveedores.js';
+import { hoyEnBogota } from '@shared/domain/vencimientos.js';
+import type { Service } from '@shared/schemas/service.js';
 import { tableName } from '../adapters/clients/dynamodb.js';
 import { batchGetAll } from './batch-get.js';
 import { queryAll } from './query-all.js';
@@ -40,7 +42,25 @@ export const idMovimiento = {
   epayco: (refPayco: string) => `epayco#${refPayco}`,
 };
 
+/** The client's payment as validated: the ledger row of the whole offer's value. */
+export function pagoDelCliente(s: Service, referencia: string, registradoPor: string, now: Date, comprobante?: string): Movimiento {
+  return {
+    id: idMovimiento.pagoCliente(s.id),
+    tipo: 'pago-cliente',
+    monto: s.valorOferta ?? 0,
+    fecha: hoyEnBogota(now),
+    referencia,
+    ...(comprobante ? { comprobante } : {}),
+    registradoPor,
+    registradoEn: now.toISOString(),
+    servicioId: s.id,
+    empresaAliada: s.empresaAliada,
+    metodo: s.metodoPago ?? undefined,
+  };
+}
+
 type Nombrado = { placas: string; nombre: string };
+
 /** What a paid reward is searched by: the vehicle, its driver, its companies (allied and affiliating), its referrer and the payment's reference. */
 export const busquedaDeRecompensa = (v: Nombrado & { empresa: string }, nombreEmpresaAliada: string, referencia: string, referente: Nombrado | null | undefined): string =>
   textoDeBusqueda([v.placas, v.nombre, nombreEmpresaAliada, v.empresa, referente?.nombre, referente?.placas, referencia]);

@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { claveEstado, estadoDe, LISTAS_PROVEEDORES, listaDe, textoDeBusqueda, type EstadoProveedor, type ListaId, type TipoProveedor } from '../../shared/domain/proveedores.js';
-import { proveedorRegistroSchema, sujetoProveedor, type Guia, type Operador } from '../../shared/schemas/proveedores.js';
-import { vehiculoSchema, type Vehiculo } from '../../shared/schemas/vehiculo.js';
-import type { Accion, EntradaHistorial, Quien } from '../../shared/schemas/historial.js';
+import { claveEstado, estadoDe, LISTAS_PROVEEDORES, listaDe, textoDeBusqueda, type EstadoProveedor, type ListaId, type TipoProveedor } from '@shared/domain/proveedores.js';
+import { proveedorRegistroSchema, sujetoProveedor, type Guia, type Operador } from '@shared/schemas/proveedores.js';
+import { vehiculoSchema, type Vehiculo } from '@shared/schemas/vehiculo.js';
+import type { Accion, EntradaHistorial, Quien } from '@shared/schemas/historial.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { cambios as registroDeCambios } from './cambios.js';
 import { entradaHistorial } from './historial-repository.js';

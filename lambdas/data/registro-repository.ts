@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { isExpired } from '../../shared/domain/trips.js';
-import type { Registro } from '../../shared/schemas/auth.js';
+import { isExpired } from '@shared/domain/trips.js';
+import type { Registro } from '@shared/schemas/auth.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 
 /** Longer than Cognito's confirmation code lives, since a new code can be asked for. */

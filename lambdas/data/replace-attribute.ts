@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { TableKey } from '../../shared/tables.js';
+import type { TableKey } from '@shared/tables.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 
 /**

@@ -1,5 +1,5 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { API_MSG } from '../../shared/schemas/messages.js';
+import { API_MSG } from '@shared/schemas/messages.js';
 import { ddb } from '../adapters/clients/dynamodb.js';
 import { conflict } from '../errors.js';
 

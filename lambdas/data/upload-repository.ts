@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { UploadKind } from '../../shared/domain/uploads.js';
+import type { UploadKind } from '@shared/domain/uploads.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { batchGetAll } from './batch-get.js';
 import { cancellationCodes, transact } from './transact.js';

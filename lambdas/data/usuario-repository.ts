@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { usuarioSchema, type Usuario } from '../../shared/schemas/empresa.js';
+import { usuarioSchema, type Usuario } from '@shared/schemas/empresa.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { cambios } from './cambios.js';
 import { queryAll } from './query-all.js';

@@ -1,13 +1,13 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { VEHICULO_RESUMEN_CAMPOS, vehiculoResumenSchema, vehiculoSchema, type Vehiculo, type VehiculoResumen } from '../../shared/schemas/vehiculo.js';
+import { VEHICULO_RESUMEN_CAMPOS, vehiculoResumenSchema, vehiculoSchema, type Vehiculo, type VehiculoResumen } from '@shared/schemas/vehiculo.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { batchGetAll } from './batch-get.js';
 import { cambios } from './cambios.js';
 import { queryAll } from './query-all.js';
 import { cancellationCodes, transact } from './transact.js';
-import { ganaRecompensa, RECOMPENSA_PENDIENTE } from '../../shared/domain/pagos.js';
-import type { Quien } from '../../shared/schemas/historial.js';
-import { sujetoProveedor } from '../../shared/schemas/proveedores.js';
+import { ganaRecompensa, RECOMPENSA_PENDIENTE } from '@shared/domain/pagos.js';
+import type { Quien } from '@shared/schemas/historial.js';
+import { sujetoProveedor } from '@shared/schemas/proveedores.js';
 import { entradaHistorial } from './historial-repository.js';
 import { paginaDeIndice, type Pagina } from './pagina.js';
 import { movimientoPut, type Movimiento } from './pago-repository.js';

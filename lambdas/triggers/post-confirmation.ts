@@ -1,7 +1,7 @@
 import { AdminAddUserToGroupCommand, AdminDeleteUserCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
-import { INITIAL_RATING } from '../../shared/constants.js';
-import { empresaSchema, usuarioSchema, type Usuario } from '../../shared/schemas/empresa.js';
+import { INITIAL_RATING } from '@shared/constants.js';
+import { empresaSchema, usuarioSchema, type Usuario } from '@shared/schemas/empresa.js';
 import { cognito } from '../adapters/clients/cognito.js';
 import { empresaRepository } from '../data/empresa-repository.js';
 import { registroRepository } from '../data/registro-repository.js';

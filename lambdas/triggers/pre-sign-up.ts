@@ -1,7 +1,7 @@
 import type { PreSignUpTriggerEvent } from 'aws-lambda';
-import { SIGNUP_KEY_FIELD, SIGNUP_METADATA, STAFF_SIGNUP_FIELD } from '../../shared/constants.js';
-import { registroSchema } from '../../shared/schemas/auth.js';
-import { MSG } from '../../shared/schemas/messages.js';
+import { SIGNUP_KEY_FIELD, SIGNUP_METADATA, STAFF_SIGNUP_FIELD } from '@shared/constants.js';
+import { registroSchema } from '@shared/schemas/auth.js';
+import { MSG } from '@shared/schemas/messages.js';
 import { isValidSignUpKey, isValidStaffSignUpProof } from '../adapters/signup-key.js';
 import { registroRepository } from '../data/registro-repository.js';
 

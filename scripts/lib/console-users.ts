@@ -6,8 +6,8 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { INITIAL_RATING } from '../../shared/constants.js';
-import { usuarioSchema, type Usuario } from '../../shared/schemas/empresa.js';
+import { INITIAL_RATING } from '@shared/constants.js';
+import { usuarioSchema, type Usuario } from '@shared/schemas/empresa.js';
 
 export type NewConsoleUser = {
   email: string;

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { claveEstado, type TipoProveedor } from '../../shared/domain/proveedores.js';
+import { claveEstado, type TipoProveedor } from '@shared/domain/proveedores.js';
 import { conteosDe, estadoDeProveedor, leerProveedor, type Proveedor } from '../../lambdas/data/proveedor-repository.js';
 
 export interface Recuento {

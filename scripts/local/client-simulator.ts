@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { cabecerasApp } from '../../lambdas/api/middleware/apps.js';
-import { BOGOTA_TZ } from '../../shared/constants.js';
-import { METODOS_PAGO, type MetodoPago, type VehicleType } from '../../shared/schemas/service.js';
+import { BOGOTA_TZ } from '@shared/constants.js';
+import { METODOS_PAGO, type MetodoPago, type VehicleType } from '@shared/schemas/service.js';
 import { servicioSimulado, TYPES } from './demo-data.js';
-import { firmaEpayco, type CredencialesEpayco } from '../../shared/domain/epayco.js';
+import { firmaEpayco, type CredencialesEpayco } from '@shared/domain/epayco.js';
 import { registrarTransaccionEpayco } from './epayco.js';
 
 /** ePayco's confirmation of an accepted card payment, signed as ePayco signs it (also used by the tests). */

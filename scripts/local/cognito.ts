@@ -27,7 +27,7 @@ import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolS
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import pino from 'pino';
-import { GROUPS, INVITATION_EMAIL, PASSWORD_POLICY, VERIFICATION_EMAIL } from '../../shared/constants.js';
+import { GROUPS, INVITATION_EMAIL, PASSWORD_POLICY, VERIFICATION_EMAIL } from '@shared/constants.js';
 import type { Outbox } from './outbox.js';
 
 type AdminCreateUserRequest = { UserPoolId: string; Username: string; MessageAction?: string; TemporaryPassword?: string; ClientMetadata?: Record<string, string> };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ServicioPublicado } from '../../shared/schemas/integracion.js';
-import type { VehicleType } from '../../shared/schemas/service.js';
+import type { ServicioPublicado } from '@shared/schemas/integracion.js';
+import type { VehicleType } from '@shared/schemas/service.js';
 
 /**
  * Realistic requests around Cali, shared by the demo seed (scripts/local/seed.ts) and the local client

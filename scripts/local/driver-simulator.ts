@@ -1,7 +1,7 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { enCurso } from '../../shared/domain/recorrido.js';
-import { localTableName } from '../../shared/tables.js';
+import { enCurso } from '@shared/domain/recorrido.js';
+import { localTableName } from '@shared/tables.js';
 import { localClient } from './dynamodb.js';
 
 /**

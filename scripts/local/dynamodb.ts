@@ -2,7 +2,7 @@ import { CreateTableCommand, DescribeTableCommand, DescribeTimeToLiveCommand, Dy
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { TABLES, localTableName, type TableDef } from '../../shared/tables.js';
+import { TABLES, localTableName, type TableDef } from '@shared/tables.js';
 import { waitFor } from './ports.js';
 
 const require = createRequire(import.meta.url);

@@ -1,5 +1,5 @@
 import S3rver, { type S3rverStore } from 's3rver';
-import { COTIZACIONES_PREFIX, ETIQUETA_COTIZACION, PENDING_PREFIX } from '../../shared/domain/uploads.js';
+import { COTIZACIONES_PREFIX, ETIQUETA_COTIZACION, PENDING_PREFIX } from '@shared/domain/uploads.js';
 
 /** The bucket's rule for quotes of offers never accepted, as `expirarEsperando` options. */
 export const COTIZACIONES_ABIERTAS = {

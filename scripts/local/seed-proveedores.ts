@@ -1,8 +1,8 @@
-import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, uploadKeys } from '../../shared/domain/uploads.js';
-import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
-import { guiaSchema, operadorSchema, type Guia, type Operador } from '../../shared/schemas/proveedores.js';
-import { vehicleCode, vehiculoSchema, type Vehiculo } from '../../shared/schemas/vehiculo.js';
-import type { VehicleType } from '../../shared/schemas/service.js';
+import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, uploadKeys } from '@shared/domain/uploads.js';
+import { hoyEnBogota } from '@shared/domain/vencimientos.js';
+import { guiaSchema, operadorSchema, type Guia, type Operador } from '@shared/schemas/proveedores.js';
+import { vehicleCode, vehiculoSchema, type Vehiculo } from '@shared/schemas/vehiculo.js';
+import type { VehicleType } from '@shared/schemas/service.js';
 import { atributosDeEstado } from '../../lambdas/data/proveedor-repository.js';
 
 /**

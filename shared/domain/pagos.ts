@@ -1,4 +1,4 @@
-import { PAGO_MSG } from '../schemas/pagos.js';
+import { PAGO_MSG } from '../schemas/messages-pagos.js';
 import type { MetodoPago, Service } from '../schemas/service.js';
 
 /**

@@ -14,7 +14,6 @@ import * as z from './zod-es.js';
 export const PROVEEDOR_MSG = {
   noEncontrado: 'No encontramos ese proveedor.',
   listaInvalida: 'Esa lista de proveedores no existe.',
-  cursorInvalido: 'La página pedida no es válida. Vuelve a la primera.',
   noAplica: (accion: string) => `Este proveedor no admite '${accion}' en su estado actual.`,
   yaValidado: 'Este proveedor ya está validado.',
   bienvenidaYaEnviada: 'El correo de bienvenida ya fue enviado a este proveedor.',

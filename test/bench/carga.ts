@@ -26,9 +26,9 @@ import { createConsoleUser } from '../../scripts/lib/console-users.js';
 import { servicioSimulado } from '../../scripts/local/demo-data.js';
 import { localClient } from '../../scripts/local/dynamodb.js';
 import { prng } from '../../scripts/local/prng.js';
-import { DEMO_PASSWORD } from '../../scripts/local/seed.js';
-import { VEHICLE_TYPES } from '../../shared/schemas/service.js';
-import { localTableName } from '../../shared/tables.js';
+import { DEMO_PASSWORD } from '../../scripts/local/demo-users.js';
+import { VEHICLE_TYPES } from '@shared/schemas/service.js';
+import { localTableName } from '@shared/tables.js';
 import { cargar, empresa, flota } from './mapa-bench.js';
 
 const root = join(import.meta.dirname, '..', '..');

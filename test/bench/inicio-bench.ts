@@ -9,9 +9,9 @@ import { servicioItem } from '../../lambdas/data/service-repository.js';
 import { localClient } from '../../scripts/local/dynamodb.js';
 import { servicioSimulado } from '../../scripts/local/demo-data.js';
 import type { Stack } from '../../scripts/local/stack.js';
-import { tripStartCutoff } from '../../shared/domain/trips.js';
-import { serviceSchema } from '../../shared/schemas/service.js';
-import { localTableName } from '../../shared/tables.js';
+import { tripStartCutoff } from '@shared/domain/trips.js';
+import { serviceSchema } from '@shared/schemas/service.js';
+import { localTableName } from '@shared/tables.js';
 import { prng } from '../../scripts/local/prng.js';
 
 /** Trips due at each measured run (departing within the 2 hours). */

@@ -10,14 +10,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { servicioItem } from '../../lambdas/data/service-repository.js';
 import { createConsoleUser } from '../../scripts/lib/console-users.js';
 import { localClient } from '../../scripts/local/dynamodb.js';
-import { DEMO_PASSWORD } from '../../scripts/local/seed.js';
+import { DEMO_PASSWORD } from '../../scripts/local/demo-users.js';
 import type { Stack } from '../../scripts/local/stack.js';
-import { EXPIRY_SECONDS } from '../../shared/constants.js';
-import { claveMapa, DIAS_FINALIZADOS_EN_MAPA, MAX_SERVICIOS_MAPA } from '../../shared/domain/mapa.js';
-import { empresaSchema } from '../../shared/schemas/empresa.js';
-import { serviceSchema, VEHICLE_TYPES, type Service, type VehicleType } from '../../shared/schemas/service.js';
-import { vehicleCode, vehiculoSchema } from '../../shared/schemas/vehiculo.js';
-import { localTableName, type TableKey } from '../../shared/tables.js';
+import { EXPIRY_SECONDS } from '@shared/constants.js';
+import { claveMapa, DIAS_FINALIZADOS_EN_MAPA, MAX_SERVICIOS_MAPA } from '@shared/domain/mapa.js';
+import { empresaSchema } from '@shared/schemas/empresa.js';
+import { serviceSchema, VEHICLE_TYPES, type Service, type VehicleType } from '@shared/schemas/service.js';
+import { vehicleCode, vehiculoSchema } from '@shared/schemas/vehiculo.js';
+import { localTableName, type TableKey } from '@shared/tables.js';
 import { vehiculoNuevo } from '../support/vehiculos.js';
 import { prng } from '../../scripts/local/prng.js';
 
@@ -249,7 +249,7 @@ export function flota(empresaId: string, nombre: string, tipos: readonly Vehicle
 
 /** Returns the polling users' sessions (3 per company), for the next sections of the bench to poll with. */
 export async function mapaBench(stack: Stack, { TAMANOS = [1_000, 100_000], USUARIOS = [20, 50, 100, 200] } = {}): Promise<{ empresa: string; token: string }[]> {
-  const { MAPA_CACHE_MS } = await import('../../lambdas/api/routes/mapa.js');
+  const { MAPA_CACHE_MS } = await import('../../lambdas/api/caches.js');
   const { cambios, CACHE_REGISTROS_MS, SINCRONIZAR_MS } = await import('../../lambdas/data/cambios.js');
   const lecturas = await contarLecturas();
   const doc = DynamoDBDocumentClient.from(localClient(stack.urls.dynamodb), { marshallOptions: { removeUndefinedValues: true } });

@@ -9,10 +9,10 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { localClient } from '../../scripts/local/dynamodb.js';
 import { prng } from '../../scripts/local/prng.js';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
 import type { Stack } from '../../scripts/local/stack.js';
-import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
-import { localTableName } from '../../shared/tables.js';
+import { hoyEnBogota } from '@shared/domain/vencimientos.js';
+import { localTableName } from '@shared/tables.js';
 import { cargar, servicio } from './mapa-bench.js';
 
 const INTERVALO_MS = 5000;
@@ -101,7 +101,7 @@ export async function pagosBench(stack: Stack, sesiones: Sesion[], { USUARIOS = 
 
   // 1. One request, cold: a company's count and staff's (every company's, plus payments to validate and rewards).
   const { cambios, SINCRONIZAR_MS } = await import('../../lambdas/data/cambios.js');
-  const { CONTEOS_TODAS_MS } = await import('../../lambdas/api/routes/pagos.js');
+  const { CONTEOS_TODAS_MS } = await import('../../lambdas/api/caches.js');
   for (const [quien, token, empresa] of [['empresa', sesiones[0]!.token, sesiones[0]!.empresa], ['plataforma', staff, '*']] as const) {
     await cambios.anunciar({ tipo: 'empresa', id: empresa });
     await sleep(SINCRONIZAR_MS + 100);

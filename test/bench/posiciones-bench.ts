@@ -8,9 +8,9 @@ import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createConsoleUser } from '../../scripts/lib/console-users.js';
 import { localClient } from '../../scripts/local/dynamodb.js';
-import { DEMO_PASSWORD } from '../../scripts/local/seed.js';
+import { DEMO_PASSWORD } from '../../scripts/local/demo-users.js';
 import type { Stack } from '../../scripts/local/stack.js';
-import { localTableName } from '../../shared/tables.js';
+import { localTableName } from '@shared/tables.js';
 
 const CONDUCTORES = 500;
 const INTERVALO_MS = 5000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { MSG, PERFIL_MSG, RECUPERAR_MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
-import { REDIRECT_AFTER_SAVE_MS } from '../../web/src/features/profile/components/profile-form.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
+import { MSG, PERFIL_MSG, RECUPERAR_MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
+import { REDIRECT_AFTER_SAVE_MS } from '../../web/src/features/perfil/components/perfil-form.js';
 import { api, idToken, lastCodeFor, newCompanyAdmin, signUpCompanyAdmin, stack } from '../support/clients.js';
 import { elegir, entrarComo, field, page, shots, sideMenu, signIn, signOut, url, usePage } from '../support/e2e.js';
 

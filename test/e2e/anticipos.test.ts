@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { PAGO_MSG } from '../../shared/schemas/pagos.js';
-import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
-import { API_MSG } from '../../shared/schemas/messages.js';
+import { PAGO_MSG } from '@shared/schemas/messages-pagos.js';
+import { hoyEnBogota } from '@shared/domain/vencimientos.js';
+import { API_MSG } from '@shared/schemas/messages.js';
 import { servicioReservado } from '../support/servicios.js';
 import { entrarComo, page, palabrasPartidas, retener, shots, sinRed, url, usePage } from '../support/e2e.js';
 import {

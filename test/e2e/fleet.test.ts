@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, reglasDeArchivo } from '../../shared/domain/uploads.js';
-import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
-import { API_MSG, DIGITOS_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
-import { VEHICULO_MSG } from '../../shared/schemas/messages-flota.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
+import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, reglasDeArchivo } from '@shared/domain/uploads.js';
+import { hoyEnBogota } from '@shared/domain/vencimientos.js';
+import { API_MSG, DIGITOS_MSG, UPLOAD_MSG } from '@shared/schemas/messages.js';
+import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
 import { screenshot } from '../support/browser.js';
 import { api, idToken, PDF_BYTES, solidPng, upload } from '../support/clients.js';
 import { dismissToasts, elegir, entrarComo, field, openMenu, page, shots, sideMenu, sinRed, sobranteDeTabla, url, usePage } from '../support/e2e.js';

@@ -1,6 +1,6 @@
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DIGITOS_MSG, GALERIA_MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
+import { DIGITOS_MSG, GALERIA_MSG, PERFIL_MSG } from '@shared/schemas/messages.js';
 import { api, newCompanyAdmin, solidPng, upload } from '../support/clients.js';
 import { dismissToasts, entrarComo, field, page, shots, signIn, url, usePage } from '../support/e2e.js';
 

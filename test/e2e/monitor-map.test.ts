@@ -1,11 +1,11 @@
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MAPA_MSG, OFERTA_MSG } from '../../shared/schemas/messages-servicios.js';
+import { MAPA_MSG, OFERTA_MSG } from '@shared/schemas/messages-servicios.js';
 import { screenshot } from '../support/browser.js';
 import { dismissToasts, entrarComo, page, retener, shots, url, usePage } from '../support/e2e.js';
 import { appApi, servicioPublicado } from '../support/servicios.js';
 import { abrirMapa, MAPA_REFRESCO_MS } from '../support/e2e-mapa.js';
-import { MAPA_LOCALE } from '../../web/src/features/map/map-locale.js';
+import { MAPA_LOCALE } from '../../web/src/features/mapa/map-locale.js';
 
 /*
  * The monitor map end to end (issue "Monitor map, service detail and price offers"): the demo admin

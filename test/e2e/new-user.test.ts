@@ -1,8 +1,8 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
 import { CLIENTS } from '../../scripts/local/demo-data.js';
-import { MSG } from '../../shared/schemas/messages.js';
+import { MSG } from '@shared/schemas/messages.js';
 import { CARRY_OVER_MS, TOAST_DURATION_MS } from '../../web/src/lib/toast.js';
 import { screenshot } from '../support/browser.js';
 import { axeViolations, describeViolations, entrarComo, field, page, shots, signIn, sobranteDeTabla, url, usePage } from '../support/e2e.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LISTAS_PAGOS, LISTAS_SERVICIOS } from '../../shared/domain/listas.js';
-import { EPAYCO_MSG, PAGO_MSG } from '../../shared/schemas/pagos.js';
+import { LISTAS_PAGOS, LISTAS_SERVICIOS } from '@shared/domain/listas.js';
+import { EPAYCO_MSG, PAGO_MSG } from '@shared/schemas/messages-pagos.js';
 import { entrarComo, page, palabrasPartidas, shots, url, usePage } from '../support/e2e.js';
 import {
   aceptado,

@@ -1,7 +1,7 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
+import { MSG, PERFIL_MSG } from '@shared/schemas/messages.js';
 import { api, cognitoClient, newCompanyAdmin, PDF_BYTES, solidPng, stack, upload } from '../support/clients.js';
 import { abrir, relojHasta, dismissToasts, elegir, field, page, shots, sideMenu, signIn, url, usePage } from '../support/e2e.js';
 

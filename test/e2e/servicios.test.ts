@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { PAGO_MSG } from '../../shared/schemas/pagos.js';
-import { MAPA_MSG, RECORRIDO_MSG } from '../../shared/schemas/messages-servicios.js';
+import { PAGO_MSG } from '@shared/schemas/messages-pagos.js';
+import { MAPA_MSG, RECORRIDO_MSG } from '@shared/schemas/messages-servicios.js';
 import { docClient, table } from '../support/clients.js';
 import { servicioReservado } from '../support/servicios.js';
 import { entrarComo, page, palabrasPartidas, retener, shots, url, usePage } from '../support/e2e.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { API_MSG, MSG } from '../../shared/schemas/messages.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
+import { API_MSG, MSG } from '@shared/schemas/messages.js';
 import { ESPERA_SPINNER_MS } from '../../web/src/components/loading-screen.js';
 import { TOAST_DURATION_MS } from '../../web/src/lib/toast.js';
 import { screenshot } from '../support/browser.js';

@@ -1,9 +1,9 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BuiltApp } from '../../infra/app.js';
-import { GROUPS } from '../../shared/constants.js';
-import { runtimeConfigSchema } from '../../shared/schemas/runtime-config.js';
-import { TABLE_KEYS, TABLES, type TableKey, tableEnvVar } from '../../shared/tables.js';
+import { GROUPS } from '@shared/constants.js';
+import { runtimeConfigSchema } from '@shared/schemas/runtime-config.js';
+import { TABLE_KEYS, TABLES, type TableKey, tableEnvVar } from '@shared/tables.js';
 import { synthTemplates, onlyResource, type Templates } from './support.js';
 
 /**

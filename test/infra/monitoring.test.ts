@@ -1,6 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TABLE_KEYS } from '../../shared/tables.js';
+import { TABLE_KEYS } from '@shared/tables.js';
 import { STAGE_SYNTH, synthTemplates, type Templates } from './support.js';
 
 /**

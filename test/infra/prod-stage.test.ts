@@ -1,4 +1,4 @@
-import { TABLE_KEYS } from '../../shared/tables.js';
+import { TABLE_KEYS } from '@shared/tables.js';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadStageConfig } from '../../infra/config.js';

@@ -6,9 +6,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SINCRONIZAR_MS } from '../../lambdas/data/cambios.js';
 import { setActivo } from '../../scripts/lib/cuentas.js';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { STAFF_SIGNUP_FIELD } from '../../shared/constants.js';
-import { API_MSG, MSG } from '../../shared/schemas/messages.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
+import { STAFF_SIGNUP_FIELD } from '@shared/constants.js';
+import { API_MSG, MSG } from '@shared/schemas/messages.js';
 import { api, cognitoClient, docClient, idToken, lastCodeFor, newCompanyAdmin, stack, subOf, table, useFunctionEnv } from '../support/clients.js';
 import { appApi, servicioPublicado } from '../support/servicios.js';
 

@@ -1,7 +1,7 @@
 import { AdminRemoveUserFromGroupCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { API_MSG } from '../../shared/schemas/messages.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
+import { API_MSG } from '@shared/schemas/messages.js';
 import { api, cognitoClient, idToken, newCompanyAdmin, stack } from '../support/clients.js';
 import { forgedToken } from '../support/identities.js';
 

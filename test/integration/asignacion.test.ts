@@ -1,11 +1,11 @@
 import { DeleteCommand, GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { ultimoDiaDelViaje } from '../../shared/domain/asignacion.js';
-import { pendingUploadKey } from '../../shared/domain/uploads.js';
-import { UPLOAD_MSG } from '../../shared/schemas/messages.js';
-import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG } from '../../shared/schemas/messages-servicios.js';
-import { POR_ASIGNAR } from '../../shared/schemas/service.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
+import { ultimoDiaDelViaje } from '@shared/domain/asignacion.js';
+import { pendingUploadKey } from '@shared/domain/uploads.js';
+import { UPLOAD_MSG } from '@shared/schemas/messages.js';
+import { ASIGNACION_MSG, FUEC_MSG, MAPA_MSG } from '@shared/schemas/messages-servicios.js';
+import { POR_ASIGNAR } from '@shared/schemas/service.js';
 import { api, docClient, idToken, listKeys, PDF_BYTES, solidPng, subOf, table, upload } from '../support/clients.js';
 import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
 import { fechaFuec, fuecPdf } from '../../scripts/local/fuec-pdf.js';

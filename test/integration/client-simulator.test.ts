@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVISIONES, startClientSimulator, type ClientSimulator } from '../../scripts/local/client-simulator.js';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
 import { api, docClient, idToken, stack, table } from '../support/clients.js';
 
 /**

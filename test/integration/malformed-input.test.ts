@@ -3,13 +3,13 @@ import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../lambdas/api/route-table.js';
-import { API_MSG } from '../../shared/schemas/messages.js';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { API_MSG } from '@shared/schemas/messages.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
 import { api, cognitoClient, docClient, idToken, listKeys, stack, subOf, table } from '../support/clients.js';
 import { cabecerasApp } from '../../lambdas/api/middleware/apps.js';
 import { appApi, servicioPublicado, servicioReservado } from '../support/servicios.js';
 import { edicionDe, vehiculoNuevo } from '../support/vehiculos.js';
-import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
+import { hoyEnBogota } from '@shared/domain/vencimientos.js';
 
 /**
  * Generated malformed bodies for every body-taking route of the table. Each body is a valid one

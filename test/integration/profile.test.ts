@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { API_MSG, DIGITOS_MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
+import { API_MSG, DIGITOS_MSG, PERFIL_MSG } from '@shared/schemas/messages.js';
 import { api, idToken, newCompanyAdmin } from '../support/clients.js';
 
 const perfil = {

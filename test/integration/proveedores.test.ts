@@ -3,10 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_MSG } from '../../shared/schemas/messages.js';
-import { INTEGRACION_MSG } from '../../shared/schemas/messages-servicios.js';
-import { CORREO_BIENVENIDA, PROVEEDOR_MSG } from '../../shared/schemas/proveedores.js';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { API_MSG } from '@shared/schemas/messages.js';
+import { INTEGRACION_MSG } from '@shared/schemas/messages-servicios.js';
+import { PAGINA_MSG } from '@shared/schemas/paginas.js';
+import { CORREO_BIENVENIDA, PROVEEDOR_MSG } from '@shared/schemas/proveedores.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
 import { api, docClient, idToken, listKeys, PDF_BYTES, solidPng, stack, table } from '../support/clients.js';
 import { appApi, subirComoApp } from '../support/servicios.js';
 import { cabecerasApp } from '../../lambdas/api/middleware/apps.js';
@@ -101,11 +102,11 @@ describe('provider panel: counts and lists', () => {
 
   it('refuses an unknown list, a forged cursor and another list\'s cursor with Spanish errors', async () => {
     expect(await pagina('todos')).toMatchObject({ status: 404, json: { error: { message: PROVEEDOR_MSG.listaInvalida } } });
-    expect(await pagina('guias', '?cursor=no-es-un-cursor')).toMatchObject({ status: 400, json: { error: { message: PROVEEDOR_MSG.cursorInvalido } } });
+    expect(await pagina('guias', '?cursor=no-es-un-cursor')).toMatchObject({ status: 400, json: { error: { message: PAGINA_MSG.cursorInvalido } } });
     const vacio = Buffer.from(JSON.stringify({ id: '', estadoProveedor: 'guia#activo', fechaCreacion: '' })).toString('base64url');
-    expect(await pagina('guias', `?cursor=${vacio}`)).toMatchObject({ status: 400, json: { error: { message: PROVEEDOR_MSG.cursorInvalido } } });
+    expect(await pagina('guias', `?cursor=${vacio}`)).toMatchObject({ status: 400, json: { error: { message: PAGINA_MSG.cursorInvalido } } });
     const otra = (await pagina('guias-nuevos', '?limite=1')).json.cursor as string;
-    expect(await pagina('guias', `?cursor=${otra}`)).toMatchObject({ status: 400, json: { error: { message: PROVEEDOR_MSG.cursorInvalido } } });
+    expect(await pagina('guias', `?cursor=${otra}`)).toMatchObject({ status: 400, json: { error: { message: PAGINA_MSG.cursorInvalido } } });
   });
 
   it('shows a driver\'s detail with its photos and documents, and a new guide\'s with none', async () => {

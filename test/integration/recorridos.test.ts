@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cambioItem } from '../../lambdas/data/cambios.js';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { MAPA_MSG, RECORRIDO_MSG } from '../../shared/schemas/messages-servicios.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
+import { MAPA_MSG, RECORRIDO_MSG } from '@shared/schemas/messages-servicios.js';
 import { api, docClient, idToken, table } from '../support/clients.js';
 import { servicioReservado } from '../support/servicios.js';
 

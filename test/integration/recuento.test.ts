@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conteosDe, estadoDeProveedor, leerProveedor, type Proveedor } from '../../lambdas/data/proveedor-repository.js';
-import { claveEstado } from '../../shared/domain/proveedores.js';
+import { claveEstado } from '@shared/domain/proveedores.js';
 import { recontarProveedores } from '../../scripts/lib/recuento.js';
 import { docClient, stack, table } from '../support/clients.js';
 

@@ -1,8 +1,8 @@
 import { AdminGetUserCommand, ConfirmSignUpCommand, ResendConfirmationCodeCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { API_MSG, MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
+import { API_MSG, MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
 import { api, cognitoClient, docClient, idToken, lastCodeFor, stack, table } from '../support/clients.js';
 
 const body = (email: string, password = 'Equipo2026!') => ({ email, verifyEmail: email, password, verifyPassword: password });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freeStablePort } from '../../scripts/local/ports.js';
-import { DEMO_PASSWORD, DEMO_USERS, seed } from '../../scripts/local/seed.js';
+import { seed } from '../../scripts/local/seed.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
 import { startStack, type StackOptions } from '../../scripts/local/stack.js';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 

@@ -3,9 +3,9 @@ import { app } from '../../lambdas/api/app.js';
 import { checkRouteTable, type RouteDef } from '../../lambdas/api/define-route.js';
 import { ROUTES } from '../../lambdas/api/route-table.js';
 import { cabecerasApp } from '../../lambdas/api/middleware/apps.js';
-import { API_MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
-import { VEHICULO_MSG } from '../../shared/schemas/messages-flota.js';
-import { INTEGRACION_MSG, MAPA_MSG } from '../../shared/schemas/messages-servicios.js';
+import { API_MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
+import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
+import { INTEGRACION_MSG, MAPA_MSG } from '@shared/schemas/messages-servicios.js';
 import { stack } from '../support/clients.js';
 import { allIdentities, type Identity } from '../support/identities.js';
 

@@ -1,8 +1,8 @@
 import { AdminGetUserCommand, AdminListGroupsForUserCommand, ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { SIGNUP_KEY_FIELD, SIGNUP_METADATA } from '../../shared/constants.js';
-import { MSG } from '../../shared/schemas/messages.js';
+import { SIGNUP_KEY_FIELD, SIGNUP_METADATA } from '@shared/constants.js';
+import { MSG } from '@shared/schemas/messages.js';
 import { api, cognitoClient, docClient, idToken, lastCodeFor, stack, table } from '../support/clients.js';
 
 const attributes = (email: string) => [

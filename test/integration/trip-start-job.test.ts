@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { serviceRepository, servicioItem } from '../../lambdas/data/service-repository.js';
-import { serviceSchema } from '../../shared/schemas/service.js';
+import { serviceSchema } from '@shared/schemas/service.js';
 import { docClient, table, useFunctionEnv } from '../support/clients.js';
 
 describe('trip-start job (EventBridge Scheduler in AWS, an interval locally)', () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { API_MSG, GALERIA_MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
+import { API_MSG, GALERIA_MSG, PERFIL_MSG } from '@shared/schemas/messages.js';
 import { expirarEsperando } from '../../scripts/local/s3.js';
 import { api, idToken, listKeys, newCompanyAdmin, PDF_BYTES, solidPng, stack, subOf, upload } from '../support/clients.js';
 

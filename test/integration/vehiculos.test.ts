@@ -3,12 +3,12 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import { INITIAL_RATING, INVITATION_EMAIL } from '../../shared/constants.js';
-import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, UPLOAD_KINDS } from '../../shared/domain/uploads.js';
-import { hoyEnBogota } from '../../shared/domain/vencimientos.js';
-import { DIGITOS_MSG, PERFIL_MSG } from '../../shared/schemas/messages.js';
-import { VEHICULO_MSG } from '../../shared/schemas/messages-flota.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
+import { INITIAL_RATING, INVITATION_EMAIL } from '@shared/constants.js';
+import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, UPLOAD_KINDS } from '@shared/domain/uploads.js';
+import { hoyEnBogota } from '@shared/domain/vencimientos.js';
+import { DIGITOS_MSG, PERFIL_MSG } from '@shared/schemas/messages.js';
+import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
 import {
   FECHAS_CON_DOCUMENTO,
   FECHAS_FUTURAS,
@@ -19,7 +19,7 @@ import {
   type FotoVehiculo,
   type Vehiculo,
   type VehiculoNuevoInput,
-} from '../../shared/schemas/vehiculo.js';
+} from '@shared/schemas/vehiculo.js';
 import { api, cognitoClient, docClient, idToken, lastCodeFor, listKeys, newCompanyAdmin, PDF_BYTES, solidPng, stack, subOf, table, upload } from '../support/clients.js';
 import { edicionDe, enDias, tinyJpeg, tinyWebp, vehiculoNuevo } from '../support/vehiculos.js';
 

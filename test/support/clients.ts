@@ -5,8 +5,8 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { SIGNUP_KEY_FIELD, SIGNUP_METADATA } from '../../shared/constants.js';
-import { localTableName, TABLE_KEYS, tableEnvVar, type TableKey } from '../../shared/tables.js';
+import { SIGNUP_KEY_FIELD, SIGNUP_METADATA } from '@shared/constants.js';
+import { localTableName, TABLE_KEYS, tableEnvVar, type TableKey } from '@shared/tables.js';
 
 const creds = { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
 

@@ -1,7 +1,7 @@
-import { MAPA_MSG } from '../../shared/schemas/messages-servicios.js';
+import { MAPA_MSG } from '@shared/schemas/messages-servicios.js';
 import { entrarComo, page, url } from './e2e.js';
 
-/** The map's feed is asked again every 5 s (web/src/features/map/api/mapa.ts, MAPA_REFRESCO_MS). */
+/** The map's feed is asked again every 5 s (web/src/features/mapa/api/mapa.ts, MAPA_REFRESCO_MS). */
 export const MAPA_REFRESCO_MS = 5000;
 
 /**

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, type TestContext } from 'vitest';
 import { launchBrowser, screenshot } from './browser.js';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
 import { stack } from './clients.js';
 
 /*

@@ -1,7 +1,7 @@
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { createHmac, createSign, generateKeyPairSync } from 'node:crypto';
-import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/seed.js';
-import type { Role } from '../../shared/schemas/empresa.js';
+import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
+import type { Role } from '@shared/schemas/empresa.js';
 import { cognitoClient, idToken, stack } from './clients.js';
 
 /** A token with the right claims but signed by a key that is not the pool's. */

@@ -2,8 +2,8 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { cabecerasApp } from '../../lambdas/api/middleware/apps.js';
 import { cambioItem } from '../../lambdas/data/cambios.js';
-import type { ServicioPublicado } from '../../shared/schemas/integracion.js';
-import { serviceSchema, type Service } from '../../shared/schemas/service.js';
+import type { ServicioPublicado } from '@shared/schemas/integracion.js';
+import { serviceSchema, type Service } from '@shared/schemas/service.js';
 import { servicioItem } from '../../lambdas/data/service-repository.js';
 import { docClient, stack, subirConTicket, table } from './clients.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { haceCuanto, partesHasta } from '../../web/src/features/map/components/countdown.js';
+import { haceCuanto, partesHasta } from '../../web/src/features/mapa/components/countdown.js';
 
 describe('the departure countdown', () => {
   const salida = '2026-11-27T15:00:00Z';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fechasEnTexto, verificarFuec } from '../../shared/domain/fuec.js';
-import { FUEC_MSG } from '../../shared/schemas/messages-servicios.js';
+import { fechasEnTexto, verificarFuec } from '@shared/domain/fuec.js';
+import { FUEC_MSG } from '@shared/schemas/messages-servicios.js';
 
 /** The FUEC check on extracted text (docs/product.md): plate, contract dates covering the trip, route. */
 const reserva = {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { validateStyleMin, type StyleSpecification } from '@maplibre/maplibre-gl-style-spec';
 import type { FeatureCollection, MultiPolygon, Point, Polygon, Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { ZOOM_MAPA } from '../../web/src/features/map/map-style.js';
+import { ZOOM_MAPA } from '../../web/src/features/mapa/map-style.js';
 
 /** The offline base map that scripts/build-map-data.ts writes (npm run map:data). */
 const DIR = join(import.meta.dirname, '../../web/public/map');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estadoMapa, marcadorVencido, MAX_PROPIOS_MAPA, MAX_SERVICIOS_MAPA, newestAcross, serviciosDelMapa } from '../../shared/domain/mapa.js';
+import { estadoMapa, marcadorVencido, MAX_PROPIOS_MAPA, MAX_SERVICIOS_MAPA, newestAcross, serviciosDelMapa } from '@shared/domain/mapa.js';
 
 /** Lists of numbers sorted newest (largest) first, served a page at a time like the map's index. */
 function paged(lists: number[][], firstPage: number) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ICONO_CONDUCTOR_PX, ICONO_FLECHA_PX, iconoConductor, iconoFlecha } from '../../web/src/features/map/marker-images.js';
+import { ICONO_CONDUCTOR_PX, ICONO_FLECHA_PX, iconoConductor, iconoFlecha } from '../../web/src/features/mapa/marker-images.js';
 
 const pixel = (icono: { width: number; data: Uint8Array }, x: number, y: number) => [...icono.data.slice((y * icono.width + x) * 4, (y * icono.width + x) * 4 + 4)];
 

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { dictaminar, discrepancia, firmaEpayco, type ConfirmacionEpayco } from '../../shared/domain/epayco.js';
-import { comisionPlataforma, ganaRecompensa, indicesServicio, pagoConductor, pagoPendienteDe, problemaPagoConductor } from '../../shared/domain/pagos.js';
-import { totalesHistorial } from '../../shared/domain/listas.js';
-import { CUENTA_RECIENTE_DIAS, cuentaCambiadaHace, EPAYCO_ESPERA_MIN, esperaLargaEpayco, PAGO_MSG, rangoHistorial } from '../../shared/schemas/pagos.js';
-import { filtrosDeEnlace } from '../../web/src/features/payments/filtros-historial.js';
+import { dictaminar, discrepancia, firmaEpayco, type ConfirmacionEpayco } from '@shared/domain/epayco.js';
+import { comisionPlataforma, ganaRecompensa, indicesServicio, pagoConductor, pagoPendienteDe, problemaPagoConductor } from '@shared/domain/pagos.js';
+import { totalesHistorial } from '@shared/domain/listas.js';
+import { CUENTA_RECIENTE_DIAS, cuentaCambiadaHace, EPAYCO_ESPERA_MIN, esperaLargaEpayco } from '@shared/schemas/pagos.js';
+import { rangoHistorial } from '@shared/schemas/listas-servicios.js';
+import { PAGO_MSG } from '@shared/schemas/messages-pagos.js';
+import { filtrosDeEnlace } from '../../web/src/features/pagos/filtros-historial.js';
 
 describe("the driver's payouts (docs/spec/01.md section 9)", () => {
   it('are each 50% of 90% of the offer, rounded to whole pesos, half a peso up', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fileSignature, pdfIncompleto, tipoDeArchivo } from '../../shared/domain/file-signature.js';
-import { addToGallery, compactGallery, empresaVista, galleryCount, isProfileComplete, removeFromGallery } from '../../shared/domain/profile.js';
-import { reglasDeArchivo, uploadProblem } from '../../shared/domain/uploads.js';
-import { digitsText, onlyDigits } from '../../shared/schemas/digits.js';
-import { empresaSchema } from '../../shared/schemas/empresa.js';
-import { DIGITOS_MSG, PERFIL_MSG, UPLOAD_MSG } from '../../shared/schemas/messages.js';
-import { CIUDADES, departamentoDe, perfilSchema } from '../../shared/schemas/profile.js';
+import { fileSignature, pdfIncompleto, tipoDeArchivo } from '@shared/domain/file-signature.js';
+import { addToGallery, compactGallery, empresaVista, galleryCount, isProfileComplete, removeFromGallery } from '@shared/domain/profile.js';
+import { reglasDeArchivo, uploadProblem } from '@shared/domain/uploads.js';
+import { digitsText, onlyDigits } from '@shared/schemas/digits.js';
+import { empresaSchema } from '@shared/schemas/empresa.js';
+import { DIGITOS_MSG, PERFIL_MSG, UPLOAD_MSG } from '@shared/schemas/messages.js';
+import { CIUDADES, departamentoDe, perfilSchema } from '@shared/schemas/profile.js';
 import { solidPng } from '../../scripts/local/png.js';
 
 const bytes = (...parts: (string | number[])[]) =>

@@ -12,8 +12,8 @@ import {
   normalizarBusqueda,
   TARJETAS_PROVEEDORES,
   type EstadoProveedor,
-} from '../../shared/domain/proveedores.js';
-import { guiaPerfilSchema, perfilGuiaCompleto, suspensionBodySchema } from '../../shared/schemas/proveedores.js';
+} from '@shared/domain/proveedores.js';
+import { guiaPerfilSchema, perfilGuiaCompleto, suspensionBodySchema } from '@shared/schemas/proveedores.js';
 
 const N = null;
 /**

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loginSchema, signUpSchema } from '../../shared/schemas/auth.js';
-import { servicioPublicadoSchema } from '../../shared/schemas/integracion.js';
-import { MSG, REGISTRO_MSG } from '../../shared/schemas/messages.js';
-import { registroInternoSchema } from '../../shared/schemas/profile.js';
-import { uploadRequestSchema } from '../../shared/schemas/upload.js';
-import { PASSWORD_POLICY } from '../../shared/constants.js';
+import { loginSchema, signUpSchema } from '@shared/schemas/auth.js';
+import { servicioPublicadoSchema } from '@shared/schemas/integracion.js';
+import { MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
+import { registroInternoSchema } from '@shared/schemas/profile.js';
+import { uploadRequestSchema } from '@shared/schemas/upload.js';
+import { PASSWORD_POLICY } from '@shared/constants.js';
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
@@ -85,8 +85,8 @@ describe('registroInternoSchema (docs/spec/01.md section 5)', () => {
 });
 
 describe('text fields (every schema): trimmed, bounded, no controls, no blank-looking values', async () => {
-  const { requiredText, TEXT_MSG } = await import('../../shared/schemas/text.js');
-  const z = await import('../../shared/schemas/zod-es.js');
+  const { requiredText, TEXT_MSG } = await import('@shared/schemas/text.js');
+  const z = await import('@shared/schemas/zod-es.js');
   const nombre = requiredText('El nombre es requerido', 20);
   const first = (v: unknown) => {
     const r = nombre.safeParse(v);

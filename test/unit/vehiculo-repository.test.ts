@@ -14,7 +14,7 @@ const send = vi.fn(async (_command: { constructor: { name: string }; input: Reco
 vi.mock('../../lambdas/adapters/clients/dynamodb.js', () => ({ ddb: () => ({ send }), tableName: (key: string) => `test-${key}` }));
 
 const { PlacaOcupada, vehiculoRepository } = await import('../../lambdas/data/vehiculo-repository.js');
-const { API_MSG } = await import('../../shared/schemas/messages.js');
+const { API_MSG } = await import('@shared/schemas/messages.js');
 
 const canceled = (...codes: string[]) =>
   Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: codes.map((Code) => ({ Code })) });

@@ -12,7 +12,7 @@ import {
   requiereAtencion,
   resumenVencimientos,
   vencimientosDe,
-} from '../../shared/domain/vencimientos.js';
+} from '@shared/domain/vencimientos.js';
 
 /** Noon in Bogota on 2026-03-10: far from midnight, so only the date arithmetic is under test. */
 const now = new Date('2026-03-10T17:00:00Z');

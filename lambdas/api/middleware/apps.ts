@@ -2,7 +2,7 @@ import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AuthEnv } from './auth.js';
-import { INTEGRACION_MSG } from '../../../shared/schemas/messages-servicios.js';
+import { INTEGRACION_MSG } from '@shared/schemas/messages-servicios.js';
 import { sameText, secretValue, type SecretSource } from '../../adapters/secrets.js';
 import { config } from '../../config.js';
 import { firmaRepository } from '../../data/firma-repository.js';

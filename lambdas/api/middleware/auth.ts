@@ -1,7 +1,7 @@
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { createMiddleware } from 'hono/factory';
-import { API_MSG } from '../../../shared/schemas/messages.js';
+import { API_MSG } from '@shared/schemas/messages.js';
 import { apiAuthConfig } from '../../config.js';
 import { cambios } from '../../data/cambios.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';

@@ -1,20 +1,21 @@
 import type { Context } from 'hono';
-import { cobroPorReembolsar, confirmacionEpaycoSchema, credencialesEpaycoSchema, dictaminar, discrepancia, firmaEpayco, montoCobrado, motivoNoEspera, sinCobro, type ConfirmacionEpayco, type CredencialesEpayco, type Dictamen } from '../../../shared/domain/epayco.js';
-import { EPAYCO, type Quien } from '../../../shared/schemas/historial.js';
-import { MAPA_MSG } from '../../../shared/schemas/messages-servicios.js';
-import type { Service } from '../../../shared/schemas/service.js';
-import { EPAYCO_MSG, type ConsultaEpaycoBody } from '../../../shared/schemas/pagos.js';
+import { cobroPorReembolsar, confirmacionEpaycoSchema, credencialesEpaycoSchema, dictaminar, discrepancia, firmaEpayco, montoCobrado, motivoNoEspera, sinCobro, type ConfirmacionEpayco, type CredencialesEpayco, type Dictamen } from '@shared/domain/epayco.js';
+import { EPAYCO, type Quien } from '@shared/schemas/historial.js';
+import { MAPA_MSG } from '@shared/schemas/messages-servicios.js';
+import type { Service } from '@shared/schemas/service.js';
+import { type ConsultaEpaycoBody } from '@shared/schemas/pagos.js';
+import { EPAYCO_MSG } from '@shared/schemas/messages-pagos.js';
 import { config } from '../../config.js';
 import { transaccionEpayco } from '../../adapters/epayco.js';
 import { sameText, secretValue } from '../../adapters/secrets.js';
-import { idMovimiento, movimientoPut, pagoRepository, TIPO_POR_REEMBOLSAR } from '../../data/pago-repository.js';
-import { textoDeBusqueda } from '../../../shared/domain/proveedores.js';
+import { idMovimiento, movimientoPut, pagoDelCliente, pagoRepository, TIPO_POR_REEMBOLSAR } from '../../data/pago-repository.js';
+import { textoDeBusqueda } from '@shared/domain/proveedores.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { quienDe, type PlataformaCaller } from '../caller.js';
 import { idParam } from '../validate.js';
 import { logger } from '../../observability.js';
-import { pagoDelCliente, pagoRegistrado } from './pagos.js';
+import { pagoRegistrado } from '../caches.js';
 
 /**
  * `POST /integracion/epayco/confirmacion` (docs/product.md, ePayco): ePayco's server-to-server

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import { removeFromGallery } from '../../../shared/domain/profile.js';
-import { GALERIA_MSG } from '../../../shared/schemas/messages.js';
-import { quitarFotoSchema } from '../../../shared/schemas/upload.js';
+import { removeFromGallery } from '@shared/domain/profile.js';
+import { GALERIA_MSG } from '@shared/schemas/messages.js';
+import { quitarFotoSchema } from '@shared/schemas/upload.js';
 import { storage } from '../../adapters/storage.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { conflict, notFound } from '../../errors.js';

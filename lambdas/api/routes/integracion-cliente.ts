@@ -1,21 +1,21 @@
 import type { Context } from 'hono';
-import { abiertoAOfertas } from '../../../shared/domain/ofertas.js';
-import { servicioPendiente } from '../../../shared/domain/servicios.js';
-import { isExpired } from '../../../shared/domain/trips.js';
-import type { AceptarOferta, ServicioPublicado } from '../../../shared/schemas/integracion.js';
-import { ETIQUETA_COTIZACION, uploadKeys } from '../../../shared/domain/uploads.js';
-import { APP_CLIENTES } from '../../../shared/schemas/historial.js';
-import { PAGO_MSG, type ComprobanteCliente } from '../../../shared/schemas/pagos.js';
-import { INTEGRACION_MSG, MAPA_MSG } from '../../../shared/schemas/messages-servicios.js';
-import type { Oferta } from '../../../shared/schemas/oferta.js';
+import { abiertoAOfertas } from '@shared/domain/ofertas.js';
+import { servicioPendiente } from '@shared/domain/servicios.js';
+import { isExpired } from '@shared/domain/trips.js';
+import type { AceptarOferta, ServicioPublicado } from '@shared/schemas/integracion.js';
+import { ETIQUETA_COTIZACION, uploadKeys } from '@shared/domain/uploads.js';
+import { APP_CLIENTES } from '@shared/schemas/historial.js';
+import { type ComprobanteCliente } from '@shared/schemas/pagos.js';
+import { PAGO_MSG } from '@shared/schemas/messages-pagos.js';
+import { INTEGRACION_MSG, MAPA_MSG } from '@shared/schemas/messages-servicios.js';
+import type { Oferta } from '@shared/schemas/oferta.js';
 import { storage } from '../../adapters/storage.js';
 import { ofertaRepository } from '../../data/oferta-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { conflict, notFound } from '../../errors.js';
 import { idParam } from '../validate.js';
-import { escribirConArchivos, putFiles, takeAppFiles } from './uploads.js';
-import { mapaCaches } from './mapa.js';
-import { pagoRegistrado } from './pagos.js';
+import { escribirConArchivos, putFiles, takeAppFiles } from '../files.js';
+import { mapaCaches, pagoRegistrado } from '../caches.js';
 
 /** Client-app calls (docs/product.md, integration routes): publish a request, see its offers, accept one. */
 

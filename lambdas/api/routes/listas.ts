@@ -1,17 +1,17 @@
 import type { Context } from 'hono';
-import { ESTADOS_HISTORIAL, LISTA_SERVICIOS_IDS, listaServicios, totalesHistorial } from '../../../shared/domain/listas.js';
-import { diaUTC, hoyEnBogota } from '../../../shared/domain/vencimientos.js';
-import { PAGO_MSG, rangoHistorial, servicioFilaSchema, type HistorialServicios, type ServicioFila } from '../../../shared/schemas/pagos.js';
-import type { ServiceState } from '../../../shared/schemas/service.js';
-import * as z from '../../../shared/schemas/zod-es.js';
+import { ESTADOS_HISTORIAL, LISTA_SERVICIOS_IDS, listaServicios, totalesHistorial } from '@shared/domain/listas.js';
+import { diaUTC, hoyEnBogota } from '@shared/domain/vencimientos.js';
+import { rangoHistorial, servicioFilaSchema, type HistorialServicios, type ServicioFila } from '@shared/schemas/listas-servicios.js';
+import { PAGO_MSG } from '@shared/schemas/messages-pagos.js';
+import type { ServiceState } from '@shared/schemas/service.js';
+import * as z from '@shared/schemas/zod-es.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { ttlCache } from '../../data/ttl-cache.js';
 import { badRequest } from '../../errors.js';
 import type { ConsolaCaller } from '../caller.js';
-import { codificarCursor } from '../cursor.js';
+import { codificarCursor, empresaDeLista, opcionesDeLista } from '../cursor.js';
 import { jsonWithEtag } from '../etag.js';
-import { empresaDeLista, opcionesDeLista } from './pagos.js';
 
 /** The service lists and the history (docs/spec/01.md section 2, "Payment and service lists"). */
 
@@ -42,7 +42,7 @@ export async function listarServicios(c: Context, caller: ConsolaCaller) {
   const lista = listaServicios(id.data);
   const empresaId = empresaDeLista(c, caller);
   const particion: [string, string] = empresaId ? ['estadoEmpresa', `${empresaId}#${lista.estado}`] : ['estado', lista.estado];
-  const pagina = await serviceRepository.lista(lista, empresaId, opcionesDeLista(c, particion, 'fechaSalida', 'La página pedida no es válida. Vuelve a la primera.'));
+  const pagina = await serviceRepository.lista(lista, empresaId, opcionesDeLista(c, particion, 'fechaSalida'));
   return jsonWithEtag(c, { items: pagina.items.map(fila), cursor: codificarCursor(pagina.cursor) });
 }
 

@@ -1,97 +1,38 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
-import { comisionPlataforma, pagoConductor, problemaPagoConductor, type PagoConductor } from '../../../shared/domain/pagos.js';
-import { reservaVencida } from '../../../shared/domain/recorrido.js';
-import { hoyEnBogota } from '../../../shared/domain/vencimientos.js';
-import { uploadKeys } from '../../../shared/domain/uploads.js';
-import {
-  cuentaDe,
-  mismaCuenta,
-  PAGO_MSG,
-  textoCuenta,
-  type CuentaDestino,
-  type CancelacionBody,
-  type CobroPorReembolsarFila,
-  type ReembolsoBody,
-  cobroPorReembolsarFilaSchema,
-  EPAYCO_MSG,
-  type DecisionPago,
-  type Movimiento as MovimientoVista,
-  type PagoConductorBody,
-  type PagoConductorFila,
-  type PagoDetalle,
-  type PagoPorValidarFila,
-  type RecompensaBody,
-  type RecompensaFila,
-  type ResumenPagos,
-} from '../../../shared/schemas/pagos.js';
-import { MAPA_MSG } from '../../../shared/schemas/messages-servicios.js';
-import { PLATAFORMA_NOMBRE } from '../../../shared/schemas/historial.js';
-import type { CobroSinAplicar, Service } from '../../../shared/schemas/service.js';
-import type { Vehiculo } from '../../../shared/schemas/vehiculo.js';
-import * as z from '../../../shared/schemas/zod-es.js';
-import { storage } from '../../adapters/storage.js';
-import { cambios } from '../../data/cambios.js';
-import { empresaRepository } from '../../data/empresa-repository.js';
-import { ttlCache } from '../../data/ttl-cache.js';
-import { busquedaDeRecompensa, idMovimiento, pagoRepository, TIPO_POR_REEMBOLSAR, TIPO_REEMBOLSADO, type Movimiento } from '../../data/pago-repository.js';
+import { comisionPlataforma, pagoConductor } from '@shared/domain/pagos.js';
+import { reservaVencida } from '@shared/domain/recorrido.js';
+import { type CancelacionBody, type DecisionPago, type PagoDetalle, type PagoPorValidarFila } from '@shared/schemas/pagos.js';
+import { PAGO_MSG } from '@shared/schemas/messages-pagos.js';
+import { MAPA_MSG } from '@shared/schemas/messages-servicios.js';
+import { PLATAFORMA_NOMBRE } from '@shared/schemas/historial.js';
+import type { CobroSinAplicar, Service } from '@shared/schemas/service.js';
+import * as z from '@shared/schemas/zod-es.js';
+import { idMovimiento, pagoDelCliente, pagoRepository } from '../../data/pago-repository.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { vehiculoRepository } from '../../data/vehiculo-repository.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import { conflict, notFound } from '../../errors.js';
 import { quienDe, type ConsolaCaller, type PlataformaCaller } from '../caller.js';
-import { busquedaYLimite, codificarCursor, decodificarCursor } from '../cursor.js';
+import { codificarCursor, empresaDeLista, opcionesDeLista } from '../cursor.js';
+import { conteosEmpresa, conteosTodas, pagoRegistrado } from '../caches.js';
 import { jsonWithEtag } from '../etag.js';
-import { idParam } from '../validate.js';
-import { deleteFiles, escribirConArchivos, putFiles, takeCheckedFiles } from './uploads.js';
+import { servicioExistente, url, vistaMovimiento } from '../pagos-comun.js';
 
 /**
- * Payments (issue "Payments, driver payouts, referral rewards…"): the client's payment validated by
- * marketplace staff, the driver's advance and balance, the referrer's reward. Every payout is one
- * transaction: the flag, the ledger row keyed by what it pays (so never twice) and the trail entry.
+ * Payments (docs/product.md, "Money"): the counts, the client's payment validated by marketplace staff,
+ * and one service's ledger. The driver's payouts are in pagos-conductor.ts, refunds of charges that did
+ * not apply in reembolsos.ts, referral rewards in recompensas.ts. Every payout is one transaction: the
+ * flag, the ledger row keyed by what it pays (so never twice) and the trail entry.
  */
-
-export const POR_PAGINA = 25;
-
-/** The company a list is read for: a company user's own; marketplace staff's choice, or every company's. */
-export function empresaDeLista(c: Context, caller: ConsolaCaller): string | null {
-  if (caller.kind === 'empresa') return caller.empresaId;
-  const empresa = c.req.query('empresa');
-  if (!empresa) return null;
-  if (!/^[A-Za-z0-9-]{1,64}$/.test(empresa)) throw badRequest(PAGO_MSG.empresaRequerida);
-  return empresa;
-}
-
-/** The list's paging and filter from the query string: `q`, `cursor`, `limite`. */
-export function opcionesDeLista(c: Context, particion: [string, string], campoOrden: string, mensajeCursor: string) {
-  return {
-    ...busquedaYLimite(c, POR_PAGINA),
-    cursor: decodificarCursor(c.req.query('cursor'), { particion, campos: ['id', campoOrden] }, mensajeCursor),
-  };
-}
-
-const CURSOR_MSG = 'La página pedida no es válida. Vuelve a la primera.';
 
 // --- Counts (the bottom bar's badge and the tabs) ---------------------------------------------
-
-/** A company's counts: kept per container until the change log names the company (or CACHE_REGISTROS_MS), so polling reads nothing. */
-const conteos = cambios.cache<ResumenPagos>('empresa');
-/**
- * Every company's counts (staff's): recounting reads every pending payment, and any company's change
- * would drop them, so they are kept CONTEOS_TODAS_MS whatever changes elsewhere; a payment registered
- * (by staff, ePayco) or made due (a FUEC, a trip's end, a client's acceptance or receipt) drops them
- * at once in the container that handled it.
- */
-export const CONTEOS_TODAS_MS = 30_000;
-const conteosTodas = ttlCache<ResumenPagos>(CONTEOS_TODAS_MS);
-/** A payment registered or made due: staff's counts are recounted at once (in this container). */
-export const pagoRegistrado = () => conteosTodas.forget();
 
 /** `GET /pagos/resumen`: how many payouts wait (the badge is anticipos + saldos); staff also see payments to validate and rewards. */
 export async function resumenPagos(c: Context, caller: ConsolaCaller) {
   const empresaId = caller.kind === 'empresa' ? caller.empresaId : null;
   const contarConductor = () => Promise.all([serviceRepository.contarPorPagar('anticipo', empresaId), serviceRepository.contarPorPagar('saldo', empresaId)]);
   const resumen = empresaId
-    ? await conteos.get(empresaId, async () => {
+    ? await conteosEmpresa.get(empresaId, async () => {
         const [anticipos, saldos] = await contarConductor();
         return { anticipos, saldos };
       })
@@ -135,33 +76,8 @@ export async function listarPagosPorValidar(c: Context, caller: PlataformaCaller
   if (!metodo.success) throw notFound(PAGO_MSG.listaInvalida);
   const empresaId = empresaDeLista(c, caller);
   const particion: [string, string] = empresaId ? ['pagoPendienteEmpresa', `${empresaId}#${metodo.data}`] : ['pagoPendiente', metodo.data];
-  const pagina = await serviceRepository.porPagar(metodo.data, empresaId, opcionesDeLista(c, particion, 'fechaSalida', CURSOR_MSG));
+  const pagina = await serviceRepository.porPagar(metodo.data, empresaId, opcionesDeLista(c, particion, 'fechaSalida'));
   return jsonWithEtag(c, { items: await Promise.all(pagina.items.map(filaPorValidar)), cursor: codificarCursor(pagina.cursor) });
-}
-
-const servicioId = (c: Context) => idParam(c, 'servicioId', MAPA_MSG.servicioNoEncontrado);
-
-async function servicioExistente(c: Context): Promise<Service> {
-  const s = await serviceRepository.get(servicioId(c));
-  if (!s) throw notFound(MAPA_MSG.servicioNoEncontrado);
-  return s;
-}
-
-/** The client's payment as validated: the ledger row of the whole offer's value. */
-export function pagoDelCliente(s: Service, referencia: string, registradoPor: string, now: Date, comprobante?: string): Movimiento {
-  return {
-    id: idMovimiento.pagoCliente(s.id),
-    tipo: 'pago-cliente',
-    monto: s.valorOferta ?? 0,
-    fecha: hoyEnBogota(now),
-    referencia,
-    ...(comprobante ? { comprobante } : {}),
-    registradoPor,
-    registradoEn: now.toISOString(),
-    servicioId: s.id,
-    empresaAliada: s.empresaAliada,
-    metodo: s.metodoPago ?? undefined,
-  };
 }
 
 /**
@@ -258,140 +174,7 @@ export async function cancelarReserva(c: Context, caller: PlataformaCaller, body
   return c.json({ id: s.id, estado: 'cancelado', cancelacion });
 }
 
-// --- The driver's payouts -------------------------------------------------------------------
-
-const tipoConductorSchema = z.enum(['anticipo', 'saldo']);
-const FLAG: Record<PagoConductor, 'anticipoConductorPagado' | 'saldoConductorPagado'> = { anticipo: 'anticipoConductorPagado', saldo: 'saldoConductorPagado' };
-
-const url = (key: string | undefined | null) => (key ? storage.readUrl(key) : Promise.resolve(null));
-
-async function filaPagoConductor(tipo: PagoConductor, s: Service, v: Vehiculo | undefined): Promise<PagoConductorFila> {
-  return {
-    id: s.id,
-    tipo,
-    valorOferta: s.valorOferta ?? 0,
-    monto: pagoConductor(s.valorOferta ?? 0),
-    estado: s.estado,
-    recorridoIniciado: s.recorridoIniciado,
-    fechaSalida: s.fechaSalida,
-    origen: s.origen,
-    destino: s.destino,
-    conductor: v?.nombre ?? s.conductor,
-    cedulaConductor: v?.cedula ?? s.cedulaConductor ?? '',
-    placas: v?.placas ?? s.placas,
-    imagenConductor: await url(v?.fotos.frente),
-    banco: v?.banco ?? '',
-    tipocuenta: v?.tipocuenta ?? '',
-    cuenta: v?.cuenta ?? '',
-    titular: v?.titular ?? '',
-    cuentaCambiada: v?.cuentaCambiada ?? null,
-    telefonoConductor: v?.telefono ?? '',
-    empresaAliada: s.empresaAliada ?? '',
-    nombreEmpresaAliada: s.nombreEmpresaAliada ?? '',
-  };
-}
-
-/**
- * `GET /pagos?lista=anticipo|saldo`: payouts waiting, earliest departure first, with the driver's bank
- * data as it is now (read from the vehicles of the page). A company sees its own; staff every company's.
- */
-export async function listarPagosConductor(c: Context, caller: ConsolaCaller) {
-  const tipo = tipoConductorSchema.safeParse(c.req.query('lista') ?? 'anticipo');
-  if (!tipo.success) throw badRequest(PAGO_MSG.listaInvalida);
-  const empresaId = empresaDeLista(c, caller);
-  const particion: [string, string] = empresaId ? ['pagoPendienteEmpresa', `${empresaId}#${tipo.data}`] : ['pagoPendiente', tipo.data];
-  const pagina = await serviceRepository.porPagar(tipo.data, empresaId, opcionesDeLista(c, particion, 'fechaSalida', CURSOR_MSG));
-  const vehiculos = await vehiculoRepository.varios(pagina.items.flatMap((s) => (s.vehiculoId ? [s.vehiculoId] : [])));
-  const items = await Promise.all(pagina.items.map((s) => filaPagoConductor(tipo.data, s, s.vehiculoId ? vehiculos.get(s.vehiculoId) : undefined)));
-  return jsonWithEtag(c, { items, cursor: codificarCursor(pagina.cursor) });
-}
-
-/**
- * The account a payout goes to, as it is now; refused when staff saw another (`vista`, what their form
- * showed): the ledger must record the account that was paid.
- */
-function cuentaAPagar(v: Vehiculo | undefined, vista: CuentaDestino | null): CuentaDestino | null {
-  const actual = cuentaDe(v);
-  if (!mismaCuenta(vista, actual)) throw conflict(PAGO_MSG.cuentaCambio);
-  return actual;
-}
-
-/** Takes the payout's receipt, if any, and stores it under a name of its own (a lost race deletes only its own file). */
-async function guardarComprobante(caller: PlataformaCaller, uploadId: string | undefined, key: (ticketId: string) => string): Promise<string | undefined> {
-  if (!uploadId) return undefined;
-  const { tickets, files } = await takeCheckedFiles(caller, 'comprobantePago', [uploadId]);
-  const destino = key(tickets[0]!.id);
-  await putFiles([destino], files);
-  return destino;
-}
-
-/**
- * `POST /plataforma/servicios/{id}/pago-conductor`: the advance (due with the FUEC) or the balance
- * (due when the trip ends, after the advance) paid, exactly once: the service must still wait for
- * this very payout when it is written, and the ledger row must not exist.
- */
-export async function pagarConductor(c: Context, caller: PlataformaCaller, body: PagoConductorBody) {
-  const s = await servicioExistente(c);
-  const problema = problemaPagoConductor(s, body.tipo);
-  if (problema) throw conflict(problema);
-  const v = s.vehiculoId ? (await vehiculoRepository.varios([s.vehiculoId])).get(s.vehiculoId) : undefined;
-  const cuentaDestino = cuentaAPagar(v, body.cuentaVista);
-  const now = new Date();
-  const comprobante = await guardarComprobante(caller, body.comprobante, (ticket) => `${uploadKeys.comprobantePago(s.id, body.tipo)}-${ticket}`);
-  const monto = pagoConductor(s.valorOferta ?? 0);
-  const movimiento: Movimiento = {
-    id: idMovimiento.conductor(body.tipo, s.id),
-    tipo: body.tipo,
-    monto,
-    fecha: body.fecha,
-    referencia: body.referencia,
-    ...(comprobante ? { comprobante } : {}),
-    registradoPor: caller.email,
-    registradoEn: now.toISOString(),
-    servicioId: s.id,
-    vehiculoId: s.vehiculoId,
-    empresaAliada: s.empresaAliada,
-    ...(cuentaDestino ? { cuentaDestino } : {}),
-  };
-  const hecho = await escribirConArchivos(comprobante ? [comprobante] : [], () =>
-    serviceRepository.cambiarPago(
-      s,
-      {
-        cambios: { [FLAG[body.tipo]]: true },
-        condicion: { expresion: 'estado = :ce AND pagoPendiente = :cp', valores: { ':ce': s.estado, ':cp': body.tipo } },
-        movimientos: [movimiento],
-      },
-      { accion: body.tipo, quien: quienDe(caller), antes: { [FLAG[body.tipo]]: false }, despues: { [FLAG[body.tipo]]: true, monto, referencia: body.referencia, fecha: body.fecha, cuenta: cuentaDestino ? textoCuenta(cuentaDestino) : null } },
-      now,
-    ),
-  );
-  if (!hecho) {
-    // Say why, as the service stands now (another payout won, or the trip ended meanwhile).
-    const ahora = await serviceRepository.get(s.id);
-    throw conflict((ahora && problemaPagoConductor(ahora, body.tipo)) ?? PAGO_MSG.cambioConcurrente);
-  }
-  pagoRegistrado();
-  return c.json({ id: s.id, tipo: body.tipo, monto, [FLAG[body.tipo]]: true }, 201);
-}
-
-/**
- * The ledger row as shown, with a short-lived link to its receipt. A company sees the receipts of its
- * drivers' payouts, but not the client's own receipt, nor which staff member registered a payment.
- */
-const vistaMovimiento = async (m: Movimiento, caller: ConsolaCaller): Promise<MovimientoVista> => {
-  const empresa = caller.kind === 'empresa';
-  return {
-    id: m.id,
-    tipo: m.tipo,
-    monto: m.monto,
-    fecha: m.fecha,
-    referencia: m.referencia,
-    comprobanteUrl: empresa && m.tipo === 'pago-cliente' ? null : await url(m.comprobante),
-    registradoPor: empresa ? PLATAFORMA_NOMBRE : m.registradoPor,
-    registradoEn: m.registradoEn,
-    cuentaDestino: m.cuentaDestino ?? null,
-  };
-};
+// --- A service's payments (the detail dialog) -------------------------------------------------
 
 /**
  * `GET /servicios/{id}/pagos`: the service's money (the offer, both payouts and the platform's part)
@@ -456,134 +239,3 @@ const vistaCobro = async ({ reembolso, ...cobro }: CobroSinAplicar, caller: Cons
       }
     : {}),
 });
-
-// --- ePayco charges to refund ---------------------------------------------------------------
-
-const filaCobro = (m: Record<string, unknown>): CobroPorReembolsarFila =>
-  cobroPorReembolsarFilaSchema.parse({ cliente: '', nombreEmpresaAliada: '', ...m, id: String(m.id).slice(idMovimiento.epayco('').length) });
-
-/**
- * `GET /plataforma/cobros-por-reembolsar`: accepted ePayco charges that did not apply to their
- * reservation (`cobroPorReembolsar`), still to refund, latest first: one indexed query of what is owed.
- */
-export async function listarCobrosPorReembolsar(c: Context) {
-  const pagina = await pagoRepository.porReembolsar(opcionesDeLista(c, ['tipo', TIPO_POR_REEMBOLSAR], 'registradoEn', CURSOR_MSG));
-  return jsonWithEtag(c, { items: pagina.items.map(filaCobro), cursor: codificarCursor(pagina.cursor) });
-}
-
-/**
- * `POST /plataforma/cobros-por-reembolsar/{ref}/reembolso`: staff refunded the charge (from ePayco's
- * panel or by transfer): the day, the refund's reference and, optionally, its receipt; once.
- */
-export async function reembolsarCobro(c: Context, caller: PlataformaCaller, body: ReembolsoBody) {
-  const ref = idParam(c, 'ref', EPAYCO_MSG.cobroNoEncontrado);
-  const fila = await pagoRepository.fila(idMovimiento.epayco(ref));
-  if (!fila || (fila.tipo !== TIPO_POR_REEMBOLSAR && fila.tipo !== TIPO_REEMBOLSADO)) throw notFound(EPAYCO_MSG.cobroNoEncontrado);
-  if (fila.tipo === TIPO_REEMBOLSADO) throw conflict(EPAYCO_MSG.yaReembolsado);
-  const cobro = filaCobro(fila);
-  const now = new Date();
-  // Refunded on or after the day it was charged (in Bogotá), never before.
-  const diaCobro = hoyEnBogota(new Date(cobro.at));
-  if (body.fecha < diaCobro) throw badRequest(EPAYCO_MSG.reembolsoAntesDelCobro(diaCobro));
-  const comprobante = await guardarComprobante(caller, body.comprobante, (ticket) => `pagos/${cobro.servicioId}/reembolso-${ref}-${ticket}`);
-  const reembolso = { fecha: body.fecha, referencia: body.referencia, registradoPor: caller.email, registradoEn: now.toISOString(), ...(comprobante ? { comprobante } : {}) };
-  const s = await serviceRepository.get(cobro.servicioId);
-  const hecho = await serviceRepository.reembolsarCobro({ id: String(fila.id), servicioId: cobro.servicioId, referencia: cobro.referencia, monto: cobro.monto }, s, reembolso, quienDe(caller), now);
-  if (!hecho) {
-    // Another registration won: its receipt stands, this one's file goes.
-    if (comprobante) await deleteFiles([comprobante]);
-    throw conflict(EPAYCO_MSG.yaReembolsado);
-  }
-  pagoRegistrado();
-  return c.json({ ref, servicioId: cobro.servicioId, reembolso });
-}
-
-// --- Referral rewards ----------------------------------------------------------------------
-
-/** The referring vehicles' ids (`referidoPor` may also be the platform, or anything an old record holds). */
-const idsDeReferentes = (vs: readonly Vehiculo[]) => vs.flatMap((v) => (v.referidoPor && /^[A-Za-z0-9-]{1,64}$/.test(v.referidoPor) ? [v.referidoPor] : []));
-
-const referenteDe = (r: Vehiculo | undefined): RecompensaFila['referente'] =>
-  r ? { nombre: r.nombre, placas: r.placas, telefono: r.telefono, banco: r.banco, tipocuenta: r.tipocuenta, cuenta: r.cuenta, titular: r.titular, cuentaCambiada: r.cuentaCambiada ?? null } : null;
-
-const filaRecompensa = async (v: Vehiculo, referentes: Map<string, Vehiculo>, empresas: Map<string, string>): Promise<RecompensaFila> => ({
-  id: v.id,
-  nombre: v.nombre,
-  referidoPor: v.referidoPor ?? '',
-  referente: referenteDe(referentes.get(v.referidoPor ?? '')),
-  placas: v.placas,
-  tipo: v.tipo,
-  capacidad: v.capacidad,
-  viajesRealizados: v.viajesRealizados,
-  imagen: await url(v.fotos.frente),
-  // The allied company that owns the vehicle, as the other lists name it (its `empresa` is the affiliating one).
-  nombreEmpresaAliada: empresas.get(v.empresaAliada) || v.empresaAliada,
-});
-
-/** `GET /plataforma/recompensas`: vehicles whose referrer is owed the commission ('Vehículos con pago por referidos'). */
-export async function listarRecompensas(c: Context) {
-  const pagina = await vehiculoRepository.recompensas(opcionesDeLista(c, ['recompensa', 'pendiente'], 'fechaCreacion', CURSOR_MSG));
-  // Whom to pay, and whose vehicle it is: the page's referring vehicles and companies, one read each.
-  const [referentes, empresas] = await Promise.all([
-    vehiculoRepository.varios(idsDeReferentes(pagina.items)),
-    empresaRepository.nombres(pagina.items.map((v) => v.empresaAliada)),
-  ]);
-  return jsonWithEtag(c, { items: await Promise.all(pagina.items.map((v) => filaRecompensa(v, referentes, empresas))), cursor: codificarCursor(pagina.cursor) });
-}
-
-/**
- * `GET /plataforma/recompensas/pagadas`: the rewards already paid, latest registered first, each
- * with its vehicle and the payment (value, date, reference, receipt, who registered it).
- */
-export async function listarRecompensasPagadas(c: Context, caller: PlataformaCaller) {
-  const pagina = await pagoRepository.porTipo('recompensa', opcionesDeLista(c, ['tipo', 'recompensa'], 'registradoEn', CURSOR_MSG));
-  const vehiculos = await vehiculoRepository.varios(pagina.items.flatMap((m) => (m.vehiculoId ? [m.vehiculoId] : [])));
-  const [referentes, empresas] = await Promise.all([
-    vehiculoRepository.varios(idsDeReferentes([...vehiculos.values()])),
-    empresaRepository.nombres([...vehiculos.values()].map((v) => v.empresaAliada)),
-  ]);
-  // Vehicles are never deleted; a row whose vehicle is missing would have nothing to show.
-  const pagados = pagina.items.flatMap((m) => {
-    const v = m.vehiculoId ? vehiculos.get(m.vehiculoId) : undefined;
-    return v ? [{ m, v }] : [];
-  });
-  const items = await Promise.all(pagados.map(async ({ m, v }) => ({ ...(await filaRecompensa(v, referentes, empresas)), pago: await vistaMovimiento(m, caller) })));
-  return jsonWithEtag(c, { items, cursor: codificarCursor(pagina.cursor) });
-}
-
-/** `POST /plataforma/recompensas/{vehiculoId}`: the referrer's commission paid, once. */
-export async function pagarRecompensa(c: Context, caller: PlataformaCaller, body: RecompensaBody) {
-  const v = await vehiculoRepository.porId(idParam(c, 'vehiculoId', PAGO_MSG.vehiculoNoEncontrado));
-  if (!v) throw notFound(PAGO_MSG.vehiculoNoEncontrado);
-  if (v.comisionPagadaAReferente) throw conflict(PAGO_MSG.recompensaYaPagada);
-  const now = new Date();
-  // Names for the paid list's search: the allied company and the referrer.
-  const [nombres, referentes] = await Promise.all([empresaRepository.nombres([v.empresaAliada]), vehiculoRepository.varios(idsDeReferentes([v]))]);
-  const aliada = nombres.get(v.empresaAliada) ?? '';
-  const referente = referentes.get(v.referidoPor ?? '');
-  const cuentaDestino = cuentaAPagar(referente, body.cuentaVista);
-  const comprobante = await guardarComprobante(caller, body.comprobante, (ticket) => `${uploadKeys.comprobanteRecompensa(v.id)}-${ticket}`);
-  const movimiento: Movimiento = {
-    id: idMovimiento.recompensa(v.id),
-    tipo: 'recompensa',
-    monto: body.valor,
-    fecha: body.fecha,
-    referencia: body.referencia,
-    ...(comprobante ? { comprobante } : {}),
-    registradoPor: caller.email,
-    registradoEn: now.toISOString(),
-    vehiculoId: v.id,
-    empresaAliada: v.empresaAliada,
-    busqueda: busquedaDeRecompensa(v, aliada, body.referencia, referente),
-    ...(cuentaDestino ? { cuentaDestino } : {}),
-  };
-  const hecho = await escribirConArchivos(comprobante ? [comprobante] : [], () => vehiculoRepository.pagarRecompensa(v, movimiento, quienDe(caller), now));
-  if (!hecho) {
-    // Say why, as the vehicle stands now (another payment of it won, most likely).
-    const ahora = await vehiculoRepository.porId(v.id);
-    throw conflict(ahora?.comisionPagadaAReferente ? PAGO_MSG.recompensaYaPagada : PAGO_MSG.recompensaNoDebida);
-  }
-  await cambios.anunciar({ tipo: 'empresa', id: v.empresaAliada });
-  pagoRegistrado();
-  return c.json({ id: v.id, comisionPagadaAReferente: true, valor: body.valor }, 201);
-}

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { DATOS_BANCARIOS } from '../../../shared/schemas/empresa.js';
-import { API_MSG } from '../../../shared/schemas/messages.js';
-import { perfilEmpresaSchema, perfilSchema, type PerfilBody } from '../../../shared/schemas/profile.js';
+import { DATOS_BANCARIOS } from '@shared/schemas/empresa.js';
+import { API_MSG } from '@shared/schemas/messages.js';
+import { perfilEmpresaSchema, perfilSchema, type PerfilBody } from '@shared/schemas/profile.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';
 import { forbidden } from '../../errors.js';

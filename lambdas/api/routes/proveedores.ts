@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
-import { accionDe, BOTON_ACCION, cambiosDeAccion, listaDe, listaPorId, type AccionProveedor } from '../../../shared/domain/proveedores.js';
-import { uploadKeys } from '../../../shared/domain/uploads.js';
-import { APP_PROVEEDORES } from '../../../shared/schemas/historial.js';
+import { accionDe, BOTON_ACCION, cambiosDeAccion, listaDe, listaPorId, type AccionProveedor } from '@shared/domain/proveedores.js';
+import { uploadKeys } from '@shared/domain/uploads.js';
+import { APP_PROVEEDORES } from '@shared/schemas/historial.js';
+import { PAGINA_MSG } from '@shared/schemas/paginas.js';
 import {
   ARCHIVO_TEXTO,
   CORREO_BIENVENIDA,
@@ -19,9 +20,9 @@ import {
   type ProveedorFila,
   type SuspensionBody,
   type ValidacionBody,
-} from '../../../shared/schemas/proveedores.js';
-import { DOCUMENTO_LABELS, FOTO_LABELS } from '../../../shared/schemas/vehiculo.js';
-import { INITIAL_RATING } from '../../../shared/constants.js';
+} from '@shared/schemas/proveedores.js';
+import { DOCUMENTO_LABELS, FOTO_LABELS } from '@shared/schemas/vehiculo.js';
+import { INITIAL_RATING } from '@shared/constants.js';
 import { correo } from '../../adapters/correo.js';
 import { storage } from '../../adapters/storage.js';
 import { historialRepository } from '../../data/historial-repository.js';
@@ -31,7 +32,7 @@ import { quienDe, type PlataformaCaller } from '../caller.js';
 import { busquedaYLimite, codificarCursor, decodificarCursor } from '../cursor.js';
 import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
-import { deleteFiles, putFiles, takeAppFiles } from './uploads.js';
+import { deleteFiles, putFiles, takeAppFiles } from '../files.js';
 import { logger } from '../../logger.js';
 
 const POR_PAGINA = 20;
@@ -47,7 +48,7 @@ export async function listarProveedores(c: Context) {
   if (!parsed.success) throw notFound(PROVEEDOR_MSG.listaInvalida);
   const lista = listaPorId(parsed.data);
   const { texto: q, limite } = busquedaYLimite(c, POR_PAGINA);
-  const cursor = decodificarCursor(c.req.query('cursor'), { particion: ['estadoProveedor', `${lista.tipo}#${lista.estado}`], campos: ['id', 'fechaCreacion'] }, PROVEEDOR_MSG.cursorInvalido);
+  const cursor = decodificarCursor(c.req.query('cursor'), { particion: ['estadoProveedor', `${lista.tipo}#${lista.estado}`], campos: ['id', 'fechaCreacion'] }, PAGINA_MSG.cursorInvalido);
   const pagina = await proveedorRepository.pagina(lista, { limite, cursor, texto: q });
   return jsonWithEtag(c, { items: pagina.items.map(filaDe), cursor: codificarCursor(pagina.cursor) });
 }

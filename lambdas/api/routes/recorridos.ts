@@ -1,14 +1,13 @@
 import type { Context } from 'hono';
-import { pagoRegistrado } from './pagos.js';
-import { dentroDeLimites, enCurso, finalizable, POSICION_VIGENTE_MS } from '../../../shared/domain/recorrido.js';
-import { MAPA_MSG, RECORRIDO_MSG } from '../../../shared/schemas/messages-servicios.js';
-import { limitesSchema, type ConductorEnMapa, type Posicion } from '../../../shared/schemas/recorrido.js';
+import { dentroDeLimites, enCurso, finalizable, POSICION_VIGENTE_MS } from '@shared/domain/recorrido.js';
+import { MAPA_MSG, RECORRIDO_MSG } from '@shared/schemas/messages-servicios.js';
+import { limitesSchema, type ConductorEnMapa, type Posicion } from '@shared/schemas/recorrido.js';
 import { serviceRepository } from '../../data/service-repository.js';
 import { vehiculoRepository } from '../../data/vehiculo-repository.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { quienDe, type CompanyCaller, type ConductorCaller } from '../caller.js';
 import { idParam } from '../validate.js';
-import { mapaCaches } from './mapa.js';
+import { mapaCaches, pagoRegistrado } from '../caches.js';
 
 /**
  * A started trip (docs/spec/02.md sections 2.2 and 7; docs/product.md): the driver app reports its position and

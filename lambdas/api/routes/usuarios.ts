@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import { INITIAL_RATING } from '../../../shared/constants.js';
-import { usuarioSchema } from '../../../shared/schemas/empresa.js';
-import type { RegistroInterno } from '../../../shared/schemas/profile.js';
+import { INITIAL_RATING } from '@shared/constants.js';
+import { usuarioSchema } from '@shared/schemas/empresa.js';
+import type { RegistroInterno } from '@shared/schemas/profile.js';
 import { identity } from '../../adapters/identity.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';
 import type { CompanyCaller } from '../caller.js';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import { INITIAL_RATING, REENVIO_INVITACION_MINUTOS, REENVIOS_INVITACION_DIA } from '../../../shared/constants.js';
-import { hoyEnBogota } from '../../../shared/domain/vencimientos.js';
-import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, uploadKeys } from '../../../shared/domain/uploads.js';
-import { usuarioSchema } from '../../../shared/schemas/empresa.js';
-import { VEHICULO_MSG } from '../../../shared/schemas/messages-flota.js';
-import { cuentaDe, mismaCuenta } from '../../../shared/schemas/pagos.js';
+import { INITIAL_RATING, REENVIO_INVITACION_MINUTOS, REENVIOS_INVITACION_DIA } from '@shared/constants.js';
+import { hoyEnBogota } from '@shared/domain/vencimientos.js';
+import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, uploadKeys } from '@shared/domain/uploads.js';
+import { usuarioSchema } from '@shared/schemas/empresa.js';
+import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
+import { cuentaDe, mismaCuenta } from '@shared/schemas/pagos.js';
 import {
   normalizarPlacas,
   problemasDeFechas,
@@ -19,7 +19,7 @@ import {
   type VehiculoDetalle,
   type VehiculoEdicion,
   type VehiculoNuevo,
-} from '../../../shared/schemas/vehiculo.js';
+} from '@shared/schemas/vehiculo.js';
 import { identity } from '../../adapters/identity.js';
 import { storage } from '../../adapters/storage.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
@@ -30,7 +30,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { CompanyCaller } from '../caller.js';
 import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
-import { deleteFiles, putFiles, takeCheckedLots } from './uploads.js';
+import { deleteFiles, putFiles, takeCheckedLots } from '../files.js';
 
 /** `GET /vehiculos`: the caller's fleet, the list's fields only (docs/spec/02.md section 2.7). */
 export async function listarVehiculos(c: Context, caller: CompanyCaller) {

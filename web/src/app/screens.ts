@@ -1,9 +1,9 @@
 import type { IconProps } from '@cloudscape-design/components/icon';
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ListaServiciosId } from '../../../shared/domain/listas.js';
-import type { ListaId } from '../../../shared/domain/proveedores.js';
-import type { MeResponse } from '../../../shared/schemas/empresa.js';
+import type { ListaServiciosId } from '@shared/domain/listas.js';
+import type { ListaId } from '@shared/domain/proveedores.js';
+import type { MeResponse } from '@shared/schemas/empresa.js';
 
 /**
  * Every panel screen, declared once: the router, the side menu, the bottom bar and the document
@@ -67,11 +67,11 @@ const screen = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType<Sc
 export const preloadScreen = (s: PanelScreen): Promise<unknown> => loaders.get(s.component)?.() ?? Promise.resolve();
 
 /** A provider list's own route: the panel opened on that list. */
-const pagos = () => import('../features/payments/components/pagos-page.js');
-const servicios = () => import('../features/payments/components/servicios-page.js');
+const pagos = () => import('../features/pagos/components/pagos-page.js');
+const servicios = () => import('../features/pagos/components/servicios-page.js');
 /** The first page of a service list, what its screen asks for first (app/preload.ts). */
 const primeraPagina = (lista: ListaServiciosId) => () =>
-  Promise.all([import('../lib/listas.js'), import('../features/payments/api/pagos.js')]).then(([l, p]) => l.paginaQuery(p.FUENTES.servicios(lista, null), '', null));
+  Promise.all([import('../lib/listas.js'), import('../features/pagos/api/pagos.js')]).then(([l, p]) => l.paginaQuery(p.FUENTES.servicios(lista, null), '', null));
 
 const lista = <P extends ListaId>(path: P, title: string, icon: IconProps.Name) => ({
   path,
@@ -79,7 +79,7 @@ const lista = <P extends ListaId>(path: P, title: string, icon: IconProps.Name) 
   icon,
   roles: PLATAFORMA,
   gated: false,
-  component: screen(() => import('../features/providers/components/providers-page.js'), (m) => m.paginaDeLista(path)),
+  component: screen(() => import('../features/proveedores/components/proveedores-page.js'), (m) => m.paginaDeLista(path)),
 });
 
 const SCREENS = [
@@ -104,7 +104,7 @@ const SCREENS = [
     roles: EVERYONE,
     gated: false,
     sideMenu: 1,
-    component: screen(() => import('../features/profile/components/profile-page.js'), (m) => m.ProfilePage),
+    component: screen(() => import('../features/perfil/components/perfil-page.js'), (m) => m.PerfilPage),
   },
   {
     path: 'monitor-map',
@@ -115,7 +115,7 @@ const SCREENS = [
     gated: true,
     sideMenu: 2,
     bottomBar: 3,
-    component: screen(() => import('../features/map/components/monitor-map-page.js'), (m) => m.MonitorMapPage),
+    component: screen(() => import('../features/mapa/components/mapa-monitoreo-page.js'), (m) => m.MapaMonitoreoPage),
     // Opened on its address, nothing is fetched ahead (preloadPanelCode in router.tsx: not the panel's
     // code, `/me` nor the feed): with the code and the feed ahead, the panel and the map rendered in one
     // 270-400 ms task and the map's WebGL start-up ran while the panel drew (Lighthouse median 70
@@ -134,7 +134,7 @@ const SCREENS = [
     gated: true,
     sideMenu: 3,
     bottomBar: 1,
-    component: screen(() => import('../features/fleet/components/fleet-page.js'), (m) => m.FleetPage),
+    component: screen(() => import('../features/flota/components/flota-page.js'), (m) => m.FlotaPage),
     datos: () => import('../lib/vehiculos.js').then((m) => m.vehiculosQuery),
   },
   {
@@ -147,8 +147,8 @@ const SCREENS = [
     gated: true,
     sideMenu: 4,
     component: screen(
-      () => import('../features/users/components/internal-registration-page.js'),
-      (m) => m.InternalRegistrationPage,
+      () => import('../features/usuarios/components/registro-interno-page.js'),
+      (m) => m.RegistroInternoPage,
     ),
   },
   {
@@ -190,7 +190,7 @@ const SCREENS = [
     roles: PLATAFORMA,
     gated: false,
     sideMenu: 5,
-    component: screen(() => import('../features/providers/components/providers-page.js'), (m) => m.ProvidersPage),
+    component: screen(() => import('../features/proveedores/components/proveedores-page.js'), (m) => m.ProveedoresPage),
   },
   // docs/spec/01.md section 2: each of the eight lists has its own route, opening the same panel on it (titles
   // as in shared/domain/proveedores.ts, checked by test/unit/proveedores.test.ts; kept here so the
@@ -222,7 +222,7 @@ const SCREENS = [
     gated: true,
     // Beyond the spec's side menu: where the FUEC step lands, so it must be reachable.
     sideMenu: 2.5,
-    component: screen(() => import('../features/map/components/reservations-page.js'), (m) => m.ReservationsPage),
+    component: screen(() => import('../features/mapa/components/reservas-page.js'), (m) => m.ReservasPage),
   },
   { path: 'viajes-confirmados', title: 'Viajes Confirmados', icon: 'status-positive', roles: EVERYONE, gated: false, component: screen(servicios, (m) => m.paginaDeServicios('confirmados')), datos: primeraPagina('confirmados') },
   { path: 'viajes-finalizados', title: 'Viajes Finalizados', icon: 'flag', roles: EVERYONE, gated: false, component: screen(servicios, (m) => m.paginaDeServicios('finalizados')), datos: primeraPagina('finalizados') },
@@ -237,7 +237,7 @@ const SCREENS = [
     gated: false,
     // Beyond the spec's side menu: the bottom bar has no room for it, and it must be reachable.
     sideMenu: 11,
-    component: screen(() => import('../features/payments/components/historial-page.js'), (m) => m.HistorialPage),
+    component: screen(() => import('../features/pagos/components/historial-page.js'), (m) => m.HistorialPage),
   },
 ] as const satisfies readonly PanelScreen[];
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { RECORRIDO_MSG } from '../../../shared/schemas/messages-servicios.js';
+import { RECORRIDO_MSG } from '@shared/schemas/messages-servicios.js';
 import { api } from '../lib/api-client.js';
 import * as z from 'zod';
 import { AccionConfirmada } from './accion-confirmada.js';

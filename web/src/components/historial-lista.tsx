@@ -1,5 +1,5 @@
 import Box from '@cloudscape-design/components/box';
-import { ACCION_TEXTO, CAMPO_TEXTO, CAMPOS_OCULTOS, VALOR_TEXTO, type EntradaHistorial } from '../../../shared/schemas/historial.js';
+import { ACCION_TEXTO, CAMPO_TEXTO, CAMPOS_OCULTOS, VALOR_TEXTO, type EntradaHistorial } from '@shared/schemas/historial.js';
 import { formatCalendarDate, formatCOP, formatDateTime } from '../lib/format.js';
 
 /** Fields that hold pesos (an offer's price, a payout's or a reward's value). */

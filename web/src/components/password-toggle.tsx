@@ -1,5 +1,5 @@
 import Link from '@cloudscape-design/components/link';
-import { PASSWORD_MIN_LENGTH } from '../../../shared/constants.js';
+import { PASSWORD_MIN_LENGTH } from '@shared/constants.js';
 
 /** The show/hide control of a password field, beside its label (FormField's `info` slot). */
 export function PasswordToggle({ shown, onChange }: { shown: boolean; onChange: (shown: boolean) => void }) {

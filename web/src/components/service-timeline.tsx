@@ -3,7 +3,7 @@ import Spinner from '@cloudscape-design/components/spinner';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { historialRespuestaSchema } from '../../../shared/schemas/historial.js';
+import { historialRespuestaSchema } from '@shared/schemas/historial.js';
 import { api } from '../lib/api-client.js';
 import { HistorialLista } from './historial-lista.js';
 import { StatusText } from './status-text.js';

@@ -1,5 +1,5 @@
 import Icon, { type IconProps } from '@cloudscape-design/components/icon';
-import type { TipoIndicador } from '../../../shared/domain/vencimientos.js';
+import type { TipoIndicador } from '@shared/domain/vencimientos.js';
 
 const ICONS: Record<TipoIndicador, { name: IconProps.Name; variant: IconProps.Variant }> = {
   error: { name: 'status-negative', variant: 'error' },

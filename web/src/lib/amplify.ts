@@ -1,5 +1,5 @@
 import { Amplify } from 'aws-amplify';
-import type { RuntimeConfig } from '../../../shared/schemas/runtime-config.js';
+import type { RuntimeConfig } from '@shared/schemas/runtime-config.js';
 
 export function configureAmplify(config: RuntimeConfig): void {
   Amplify.configure({

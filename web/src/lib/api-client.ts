@@ -1,6 +1,6 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
 import * as z from 'zod';
-import { API_MSG } from '../../../shared/schemas/messages.js';
+import { API_MSG } from '@shared/schemas/messages.js';
 import { runtimeConfig } from './config.js';
 
 /** One field the API refused, named by its path in the request body (`details.fields`). */

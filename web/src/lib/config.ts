@@ -1,4 +1,4 @@
-import { runtimeConfigSchema, type RuntimeConfig } from '../../../shared/schemas/runtime-config.js';
+import { runtimeConfigSchema, type RuntimeConfig } from '@shared/schemas/runtime-config.js';
 
 let current: RuntimeConfig | undefined;
 

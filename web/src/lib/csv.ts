@@ -1,4 +1,4 @@
-import { hoyEnBogota } from '../../../shared/domain/vencimientos.js';
+import { hoyEnBogota } from '@shared/domain/vencimientos.js';
 
 /** A list's export named with today's date in Bogotá ('anticipos-2026-11-27.csv' at 9 p. m. there, not the next UTC day). */
 export const nombreCsv = (lista: string): string => `${lista}-${hoyEnBogota()}.csv`;

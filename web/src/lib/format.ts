@@ -1,4 +1,4 @@
-import { BOGOTA_TZ } from '../../../shared/constants.js';
+import { BOGOTA_TZ } from '@shared/constants.js';
 
 /** Formatting for later screens: Colombian Spanish, pesos without cents, times in Bogotá. */
 const LOCALE = 'es-CO';

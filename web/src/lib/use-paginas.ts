@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MAX_BUSQUEDA } from '../../../shared/schemas/paginas.js';
+import { MAX_BUSQUEDA } from '@shared/schemas/paginas.js';
 
 /** Waits until typing pauses before asking the server (one query per word, not per key). */
 export function useDemorado<T>(valor: T, ms = 350): T {

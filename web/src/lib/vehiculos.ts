@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { vehiculosResponseSchema } from '../../../shared/schemas/vehiculo.js';
+import { vehiculosResponseSchema } from '@shared/schemas/vehiculo.js';
 import { api } from './api-client.js';
 
 /** The company's fleet, shared by the fleet screen and the map's vehicle assignment. */

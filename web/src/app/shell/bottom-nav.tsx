@@ -1,7 +1,7 @@
 import Icon from '@cloudscape-design/components/icon';
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { usePendingPaymentsCount } from '../../features/payments/api/use-pending-payments-count.js';
+import { usePagosPendientes } from '../../features/pagos/api/use-pagos-pendientes.js';
 import { enfocarTrasNavegar } from '../../lib/foco.js';
 import { gateHint, isLocked, navScreens, screenHref, type PanelScreen, type Viewer } from '../screens.js';
 
@@ -23,7 +23,7 @@ const TAB_DE: Record<string, string> = {
  */
 export function BottomNav({ viewer }: { viewer: Viewer }) {
   const hintId = useId();
-  const counts: Record<NonNullable<PanelScreen['badge']>, number> = { pendingPayments: usePendingPaymentsCount() };
+  const counts: Record<NonNullable<PanelScreen['badge']>, number> = { pendingPayments: usePagosPendientes() };
   const tabs = navScreens('bottomBar', viewer.groups);
   const aqui = useLocation().pathname.split('/').pop() ?? '';
   return (

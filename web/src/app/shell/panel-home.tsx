@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import type { MeResponse } from '../../../../shared/schemas/empresa.js';
+import type { MeResponse } from '@shared/schemas/empresa.js';
 import { LoadingScreen } from '../../components/loading-screen.js';
 import { useMe } from '../../lib/me/get-me.js';
 import { maySee, navScreens, panelPath, screenAt, screenHref } from '../screens.js';

@@ -1,6 +1,6 @@
 import TopNavigation, { type TopNavigationProps } from '@cloudscape-design/components/top-navigation';
 import { useId } from 'react';
-import type { MeResponse } from '../../../../shared/schemas/empresa.js';
+import type { MeResponse } from '@shared/schemas/empresa.js';
 import { useAvatarUrl } from '../../components/avatar.js';
 import { useSignOut } from '../../features/auth/api/use-sign-out.js';
 import { useFollow } from '../../lib/navigation.js';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { meResponseSchema, type MeResponse } from '../../../../shared/schemas/empresa.js';
+import { meResponseSchema, type MeResponse } from '@shared/schemas/empresa.js';
 import { api } from '../api-client.js';
 import { saveStoredUsuario } from './stored-usuario.js';
 

@@ -1,4 +1,4 @@
-import type { MeResponse, Usuario } from '../../../../shared/schemas/empresa.js';
+import type { MeResponse, Usuario } from '@shared/schemas/empresa.js';
 
 /**
  * docs/spec/01.md section 3: the signed-in user's record is also kept in local storage under `usuario`

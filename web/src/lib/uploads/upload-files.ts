@@ -1,7 +1,7 @@
-import { fileSignature, SIGNATURE_BYTES } from '../../../../shared/domain/file-signature.js';
-import { UPLOAD_KINDS, uploadProblem } from '../../../../shared/domain/uploads.js';
-import { meResponseSchema, type MeResponse } from '../../../../shared/schemas/empresa.js';
-import { uploadTicketSchema, type ConfirmUpload, type UploadTicket } from '../../../../shared/schemas/upload.js';
+import { fileSignature, SIGNATURE_BYTES } from '@shared/domain/file-signature.js';
+import { UPLOAD_KINDS, uploadProblem } from '@shared/domain/uploads.js';
+import { meResponseSchema, type MeResponse } from '@shared/schemas/empresa.js';
+import { uploadTicketSchema, type ConfirmUpload, type UploadTicket } from '@shared/schemas/upload.js';
 import { ApiError, api } from '../api-client.js';
 
 /** What the API takes uploads of (profile photos, and later vehicle photos, documents, FUEC...). */

@@ -1,4 +1,4 @@
-import { MSG, REGISTRO_MSG } from '../../../../../shared/schemas/messages.js';
+import { MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
 
 const TOO_MANY = 'Demasiados intentos. Espera un momento e inténtalo de nuevo.';
 export const CODIGO_INCORRECTO = 'El código de verificación no es correcto.';

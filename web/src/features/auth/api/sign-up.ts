@@ -1,6 +1,6 @@
 import { confirmSignUp, resendSignUpCode, signUp } from 'aws-amplify/auth';
-import { SIGNUP_KEY_FIELD, SIGNUP_METADATA } from '../../../../../shared/constants.js';
-import type { signUpSchema } from '../../../../../shared/schemas/auth.js';
+import { SIGNUP_KEY_FIELD, SIGNUP_METADATA } from '@shared/constants.js';
+import type { signUpSchema } from '@shared/schemas/auth.js';
 import type { z } from 'zod';
 import { cognitoErrorMessage, isWrongSignUpKey } from './cognito-errors.js';
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { signOut } from 'aws-amplify/auth';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MSG } from '../../../../../shared/schemas/messages.js';
+import { MSG } from '@shared/schemas/messages.js';
 import { dismissToast, toast } from '../../../lib/toast.js';
 import { meQueryOptions } from '../../../lib/me/get-me.js';
 import { useAuth } from './auth-context.js';

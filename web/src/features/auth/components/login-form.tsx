@@ -4,7 +4,7 @@ import Form from '@cloudscape-design/components/form';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { FormEvent } from 'react';
-import { loginSchema } from '../../../../../shared/schemas/auth.js';
+import { loginSchema } from '@shared/schemas/auth.js';
 import { EmailField, PasswordField } from '../../../components/form-fields.js';
 import { useFollow } from '../../../lib/navigation.js';
 import { useZodForm } from '../../../lib/use-zod-form.js';

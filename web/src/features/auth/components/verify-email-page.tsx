@@ -6,7 +6,7 @@ import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { emailSchema, verifyEmailSchema } from '../../../../../shared/schemas/auth.js';
+import { emailSchema, verifyEmailSchema } from '@shared/schemas/auth.js';
 import { EmailField, TextField } from '../../../components/form-fields.js';
 import { useFollow } from '../../../lib/navigation.js';
 import { toast } from '../../../lib/toast.js';

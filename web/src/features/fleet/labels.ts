@@ -1,2 +1,0 @@
-
-export { FOTO_LABELS, DOCUMENTO_LABELS } from '../../../../shared/schemas/vehiculo.js';

@@ -1,0 +1,64 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod';
+import {
+  vehiculoDetalleSchema,
+  vehiculoSchema,
+  type VehiculoDetalle,
+  type VehiculoEdicion,
+  type VehiculoNuevo,
+} from '@shared/schemas/vehiculo.js';
+import { api } from '../../../lib/api-client.js';
+
+import { fleetKeys } from '../../../lib/vehiculos.js';
+
+export { fleetKeys, useVehiculos, vehiculosQuery } from '../../../lib/vehiculos.js';
+
+/** `GET /vehiculos/{id}`: the record with short-lived URLs of its files (re-read on each opening). */
+export const useVehiculo = (id: string | null) =>
+  useQuery({
+    queryKey: fleetKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => api.get(`/vehiculos/${encodeURIComponent(id!)}`, vehiculoDetalleSchema, signal),
+    enabled: !!id,
+    staleTime: 0,
+    meta: { enPantalla: true },
+  });
+
+const placaSchema = z.object({ placas: z.string(), disponible: z.boolean() });
+/** Whether the plate is free in the company (docs/spec/02.md section 5.3: checked while typing). */
+export const placaDisponible = (placas: string, signal?: AbortSignal) =>
+  api.get(`/vehiculos/placas/${encodeURIComponent(placas)}`, placaSchema, signal).then((r) => r.disponible);
+
+/** `POST /vehiculos`: the form with the upload ids of its files. */
+export function useCrearVehiculo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VehiculoNuevo) => api.post('/vehiculos', body, vehiculoSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fleetKeys.all }),
+    meta: { silent: true },
+  });
+}
+
+/** `PUT /vehiculos/{id}`: the changeable fields and any replaced files. */
+export function useEditarVehiculo(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VehiculoEdicion) => api.put(`/vehiculos/${encodeURIComponent(id)}`, body, vehiculoDetalleSchema),
+    onSuccess: (detalle: VehiculoDetalle) => {
+      queryClient.setQueryData(fleetKeys.detail(id), detalle);
+      return queryClient.invalidateQueries({ queryKey: fleetKeys.all, exact: true });
+    },
+    meta: { silent: true },
+  });
+}
+
+const invitacionSchema = z.object({ invitacionEn: z.string(), mensaje: z.string() });
+/** `POST /vehiculos/{id}/invitacion`: the driver's invitation again, while the driver has not signed in. */
+export function useReenviarInvitacion(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post(`/vehiculos/${encodeURIComponent(id)}/invitacion`, {}, invitacionSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fleetKeys.detail(id) }),
+    // Said inline, in the details dialog (a toast would cover it).
+    meta: { silent: true },
+  });
+}

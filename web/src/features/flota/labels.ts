@@ -1,0 +1,2 @@
+
+export { FOTO_LABELS, DOCUMENTO_LABELS } from '@shared/schemas/vehiculo.js';

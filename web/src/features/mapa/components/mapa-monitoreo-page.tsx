@@ -1,0 +1,127 @@
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ESTADOS_VISIBLES_INICIO, type EstadoMapa } from '@shared/domain/mapa.js';
+import type { Limites } from '@shared/domain/recorrido.js';
+import type { ConductorEnMapa } from '@shared/schemas/recorrido.js';
+import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
+import { MAPA_MSG } from '@shared/schemas/messages-servicios.js';
+import { runtimeConfig } from '../../../lib/config.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { useThemeMode } from '../../../lib/theme.js';
+import { useConductores, useMapa } from '../api/mapa.js';
+import { estiloSegunModo } from '../map-style.js';
+import { MapLegend } from './map-legend.js';
+import { ServicioDialogs } from './servicio-dialogs.js';
+import { useAvisoInicio } from '../hooks/use-aviso-inicio.js';
+import { esTelefono } from '../../../lib/use-es-telefono.js';
+import { Reintentar } from '../../../components/reintentar.js';
+import { StatusText } from '../../../components/status-text.js';
+
+// MapLibre is its own chunk, loaded after the page: 'Cargando mapa...' shows meanwhile (docs/spec/02.md section 2.1).
+// Asked for once this page's code runs, not at its first render, which waits for `/me` and the panel.
+const mapCanvas = import('./map-canvas.js');
+const MapCanvas = lazy(() => mapCanvas.then((m) => ({ default: m.MapCanvas })));
+
+/** Stable empty list: a new [] each render would redraw the drivers' layer. */
+const SIN_CONDUCTORES: readonly ConductorEnMapa[] = [];
+
+
+/** docs/spec/02.md section 2.1: the monitor map, with its legend, detail dialog and offer flow. */
+export function MapaMonitoreoPage({ title }: { title: string }) {
+  const navigate = useNavigate();
+  const { mode } = useThemeMode();
+  const mapa = useMapa();
+  const [visibles, setVisibles] = useState<readonly EstadoMapa[]>(ESTADOS_VISIBLES_INICIO);
+  const [cargado, setCargado] = useState(false);
+  const [detalle, setDetalle] = useState<string | null>(null);
+  const styleUrl = estiloSegunModo(runtimeConfig().mapStyleUrl, mode === 'dark');
+  const servicios = useMemo(() => mapa.data?.servicios ?? [], [mapa.data]);
+  const sinTipos = mapa.data?.tipos.length === 0;
+  useAvisoInicio(mapa.data?.servicios);
+  // docs/spec/02.md section 7: the drivers of started trips inside the visible bounds, while there are any.
+  const [limites, setLimites] = useState<Limites | null>(null);
+  const enCurso = servicios.some((s) => s.iniciado && s.estado === 'confirmado');
+  const conductores = useConductores(limites, enCurso);
+  const conductoresEnVista = enCurso ? (conductores.data ?? SIN_CONDUCTORES) : SIN_CONDUCTORES;
+  const onSelect = useCallback((id: string) => setDetalle(id), []);
+  // Chosen from the legend's list: the map also moves to it (it may lie outside the view).
+  const [foco, setFoco] = useState<{ lat: number; lng: number } | null>(null);
+  const onSelectLista = useCallback(
+    (id: string) => {
+      const s = servicios.find((x) => x.id === id);
+      if (s) setFoco({ lat: s.lat, lng: s.lng });
+      setDetalle(id);
+    },
+    [servicios],
+  );
+  const onLoaded = useCallback(() => setCargado(true), []);
+  const [fondoFallido, setFondoFallido] = useState(false);
+  const onFondoFallido = useCallback(() => setFondoFallido(true), []);
+  const onToggle = useCallback((estado: EstadoMapa, visible: boolean) => setVisibles((v) => (visible ? [...v, estado] : v.filter((e) => e !== estado))), []);
+
+  return (
+    <div className={cargado ? 'monitor-map' : 'monitor-map monitor-map--cargando'}>
+      <h1 className="visually-hidden">{title}</h1>
+      <Suspense fallback={null}>
+        <MapCanvas
+          styleUrl={styleUrl}
+          servicios={servicios}
+          visibles={visibles}
+          conductores={conductoresEnVista}
+          foco={foco}
+          onSelect={onSelect}
+          onBounds={setLimites}
+          onLoaded={onLoaded}
+          onFondoFallido={onFondoFallido}
+        />
+      </Suspense>
+      {/* Not under the feed's error or the fleet's warning: one message in the middle at a time. */}
+      {!cargado && !fondoFallido && !mapa.isLoadingError && !sinTipos && (
+        <div className="monitor-map__overlay">
+          <span className="monitor-map__cargando" role="status">
+            {MAPA_MSG.cargando}
+          </span>
+        </div>
+      )}
+      {/* At once, not with the feed: the states are known before their counts arrive. */}
+      {!mapa.isLoadingError && !sinTipos && (
+        <MapLegend
+          servicios={mapa.data ? servicios : undefined}
+          visibles={visibles}
+          onToggle={onToggle}
+          onSelect={onSelectLista}
+          actualizado={mapa.dataUpdatedAt || null}
+          errorRefresco={mapa.isRefetchError}
+          expandida={!esTelefono()}
+          conductores={conductoresEnVista.length}
+        />
+      )}
+      {sinTipos && (
+        <div className="monitor-map__center">
+          <Alert
+            type="warning"
+            header={MAPA_MSG.sinTipos}
+            action={<Button onClick={() => navigate('/panel-control/gestiona-flota')}>Ir a Gestión de Flota</Button>}
+          >
+            El mapa muestra los servicios de los tipos de vehículo que tiene la flota. Registra un vehículo para empezar a recibir solicitudes.
+          </Alert>
+        </div>
+      )}
+      {mapa.isLoadingError && (
+        <div className="monitor-map__center">
+          <Alert type="error" header="No se pudieron cargar los servicios" action={<Reintentar consulta={mapa} />}>
+            {errorMessage(mapa.error) || VEHICULO_MSG.errorCarga}
+          </Alert>
+        </div>
+      )}
+      {fondoFallido && (
+        <div className="monitor-map__aviso" role="status">
+          <StatusText type="warning">{MAPA_MSG.fondoFallido}</StatusText>
+        </div>
+      )}
+      <ServicioDialogs id={detalle} onClose={() => setDetalle(null)} />
+    </div>
+  );
+}

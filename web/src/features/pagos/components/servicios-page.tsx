@@ -1,0 +1,176 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Tabs from '@cloudscape-design/components/tabs';
+import { useState } from 'react';
+import { usePestanasDeRuta } from '../../../lib/pestanas.js';
+import { listaServicios, type ListaServiciosId } from '@shared/domain/listas.js';
+import { formatDateTime } from '../../../lib/format.js';
+import type { ServicioFila } from '@shared/schemas/listas-servicios.js';
+import { MAPA_MSG } from '@shared/schemas/messages-servicios.js';
+import { POR_ASIGNAR } from '@shared/schemas/service.js';
+import { ListaPaginada, type Columna, type ColumnaCsv } from '../../../components/lista-paginada.js';
+import { ANCHO } from '../../../lib/anchos.js';
+import { useEsTelefono } from '../../../lib/use-es-telefono.js';
+import { FUENTES } from '../api/pagos.js';
+import { DetallePagoModal } from './detalle-pago-modal.js';
+import { EstadoServicio, FiltroEmpresa, METODO_TEXTO, Pesos, Ruta, Salida, textoDeEstado, useEsPlataforma } from './comunes.js';
+import { reservaVencida } from '@shared/domain/recorrido.js';
+import { fechaHoraEnBogota } from '@shared/domain/vencimientos.js';
+
+/** The spec's service tabs, in its order (docs/spec/01.md section 2: Pedidos opens first). */
+const PESTANAS: ListaServiciosId[] = ['pedidos', 'reservados', 'confirmados', 'finalizados'];
+
+const asignado = (v: string) => (v === POR_ASIGNAR ? 'Sin asignar' : v);
+
+export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFila) => void, telefono: boolean): Columna<ServicioFila>[] {
+  return [
+    {
+      id: 'salida',
+      header: 'Salida',
+      minWidth: ANCHO.fecha,
+      // On a phone the client, the route, the state and the value come under the departure: their columns
+      // do not fit beside the action (Historial's rows, of every state, said none of them).
+      cell: (f) =>
+        telefono ? (
+          <SpaceBetween size="xxxs">
+            <Salida f={f} />
+            <Box fontWeight="bold">{f.cliente}</Box>
+            <Ruta origen={f.origen} destino={f.destino} />
+            <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+              <EstadoServicio estado={f.estado} enCurso={f.recorridoIniciado} />
+              <Pesos valor={f.valorOferta} />
+            </SpaceBetween>
+          </SpaceBetween>
+        ) : (
+          <Salida f={f} />
+        ),
+    },
+    { id: 'cliente', header: 'Cliente', isRowHeader: true, minWidth: ANCHO.nombre, peso: 1.5, cell: (f) => f.cliente },
+    { id: 'ruta', header: 'Ruta', peso: 2, minWidth: ANCHO.ruta, cell: (f) => <Ruta origen={f.origen} destino={f.destino} /> },
+    {
+      id: 'vehiculo',
+      header: 'Vehículo',
+      peso: 1.5,
+      // What was asked for, and under it what was assigned: one column, so that nine fit 1280 px.
+      cell: (f) => (
+        <SpaceBetween size="xxxs">
+          <span>{`${f.tipo} · ${f.pasajeros} pas.`}</span>
+          <Box variant="small">{f.placas === POR_ASIGNAR ? 'Sin asignar' : `${f.placas} · ${f.conductor}`}</Box>
+        </SpaceBetween>
+      ),
+    },
+    ...(plataforma ? [{ id: 'empresa', header: 'Empresa', minWidth: ANCHO.nombre, cell: (f: ServicioFila) => f.nombreEmpresaAliada || f.empresaAliada }] : []),
+    { id: 'valor', header: 'Valor', cell: (f) => <Pesos valor={f.valorOferta} /> },
+    { id: 'estado', header: 'Estado', cell: (f) => <EstadoServicio estado={f.estado} enCurso={f.recorridoIniciado} /> },
+    {
+      id: 'acciones',
+      header: 'Acciones',
+      cell: (f) => (
+        <Button variant="inline-link" ariaLabel={`Ver detalle del servicio de ${f.cliente}, sale ${formatDateTime(f.fechaSalida)}`} onClick={() => verDetalle(f)}>
+          <span className="sin-corte">Ver detalle</span>
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** What a phone shows of a service's row; the rest is in its detail. */
+export const SERVICIO_EN_TELEFONO = ['salida', 'acciones'];
+
+export const CSV_SERVICIO: ColumnaCsv<ServicioFila>[] = [
+  { titulo: 'Servicio', valor: (f) => f.id },
+  { titulo: 'Salida', valor: (f) => fechaHoraEnBogota(f.fechaSalida) },
+  { titulo: 'Cliente', valor: (f) => f.cliente },
+  { titulo: 'Origen', valor: (f) => f.origen },
+  { titulo: 'Destino', valor: (f) => f.destino },
+  { titulo: 'Tipo', valor: (f) => f.tipo },
+  { titulo: 'Pasajeros', valor: (f) => f.pasajeros },
+  { titulo: 'Placas', valor: (f) => asignado(f.placas) },
+  { titulo: 'Conductor', valor: (f) => asignado(f.conductor) },
+  { titulo: 'Empresa', valor: (f) => f.nombreEmpresaAliada },
+  { titulo: 'Valor', valor: (f) => f.valorOferta ?? '' },
+  { titulo: 'Método de pago', valor: (f) => (f.metodoPago ? METODO_TEXTO[f.metodoPago] : '') },
+  { titulo: 'Estado', valor: (f) => `${textoDeEstado(f.estado, f.recorridoIniciado)}${reservaVencida(f, new Date()) ? ` (${MAPA_MSG.vencida.toLowerCase()})` : ''}` },
+  { titulo: 'Motivo de cancelación', valor: (f) => f.cancelacion?.motivo ?? '' },
+];
+
+const BUSCAR = 'Buscar por cliente, ruta, tipo, placas, conductor o servicio';
+
+/** One service list, with the company filter for marketplace staff and the detail per row. */
+function ListaDeServicios({ lista }: { lista: ListaServiciosId }) {
+  const plataforma = useEsPlataforma();
+  const telefono = useEsTelefono();
+  const [empresa, setEmpresa] = useState<string | null>(null);
+  const [detalle, setDetalle] = useState<ServicioFila | null>(null);
+  const def = listaServicios(lista);
+  // Staff check a payment in validation from here too (the bottom bar's 'Reservas por Validar' leads here).
+  const accion = plataforma && detalle?.estado === 'validar' ? detalle.metodoPago : null;
+  return (
+    <>
+      <ListaPaginada
+        variant="borderless"
+        titulo={def.titulo}
+        fuente={FUENTES.servicios(lista, plataforma ? empresa : null)}
+        columnas={columnasServicio(plataforma, setDetalle, telefono)}
+        vacio={def.vacio}
+        sinCoincidencias="Ningún servicio coincide con la búsqueda"
+        buscarPor={BUSCAR}
+        csv={{ nombre: `servicios-${lista}`, columnas: CSV_SERVICIO }}
+        // The tab already says the stage: the state is in the detail.
+        enTelefono={SERVICIO_EN_TELEFONO}
+        acciones={plataforma ? <FiltroEmpresa valor={empresa} onChange={setEmpresa} /> : undefined}
+      />
+      <DetallePagoModal id={detalle?.id ?? null} accion={accion} onClose={() => setDetalle(null)} />
+    </>
+  );
+}
+
+/**
+ * `reservas` (Reservas por Validar) and its tab routes `lista-de-reservas`, `viajes-confirmados`,
+ * `viajes-finalizados` (docs/spec/01.md section 2, "Payment and service lists"): the Reservas card whose
+ * 'Reservas Activas' chip opens tab 2, and the four tabs. Each tab has its own address.
+ */
+export function ServiciosPage({ title, inicial = 'pedidos' }: { title: string; inicial?: ListaServiciosId }) {
+  const irA = usePestanasDeRuta();
+  const abrir = (id: ListaServiciosId) => id !== inicial && irA(`/panel-control/${listaServicios(id).ruta}`);
+  return (
+    <ContentLayout header={<Header variant="h1" description={`Los servicios de cada etapa, desde la validación del pago hasta el fin del viaje. Se actualizan solos. ${MAPA_MSG.vencidaExplicada}`}>{title}</Header>}>
+      <SpaceBetween size="l">
+        <Container header={<Header variant="h2">Reservas</Header>}>
+          <SpaceBetween direction="horizontal" size="m" alignItems="center">
+            <Box>Las reservas con pago validado, listas para asignar vehículo y cargar el FUEC.</Box>
+            <Button variant={inicial === 'reservados' ? 'primary' : 'normal'} onClick={() => abrir('reservados')}>
+              Reservas Activas
+            </Button>
+          </SpaceBetween>
+        </Container>
+        <Container>
+          <Tabs
+            activeTabId={inicial}
+            onChange={({ detail }) => abrir(detail.activeTabId as ListaServiciosId)}
+            ariaLabel="Estado de los servicios"
+            tabs={PESTANAS.map((id) => ({ id, label: listaServicios(id).titulo, content: id === inicial ? <ListaDeServicios lista={id} /> : null }))}
+          />
+        </Container>
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
+
+export const paginaDeServicios = (inicial: ListaServiciosId) =>
+  function PestanaDeServicios({ title }: { title: string }) {
+    return <ServiciosPage title={title} inicial={inicial} />;
+  };
+
+/** `servicios-en-curso`: trips under way (confirmed and started, not finished). */
+export function EnCursoPage({ title }: { title: string }) {
+  return (
+    <ContentLayout header={<Header variant="h1" description="Viajes iniciados que aún no han terminado. Se actualizan solos.">{title}</Header>}>
+      <ListaDeServicios lista="en-curso" />
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,357 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ExpandableSection from '@cloudscape-design/components/expandable-section';
+import FileInput from '@cloudscape-design/components/file-input';
+import FileUpload from '@cloudscape-design/components/file-upload';
+import FormField from '@cloudscape-design/components/form-field';
+import Icon from '@cloudscape-design/components/icon';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { useState } from 'react';
+import { CORPORATE_PHOTO_SLOTS } from '@shared/schemas/empresa.js';
+import { PERFIL_MSG } from '@shared/schemas/messages.js';
+import { SafeImage } from '../../../components/safe-image.js';
+import { UploadProgress } from '../../../components/upload-progress.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import { acceptFor, checkFile, fileType } from '../../../lib/uploads/upload-files.js';
+import { useQuitarFotoCorporativa } from '../api/quitar-foto-corporativa.js';
+import { useCorporatePhotoAdd, useGalleryReplace } from '../api/use-photo-upload.js';
+
+/** The block a saved profile still lacking a photo scrolls to. */
+export const CORPORATE_PHOTOS_ID = 'fotos-corporativas';
+
+const KIND = 'fotoCorporativa';
+const RULES = 'JPEG, PNG, GIF o WEBP; máximo 2MB cada una. Tamaño recomendado: 1920x1080 px (JPEG).';
+/** docs/spec/01.md section 5's hint: replacing means choosing the whole new gallery at once. */
+export const GALLERY_HINT = 'Elige de una vez todas las fotos que quieres mostrar (hasta 5): reemplazan a las actuales.';
+
+/** A filled slot: its storage key (what the API removes) and its short-lived URL. */
+type Photo = { key: string; url: string | null };
+
+/** The filled slots, in order (the API keeps them first: photo 1 is filled while any is). */
+const photosOf = (keys: readonly string[], urls: readonly (string | null)[]): Photo[] =>
+  keys.flatMap((key, i) => (key ? [{ key, url: urls[i] ?? null }] : []));
+
+interface GalleryProps {
+  photos: readonly Photo[];
+  editable: boolean;
+  /** An upload or a removal under way: no other change starts meanwhile. */
+  busy: boolean;
+  add: ReturnType<typeof useCorporatePhotoAdd>;
+  onAdd: (file: File) => void;
+  onRemove: (index: number) => void;
+}
+
+/**
+ * docs/spec/01.md section 9: five slots, five columns, 200 px rows. A filled slot offers "Quitar"; the first
+ * empty one takes a new photo (the gallery is compact, so that is where it lands).
+ */
+function Gallery({ photos, editable, busy, add, onAdd, onRemove }: GalleryProps) {
+  const slots = Array.from({ length: CORPORATE_PHOTO_SLOTS }, (_, i) => photos[i] ?? null);
+  return (
+    <ul className="photo-gallery" aria-label="Fotos corporativas">
+      {slots.map((photo, i) => (
+        <li key={photo?.key ?? `vacia-${i}`} className="photo-gallery__slot">
+          {photo ? (
+            <>
+              <SafeImage className="photo-gallery__image" src={photo.url} alt={`Foto corporativa ${i + 1}`} />
+              {editable && (
+                <div className="photo-gallery__actions">
+                  <Button iconName="remove" formAction="none" ariaLabel={`Quitar la foto corporativa ${i + 1}`} disabled={busy} onClick={() => onRemove(i)}>
+                    Quitar
+                  </Button>
+                </div>
+              )}
+            </>
+          ) : (
+            <div className={editable && i === photos.length ? 'photo-gallery__placeholder photo-gallery__placeholder--next' : 'photo-gallery__placeholder'}>
+              <div className="photo-gallery__empty" role="img" aria-label={`Foto corporativa ${i + 1}: sin foto`}>
+                <Icon name="file-open" size="medium" variant="subtle" />
+                <span aria-hidden="true">Foto {i + 1}</span>
+              </div>
+              {editable && i === photos.length && <AddControl add={add} busy={busy} onAdd={onAdd} />}
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The first free slot's control: one photo, checked on choosing, uploaded and added at once. */
+function AddControl({ add, busy, onAdd }: Pick<GalleryProps, 'add' | 'busy' | 'onAdd'>) {
+  if (add.uploading) {
+    const progress = add.item?.progress ?? 0;
+    return <StatusIndicator type="loading">{progress >= 100 ? 'Verificando…' : `Subiendo ${progress}%`}</StatusIndicator>;
+  }
+  if (busy) return null;
+  return (
+    <FileInput
+      value={[]}
+      accept={acceptFor(KIND)}
+      ariaLabel="Agregar foto corporativa"
+      invalid={!!add.error}
+      onChange={({ detail }) => {
+        const file = detail.value[0];
+        if (file) onAdd(file);
+      }}
+    >
+      Agregar foto
+    </FileInput>
+  );
+}
+
+/** Asks before a photo leaves the gallery; warns when it is the last one (the panel closes without it). */
+function RemoveDialog({ photo, position, last, onClose }: { photo: Photo; position: number; last: boolean; onClose: () => void }) {
+  const remove = useQuitarFotoCorporativa();
+  return (
+    <Modal
+      visible
+      onDismiss={() => !remove.isPending && onClose()}
+      header="¿Quitar esta foto corporativa?"
+      closeAriaLabel="Cerrar"
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" formAction="none" onClick={onClose} disabled={remove.isPending}>
+              Cancelar
+            </Button>
+            <Button
+              variant="primary"
+              formAction="none"
+              loading={remove.isPending}
+              loadingText="Quitando la foto"
+              onClick={() => remove.mutate(photo.key, { onSuccess: onClose })}
+            >
+              Quitar foto
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <SpaceBetween size="m">
+        {/* The text says which photo; the preview only shows it. */}
+        <SafeImage className="photo-gallery__preview" src={photo.url} alt="" />
+        <Box variant="p">
+          {last
+            ? `La foto ${position} se quitará de la galería. Esta acción no se puede deshacer.`
+            : `La foto ${position} se quitará de la galería y las que siguen se moverán un lugar. Esta acción no se puede deshacer.`}
+        </Box>
+        {last && (
+          <Alert type="warning">
+            Es la única foto corporativa: sin ella se deshabilitan Mapa de Monitoreo, Gestiona Flota y Registrar Nuevo Usuario hasta que
+            agregues otra.
+          </Alert>
+        )}
+        {remove.error && <Alert type="error">{errorMessage(remove.error)}</Alert>}
+      </SpaceBetween>
+    </Modal>
+  );
+}
+
+interface ReplaceProps {
+  /** Photos on show now: replacing them asks first; an empty gallery has nothing to lose. */
+  count: number;
+  replace: ReturnType<typeof useGalleryReplace>;
+  disabled: boolean;
+  /** A new selection: older messages elsewhere in the block no longer apply. */
+  onChoose: () => void;
+}
+
+/**
+ * A chosen file as its bytes say it is: one named .png that is no image loses its image type, so
+ * its token shows no (broken) thumbnail.
+ */
+async function asRead(file: File): Promise<File> {
+  const type = await fileType(file);
+  if (type?.startsWith('image/') || !file.type.startsWith('image/')) return file;
+  return new File([file], file.name, { type: type ?? 'application/octet-stream', lastModified: file.lastModified });
+}
+
+/** Several photos at once that become the whole gallery (docs/spec/01.md section 5), after a confirmation. */
+function GalleryReplace({ count, replace, disabled, onChoose }: ReplaceProps) {
+  const { items, error, upload, uploading, clear } = replace;
+  const [files, setFiles] = useState<File[]>([]);
+  /** What reading each chosen file found (its real type and size), by file. */
+  const [problems, setProblems] = useState<ReadonlyMap<File, string | null>>(new Map());
+  const [selectionError, setSelectionError] = useState<string>();
+  const [asking, setAsking] = useState(false);
+
+  const tooMany = files.length > CORPORATE_PHOTO_SLOTS;
+  const fileErrors = files.map((file, i) => {
+    const item = items[i];
+    if (item?.phase === 'error' && item.name === file.name) return item.error ?? PERFIL_MSG.fotoNoSubida;
+    return problems.get(file) ?? null;
+  });
+
+  function choose(value: File[]) {
+    // FileUpload adds a new choice to the files listed; here a new choice is the new selection,
+    // and taking a file out (no new file) keeps the rest.
+    const added = value.filter((file) => !files.includes(file));
+    const next = added.length ? added : value;
+    setFiles(next);
+    setProblems((current) => new Map([...current].filter(([file]) => next.includes(file))));
+    setSelectionError(next.length > CORPORATE_PHOTO_SLOTS ? PERFIL_MSG.maxFotos : undefined);
+    if (!uploading) clear();
+    onChoose();
+    for (const file of added) void inspect(file);
+  }
+
+  /** Reads a chosen file's first bytes: its error shows on its token before anything is sent. */
+  async function inspect(file: File) {
+    const [problem, shown] = await Promise.all([checkFile(KIND, file), asRead(file)]);
+    if (shown !== file) setFiles((current) => current.map((f) => (f === file ? shown : f)));
+    setProblems((current) => new Map(current).set(shown, problem));
+  }
+
+  async function send() {
+    setAsking(false);
+    if (await upload(files)) {
+      setFiles([]);
+      setProblems(new Map());
+    }
+  }
+
+  async function submit() {
+    if (files.length === 0) return setSelectionError(PERFIL_MSG.minFotos);
+    if (tooMany) return setSelectionError(PERFIL_MSG.maxFotos);
+    // A file still being read is read here; nothing refused is sent.
+    const found = await Promise.all(files.map((file) => (problems.has(file) ? problems.get(file)! : checkFile(KIND, file))));
+    setProblems(new Map(files.map((file, i) => [file, found[i]!])));
+    if (found.some(Boolean)) return;
+    setSelectionError(undefined);
+    if (count > 0) setAsking(true);
+    else await send();
+  }
+
+  return (
+    <ExpandableSection headerText={count > 0 ? 'Reemplazar toda la galería' : 'Subir varias fotos a la vez'} defaultExpanded={count === 0}>
+      <SpaceBetween size="m">
+        <FormField
+          label={count > 0 ? 'Fotos de la nueva galería' : 'Fotos corporativas a subir'}
+          description={GALLERY_HINT}
+          errorText={selectionError ?? (tooMany ? PERFIL_MSG.maxFotos : undefined)}
+          stretch
+        >
+          <FileUpload
+            multiple
+            accept={acceptFor(KIND)}
+            value={files}
+            onChange={({ detail }) => choose(detail.value)}
+            fileErrors={fileErrors}
+            showFileSize
+            showFileThumbnail
+            tokenLimit={CORPORATE_PHOTO_SLOTS}
+            i18nStrings={{
+              uploadButtonText: (multiple) => (multiple ? 'Elegir fotos' : 'Elegir foto'),
+              dropzoneText: (multiple) => (multiple ? 'Arrastra las fotos aquí' : 'Arrastra la foto aquí'),
+              removeFileAriaLabel: (index, name) => `Quitar la foto ${index + 1}, ${name}`,
+              errorIconAriaLabel: 'Error',
+              warningIconAriaLabel: 'Aviso',
+              limitShowMore: 'Mostrar más',
+              limitShowFewer: 'Mostrar menos',
+            }}
+          />
+        </FormField>
+        <Button formAction="none" onClick={() => void submit()} loading={uploading} loadingText="Subiendo fotos" disabled={tooMany || disabled}>
+          {count > 0 ? 'Reemplazar galería' : 'Subir fotos'}
+        </Button>
+        {error && <Alert type="error">{`${PERFIL_MSG.errorFotos}${error}`}</Alert>}
+        {items.length > 0 && (
+          <SpaceBetween size="s">
+            {items.map((item, i) =>
+              // A refused photo still in the selection shows its error on its own token.
+              item.phase === 'error' && files[i]?.name === item.name ? null : <UploadProgress key={`${i}-${item.name}`} item={item} />,
+            )}
+          </SpaceBetween>
+        )}
+      </SpaceBetween>
+      <Modal
+        visible={asking}
+        onDismiss={() => setAsking(false)}
+        header="¿Reemplazar toda la galería?"
+        closeAriaLabel="Cerrar"
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button variant="link" formAction="none" onClick={() => setAsking(false)}>
+                Cancelar
+              </Button>
+              <Button variant="primary" formAction="none" onClick={() => void send()}>
+                Reemplazar galería
+              </Button>
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        <Box variant="p">
+          {`Se quitarán ${count === 1 ? 'la foto actual' : `las ${count} fotos actuales`} y la galería quedará con ${
+            files.length === 1 ? 'la foto elegida' : `las ${files.length} fotos elegidas, en este orden`
+          }. Esta acción no se puede deshacer.`}
+        </Box>
+      </Modal>
+    </ExpandableSection>
+  );
+}
+
+interface CorporatePhotosProps {
+  /** The gallery's storage keys ('' for an empty slot) and their URLs, slot by slot. */
+  keys: readonly string[];
+  urls: readonly (string | null)[];
+  /** Admins change the gallery; staff see it. */
+  editable: boolean;
+}
+
+export function FotosCorporativas({ keys, urls, editable }: CorporatePhotosProps) {
+  const titleId = `${CORPORATE_PHOTOS_ID}-titulo`;
+  const photos = photosOf(keys, urls);
+  const add = useCorporatePhotoAdd();
+  const replace = useGalleryReplace();
+  const [removing, setRemoving] = useState<number | null>(null);
+  const busy = add.uploading || replace.uploading || removing !== null;
+  const toRemove = removing === null ? undefined : photos[removing];
+
+  // Each action starts clean: the other flows' messages and results no longer describe the gallery.
+  function addPhoto(file: File) {
+    replace.clear();
+    void add.upload(file);
+  }
+
+  function startRemoving(index: number) {
+    add.clear();
+    replace.clear();
+    setRemoving(index);
+  }
+
+  return (
+    <section id={CORPORATE_PHOTOS_ID} aria-labelledby={titleId}>
+      <SpaceBetween size="m">
+        <SpaceBetween size="xxs">
+          <Box variant="h3" padding="n">
+            <span id={titleId}>Fotos corporativas</span>
+          </Box>
+          <Box variant="small" color="text-body-secondary">
+            {`${photos.length} de ${CORPORATE_PHOTO_SLOTS} fotos. `}
+            {editable ? `Agrega o quita las fotos una a una. ${RULES}` : 'Solo un administrador de la empresa puede cambiar las fotos corporativas.'}
+          </Box>
+        </SpaceBetween>
+        <FormField errorText={editable ? add.error : undefined} stretch>
+          <Gallery photos={photos} editable={editable} busy={busy} add={add} onAdd={addPhoto} onRemove={startRemoving} />
+        </FormField>
+        {editable && photos.length === CORPORATE_PHOTO_SLOTS && (
+          <Box variant="small" color="text-body-secondary">
+            La galería está completa: quita una foto para agregar otra.
+          </Box>
+        )}
+        {editable && (
+          <GalleryReplace count={photos.length} replace={replace} disabled={add.uploading || removing !== null} onChoose={add.clear} />
+        )}
+      </SpaceBetween>
+      {toRemove && (
+        <RemoveDialog photo={toRemove} position={removing! + 1} last={photos.length === 1} onClose={() => setRemoving(null)} />
+      )}
+    </section>
+  );
+}
