@@ -2,7 +2,7 @@ import { API_MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
 import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
 import { perfilBodySchema, perfilSchema, registroInternoSchema } from '@shared/schemas/profile.js';
 import { confirmUploadSchema, uploadRequestSchema } from '@shared/schemas/upload.js';
-import { vehiculoEdicionSchema, vehiculoNuevoSchema } from '@shared/schemas/vehiculo.js';
+import { vehiculoEdicionSchema, vehiculoNuevoSchema } from '@shared/schemas/vehiculo-formulario.js';
 import { aceptarOfertaSchema, servicioPublicadoSchema } from '@shared/schemas/integracion.js';
 import { asignacionBodySchema } from '@shared/schemas/asignacion.js';
 import { fuecBodySchema } from '@shared/schemas/fuec.js';

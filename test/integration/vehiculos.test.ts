@@ -9,17 +9,8 @@ import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, UPLOAD_KINDS } from '@shared/domai
 import { hoyEnBogota } from '@shared/domain/vencimientos.js';
 import { DIGITOS_MSG, PERFIL_MSG } from '@shared/schemas/messages.js';
 import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
-import {
-  FECHAS_CON_DOCUMENTO,
-  FECHAS_FUTURAS,
-  SOLO_LECTURA,
-  VEHICULO_CAMPOS,
-  VEHICULO_RESUMEN_CAMPOS,
-  type DocumentoVehiculo,
-  type FotoVehiculo,
-  type Vehiculo,
-  type VehiculoNuevoInput,
-} from '@shared/schemas/vehiculo.js';
+import { VEHICULO_CAMPOS, VEHICULO_RESUMEN_CAMPOS, type DocumentoVehiculo, type FotoVehiculo, type Vehiculo } from '@shared/schemas/vehiculo.js';
+import { FECHAS_CON_DOCUMENTO, FECHAS_FUTURAS, SOLO_LECTURA, type VehiculoNuevoInput } from '@shared/schemas/vehiculo-formulario.js';
 import { api, cognitoClient, docClient, idToken, lastCodeFor, listKeys, newCompanyAdmin, PDF_BYTES, solidPng, stack, subOf, table, upload } from '../support/clients.js';
 import { edicionDe, enDias, tinyJpeg, tinyWebp, vehiculoNuevo } from '../support/vehiculos.js';
 

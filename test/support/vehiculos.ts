@@ -1,5 +1,6 @@
 import { hoyEnBogota } from '@shared/domain/vencimientos.js';
-import type { Vehiculo, VehiculoEdicionInput, VehiculoNuevoInput } from '@shared/schemas/vehiculo.js';
+import type { Vehiculo } from '@shared/schemas/vehiculo.js';
+import type { VehiculoEdicionInput, VehiculoNuevoInput } from '@shared/schemas/vehiculo-formulario.js';
 
 /** Vehicle bodies for the API tests and the bench (no vitest import here: the bench runs it too). */
 

@@ -4,7 +4,8 @@ import { isProfileComplete } from '@shared/domain/profile.js';
 import { uploadKeys } from '@shared/domain/uploads.js';
 import { isExpired, isTripDue, tripStartCutoff } from '@shared/domain/trips.js';
 import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
-import { vehicleCode, vehiculoNuevoSchema } from '@shared/schemas/vehiculo.js';
+import { vehicleCode } from '@shared/schemas/vehiculo.js';
+import { vehiculoNuevoSchema } from '@shared/schemas/vehiculo-formulario.js';
 import { vehiculoNuevo } from '../support/vehiculos.js';
 
 describe('isProfileComplete (side-menu gating, docs/spec/01.md section 4)', () => {

@@ -6,20 +6,8 @@ import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO, uploadKeys } from '@shared/domain/
 import { usuarioSchema } from '@shared/schemas/empresa.js';
 import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
 import { cuentaDe, mismaCuenta } from '@shared/schemas/pagos.js';
-import {
-  normalizarPlacas,
-  problemasDeFechas,
-  SOLO_LECTURA,
-  vehicleCode,
-  VEHICULO_CAMPOS,
-  vehiculoSchema,
-  type DocumentoVehiculo,
-  type FotoVehiculo,
-  type Vehiculo,
-  type VehiculoDetalle,
-  type VehiculoEdicion,
-  type VehiculoNuevo,
-} from '@shared/schemas/vehiculo.js';
+import { vehicleCode, VEHICULO_CAMPOS, vehiculoSchema, type DocumentoVehiculo, type FotoVehiculo, type Vehiculo, type VehiculoDetalle } from '@shared/schemas/vehiculo.js';
+import { normalizarPlacas, problemasDeFechas, SOLO_LECTURA, type VehiculoEdicion, type VehiculoNuevo } from '@shared/schemas/vehiculo-formulario.js';
 import { identity } from '../../adapters/identity.js';
 import { storage } from '../../adapters/storage.js';
 import { empresaRepository } from '../../data/empresa-repository.js';

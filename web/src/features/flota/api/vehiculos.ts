@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
-import {
-  vehiculoDetalleSchema,
-  vehiculoSchema,
-  type VehiculoDetalle,
-  type VehiculoEdicion,
-  type VehiculoNuevo,
-} from '@shared/schemas/vehiculo.js';
+import { vehiculoDetalleSchema, vehiculoSchema, type VehiculoDetalle } from '@shared/schemas/vehiculo.js';
+import { type VehiculoEdicion, type VehiculoNuevo } from '@shared/schemas/vehiculo-formulario.js';
 import { api } from '../../../lib/api-client.js';
 
 import { fleetKeys } from '../../../lib/vehiculos.js';

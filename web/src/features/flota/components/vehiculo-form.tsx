@@ -16,23 +16,8 @@ import { onlyDigits } from '@shared/schemas/digits.js';
 import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
 import { cuentaDestinoSchema } from '@shared/schemas/pagos.js';
 import { BANCOS, TIPOS_CUENTA } from '@shared/schemas/profile.js';
-import {
-  AMENIDADES,
-  CIUDADES_VEHICULO,
-  FECHAS_FUTURAS,
-  normalizarPlacas,
-  problemasDeFechas,
-  SOLO_LECTURA,
-  VEHICLE_TYPES,
-  VEHICULO_CAMPOS,
-  vehiculoEdicionSchema,
-  vehiculoNuevoSchema,
-  type Amenidad,
-  type DocumentoVehiculo,
-  type FotoVehiculo,
-  type Vehiculo,
-  type VehiculoDetalle,
-} from '@shared/schemas/vehiculo.js';
+import { AMENIDADES, CIUDADES_VEHICULO, VEHICLE_TYPES, VEHICULO_CAMPOS, type Amenidad, type DocumentoVehiculo, type FotoVehiculo, type Vehiculo, type VehiculoDetalle } from '@shared/schemas/vehiculo.js';
+import { FECHAS_FUTURAS, normalizarPlacas, problemasDeFechas, SOLO_LECTURA, vehiculoEdicionSchema, vehiculoNuevoSchema } from '@shared/schemas/vehiculo-formulario.js';
 import { TextField, type FieldForm } from '../../../components/form-fields.js';
 import { SelectField } from '../../../components/select-field.js';
 import { useDescarte } from '../../../components/descarte.js';
