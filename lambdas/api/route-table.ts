@@ -17,16 +17,8 @@ import { cancelarReserva, decidirPago, listarPagosPorValidar, resumenPagos, verP
 import { listarPagosConductor, pagarConductor } from './routes/pagos-conductor.js';
 import { listarRecompensas, listarRecompensasPagadas, pagarRecompensa } from './routes/recompensas.js';
 import { listarCobrosPorReembolsar, reembolsarCobro } from './routes/reembolsos.js';
-import {
-  bienvenidaProveedor,
-  guardarGuia,
-  guardarOperador,
-  listarProveedores,
-  resumenProveedores,
-  suspenderProveedor,
-  validarProveedor,
-  verProveedor,
-} from './routes/proveedores.js';
+import { bienvenidaProveedor, listarProveedores, resumenProveedores, suspenderProveedor, validarProveedor, verProveedor } from './routes/proveedores.js';
+import { guardarGuia, guardarOperador } from './routes/integracion-proveedores.js';
 import { aceptarOferta, listarOfertas, publicarServicio, subirComprobante } from './routes/integracion-cliente.js';
 import { verMapa } from './routes/mapa.js';
 import { finalizarComoConductor, reportarPosicion, verConductores } from './routes/recorridos.js';

@@ -210,3 +210,6 @@ export const proveedorRepository = {
 function claveDeCursor(tipo: TipoProveedor, p: Proveedor): Record<string, unknown> {
   return { id: p.r.id, estadoProveedor: claveEstado(tipo, estadoDeProveedor(p)), fechaCreacion: p.r.fechaCreacion };
 }
+
+/** The list a provider is in, as the trail records it. */
+export const listaTexto = (p: Proveedor) => listaDe(p.tipo, estadoDeProveedor(p))?.titulo ?? 'Sin lista';

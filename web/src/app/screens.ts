@@ -68,6 +68,8 @@ export const preloadScreen = (s: PanelScreen): Promise<unknown> => loaders.get(s
 
 /** A provider list's own route: the panel opened on that list. */
 const pagos = () => import('../features/pagos/components/pagos-page.js');
+const validarPagos = () => import('../features/pagos/components/validar-pagos-page.js');
+const recompensas = () => import('../features/pagos/components/recompensas-page.js');
 const servicios = () => import('../features/pagos/components/servicios-page.js');
 /** The first page of a service list, what its screen asks for first (app/preload.ts). */
 const primeraPagina = (lista: ListaServiciosId) => () =>
@@ -203,7 +205,7 @@ const SCREENS = [
   lista('guias-nuevos', 'Guías Nuevos', 'location-pin'),
   lista('guias-por-validar', 'Guías por Validar', 'location-pin'),
   lista('guias', 'Guías Activos', 'location-pin'),
-  { path: 'validarEpayco', title: 'Pagos Epayco por Validar', icon: 'check', roles: PLATAFORMA, gated: false, sideMenu: 6, component: screen(pagos, (m) => m.paginaPorValidar('epayco')) },
+  { path: 'validarEpayco', title: 'Pagos Epayco por Validar', icon: 'check', roles: PLATAFORMA, gated: false, sideMenu: 6, component: screen(validarPagos, (m) => m.paginaPorValidar('epayco')) },
   {
     path: 'validarTransferencia',
     title: 'Pagos por Transferencia por Validar',
@@ -211,7 +213,7 @@ const SCREENS = [
     roles: PLATAFORMA,
     gated: false,
     sideMenu: 7,
-    component: screen(pagos, (m) => m.paginaPorValidar('transferencia')),
+    component: screen(validarPagos, (m) => m.paginaPorValidar('transferencia')),
   },
   { path: 'lista-de-reservas', title: 'Lista de Reservas', icon: 'list-view', roles: EVERYONE, gated: false, component: screen(servicios, (m) => m.paginaDeServicios('reservados')), datos: primeraPagina('reservados') },
   {
@@ -228,7 +230,7 @@ const SCREENS = [
   { path: 'viajes-finalizados', title: 'Viajes Finalizados', icon: 'flag', roles: EVERYONE, gated: false, component: screen(servicios, (m) => m.paginaDeServicios('finalizados')), datos: primeraPagina('finalizados') },
   { path: 'anticipos', title: 'Anticipos por Pagar', icon: 'upload-download', roles: PLATAFORMA, gated: false, sideMenu: 8, component: screen(pagos, (m) => m.paginaDePagos('anticipo')) },
   { path: 'saldos', title: 'Saldos por Pagar', icon: 'upload-download', roles: PLATAFORMA, gated: false, sideMenu: 9, component: screen(pagos, (m) => m.paginaDePagos('saldo')) },
-  { path: 'recompensas', title: 'Recompensas por Referidos', icon: 'star', roles: PLATAFORMA, gated: false, sideMenu: 10, component: screen(pagos, (m) => m.RecompensasPage) },
+  { path: 'recompensas', title: 'Recompensas por Referidos', icon: 'star', roles: PLATAFORMA, gated: false, sideMenu: 10, component: screen(recompensas, (m) => m.RecompensasPage) },
   {
     path: 'historial',
     title: 'Historial',

@@ -9,45 +9,53 @@ import Modal from '@cloudscape-design/components/modal';
 import type { SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { StatusText } from '../../../components/status-text.js';
 import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO } from '@shared/domain/uploads.js';
-import { DOCUMENTOS_CON_VENCIMIENTO, esFechaValida, estadoDocumento, hoyEnBogota, necesitaAtencion } from '@shared/domain/vencimientos.js';
+import { esFechaValida, hoyEnBogota } from '@shared/domain/vencimientos.js';
 import { onlyDigits } from '@shared/schemas/digits.js';
 import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
 import { cuentaDestinoSchema } from '@shared/schemas/pagos.js';
 import { BANCOS, TIPOS_CUENTA } from '@shared/schemas/profile.js';
 import { AMENIDADES, CIUDADES_VEHICULO, VEHICLE_TYPES, VEHICULO_CAMPOS, type Amenidad, type DocumentoVehiculo, type FotoVehiculo, type Vehiculo, type VehiculoDetalle } from '@shared/schemas/vehiculo.js';
-import { FECHAS_FUTURAS, normalizarPlacas, problemasDeFechas, SOLO_LECTURA, vehiculoEdicionSchema, vehiculoNuevoSchema } from '@shared/schemas/vehiculo-formulario.js';
+import { FECHAS_FUTURAS, problemasDeFechas, SOLO_LECTURA, vehiculoEdicionSchema, vehiculoNuevoSchema } from '@shared/schemas/vehiculo-formulario.js';
 import { TextField, type FieldForm } from '../../../components/form-fields.js';
 import { SelectField } from '../../../components/select-field.js';
 import { useDescarte } from '../../../components/descarte.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { formatCalendarDate } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
 import { useMe } from '../../../lib/me/get-me.js';
-import { uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
+import { uploadErrorMessage } from '../../../lib/uploads/upload-files.js';
 import { apiFieldErrors, useZodForm, type FieldErrors } from '../../../lib/use-zod-form.js';
-import { placaDisponible } from '../api/vehiculos.js';
 import { FileSlots } from './file-slots.js';
 import { FlotaAyuda } from './flota-ayuda.js';
 import { Section } from './section.js';
 import { DOCUMENTO_LABELS, FOTO_LABELS } from '../labels.js';
+import { archivosRechazados, FechaDeDocumento, uploadSlots, usePlacaCheck } from './vehiculo-form-campos.js';
 
 const FOTO_SLOTS = FOTOS_VEHICULO.map((slot) => ({ slot, label: FOTO_LABELS[slot] }));
+
 const DOC_SLOTS = DOCUMENTOS_VEHICULO.map((slot) => ({ slot, label: DOCUMENTO_LABELS[slot] }));
 
 const options = (values: readonly string[]): SelectProps.Option[] => values.map((value) => ({ value, label: value }));
+
 const TIPO_OPTIONS = options(VEHICLE_TYPES);
+
 const CIUDAD_OPTIONS = options(CIUDADES_VEHICULO);
+
 const BANCO_OPTIONS = options(BANCOS);
+
 const TIPO_CUENTA_OPTIONS: SelectProps.Option[] = TIPOS_CUENTA.map((value) => ({ value, label: value === 'ahorros' ? 'Ahorros' : 'Corriente' }));
 
 type TextKey = keyof typeof VEHICULO_CAMPOS;
+
 type Values = Record<TextKey, string> & Record<Amenidad, boolean> & { terminos: boolean };
+
 const TEXT_KEYS = Object.keys(VEHICULO_CAMPOS) as TextKey[];
+
 /** A calendar's day ('YYYY-MM-DD'): the picker gives it as local midnight. */
 const diaLocal = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
 const AMENIDAD_KEYS = Object.keys(AMENIDADES) as Amenidad[];
+
 const CUENTA_CAMPOS = cuentaDestinoSchema.shape;
 
 function initialValues(vehiculo?: Vehiculo): Values {
@@ -320,61 +328,4 @@ export function VehiculoFormModal({ mode, detalle, save, onSaved, onDismiss }: V
     {descarte.pregunta}
     </Modal>
   );
-}
-
-
-/** Uploads the chosen files of one kind, in parallel, and answers their upload ids by slot. */
-async function uploadSlots<S extends FotoVehiculo | DocumentoVehiculo>(
-  kind: 'fotoVehiculo' | 'documentoVehiculo',
-  files: Partial<Record<S, File>>,
-  setProgress: (update: (p: Partial<Record<FotoVehiculo | DocumentoVehiculo, number>>) => Partial<Record<FotoVehiculo | DocumentoVehiculo, number>>) => void,
-): Promise<Partial<Record<S, string>>> {
-  const entries = Object.entries(files) as [S, File][];
-  const ids = await Promise.all(entries.map(([slot, file]) => uploadFile(kind, file, (percent) => setProgress((p) => ({ ...p, [slot]: percent })))));
-  return Object.fromEntries(entries.map(([slot], i) => [slot, ids[i]!])) as Partial<Record<S, string>>;
-}
-
-/**
- * Which slots' files the API refused: by index when several were sent (`details.items`), or the one
- * file sent when a 400 names no field.
- */
-function archivosRechazados(error: ApiError, enviados: readonly (FotoVehiculo | DocumentoVehiculo)[]): Partial<Record<FotoVehiculo | DocumentoVehiculo, string>> {
-  const items = (error.details as { items?: { index: number; message: string | null }[] } | null)?.items;
-  if (items) return Object.fromEntries(items.flatMap(({ index, message }) => (message && enviados[index] ? [[enviados[index], message]] : [])));
-  if (error.status === 400 && !error.fields.length && enviados.length === 1) return { [enviados[0]!]: error.message };
-  return {};
-}
-
-/**
- * docs/spec/02.md section 5.3: the plate is checked against the company's fleet while it is typed (after a
- * pause), and the message shows under the field. The server checks again when the form is saved.
- */
-function usePlacaCheck(placas: string): { error?: string } {
-  const [taken, setTaken] = useState<string | null>(null);
-  const normal = normalizarPlacas(placas);
-  useEffect(() => {
-    if (!/^[A-Z0-9]{6}$/.test(normal)) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      placaDisponible(normal, controller.signal)
-        .then((free) => setTaken(free ? null : normal))
-        .catch(() => undefined);
-    }, 350);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [normal]);
-  return { error: taken && taken === normal ? VEHICULO_MSG.placaRegistrada : undefined };
-}
-
-/**
- * A date typed, in words; a document's expiry also says when it is past or near (an expired licence was
- * taken without a word: the vehicle then cannot be offered or assigned, and the fleet says so only later).
- */
-function FechaDeDocumento({ campo, fecha, conError }: { campo: string; fecha: string; conError: boolean }) {
-  // A field in error (a SOAT that must be future) already says what is wrong.
-  const estado = !conError && DOCUMENTOS_CON_VENCIMIENTO.some((d) => d.campo === campo) ? estadoDocumento(fecha) : null;
-  if (!estado || !necesitaAtencion(estado.nivel)) return <>{formatCalendarDate(fecha)}</>;
-  return <StatusText type={estado.nivel === 'vencido' ? 'error' : 'warning'}>{`${formatCalendarDate(fecha)} · ${estado.texto}`}</StatusText>;
 }

@@ -3,13 +3,16 @@ import Box from '@cloudscape-design/components/box';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ReactNode } from 'react';
+import { LISTAS_PAGOS } from '@shared/domain/listas.js';
 import { MAPA_MSG } from '@shared/schemas/messages-servicios.js';
 import { reservaVencida } from '@shared/domain/recorrido.js';
 import type { Service, ServiceState } from '@shared/schemas/service.js';
 import { useAvatarUrl } from '../../../components/avatar.js';
 import { useMe } from '../../../lib/me/get-me.js';
 import { readStoredUsuario } from '../../../lib/me/stored-usuario.js';
-import { formatCOP } from '../../../lib/format.js';
+import { cuentaCambiadaHace, type PagoConductorFila } from '@shared/schemas/pagos.js';
+import { StatusText } from '../../../components/status-text.js';
+import { formatCOP, formatDate } from '../../../lib/format.js';
 import { Fecha } from '../../../components/fecha.js';
 import { useEmpresas } from '../api/pagos.js';
 
@@ -129,3 +132,17 @@ export function FiltroEmpresa({ valor, onChange }: { valor: string | null; onCha
     </Box>
   );
 }
+
+/** A payments list's definition (its title and who sees it), by id. */
+export const lista = (id: (typeof LISTAS_PAGOS)[number]['id']) => LISTAS_PAGOS.find((l) => l.id === id)!;
+
+/** A tab's label and count, on one line (on a phone the tabs scroll sideways; the count fell under the label). */
+export const titulo = (t: string, n: number | undefined) => (
+  <span className="sin-corte">
+    {t} {n ? <Badge color="blue">{n}</Badge> : null}
+  </span>
+);
+
+/** Under an account changed in the last days (the payout forms say more); on a phone too, under the driver, where it has room for its date. */
+export const CuentaCambiada = ({ c }: { c: PagoConductorFila['cuentaCambiada'] }) =>
+  c && cuentaCambiadaHace(c, new Date()) ? <StatusText type="warning">{`Cuenta cambiada el ${formatDate(c.en)}`}</StatusText> : null;
