@@ -2,6 +2,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { z, ZodType } from 'zod';
 import { isProfileComplete } from '@shared/domain/profile.js';
 import type { Role } from '@shared/schemas/empresa.js';
+import { partesDe, type CuerpoSchema, type Ruta } from '@shared/api/contrato.js';
 import { API_MSG } from '@shared/schemas/messages.js';
 import { empresaRepository } from '../data/empresa-repository.js';
 import { AppError, badRequest, forbidden } from '../errors.js';
@@ -38,19 +39,24 @@ type Handler<R extends Role, S extends ZodType | undefined> = (
   raw: unknown,
 ) => Response | Promise<Response>;
 
+/**
+ * The body a route's row must pass: exactly the contract's schema (shared/api/contrato.ts), or none.
+ * The contract is types only, so the row still hands the schema over for the request to be checked.
+ */
+type CuerpoDe<K extends Ruta> = CuerpoSchema<K> extends ZodType ? { body: CuerpoSchema<K> } : { body?: undefined };
+
 /** A route for signed-in callers of these roles; the handler gets the caller typed by kind. */
-export function route<const R extends Role, S extends ZodType | undefined = undefined>(def: {
-  method: HttpMethod;
-  path: string;
+export function route<const R extends Role, K extends Ruta>(def: {
+  /** The route's key in the API's contract: `'<METHOD> <path>'`. */
+  ruta: K;
   access: readonly R[];
   perfilCompleto?: boolean;
   /** The Spanish answer to a signed-in caller of another role. */
   denied?: string;
-  body?: S;
   /** A stricter schema for some callers (e.g. an admin's profile requires the company part); same output shape. */
-  bodyFor?: (caller: CallerOf<R>) => ZodType<S extends ZodType ? z.output<S> : never>;
-  handler: Handler<R, S>;
-}): RouteDef {
+  bodyFor?: (caller: CallerOf<R>) => ZodType<CuerpoSchema<K> extends ZodType ? z.output<CuerpoSchema<K>> : never>;
+  handler: Handler<R, CuerpoSchema<K>>;
+} & CuerpoDe<K>): RouteDef {
   const allowed = def.access as readonly Role[];
   const authorize: MiddlewareHandler<AuthEnv> = async (c, next) => {
     const caller = c.var.caller;
@@ -62,19 +68,21 @@ export function route<const R extends Role, S extends ZodType | undefined = unde
     }
     await next();
   };
+  const { metodo, camino } = partesDe(def.ruta);
+  const body = def.body as ZodType | undefined;
   return {
-    method: def.method,
-    path: def.path,
+    method: metodo as HttpMethod,
+    path: camino,
     access: allowed,
     perfilCompleto: def.perfilCompleto ?? false,
-    body: def.body,
+    body,
     middleware: [requireAuth, authorize],
     handler: async (c) => {
       const caller = c.var.caller as CallerOf<R>;
-      const raw = def.body ? await readJson(c) : undefined;
-      const schema = def.bodyFor?.(caller) ?? def.body;
-      const body = schema ? parseBody(schema, raw) : undefined;
-      return def.handler(c, caller, body as Parameters<Handler<R, S>>[2], raw);
+      const raw = body ? await readJson(c) : undefined;
+      const schema = def.bodyFor?.(caller) ?? body;
+      const parsed = schema ? parseBody(schema, raw) : undefined;
+      return def.handler(c, caller, parsed as Parameters<Handler<R, CuerpoSchema<K>>>[2], raw);
     },
   };
 }
@@ -83,31 +91,32 @@ export function route<const R extends Role, S extends ZodType | undefined = unde
  * A route of one of the marketplace's apps (docs/product.md, integration routes): signed with that
  * app's key, never a console token; its body is checked like a console route's.
  */
-export function appRoute<S extends ZodType | undefined = undefined>(def: {
+export function appRoute<K extends Ruta>(def: {
   app: AppId;
-  method: HttpMethod;
-  path: string;
-  body?: S;
-  handler: (c: Context<AuthEnv>, caller: null, body: S extends ZodType ? z.output<S> : undefined) => Response | Promise<Response>;
-}): RouteDef {
+  ruta: K;
+  handler: (c: Context<AuthEnv>, caller: null, body: CuerpoSchema<K> extends ZodType ? z.output<CuerpoSchema<K>> : undefined) => Response | Promise<Response>;
+} & CuerpoDe<K>): RouteDef {
+  const { metodo, camino } = partesDe(def.ruta);
+  const schema = def.body as ZodType | undefined;
   return {
-    method: def.method,
-    path: def.path,
+    method: metodo as HttpMethod,
+    path: camino,
     access: `app-${def.app}`,
     perfilCompleto: false,
-    body: def.body,
+    body: schema,
     middleware: [requireApp(def.app)],
     handler: async (c) => {
-      const body = def.body ? parseBody(def.body, await readJson(c)) : undefined;
+      const body = schema ? parseBody(schema, await readJson(c)) : undefined;
       await admitirUnaVez(c);
-      return def.handler(c, null, body as S extends ZodType ? z.output<S> : undefined);
+      return def.handler(c, null, body as CuerpoSchema<K> extends ZodType ? z.output<CuerpoSchema<K>> : undefined);
     },
   };
 }
 
 /** A route anyone may call (no token). */
-export function publicRoute(def: { method: HttpMethod; path: string; handler: (c: Context<AuthEnv>) => Response | Promise<Response> }): RouteDef {
-  return { ...def, access: 'anonimo', perfilCompleto: false, middleware: [] };
+export function publicRoute(def: { ruta: Ruta; handler: (c: Context<AuthEnv>) => Response | Promise<Response> }): RouteDef {
+  const { metodo, camino } = partesDe(def.ruta);
+  return { method: metodo as HttpMethod, path: camino, handler: def.handler, access: 'anonimo', perfilCompleto: false, middleware: [] };
 }
 
 /** JSON bodies only, declared as such (a form or text post is refused before it is read). */

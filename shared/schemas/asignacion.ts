@@ -10,3 +10,6 @@ export const asignacionBodySchema = z.object({
     .regex(/^[A-Za-z0-9-]{1,64}$/, ASIGNACION_MSG.vehiculoNoEncontrado),
 });
 export type AsignacionBody = z.infer<typeof asignacionBodySchema>;
+
+/** `PUT /servicios/{id}/vehiculo`'s answer: the service with its vehicle and driver. */
+export const asignadoSchema = z.object({ id: z.string(), estado: z.string(), placas: z.string(), conductor: z.string() });

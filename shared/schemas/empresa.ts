@@ -112,3 +112,6 @@ export const meResponseSchema = z.object({
   archivos: archivosSchema,
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** `GET /plataforma/empresas`: every company by name (marketplace staff's company filter). */
+export const empresasListaSchema = z.object({ items: z.array(z.object({ id: z.string(), empresa: z.string() })) });

@@ -115,3 +115,9 @@ export function nuevaOferta(
     expiresAt: Math.floor(now.getTime() / 1000) + EXPIRY_SECONDS,
   });
 }
+
+/** `POST /servicios/{id}/ofertas`'s answer: the offer as stored. */
+export const ofertaEnviadaSchema = z.object({ precio: z.number(), estado: z.enum(OFERTA_ESTADOS), fechaOferta: z.string() });
+
+/** `POST /servicios/{id}/ofertas/retiro`'s answer: the withdrawn offer. */
+export const ofertaRetiradaSchema = z.object({ precio: z.number(), estado: z.string() });

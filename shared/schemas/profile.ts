@@ -85,3 +85,6 @@ export const registroInternoSchema = z
   .refine((v) => v.password === v.verifyPassword, { path: ['verifyPassword'], message: REGISTRO_MSG.passwordsNoCoinciden, when: sonTextos('password', 'verifyPassword') });
 export type RegistroInternoInput = z.input<typeof registroInternoSchema>;
 export type RegistroInterno = z.output<typeof registroInternoSchema>;
+
+/** `POST /usuarios`'s answer: the staff user registered. */
+export const usuarioCreadoSchema = z.object({ id: z.string(), email: z.string() });

@@ -33,3 +33,6 @@ export const conductorEnMapaSchema = z.object({
 });
 export type ConductorEnMapa = z.infer<typeof conductorEnMapaSchema>;
 export const conductoresSchema = z.object({ conductores: z.array(conductorEnMapaSchema) });
+
+/** `POST /servicios/{id}/finalizar`'s answer: the service, now finished. */
+export const viajeFinalizadoSchema = z.object({ id: z.string(), estado: z.string() });

@@ -202,3 +202,9 @@ export type VehiculoDetalle = z.infer<typeof vehiculoDetalleSchema>;
 
 /** docs/spec/02.md: the vehicle code is the last 6 characters of its id. */
 export const vehicleCode = (id: string): string => id.slice(-6);
+
+/** `GET /vehiculos/placas/{placas}`: whether the plate is free in the company (checked while typing). */
+export const placaDisponibleSchema = z.object({ placas: z.string(), disponible: z.boolean() });
+
+/** `POST /vehiculos/{id}/invitacion`: when the driver's invitation went out again, and what to tell the user. */
+export const invitacionSchema = z.object({ invitacionEn: z.string(), mensaje: z.string() });

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RECORRIDO_MSG } from '@shared/schemas/messages-servicios.js';
-import { api } from '../lib/api-client.js';
-import * as z from 'zod';
+import { llamar } from '../lib/api-client.js';
 import { AccionConfirmada } from './accion-confirmada.js';
+import { viajeFinalizadoSchema } from '@shared/schemas/recorrido.js';
 
 /** What a finished trip changes: the map and its detail, the reservations, the service lists and the payouts (its balance is now due). */
 const CAMBIAN = [['mapa'], ['servicios'], ['reservas'], ['listas'], ['pagos']];
@@ -10,7 +10,7 @@ const CAMBIAN = [['mapa'], ['servicios'], ['reservas'], ['listas'], ['pagos']];
 function useFinalizarViaje(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(`/servicios/${encodeURIComponent(id)}/finalizar`, {}, z.object({ id: z.string(), estado: z.string() })),
+    mutationFn: () => llamar('POST /servicios/:servicioId/finalizar', { params: { servicioId: id }, schema: viajeFinalizadoSchema }),
     onSuccess: () => CAMBIAN.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey })),
     meta: { silent: true },
   });

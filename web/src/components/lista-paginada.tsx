@@ -6,7 +6,7 @@ import TextFilter from '@cloudscape-design/components/text-filter';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ConPeso } from '../lib/anchos.js';
 import { useAnchos } from '../lib/use-anchos.js';
-import { api, errorMessage } from '../lib/api-client.js';
+import { apiRequest, errorMessage } from '../lib/api-client.js';
 import { descargarCsv, nombreCsv } from '../lib/csv.js';
 import { paginaQuery, type Fuente } from '../lib/listas.js';
 import { toast } from '../lib/toast.js';
@@ -65,7 +65,7 @@ export function ListaPaginada<T extends { id: string }>(props: {
       const filas: T[] = [];
       let cursor: string | null = null;
       do {
-        const pagina: { items: T[]; cursor: string | null } = await api.get(fuente.ruta({ q, cursor, limite: 100 }), fuente.pagina);
+        const pagina: { items: T[]; cursor: string | null } = await apiRequest(fuente.ruta({ q, cursor, limite: 100 }), { schema: fuente.pagina });
         filas.push(...pagina.items);
         cursor = pagina.cursor;
       } while (cursor && filas.length < 10_000);

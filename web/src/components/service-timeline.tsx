@@ -4,7 +4,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { historialRespuestaSchema } from '@shared/schemas/historial.js';
-import { api } from '../lib/api-client.js';
+import { llamar } from '../lib/api-client.js';
 import { HistorialLista } from './historial-lista.js';
 import { StatusText } from './status-text.js';
 import { Reintentar } from './reintentar.js';
@@ -13,7 +13,7 @@ import { Reintentar } from './reintentar.js';
 const useHistorialServicio = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: ['servicios', id, 'historial'],
-    queryFn: ({ signal }) => api.get(`/servicios/${encodeURIComponent(id)}/historial`, historialRespuestaSchema, signal).then((r) => r.items),
+    queryFn: ({ signal }) => llamar('GET /servicios/:servicioId/historial', { params: { servicioId: id }, schema: historialRespuestaSchema, signal }).then((r) => r.items),
     enabled,
     staleTime: 0,
     meta: { silent: true },

@@ -1,5 +1,6 @@
 import { fetchAuthSession } from 'aws-amplify/auth';
 import * as z from 'zod';
+import { partesDe, rutaDe, type Cuerpo, type Params, type Query, type Respuesta, type Ruta } from '@shared/api/contrato.js';
 import { API_MSG } from '@shared/schemas/messages.js';
 import { runtimeConfig } from './config.js';
 
@@ -122,13 +123,26 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   return parsed.data;
 }
 
-export const api = {
-  get: <T>(path: string, schema?: z.ZodType<T>, signal?: AbortSignal) => apiRequest(path, { schema, signal }),
-  post: <T>(path: string, body: unknown, schema?: z.ZodType<T>) => apiRequest(path, { method: 'POST', body, schema }),
-  put: <T>(path: string, body: unknown, schema?: z.ZodType<T>) => apiRequest(path, { method: 'PUT', body, schema }),
-  patch: <T>(path: string, body: unknown, schema?: z.ZodType<T>) => apiRequest(path, { method: 'PATCH', body, schema }),
-  delete: <T>(path: string, schema?: z.ZodType<T>) => apiRequest(path, { method: 'DELETE', schema }),
-};
+type ConParams<R extends Ruta> = keyof Params<R> extends never ? { params?: undefined } : { params: Params<R> };
+type ConCuerpo<R extends Ruta> = Cuerpo<R> extends undefined ? { body?: undefined } : { body: Cuerpo<R> };
+/** A call's parts: the path's parameters and the body where the route has them, the query, the answer's schema. */
+export type Llamada<R extends Ruta> = ConParams<R> &
+  ConCuerpo<R> & {
+    query?: Query;
+    /** Parses the answer into the contract's shape for this route. */
+    schema?: z.ZodType<Respuesta<R>>;
+    signal?: AbortSignal;
+  };
+
+/**
+ * Calls a route of the API by its key in the contract (shared/api/contrato.ts), so a renamed route,
+ * a missing parameter or a body of another shape fails the type check; the answer has the route's type.
+ */
+export function llamar<R extends Ruta>(ruta: R, llamada: Llamada<R>): Promise<Respuesta<R>> {
+  const { metodo } = partesDe(ruta);
+  const path = rutaDe(ruta, (llamada.params ?? {}) as Params<R>, llamada.query);
+  return apiRequest(path, { method: metodo as RequestOptions<unknown>['method'], body: llamada.body, schema: llamada.schema, signal: llamada.signal }) as Promise<Respuesta<R>>;
+}
 
 /** The Spanish text to show for any error thrown while talking to the API. */
 export function errorMessage(error: unknown): string {

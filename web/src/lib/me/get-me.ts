@@ -1,11 +1,11 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { meResponseSchema, type MeResponse } from '@shared/schemas/empresa.js';
-import { api } from '../api-client.js';
+import { llamar } from '../api-client.js';
 import { saveStoredUsuario } from './stored-usuario.js';
 
 /** `GET /me`: the caller, the caller's company, groups and whether the gated menu entries are open. */
 export async function getMe(signal?: AbortSignal): Promise<MeResponse> {
-  const me = await api.get('/me', meResponseSchema, signal);
+  const me = await llamar('GET /me', { schema: meResponseSchema, signal });
   saveStoredUsuario(me);
   return me;
 }

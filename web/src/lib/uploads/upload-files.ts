@@ -2,7 +2,7 @@ import { fileSignature, SIGNATURE_BYTES } from '@shared/domain/file-signature.js
 import { UPLOAD_KINDS, uploadProblem } from '@shared/domain/uploads.js';
 import { meResponseSchema, type MeResponse } from '@shared/schemas/empresa.js';
 import { uploadTicketSchema, type ConfirmUpload, type UploadTicket } from '@shared/schemas/upload.js';
-import { ApiError, api } from '../api-client.js';
+import { ApiError, llamar } from '../api-client.js';
 
 /** What the API takes uploads of (profile photos, and later vehicle photos, documents, FUEC...). */
 export type UploadKind = keyof typeof UPLOAD_KINDS;
@@ -39,12 +39,12 @@ function sizeProblem(kind: UploadKind, file: File): string | null {
  */
 export async function requestUpload(kind: UploadKind, file: File): Promise<UploadTicket> {
   const contentType = (await fileType(file)) ?? (file.type || 'application/octet-stream');
-  return api.post('/uploads', { kind, contentType, size: file.size, fileName: file.name.slice(0, 200) }, uploadTicketSchema);
+  return llamar('POST /uploads', { body: { kind, contentType, size: file.size, fileName: file.name.slice(0, 200) }, schema: uploadTicketSchema });
 }
 
 /** `POST /uploads/confirm`: the API checks the stored files and records them; answers the new `/me`. */
 export const confirmUpload = (body: ConfirmUpload): Promise<MeResponse> =>
-  api.post('/uploads/confirm', body, meResponseSchema);
+  llamar('POST /uploads/confirm', { body, schema: meResponseSchema });
 
 /** A failed transfer to storage; `reason` when storage said something the person can fix. */
 export class StorageUploadError extends Error {

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
 import { vehiculoDetalleSchema, vehiculoSchema, type VehiculoDetalle } from '@shared/schemas/vehiculo.js';
 import { type VehiculoEdicion, type VehiculoNuevo } from '@shared/schemas/vehiculo-formulario.js';
-import { api } from '../../../lib/api-client.js';
+import { llamar } from '../../../lib/api-client.js';
 
 import { fleetKeys } from '../../../lib/vehiculos.js';
+import { invitacionSchema, placaDisponibleSchema } from '@shared/schemas/vehiculo.js';
 
 export { fleetKeys, useVehiculos, vehiculosQuery } from '../../../lib/vehiculos.js';
 
@@ -12,22 +12,21 @@ export { fleetKeys, useVehiculos, vehiculosQuery } from '../../../lib/vehiculos.
 export const useVehiculo = (id: string | null) =>
   useQuery({
     queryKey: fleetKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api.get(`/vehiculos/${encodeURIComponent(id!)}`, vehiculoDetalleSchema, signal),
+    queryFn: ({ signal }) => llamar('GET /vehiculos/:id', { params: { id: id! }, schema: vehiculoDetalleSchema, signal }),
     enabled: !!id,
     staleTime: 0,
     meta: { enPantalla: true },
   });
 
-const placaSchema = z.object({ placas: z.string(), disponible: z.boolean() });
 /** Whether the plate is free in the company (docs/spec/02.md section 5.3: checked while typing). */
 export const placaDisponible = (placas: string, signal?: AbortSignal) =>
-  api.get(`/vehiculos/placas/${encodeURIComponent(placas)}`, placaSchema, signal).then((r) => r.disponible);
+  llamar('GET /vehiculos/placas/:placas', { params: { placas }, schema: placaDisponibleSchema, signal }).then((r) => r.disponible);
 
 /** `POST /vehiculos`: the form with the upload ids of its files. */
 export function useCrearVehiculo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: VehiculoNuevo) => api.post('/vehiculos', body, vehiculoSchema),
+    mutationFn: (body: VehiculoNuevo) => llamar('POST /vehiculos', { body, schema: vehiculoSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fleetKeys.all }),
     meta: { silent: true },
   });
@@ -37,7 +36,7 @@ export function useCrearVehiculo() {
 export function useEditarVehiculo(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: VehiculoEdicion) => api.put(`/vehiculos/${encodeURIComponent(id)}`, body, vehiculoDetalleSchema),
+    mutationFn: (body: VehiculoEdicion) => llamar('PUT /vehiculos/:id', { params: { id }, body, schema: vehiculoDetalleSchema }),
     onSuccess: (detalle: VehiculoDetalle) => {
       queryClient.setQueryData(fleetKeys.detail(id), detalle);
       return queryClient.invalidateQueries({ queryKey: fleetKeys.all, exact: true });
@@ -46,12 +45,11 @@ export function useEditarVehiculo(id: string) {
   });
 }
 
-const invitacionSchema = z.object({ invitacionEn: z.string(), mensaje: z.string() });
 /** `POST /vehiculos/{id}/invitacion`: the driver's invitation again, while the driver has not signed in. */
 export function useReenviarInvitacion(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(`/vehiculos/${encodeURIComponent(id)}/invitacion`, {}, invitacionSchema),
+    mutationFn: () => llamar('POST /vehiculos/:id/invitacion', { params: { id }, schema: invitacionSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: fleetKeys.detail(id) }),
     // Said inline, in the details dialog (a toast would cover it).
     meta: { silent: true },

@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod';
-import { OFERTA_ESTADOS } from '@shared/domain/ofertas.js';
 import { mapaSchema, servicioDetalleSchema, type Mapa } from '@shared/schemas/mapa.js';
 import type { OfertaBody } from '@shared/schemas/oferta.js';
 import { POSICIONES_REFRESCO_MS, type Limites } from '@shared/domain/recorrido.js';
 import { conductoresSchema, type ConductorEnMapa } from '@shared/schemas/recorrido.js';
 import { reservasSchema } from '@shared/schemas/reservas.js';
-import { api, ApiError } from '../../../lib/api-client.js';
-import { VERIFICACIONES_FUEC } from '@shared/schemas/service.js';
+import { llamar, ApiError } from '../../../lib/api-client.js';
+import { asignadoSchema } from '@shared/schemas/asignacion.js';
+import { fuecSubidoSchema, verificacionFuecSchema } from '@shared/schemas/fuec.js';
+import { ofertaEnviadaSchema, ofertaRetiradaSchema } from '@shared/schemas/oferta.js';
 
 /** docs/spec/02.md section 7 (live data): the map asks again every 5 s; an unchanged feed costs a 304. */
 export const MAPA_REFRESCO_MS = 5000;
@@ -19,7 +19,7 @@ export const mapaKeys = {
 
 export const mapaQuery = queryOptions({
   queryKey: mapaKeys.feed,
-  queryFn: ({ signal }) => api.get('/mapa', mapaSchema, signal),
+  queryFn: ({ signal }) => llamar('GET /mapa', { schema: mapaSchema, signal }),
   refetchInterval: MAPA_REFRESCO_MS,
   // Keeps polling in a background tab too: new requests must be there when the person looks back.
   refetchIntervalInBackground: false,
@@ -31,7 +31,7 @@ export const useMapa = () => useQuery(mapaQuery);
 export const useServicio = (id: string | null) =>
   useQuery({
     queryKey: mapaKeys.servicio(id ?? ''),
-    queryFn: ({ signal }) => api.get(`/servicios/${encodeURIComponent(id!)}`, servicioDetalleSchema, signal),
+    queryFn: ({ signal }) => llamar('GET /servicios/:servicioId', { params: { servicioId: id! }, schema: servicioDetalleSchema, signal }),
     enabled: !!id,
     staleTime: 0,
     meta: { silent: true },
@@ -49,7 +49,7 @@ export function useConductores(limites: Limites | null, activo: boolean) {
   return useQuery({
     queryKey: ['mapa', 'conductores', l],
     queryFn: ({ signal }): Promise<ConductorEnMapa[]> =>
-      api.get(`/mapa/conductores?${new URLSearchParams(Object.entries(l!).map(([k, v]) => [k, String(v)])).toString()}`, conductoresSchema, signal).then((r) => r.conductores),
+      llamar('GET /mapa/conductores', { query: l!, schema: conductoresSchema, signal }).then((r) => r.conductores),
     enabled: activo && !!l,
     refetchInterval: POSICIONES_REFRESCO_MS,
     placeholderData: keepPreviousData,
@@ -61,7 +61,7 @@ export function useConductores(limites: Limites | null, activo: boolean) {
 export const useReservas = () =>
   useQuery({
     queryKey: ['reservas'],
-    queryFn: ({ signal }) => api.get('/reservas', reservasSchema, signal).then((r) => r.items),
+    queryFn: ({ signal }) => llamar('GET /reservas', { schema: reservasSchema, signal }).then((r) => r.items),
     refetchInterval: 15_000,
     meta: { silent: true },
   });
@@ -70,19 +70,18 @@ export const useReservas = () =>
 export function useRetirarOferta(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(`/servicios/${encodeURIComponent(id)}/ofertas/retiro`, {}, z.object({ precio: z.number(), estado: z.string() })),
+    mutationFn: () => llamar('POST /servicios/:servicioId/ofertas/retiro', { params: { servicioId: id }, schema: ofertaRetiradaSchema }),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: mapaKeys.servicio(id) }), queryClient.invalidateQueries({ queryKey: mapaKeys.feed })]),
     meta: { silent: true },
   });
 }
 
-const asignadoSchema = z.object({ id: z.string(), estado: z.string(), placas: z.string(), conductor: z.string() });
 
 /** `PUT /servicios/{id}/vehiculo`: the detail (now awaiting the FUEC) and the map read again. */
 export function useAsignarVehiculo(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (vehiculoId: string) => api.put(`/servicios/${encodeURIComponent(id)}/vehiculo`, { vehiculoId }, asignadoSchema),
+    mutationFn: (vehiculoId: string) => llamar('PUT /servicios/:servicioId/vehiculo', { params: { servicioId: id }, body: { vehiculoId }, schema: asignadoSchema }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: mapaKeys.servicio(id) });
       void queryClient.invalidateQueries({ queryKey: mapaKeys.feed });
@@ -92,20 +91,18 @@ export function useAsignarVehiculo(id: string) {
   });
 }
 
-const verificacionSchema = z.object({ estado: z.enum(VERIFICACIONES_FUEC), problemas: z.array(z.string()) });
-const fuecSubidoSchema = z.object({ id: z.string(), estado: z.string(), fuec: z.boolean(), verificacion: verificacionSchema });
 
 /** The differences of a refused FUEC (409 'fuec-no-coincide'), or null for any other failure. */
 export const diferenciasFuec = (err: unknown): string[] | null => {
   if (!(err instanceof ApiError) || err.code !== 'fuec-no-coincide') return null;
-  return verificacionSchema.safeParse((err.details as { verificacion?: unknown } | null)?.verificacion).data?.problemas ?? null;
+  return verificacionFuecSchema.safeParse((err.details as { verificacion?: unknown } | null)?.verificacion).data?.problemas ?? null;
 };
 
 /** `POST /servicios/{id}/fuec` with the uploaded file's ticket: the reservation becomes confirmado. */
 export function useSubirFuec(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { archivo: string; confirmarDiferencias?: boolean }) => api.post(`/servicios/${encodeURIComponent(id)}/fuec`, body, fuecSubidoSchema),
+    mutationFn: (body: { archivo: string; confirmarDiferencias?: boolean }) => llamar('POST /servicios/:servicioId/fuec', { params: { servicioId: id }, body, schema: fuecSubidoSchema }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: mapaKeys.servicio(id) });
       void queryClient.invalidateQueries({ queryKey: mapaKeys.feed });
@@ -115,13 +112,12 @@ export function useSubirFuec(id: string) {
   });
 }
 
-const ofertaEnviadaSchema = z.object({ precio: z.number(), estado: z.enum(OFERTA_ESTADOS), fechaOferta: z.string() });
 
 /** `POST /servicios/{id}/ofertas`; on success the marker turns orange at once, before the next poll. */
 export function useOfertar(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: OfertaBody) => api.post(`/servicios/${encodeURIComponent(id)}/ofertas`, body, ofertaEnviadaSchema),
+    mutationFn: (body: OfertaBody) => llamar('POST /servicios/:servicioId/ofertas', { params: { servicioId: id }, body, schema: ofertaEnviadaSchema }),
     onSuccess: () => {
       queryClient.setQueryData<Mapa>(mapaKeys.feed, (m) => m && { ...m, servicios: m.servicios.map((s) => (s.id === id ? { ...s, estado: 'ofertas' } : s)) });
       void queryClient.invalidateQueries({ queryKey: mapaKeys.servicio(id) });

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { meResponseSchema, type MeResponse } from '@shared/schemas/empresa.js';
 import { GALERIA_MSG } from '@shared/schemas/messages.js';
-import { api } from '../../../lib/api-client.js';
+import { llamar } from '../../../lib/api-client.js';
 import { meQueryOptions, storeMe } from '../../../lib/me/get-me.js';
 import { toast } from '../../../lib/toast.js';
 
 /** `DELETE /fotos-corporativas`: one photo out of the gallery, named by its storage key; answers the new `/me`. */
 export const quitarFotoCorporativa = (key: string): Promise<MeResponse> =>
-  api.delete(`/fotos-corporativas?${new URLSearchParams({ foto: key })}`, meResponseSchema);
+  llamar('DELETE /fotos-corporativas', { query: { foto: key }, schema: meResponseSchema });
 
 export function useQuitarFotoCorporativa() {
   const queryClient = useQueryClient();

@@ -2,13 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { meResponseSchema, type MeResponse } from '@shared/schemas/empresa.js';
 import type { perfilPersonalSchema, perfilSchema } from '@shared/schemas/profile.js';
-import { api } from '../../../lib/api-client.js';
+import { llamar } from '../../../lib/api-client.js';
 import { storeMe } from '../../../lib/me/get-me.js';
 
 /** What `PUT /perfil` takes: the whole form from an admin, the personal part from a `user`. */
 export type PerfilPayload = z.output<typeof perfilSchema> | z.output<typeof perfilPersonalSchema>;
 
-export const updatePerfil = (payload: PerfilPayload): Promise<MeResponse> => api.put('/perfil', payload, meResponseSchema);
+export const updatePerfil = (payload: PerfilPayload): Promise<MeResponse> => llamar('PUT /perfil', { body: payload, schema: meResponseSchema });
 
 export function useUpdatePerfil() {
   const queryClient = useQueryClient();

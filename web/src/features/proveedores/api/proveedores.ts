@@ -10,7 +10,8 @@ import {
   type SuspensionBody,
   type ValidacionBody,
 } from '@shared/schemas/proveedores.js';
-import { api } from '../../../lib/api-client.js';
+import { apiRequest, llamar } from '../../../lib/api-client.js';
+import { rutaDe } from '@shared/api/contrato.js';
 
 /** The counts refresh by themselves (docs/spec/01.md section 4: "counts update live"); an unchanged answer is a 304. */
 export const RESUMEN_REFRESCO_MS = 5000;
@@ -28,23 +29,20 @@ const claves = {
 export const useResumenProveedores = () =>
   useQuery({
     queryKey: claves.resumen,
-    queryFn: ({ signal }) => api.get('/plataforma/proveedores/resumen', proveedoresResumenSchema, signal).then((r) => r.conteos),
+    queryFn: ({ signal }) => llamar('GET /plataforma/proveedores/resumen', { schema: proveedoresResumenSchema, signal }).then((r) => r.conteos),
     refetchInterval: RESUMEN_REFRESCO_MS,
     meta: { silent: true },
   });
 
 const rutaLista = (lista: ListaId, q: string, cursor: string | null, limite = POR_PAGINA) => {
-  const params = new URLSearchParams({ limite: String(limite) });
-  if (q) params.set('q', q);
-  if (cursor) params.set('cursor', cursor);
-  return `/plataforma/proveedores/listas/${lista}?${params.toString()}`;
+  return rutaDe('GET /plataforma/proveedores/listas/:lista', { lista }, { limite, q, cursor });
 };
 
 /** One page of a list (`cursor` null: the first), newest first. */
 export const useListaProveedores = (lista: ListaId, q: string, cursor: string | null) =>
   useQuery({
     queryKey: claves.lista(lista, q, cursor),
-    queryFn: ({ signal }) => api.get(rutaLista(lista, q, cursor), proveedoresPaginaSchema, signal),
+    queryFn: ({ signal }) => apiRequest(rutaLista(lista, q, cursor), { schema: proveedoresPaginaSchema, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: LISTA_REFRESCO_MS,
     meta: { enPantalla: true },
@@ -55,7 +53,7 @@ export async function todasLasFilas(lista: ListaId, q: string): Promise<Proveedo
   const filas: ProveedorFila[] = [];
   let cursor: string | null = null;
   do {
-    const pagina: ProveedoresPagina = await api.get(rutaLista(lista, q, cursor, 100), proveedoresPaginaSchema);
+    const pagina: ProveedoresPagina = await apiRequest(rutaLista(lista, q, cursor, 100), { schema: proveedoresPaginaSchema });
     filas.push(...pagina.items);
     cursor = pagina.cursor;
   } while (cursor && filas.length < 10_000);
@@ -65,7 +63,7 @@ export async function todasLasFilas(lista: ListaId, q: string): Promise<Proveedo
 export const useProveedor = (tipo: TipoProveedor, id: string | null) =>
   useQuery({
     queryKey: claves.detalle(tipo, id ?? ''),
-    queryFn: ({ signal }) => api.get(`/plataforma/proveedores/${tipo}/${encodeURIComponent(id!)}`, proveedorDetalleSchema, signal),
+    queryFn: ({ signal }) => llamar('GET /plataforma/proveedores/:tipo/:id', { params: { tipo, id: id! }, schema: proveedorDetalleSchema, signal }),
     enabled: !!id,
     staleTime: 0,
     meta: { enPantalla: true },
@@ -81,7 +79,11 @@ export function useAccionProveedor() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (a: AccionPanel): Promise<ProveedorDetalle> =>
-      api.post(`/plataforma/proveedores/${a.tipo}/${encodeURIComponent(a.id)}/${a.que}`, a.que === 'bienvenida' ? {} : a.body, proveedorDetalleSchema),
+      a.que === 'bienvenida'
+        ? llamar('POST /plataforma/proveedores/:tipo/:id/bienvenida', { params: a, schema: proveedorDetalleSchema })
+        : a.que === 'validar'
+          ? llamar('POST /plataforma/proveedores/:tipo/:id/validar', { params: a, body: a.body, schema: proveedorDetalleSchema })
+          : llamar('POST /plataforma/proveedores/:tipo/:id/suspension', { params: a, body: a.body, schema: proveedorDetalleSchema }),
     onSuccess: (detalle, a) => {
       qc.setQueryData(claves.detalle(a.tipo, a.id), detalle);
       void qc.invalidateQueries({ queryKey: claves.todo });
