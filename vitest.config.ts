@@ -17,7 +17,16 @@ const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 /** `@shared/…` names shared/ in every layer (tsconfig.json `paths`; docs/architecture.md). */
 const ALIAS = { tsconfigPaths: true };
 
-const SOLAS = ['test/integration/malformed-input.test.ts', 'test/integration/pagos.test.ts'];
+const SOLAS = [
+  'test/integration/malformed-input.test.ts',
+  'test/integration/pagos-cancelacion.test.ts',
+  'test/integration/pagos-conductor.test.ts',
+  'test/integration/pagos-epayco.test.ts',
+  'test/integration/pagos-epayco-reembolsos.test.ts',
+  'test/integration/pagos-listas.test.ts',
+  'test/integration/pagos-recompensas.test.ts',
+  'test/integration/pagos-transferencia.test.ts',
+];
 
 /**
  * Four levels; `npm test` (scripts/test.sh) runs them with lint, types and the build. Each project has a

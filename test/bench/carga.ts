@@ -10,15 +10,14 @@
  * - afterwards every offer the API acknowledged (201) must be there, asked through the client app.
  * Prints count, errors and p50/p95/max per route and the resident memory of the app's Node process
  * and of DynamoDB Local every 5 s (with its slope per phase), writes test-results/load.json, and
- * exits non-zero when a limit below is broken. LOAD_SECONDS shortens or lengthens the run (300).
+ * exits non-zero when a limit is broken. LOAD_SECONDS shortens or lengthens the run (300). The app's
+ * process and memory are in carga-app.ts, the requests' figures in carga-peticiones.ts, the report and
+ * its limits in carga-informe.ts.
  */
 import '../../scripts/local/quiet-sdk.js';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cabecerasApp } from '../../lambdas/api/middleware/apps.js';
@@ -29,9 +28,11 @@ import { prng } from '../../scripts/local/prng.js';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-users.js';
 import { VEHICLE_TYPES } from '@shared/schemas/service.js';
 import { localTableName } from '@shared/tables.js';
-import { cargar, empresa, flota } from './mapa-bench.js';
+import { arrancar, dataDir, logFile, matar, memoria, muestras, ocupado, PUERTOS } from './carga-app.js';
+import { informe, type Reinicio } from './carga-informe.js';
+import { estado, pedir, rutas } from './carga-peticiones.js';
+import { cargar, empresa, flota } from './mapa-bench-datos.js';
 
-const root = join(import.meta.dirname, '..', '..');
 const DURACION_MS = 1000 * (Number(process.env.LOAD_SECONDS) > 0 ? Number(process.env.LOAD_SECONDS) : 300);
 const EMPRESAS = 10;
 const USUARIOS_POR_EMPRESA = 5;
@@ -43,158 +44,8 @@ const OFERTA_MS = 10_000;
 const PUBLICACION_MS = 30_000;
 /** Services on the map before the clients start, so the offerers have something from the first second. */
 const SERVICIOS_INICIALES = 60;
-/** Memory is read this often; the first minute of each phase (start-up, caches filling) is left out of the slope. */
+/** Memory is read this often. */
 const MEMORIA_MS = 5000;
-const CALENTAMIENTO_MS = 60_000;
-
-/** Limits: any of them broken makes the run fail. */
-const LIMITES = {
-  /** p95 of any route, in ms, outside the restart. */
-  p95Ms: 1000,
-  /** Growth of the app's resident memory in the second phase (after its warm-up), in MB per minute. */
-  pendienteMbMin: 10,
-  /** The app must answer again within this long after the kill. */
-  reinicioMs: 120_000,
-};
-
-/** The fixed ports of `npm start` (scripts/start.ts): a running `npm start` would be measured instead. */
-const PUERTOS = { dynamodb: 8000, s3: 4569, cognito: 9229, lambda: 9230, api: 3001, web: 5173 };
-
-type StackJson = { urls: { api: string; cognito: string; dynamodb: string }; userPoolId: string; userPoolClientId: string; pid: number };
-
-const ocupado = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = connect({ port, host: '127.0.0.1' });
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
-
-// ---------------------------------------------------------------------------------------------------
-// The app under test: `tsx scripts/start.ts` in its own process group
-
-const dataDir = mkdtempSync(join(tmpdir(), 'transportadoras-carga-'));
-mkdirSync(join(root, 'test-results'), { recursive: true });
-const logFile = join(root, 'test-results', 'load-stack.log');
-const logFd = openSync(logFile, 'w');
-let app: ChildProcess | null = null;
-
-async function arrancar(): Promise<StackJson> {
-  rmSync(join(dataDir, 'stack.json'), { force: true });
-  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], {
-    cwd: root,
-    detached: true, // its own process group: the kill takes DynamoDB Local's JVM with it, as a crash would
-    stdio: ['ignore', logFd, logFd],
-    env: { ...process.env, LOCAL_DATA_DIR: dataDir, SIMULADOR_CLIENTES: '0', SIMULADOR_CONDUCTORES: '0', SIGNUP_KEY: 'carga' },
-  });
-  app = child;
-  let salio = false;
-  child.once('exit', () => (salio = true));
-  const hasta = Date.now() + 180_000;
-  while (Date.now() < hasta) {
-    if (salio) throw new Error(`npm start terminó antes de estar listo; mire ${logFile}`);
-    if (existsSync(join(dataDir, 'stack.json'))) return JSON.parse(readFileSync(join(dataDir, 'stack.json'), 'utf8')) as StackJson;
-    await sleep(250);
-  }
-  throw new Error(`npm start no estuvo listo en 180 s; mire ${logFile}`);
-}
-
-async function matar(): Promise<void> {
-  const child = app;
-  if (!child?.pid || child.exitCode !== null) return;
-  const fin = new Promise((resolve) => child.once('exit', resolve));
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    return;
-  }
-  await fin;
-  // The JVM may take a moment to release its port after the signal.
-  for (let i = 0; i < 100 && (await Promise.all(Object.values(PUERTOS).map(ocupado))).some(Boolean); i++) await sleep(100);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Memory: resident set of every process in the app's group, from /proc
-
-type Muestra = { t: number; fase: 1 | 2; appMb: number; javaMb: number };
-const muestras: Muestra[] = [];
-
-function memoria(): { appMb: number; javaMb: number } | null {
-  const pgid = app?.pid;
-  if (!pgid) return null;
-  let appKb = 0;
-  let javaKb = 0;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // Fields after the command's closing parenthesis: state, ppid, pgrp, ...
-      const campos = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(campos[2]) !== pgid) continue;
-      const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      // The API runs inside the Node process that runs start.ts (tsx's own launcher is a small one).
-      if (cmd.startsWith('java')) javaKb += rss;
-      else appKb = Math.max(appKb, rss);
-    } catch {
-      // the process ended in between
-    }
-  }
-  return { appMb: appKb / 1024, javaMb: javaKb / 1024 };
-}
-
-/** Least-squares slope of the app's memory, MB per minute. */
-function pendiente(ms: Muestra[]): number | null {
-  if (ms.length < 3) return null;
-  const n = ms.length;
-  const mx = ms.reduce((a, m) => a + m.t, 0) / n;
-  const my = ms.reduce((a, m) => a + m.appMb, 0) / n;
-  const num = ms.reduce((a, m) => a + (m.t - mx) * (m.appMb - my), 0);
-  const den = ms.reduce((a, m) => a + (m.t - mx) ** 2, 0);
-  return den ? (num / den) * 60_000 : null;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Requests: per route, latency of every answer; errors outside the restart window
-
-type Ruta = { n: number; ok: number; noModificado: number; errores: number; sinConexion: number; tiempos: number[]; ejemplos: string[] };
-const rutas = new Map<string, Ruta>();
-const ruta = (nombre: string): Ruta => {
-  let r = rutas.get(nombre);
-  if (!r) rutas.set(nombre, (r = { n: 0, ok: 0, noModificado: 0, errores: 0, sinConexion: 0, tiempos: [], ejemplos: [] }));
-  return r;
-};
-/** From the kill until the app answers again: refused connections then are the restart, not errors. */
-let reiniciando = false;
-let detenido = false;
-
-async function pedir(nombre: string, url: string, init: RequestInit, esperado: number[]): Promise<Response | null> {
-  const r = ruta(nombre);
-  const t = performance.now();
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
-    await res.clone().arrayBuffer();
-  } catch (err) {
-    if (reiniciando) r.sinConexion++;
-    else {
-      r.n++;
-      r.errores++;
-      if (r.ejemplos.length < 5) r.ejemplos.push(`sin respuesta: ${(err as Error).cause ?? (err as Error).message}`);
-    }
-    return null;
-  }
-  r.n++;
-  r.tiempos.push(performance.now() - t);
-  if (res.status === 304) r.noModificado++;
-  else if (esperado.includes(res.status)) r.ok++;
-  else {
-    r.errores++;
-    if (r.ejemplos.length < 5) r.ejemplos.push(`${res.status}: ${(await res.clone().text()).slice(0, 200)}`);
-  }
-  return res;
-}
-
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
-const ms = (v: number) => `${v.toFixed(0)} ms`;
 
 // ---------------------------------------------------------------------------------------------------
 
@@ -283,7 +134,7 @@ try {
   const cadaTanto = async (desfase: number, cada: number, fn: (k: number) => Promise<void>) => {
     for (let k = 0; ; k++) {
       const at = inicio + desfase + k * cada;
-      if (at >= fin || detenido) return;
+      if (at >= fin || estado.detenido) return;
       if (at > performance.now()) await sleep(at - performance.now());
       await fn(k);
     }
@@ -337,7 +188,7 @@ try {
 
   const medidor = cadaTanto(0, MEMORIA_MS, async () => {
     const m = memoria();
-    if (m && !reiniciando) muestras.push({ t: performance.now() - inicio, fase, ...m });
+    if (m && !estado.reiniciando) muestras.push({ t: performance.now() - inicio, fase, ...m });
   });
 
   /** Asks the client app for each acknowledged offer of the list; returns the missing ones. */
@@ -355,16 +206,16 @@ try {
   };
 
   // Half-way: the crash and the restart on the same data.
-  const reinicio = { caidaMs: 0, arranqueMs: 0, ofertasAntes: 0, faltantesTrasReinicio: [] as string[] };
+  const reinicio: Reinicio = { caidaMs: 0, arranqueMs: 0, ofertasAntes: 0, faltantesTrasReinicio: [] };
   const caida = (async () => {
     await sleep(Math.max(0, mitad - performance.now()));
-    reiniciando = true;
+    estado.reiniciando = true;
     const muerte = performance.now();
     await matar();
     const t = performance.now();
     stack = await arrancar();
     fase = 2;
-    reiniciando = false;
+    estado.reiniciando = false;
     reinicio.arranqueMs = performance.now() - t;
     reinicio.caidaMs = performance.now() - muerte;
     const antes = reconocidas.filter((o) => o.fase === 1);
@@ -389,62 +240,14 @@ try {
   const faltanAlFinal = await faltantes(reconocidas);
 
   // -------------------------------------------------------------------------------------------------
-  // Report
+  // Report (carga-informe.ts)
 
   console.log(`\nResultados de ${segundos.toFixed(0)} s (${usuarios.length} usuarios de consola, ${OFERENTES} de ellos ofertando; ${conductores.length} conductores; el cliente publica cada ${PUBLICACION_MS / 1000} s):`);
-  const filas = [...rutas.entries()].map(([nombre, r]) => {
-    const t = [...r.tiempos].sort((a, b) => a - b);
-    return { ruta: nombre, peticiones: r.n, porSegundo: +(r.n / segundos).toFixed(2), ok: r.ok, noModificado: r.noModificado, errores: r.errores, sinConexionEnElReinicio: r.sinConexion, p50Ms: +pct(t, 50).toFixed(1), p95Ms: +pct(t, 95).toFixed(1), p99Ms: +pct(t, 99).toFixed(1), maxMs: +(t.at(-1) ?? 0).toFixed(1), ejemplosDeError: r.ejemplos };
-  });
-  for (const f of filas) {
-    console.log(
-      `  ${f.ruta.padEnd(38)} ${String(f.peticiones).padStart(6)} (${f.porSegundo}/s) · ${f.ok} ok, ${f.noModificado} × 304, ${f.errores} errores, ${f.sinConexionEnElReinicio} sin conexión en el reinicio · ` +
-        `p50 ${ms(f.p50Ms)}, p95 ${ms(f.p95Ms)}, p99 ${ms(f.p99Ms)}, máx ${ms(f.maxMs)}`,
-    );
-    for (const e of f.ejemplosDeError) console.log(`      ${e}`);
-  }
-  const fases = ([1, 2] as const).map((n) => {
-    const deFase = muestras.filter((m) => m.fase === n);
-    const estable = deFase.filter((m) => m.t - deFase[0]!.t >= CALENTAMIENTO_MS);
-    const p = pendiente(estable);
-    return {
-      fase: n,
-      muestras: deFase.length,
-      appMbInicio: +(deFase[0]?.appMb ?? 0).toFixed(0),
-      appMbFin: +(deFase.at(-1)?.appMb ?? 0).toFixed(0),
-      appMbMax: +Math.max(0, ...deFase.map((m) => m.appMb)).toFixed(0),
-      javaMbFin: +(deFase.at(-1)?.javaMb ?? 0).toFixed(0),
-      pendienteMbMin: p === null ? null : +p.toFixed(2),
-    };
-  });
-  for (const f of fases) {
-    console.log(
-      `  memoria, fase ${f.fase} (${f.fase === 1 ? 'antes' : 'después'} del reinicio): app ${f.appMbInicio} → ${f.appMbFin} MB (máx ${f.appMbMax}), ` +
-        `pendiente tras el primer minuto ${f.pendienteMbMin ?? '?'} MB/min; DynamoDB Local ${f.javaMbFin} MB`,
-    );
-  }
-  console.log(`  ofertas reconocidas: ${reconocidas.length} (${reinicio.ofertasAntes} antes de la caída); faltan al final: ${faltanAlFinal.length}`);
-
-  // The limits.
-  for (const f of filas) {
-    if (f.errores) fallos.push(`${f.ruta}: ${f.errores} errores fuera del reinicio`);
-    if (f.p95Ms > LIMITES.p95Ms) fallos.push(`${f.ruta}: p95 ${ms(f.p95Ms)} > ${LIMITES.p95Ms} ms`);
-  }
-  if (!reconocidas.length) fallos.push('ninguna oferta fue reconocida: la prueba no probó la persistencia');
-  if (reinicio.faltantesTrasReinicio.length) fallos.push(`tras el reinicio faltan ofertas reconocidas: ${reinicio.faltantesTrasReinicio.join('; ')}`);
-  if (faltanAlFinal.length) fallos.push(`al final faltan ofertas reconocidas: ${faltanAlFinal.join('; ')}`);
-  if (reinicio.caidaMs > LIMITES.reinicioMs) fallos.push(`la API tardó ${(reinicio.caidaMs / 1000).toFixed(0)} s en volver`);
-  const p2 = fases[1]!.pendienteMbMin;
-  if (p2 !== null && p2 > LIMITES.pendienteMbMin) fallos.push(`la memoria de la app crece ${p2} MB/min tras el reinicio (límite ${LIMITES.pendienteMbMin})`);
-
-  writeFileSync(
-    join(root, 'test-results', 'load.json'),
-    JSON.stringify({ segundos: +segundos.toFixed(1), limites: LIMITES, rutas: filas, reinicio, ofertas: { reconocidas: reconocidas.length, faltanAlFinal }, memoria: { fases, muestras }, fallos }, null, 2),
-  );
+  fallos.push(...informe(segundos, reconocidas, reinicio, faltanAlFinal));
 } catch (err) {
   fallos = [`la prueba no terminó: ${(err as Error).stack ?? String(err)}`];
 } finally {
-  detenido = true;
+  estado.detenido = true;
   await matar();
   rmSync(dataDir, { recursive: true, force: true });
 }

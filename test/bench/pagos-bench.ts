@@ -13,7 +13,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
 import type { Stack } from '../../scripts/local/stack.js';
 import { hoyEnBogota } from '@shared/domain/vencimientos.js';
 import { localTableName } from '@shared/tables.js';
-import { cargar, servicio } from './mapa-bench.js';
+import { cargar, servicio } from './mapa-bench-datos.js';
 
 const INTERVALO_MS = 5000;
 /** The first interval is not measured: each user's first answer is a 200 and its company's first count. */
