@@ -1,0 +1,102 @@
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { cambioItem } from '../../lambdas/data/cambios.js';
+import { startDriverSimulator } from '../../scripts/local/driver-simulator.js';
+import { DEMO_PASSWORD } from '../../scripts/local/demo-users.js';
+import { POSICIONES_REFRESCO_MS } from '@shared/domain/recorrido.js';
+import { RECORRIDO_MSG } from '@shared/schemas/messages-servicios.js';
+import { docClient, stack, table, useFunctionEnv } from '../support/clients.js';
+import { screenshot } from '../support/browser.js';
+import { page, usePage } from '../support/e2e.js';
+import { servicioReservado } from '../support/servicios.js';
+import { abrirMapa, MAPA_REFRESCO_MS } from '../support/e2e-mapa.js';
+import { TOAST_DURATION_MS } from '../../web/src/lib/toast.js';
+
+/*
+ * A confirmed service of the demo company through the console (issue "Reserved services"), its trip on
+ * the map: the start the server's job announces while the map is open, and the driver moving (the
+ * local driver simulator). Each test makes its own trip.
+ */
+
+usePage();
+
+describe('reserved service', () => {
+  it("announces a trip of the company that the server's job starts while the map is open", async () => {
+    useFunctionEnv();
+    const { runTick } = await import('../../lambdas/jobs/tick.js');
+    // Trips already due (the demo's confirmed one departs within 2 hours) start before the map opens.
+    await runTick(new Date());
+    // A confirmed trip departing in an hour: due for the job, not started yet.
+    const id = await servicioReservado('demo-transvalle', { tipo: 'Van', origen: 'Terminal de Cali (prueba inicio)' });
+    const salida = new Date(Date.now() + 60 * 60_000).toISOString();
+    await docClient().send(
+      new UpdateCommand({
+        TableName: table('services'),
+        Key: { id },
+        UpdateExpression: 'SET estado = :c, fuec = :si, placas = :p, conductor = :n, fechaSalida = :s, inicio = :i',
+        ExpressionAttributeValues: { ':c': 'confirmado', ':si': true, ':p': 'VCK512', ':n': 'Jhon Jairo Paz', ':s': salida, ':i': 'pendiente' },
+      }),
+    );
+    await docClient().send(new PutCommand({ TableName: table('cambios'), Item: cambioItem({ tipo: 'empresa', id: 'demo-transvalle' }) }));
+    await abrirMapa({ reloj: true });
+    await page.getByRole('checkbox', { name: /^Confirmado \(\d+\)$/ }).check();
+    await page.getByRole('button', { name: /^Servicios visibles/ }).click();
+    await page.getByRole('button', { name: /^Ver servicio Van de Terminal de Cali \(prueba inicio\)/ }).waitFor();
+
+    const { started } = await runTick(new Date());
+    expect(started).toContain(id);
+    // The next poll (every 5 s, brought at once here) brings it: the toast stays until 'Entendido'.
+    const aviso = page.getByText(RECORRIDO_MSG.dirigete);
+    await page.clock.fastForward(MAPA_REFRESCO_MS);
+    await aviso.waitFor({ timeout: 20_000 });
+    await page.getByText(RECORRIDO_MSG.iniciado).waitFor();
+    await screenshot(page, 'recorrido-iniciado');
+    // Past the 5 s a toast without a button lasts (its timers and the polls in between run): still there.
+    await page.clock.runFor(TOAST_DURATION_MS + 1000);
+    expect(await aviso.isVisible()).toBe(true);
+    await page.getByRole('button', { name: RECORRIDO_MSG.entendido }).click();
+    await aviso.waitFor({ state: 'detached' });
+  });
+
+  it('shows the driver of a started trip moving on the map (local driver simulator)', async () => {
+    // A started trip near the map's centre, driven by the demo driver's van.
+    const id = await servicioReservado('demo-transvalle', { tipo: 'Van', origen: 'Estadio Pascual Guerrero (prueba conductor)', latOrigen: 3.4446, lonOrigen: -76.5405 });
+    await docClient().send(
+      new UpdateCommand({
+        TableName: table('services'),
+        Key: { id },
+        UpdateExpression: 'SET estado = :c, fuec = :si, recorridoIniciado = :si, recorridoIniciadoEn = :en, vehiculoId = :v, placas = :p, conductor = :n',
+        ExpressionAttributeValues: { ':c': 'confirmado', ':si': true, ':en': new Date(Date.now() - 60_000).toISOString(), ':v': 'veh-demo-transvalle-001', ':p': 'VCK512', ':n': 'Jhon Jairo Paz' },
+      }),
+    );
+    await docClient().send(new PutCommand({ TableName: table('cambios'), Item: cambioItem({ tipo: 'empresa', id: 'demo-transvalle' }) }));
+    const s = stack();
+    const simulador = startDriverSimulator({
+      apiUrl: s.apiUrl, cognitoUrl: s.cognitoEndpoint, userPoolClientId: s.userPoolClientId, dynamodbUrl: s.dynamodbEndpoint, password: DEMO_PASSWORD, log: () => undefined, everyMs: 1000,
+    });
+    try {
+      // The console asks for its drivers every 5 s; the page's clock brings each ask at once.
+      const posicion = async () => {
+        const respuesta = page.waitForResponse((r) => r.url().includes('/mapa/conductores') && r.status() === 200, { timeout: 10_000 });
+        await page.clock.fastForward(POSICIONES_REFRESCO_MS);
+        const { conductores } = (await (await respuesta).json()) as { conductores: { servicioId: string; lat: number; lng: number }[] };
+        return conductores.find((c) => c.servicioId === id);
+      };
+      await abrirMapa({ reloj: true });
+      let primera = await posicion();
+      while (!primera) primera = await posicion();
+      const antes = primera;
+      // The answers after it, once the simulator (every real second) has reported again: two different places.
+      const donde = async () => {
+        const p = await posicion();
+        return !p ? 'sin el conductor' : p.lat === antes.lat && p.lng === antes.lng ? 'en el mismo lugar' : 'en otro lugar';
+      };
+      await expect.poll(donde).toBe('en otro lugar');
+      // The legend says what the drivers' dot is while one is drawn.
+      await page.getByText(/^Conductores en viaje \(\d+\)$/).waitFor();
+      await screenshot(page, 'mapa-conductor-en-camino');
+    } finally {
+      await simulador.stop();
+    }
+  });
+});
