@@ -95,7 +95,7 @@ describe('console shell', () => {
     await page.getByRole('table', { name: 'Vehículos de la flota' }).getByRole('row').nth(1).waitFor();
     await page.unroute(/\/me$/);
     const indice = (match: (e: string) => boolean) => eventos.findIndex(match);
-    const chunk = indice((e) => /^\/assets\/fleet-page-.*\.js$/.test(e));
+    const chunk = indice((e) => /^\/assets\/flota-page-.*\.js$/.test(e));
     // The screen's code was asked for before `/me`, and its list before `/me` answered: not one after
     // the other, in the render's order.
     expect(chunk, eventos.join('\n')).toBeGreaterThanOrEqual(0);

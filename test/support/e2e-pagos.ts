@@ -17,7 +17,7 @@ import { appApi, servicioPublicado, servicioReservado } from './servicios.js';
 /*
  * The records the payment files of test/e2e (pagos, servicios, anticipos) make for each of their
  * tests, the way the client app, ePayco, the company and marketplace staff make them (as
- * test/integration/pagos.test.ts does), so that no test there reads a demo record another test (or
+ * the integration tests test/integration/pagos-*.test.ts do), so that no test there reads a demo record another test (or
  * file) may have paid, refunded or cancelled.
  */
 

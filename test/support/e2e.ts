@@ -20,7 +20,7 @@ export let page: Page;
 interface PageOptions {
   viewport?: { width: number; height: number };
   /**
-   * Blocked unless a file tests the service worker (shell.test.ts): a test's context is new, so each
+   * Blocked unless a file tests the service worker (shell-app-instalable.test.ts): a test's context is new, so each
    * would register it and download the shell again in its first seconds; and a page's routes must see
    * every request, which a service worker's cached copy answers past.
    */
@@ -197,7 +197,7 @@ export async function dismissToasts() {
 export async function shots(name: string) {
   await dismissToasts();
   const estado = await estadoDePantalla();
-  const auditar = !auditados.has(estado); (await import('node:fs')).appendFileSync('/tmp/shots-estado.txt', `${auditar} ${name} ${estado}\n`);
+  const auditar = !auditados.has(estado);
   auditados.add(estado);
   await screenshot(page, `${name}-claro`);
   if (auditar) await sinViolacionesGraves(`${name}, modo claro`);

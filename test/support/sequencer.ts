@@ -1,13 +1,14 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The e2e files that take longest (about 80 s each on an idle 2-core machine: the accessibility audit of
- * every screen, the fleet, the reservations, the payouts), longest first. They start before the others
+ * The e2e files that take longest on an idle 2-core machine (the accessibility audit of every screen
+ * about 120 s, the payouts 60 s, the payments and service lists 45-55 s, the fleet's, reservations' and
+ * providers' longest files 35-40 s), longest first. They start before the others
  * so that no long file starts last beside an idle worker. Vitest orders by the durations it cached on
  * an earlier run, but a fresh clone (CI) has none, and then it starts the largest files first: the
  * audit, a short file of loops, started last and ran 83 s alone.
  */
-const LARGOS = ['accesibilidad', 'fleet', 'reservas', 'anticipos', 'proveedores'].map((n) => `/test/e2e/${n}.test.ts`);
+const LARGOS = ['accesibilidad', 'anticipos', 'pagos', 'servicios', 'flota-edicion', 'reservas-asignacion', 'proveedores-validacion', 'flota-alta'].map((n) => `/test/e2e/${n}.test.ts`);
 
 const rango = (f: TestSpecification) => {
   const i = LARGOS.findIndex((sufijo) => f.moduleId.endsWith(sufijo));
