@@ -38,7 +38,7 @@ describe("the driver's payouts", () => {
     expect(ids(await api('/pagos?lista=anticipo&limite=100', { token: andino }))).not.toContain(id);
 
     expect(fila.cuentaCambiada).toBeNull();
-    // A stamped change of the vehicle's account (vehiculos.test.ts makes one) reaches the row.
+    // A stamped change of the vehicle's account (vehiculos-edicion.test.ts makes one) reaches the row.
     const cambio = { en: new Date().toISOString(), por: 'operador@transvalle.demo', anterior: { banco: 'Nequi', tipocuenta: 'ahorros', cuenta: '3001234567', titular: 'Jhon Jairo Paz' } };
     const vehiculos = { TableName: table('vehiculos'), Key: { id: 'veh-demo-transvalle-001' } };
     await docClient().send(new UpdateCommand({ ...vehiculos, UpdateExpression: 'SET cuentaCambiada = :c', ExpressionAttributeValues: { ':c': cambio } }));
