@@ -25,7 +25,7 @@ export type TableKey = (typeof TABLE_KEYS)[number];
 
 const S = (name: string): KeyAttr => ({ name, type: 'S' });
 
-export const TABLES: Record<TableKey, TableDef> = {
+const DEFINICIONES = {
   /** Company (tenant) records: company data, bank data, logo and corporate photos. */
   empresas: {
     key: 'empresas',
@@ -153,7 +153,14 @@ export const TABLES: Record<TableKey, TableDef> = {
      */
     indexes: [{ indexName: 'porTipo', partitionKey: S('tipo'), sortKey: S('registradoEn') }],
   },
-};
+} as const satisfies Record<TableKey, TableDef>;
+export const TABLES: Record<TableKey, TableDef> = DEFINICIONES;
+
+/** A table's index names, as its definition above writes them: a misspelt or removed index fails the type check. */
+export type IndexName<K extends TableKey> = (typeof DEFINICIONES)[K]['indexes'][number]['indexName'];
+
+/** An index of a table, checked against its definition (for a query's `IndexName`). */
+export const indice = <K extends TableKey>(_tabla: K, nombre: IndexName<K>): IndexName<K> => nombre;
 
 /** Environment variable that carries a table's physical name to the Lambda functions. */
 export const tableEnvVar = (key: TableKey): string => `TABLE_${key.toUpperCase()}`;

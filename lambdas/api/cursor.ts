@@ -49,10 +49,13 @@ export function empresaDeLista(c: Context, caller: ConsolaCaller): string | null
   return empresa;
 }
 
-/** The list's paging and filter from the query string: `q`, `cursor`, `limite`. */
-export function opcionesDeLista(c: Context, particion: [string, string], campoOrden: string) {
+/**
+ * The list's paging and filter from the query string: `q`, `cursor`, `limite`. A cursor must name the
+ * list's own partition (the table modules in shared/tablas say which one a list reads).
+ */
+export function opcionesDeLista(c: Context, particion: { atributo: string; valor: string }, campoOrden: string) {
   return {
     ...busquedaYLimite(c, POR_PAGINA),
-    cursor: decodificarCursor(c.req.query('cursor'), { particion, campos: ['id', campoOrden] }, PAGINA_MSG.cursorInvalido),
+    cursor: decodificarCursor(c.req.query('cursor'), { particion: [particion.atributo, particion.valor], campos: ['id', campoOrden] }, PAGINA_MSG.cursorInvalido),
   };
 }

@@ -6,6 +6,7 @@ import { cambios } from './cambios.js';
 import { queryAll } from './query-all.js';
 import { replaceAttribute } from './replace-attribute.js';
 import { usuarioRepository, type DatosPersonales } from './usuario-repository.js';
+import { indice } from '@shared/tables.js';
 
 export type DatosEmpresa = Pick<Empresa, 'empresa' | 'ciudad' | 'departamento' | 'pais' | 'direccion' | 'banco' | 'tipocuenta' | 'cuenta' | 'titular' | 'rut'>;
 
@@ -25,7 +26,7 @@ export const empresaRepository = {
     return queryAll(
       {
         TableName: tableName('empresas'),
-        IndexName: 'porNombre',
+        IndexName: indice('empresas', 'porNombre'),
         KeyConditionExpression: 'directorio = :d',
         ExpressionAttributeValues: { ':d': DIRECTORIO },
         ProjectionExpression: 'id, empresa',

@@ -7,6 +7,7 @@ import { tableName } from '../adapters/clients/dynamodb.js';
 import { batchGetAll } from './batch-get.js';
 import { queryAll } from './query-all.js';
 import { paginaDeIndice, type Pagina } from './pagina.js';
+import { particionDeTipo } from '@shared/tablas/pagos.js';
 
 /**
  * The payments ledger (table `pagos`): one row per payment, keyed by what it pays, put in the same
@@ -72,16 +73,18 @@ export const movimientoPut = (m: Movimiento | Record<string, unknown>) => ({
 type OpcionesPagina = { limite: number; cursor?: Record<string, unknown>; texto?: string };
 
 /** A page of the ledger's rows of one kind, latest registered first (index `porTipo`). */
-const paginaDeTipo = <T extends Record<string, unknown>>(tipo: string, opciones: OpcionesPagina, leer: (item: Record<string, unknown>) => T): Promise<Pagina<T>> =>
-  paginaDeIndice({
+const paginaDeTipo = <T extends Record<string, unknown>>(tipo: string, opciones: OpcionesPagina, leer: (item: Record<string, unknown>) => T): Promise<Pagina<T>> => {
+  const p = particionDeTipo(tipo);
+  return paginaDeIndice({
     tabla: tableName('pagos'),
-    indice: 'porTipo',
-    clave: { nombre: 'tipo', valor: tipo },
+    indice: p.indice,
+    clave: { nombre: p.atributo, valor: p.valor },
     descendente: true,
     ...opciones,
     claveDe: (m) => ({ id: m.id, tipo: m.tipo, registradoEn: m.registradoEn }),
     leer,
   });
+};
 
 /** The ledger's kinds of an ePayco charge that did not apply: still to refund, and refunded (index `porTipo`). */
 export const TIPO_POR_REEMBOLSAR = 'cobro-sin-aplicar';
@@ -101,7 +104,7 @@ export const pagoRepository = {
   /** How many charges wait for their refund (their index partition only). */
   async contarPorReembolsar(): Promise<number> {
     const items = await queryAll(
-      { TableName: tableName('pagos'), IndexName: 'porTipo', KeyConditionExpression: 'tipo = :t', ExpressionAttributeValues: { ':t': TIPO_POR_REEMBOLSAR }, ProjectionExpression: 'id' },
+      { TableName: tableName('pagos'), IndexName: particionDeTipo(TIPO_POR_REEMBOLSAR).indice, KeyConditionExpression: 'tipo = :t', ExpressionAttributeValues: { ':t': TIPO_POR_REEMBOLSAR }, ProjectionExpression: 'id' },
       () => 1,
     );
     return items.length;

@@ -8,6 +8,7 @@ import { cambios as registroDeCambios } from './cambios.js';
 import { entradaHistorial } from './historial-repository.js';
 import { paginaDeIndice, type Pagina } from './pagina.js';
 import { cancellationCodes, transact } from './transact.js';
+import { particionDeLista } from '@shared/tablas/proveedores.js';
 
 /**
  * Every provider record, whichever table holds it: drivers are vehicle records (spec: conductores),
@@ -114,8 +115,8 @@ export const proveedorRepository = {
   ): Promise<Pagina<Proveedor>> {
     return paginaDeIndice({
       tabla: tablaDe(lista.tipo),
-      indice: 'porEstadoProveedor',
-      clave: { nombre: 'estadoProveedor', valor: claveEstado(lista.tipo, lista.estado)! },
+      indice: particionDeLista(lista.tipo, lista.estado).indice,
+      clave: { nombre: 'estadoProveedor', valor: particionDeLista(lista.tipo, lista.estado).valor },
       descendente: true,
       ...opciones,
       claveDe: (p) => claveDeCursor(lista.tipo, p),

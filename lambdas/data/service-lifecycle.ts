@@ -13,6 +13,7 @@ import { queryAll } from './query-all.js';
 import { cancellationCodes, transact } from './transact.js';
 import { logger } from '../logger.js';
 import { cambiarServicio, cambioDeServicio, servicioItem } from './service-items.js';
+import { indice } from '@shared/tables.js';
 
 /** A service's lifecycle writes (docs/product.md, "The service lifecycle"): published, assigned, confirmed by its FUEC, started, ended. */
 export const serviceLifecycle = {
@@ -127,7 +128,7 @@ export const serviceLifecycle = {
     return queryAll(
       {
         TableName: tableName('services'),
-        IndexName: 'porIniciar',
+        IndexName: indice('services', 'porIniciar'),
         KeyConditionExpression: 'inicio = :p AND fechaSalida <= :cutoff',
         ExpressionAttributeValues: { ':p': INICIO_PENDIENTE, ':cutoff': tripStartCutoff(now) },
         ProjectionExpression: 'id, empresaAliada, fechaSalida',

@@ -11,6 +11,8 @@ import { paginaDeIndice, type Pagina } from './pagina.js';
 import { batchGetAll } from './batch-get.js';
 import { queryAll } from './query-all.js';
 import { mapaSchema, nowSeconds, projection, CAMPOS_FILA, type OpcionesPagina, type PaginaPendientes, type ServicioMapa } from './service-items.js';
+import { particionDeEmpresa, particionDeEstado, particionDePago, type ParticionServicios } from '@shared/tablas/services.js';
+import { indice } from '@shared/tables.js';
 
 /** Reads of services: one by id, the map's feed, the company's reservations, the lists, counts and history (each an indexed query). */
 export const serviceReads = {
@@ -28,7 +30,7 @@ export const serviceReads = {
     const page = await ddb().send(
       new QueryCommand({
         TableName: tableName('services'),
-        IndexName: 'pendientesPorTipo',
+        IndexName: indice('services', 'pendientesPorTipo'),
         KeyConditionExpression: 'mapa = :k AND expiresAt > :now',
         FilterExpression: 'fechaSalida > :ahora',
         ExpressionAttributeValues: { ':k': claveMapa(tipo), ':now': nowSeconds(now), ':ahora': now.toISOString() },
@@ -50,7 +52,7 @@ export const serviceReads = {
     return queryAll(
       {
         TableName: tableName('services'),
-        IndexName: 'byEmpresaAliada',
+        IndexName: indice('services', 'byEmpresaAliada'),
         KeyConditionExpression: 'empresaAliada = :e AND fechaSalida >= :desde',
         FilterExpression: '#estado IN (:reservado, :confirmado)',
         ExpressionAttributeNames: { ...Object.fromEntries(CAMPOS_RESERVA.map((c, i) => [names[i], c])), '#estado': 'estado' },
@@ -80,7 +82,7 @@ export const serviceReads = {
     return queryAll(
       {
         TableName: tableName('services'),
-        IndexName: 'byEmpresaAliada',
+        IndexName: indice('services', 'byEmpresaAliada'),
         KeyConditionExpression: 'empresaAliada = :e AND fechaSalida >= :desde',
         FilterExpression: 'vehiculoId = :v AND #estado IN (:reservado, :confirmado)',
         ExpressionAttributeNames: { '#estado': 'estado' },
@@ -110,7 +112,7 @@ export const serviceReads = {
         const page = await ddb().send(
           new QueryCommand({
             TableName: tableName('services'),
-            IndexName: 'byEmpresaAliada',
+            IndexName: indice('services', 'byEmpresaAliada'),
             KeyConditionExpression: `empresaAliada = :e AND ${rango}`,
             FilterExpression: '#fe <> :cancelado',
             ExpressionAttributeValues: { ':e': empresaId, ':cancelado': 'cancelado', ...valores },
@@ -140,10 +142,11 @@ export const serviceReads = {
    * partition of `porEstadoEmpresa`, or every company's from `byEstado` (marketplace staff).
    */
   lista(l: ListaServicios, empresaId: string | null, opciones: OpcionesPagina): Promise<Pagina<Record<string, unknown>>> {
-    const clave = empresaId ? { nombre: 'estadoEmpresa', valor: `${empresaId}#${l.estado}` } : { nombre: 'estado', valor: l.estado };
+    const p = particionDeEstado(empresaId, l.estado);
+    const clave = { nombre: p.atributo, valor: p.valor };
     return paginaDeIndice({
       tabla: tableName('services'),
-      indice: empresaId ? 'porEstadoEmpresa' : 'byEstado',
+      indice: p.indice,
       clave,
       descendente: l.recientesPrimero,
       ...(l.soloIniciados ? { filtro: { expresion: '#fsi = :fsi', nombres: { '#fsi': 'recorridoIniciado' }, valores: { ':fsi': true } } } : {}),
@@ -156,10 +159,11 @@ export const serviceReads = {
 
   /** A page of the services waiting for one payment (`porPagar`, or per company `porPagarEmpresa`), earliest departure first. */
   porPagar(pago: PagoPendiente, empresaId: string | null, opciones: OpcionesPagina): Promise<Pagina<Service>> {
-    const clave = empresaId ? { nombre: 'pagoPendienteEmpresa', valor: `${empresaId}#${pago}` } : { nombre: 'pagoPendiente', valor: pago };
+    const p = particionDePago(empresaId, pago);
+    const clave = { nombre: p.atributo, valor: p.valor };
     return paginaDeIndice({
       tabla: tableName('services'),
-      indice: empresaId ? 'porPagarEmpresa' : 'porPagar',
+      indice: p.indice,
       clave,
       descendente: false,
       ...opciones,
@@ -170,16 +174,17 @@ export const serviceReads = {
 
   /** How many services wait for this payment (a count of its index partition: only what is owed is read). */
   async contarPorPagar(pago: PagoPendiente, empresaId: string | null): Promise<number> {
+    const p = particionDePago(empresaId, pago);
     let total = 0;
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
       const page = await ddb().send(
         new QueryCommand({
           TableName: tableName('services'),
-          IndexName: empresaId ? 'porPagarEmpresa' : 'porPagar',
+          IndexName: p.indice,
           KeyConditionExpression: '#k = :k',
-          ExpressionAttributeNames: { '#k': empresaId ? 'pagoPendienteEmpresa' : 'pagoPendiente' },
-          ExpressionAttributeValues: { ':k': empresaId ? `${empresaId}#${pago}` : pago },
+          ExpressionAttributeNames: { '#k': p.atributo },
+          ExpressionAttributeValues: { ':k': p.valor },
           Select: 'COUNT',
           ExclusiveStartKey,
         }),
@@ -197,9 +202,9 @@ export const serviceReads = {
    * (`truncado` says there were more).
    */
   async historial(empresaId: string | null, rango: { desde: string; hasta: string; estado?: ServiceState }, max: number): Promise<{ items: Record<string, unknown>[]; truncado: boolean }> {
-    const particiones: { indice: string; k: string; v: string }[] = empresaId
-      ? [rango.estado ? { indice: 'porEstadoEmpresa', k: 'estadoEmpresa', v: `${empresaId}#${rango.estado}` } : { indice: 'byEmpresaAliada', k: 'empresaAliada', v: empresaId }]
-      : (rango.estado ? [rango.estado] : ESTADOS_HISTORIAL).map((e) => ({ indice: 'byEstado', k: 'estado', v: e }));
+    const particiones: ParticionServicios[] = empresaId
+      ? [rango.estado ? particionDeEstado(empresaId, rango.estado) : particionDeEmpresa(empresaId)]
+      : (rango.estado ? [rango.estado] : ESTADOS_HISTORIAL).map((e) => particionDeEstado(null, e));
     const leer = async (p: (typeof particiones)[number]) => {
       const items: Record<string, unknown>[] = [];
       let ExclusiveStartKey: Record<string, unknown> | undefined;
@@ -209,9 +214,9 @@ export const serviceReads = {
             TableName: tableName('services'),
             IndexName: p.indice,
             KeyConditionExpression: '#k = :k AND fechaSalida BETWEEN :desde AND :hasta',
-            ExpressionAttributeValues: { ':k': p.v, ':desde': rango.desde, ':hasta': rango.hasta },
+            ExpressionAttributeValues: { ':k': p.valor, ':desde': rango.desde, ':hasta': rango.hasta },
             ProjectionExpression: CAMPOS_FILA.map((_, i) => `#p${i}`).join(', '),
-            ExpressionAttributeNames: { '#k': p.k, ...Object.fromEntries(CAMPOS_FILA.map((c, i) => [`#p${i}`, c])) },
+            ExpressionAttributeNames: { '#k': p.atributo, ...Object.fromEntries(CAMPOS_FILA.map((c, i) => [`#p${i}`, c])) },
             ScanIndexForward: false,
             Limit: max + 1 - items.length,
             ExclusiveStartKey,

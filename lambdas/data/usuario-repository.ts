@@ -4,6 +4,7 @@ import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { cambios } from './cambios.js';
 import { queryAll } from './query-all.js';
 import { replaceAttribute } from './replace-attribute.js';
+import { indice } from '@shared/tables.js';
 
 export type DatosPersonales = Pick<Usuario, 'nombres' | 'apellidos' | 'movil'> & { puesto?: string };
 
@@ -64,7 +65,7 @@ export const usuarioRepository = {
     return queryAll(
       {
         TableName: tableName('usuarios'),
-        IndexName: 'porConfirmar',
+        IndexName: indice('usuarios', 'porConfirmar'),
         KeyConditionExpression: 'confirmacion = :p AND creadoEn < :before',
         ExpressionAttributeValues: { ':p': 'pendiente', ':before': before },
       },

@@ -12,6 +12,8 @@ import { entradaHistorial } from './historial-repository.js';
 import { paginaDeIndice, type Pagina } from './pagina.js';
 import { movimientoPut, type Movimiento } from './pago-repository.js';
 import { atributosDeEstado, contadoresItem } from './proveedor-repository.js';
+import { particionRecompensas } from '@shared/tablas/vehiculos.js';
+import { indice } from '@shared/tables.js';
 
 const conItem = <T>(item: T | null): T[] => (item ? [item] : []);
 
@@ -104,8 +106,8 @@ export const vehiculoRepository = {
   recompensas(opciones: { limite: number; cursor?: Record<string, unknown>; texto?: string }): Promise<Pagina<Vehiculo>> {
     return paginaDeIndice({
       tabla: tableName('vehiculos'),
-      indice: 'porRecompensa',
-      clave: { nombre: 'recompensa', valor: RECOMPENSA_PENDIENTE },
+      indice: particionRecompensas.indice,
+      clave: { nombre: particionRecompensas.atributo, valor: particionRecompensas.valor },
       descendente: true,
       ...opciones,
       claveDe: (v) => ({ id: v.id, recompensa: RECOMPENSA_PENDIENTE, fechaCreacion: v.fechaCreacion }),
@@ -116,7 +118,7 @@ export const vehiculoRepository = {
   /** How many rewards wait (a count of the sparse index: only the owed ones are read). */
   async contarRecompensas(): Promise<number> {
     const items = await queryAll(
-      { TableName: tableName('vehiculos'), IndexName: 'porRecompensa', KeyConditionExpression: 'recompensa = :p', ExpressionAttributeValues: { ':p': RECOMPENSA_PENDIENTE }, ProjectionExpression: 'id' },
+      { TableName: tableName('vehiculos'), IndexName: particionRecompensas.indice, KeyConditionExpression: 'recompensa = :p', ExpressionAttributeValues: { ':p': particionRecompensas.valor }, ProjectionExpression: 'id' },
       () => 1,
     );
     return items.length;
@@ -156,7 +158,7 @@ export const vehiculoRepository = {
     return queryAll(
       {
         TableName: tableName('vehiculos'),
-        IndexName: 'byEmpresaAliada',
+        IndexName: indice('vehiculos', 'byEmpresaAliada'),
         KeyConditionExpression: 'empresaAliada = :e',
         ExpressionAttributeValues: { ':e': empresaId },
         ProjectionExpression: names.join(', '),
@@ -171,7 +173,7 @@ export const vehiculoRepository = {
     const items = await queryAll(
       {
         TableName: tableName('vehiculos'),
-        IndexName: 'byEmpresaAliada',
+        IndexName: indice('vehiculos', 'byEmpresaAliada'),
         KeyConditionExpression: 'empresaAliada = :e',
         ExpressionAttributeValues: { ':e': empresaId },
         ProjectionExpression: 'tipo',

@@ -1,5 +1,6 @@
 import type { ServiceState, VehicleType } from '../schemas/service.js';
 import { reservaVencida } from './recorrido.js';
+import { clavesServicio } from '../tablas/services.js';
 
 /**
  * The map's states (docs/spec/02.md section 4.1): the stored estado, except that a pending service this
@@ -58,7 +59,7 @@ export function estadoMapa(service: { estado: ServiceState; oferentes: readonly 
 }
 
 /** The map index's partition key of a pending service: one partition per vehicle type. */
-export const claveMapa = (tipo: VehicleType): string => `pendiente#${tipo}`;
+export const claveMapa = (tipo: VehicleType): string => clavesServicio.mapa(tipo);
 
 /**
  * The newest `limit` items of several lists each already sorted newest first (one per vehicle type),

@@ -1,5 +1,6 @@
 import { PAGO_MSG } from '../schemas/messages-pagos.js';
 import type { MetodoPago, Service } from '../schemas/service.js';
+import { clavesServicio } from '../tablas/services.js';
 
 /**
  * Money owed around a reservation (docs/spec/01.md sections 4 and 9, docs/product.md): the client's payment, checked
@@ -44,9 +45,9 @@ export function indicesServicio(s: EstadoPago): { estadoEmpresa?: string; pagoPe
   const pago = pagoPendienteDe(s);
   const empresa = s.empresaAliada;
   return {
-    ...(empresa ? { estadoEmpresa: `${empresa}#${s.estado}` } : {}),
+    ...(empresa ? { estadoEmpresa: clavesServicio.estadoEmpresa(empresa, s.estado) } : {}),
     ...(pago ? { pagoPendiente: pago } : {}),
-    ...(pago && empresa ? { pagoPendienteEmpresa: `${empresa}#${pago}` } : {}),
+    ...(pago && empresa ? { pagoPendienteEmpresa: clavesServicio.pagoPendienteEmpresa(empresa, pago) } : {}),
   };
 }
 export const INDICES_SERVICIO = ['estadoEmpresa', 'pagoPendiente', 'pagoPendienteEmpresa'] as const;

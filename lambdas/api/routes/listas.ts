@@ -12,6 +12,7 @@ import { badRequest } from '../../errors.js';
 import type { ConsolaCaller } from '../caller.js';
 import { codificarCursor, empresaDeLista, opcionesDeLista } from '../cursor.js';
 import { jsonWithEtag } from '../etag.js';
+import { particionDeEstado } from '@shared/tablas/services.js';
 
 /** The service lists and the history (docs/spec/01.md section 2, "Payment and service lists"). */
 
@@ -41,8 +42,7 @@ export async function listarServicios(c: Context, caller: ConsolaCaller) {
   if (!id.success) throw badRequest(PAGO_MSG.listaInvalida);
   const lista = listaServicios(id.data);
   const empresaId = empresaDeLista(c, caller);
-  const particion: [string, string] = empresaId ? ['estadoEmpresa', `${empresaId}#${lista.estado}`] : ['estado', lista.estado];
-  const pagina = await serviceRepository.lista(lista, empresaId, opcionesDeLista(c, particion, 'fechaSalida'));
+  const pagina = await serviceRepository.lista(lista, empresaId, opcionesDeLista(c, particionDeEstado(empresaId, lista.estado), 'fechaSalida'));
   return jsonWithEtag(c, { items: pagina.items.map(fila), cursor: codificarCursor(pagina.cursor) });
 }
 

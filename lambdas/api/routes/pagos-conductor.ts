@@ -16,6 +16,7 @@ import { pagoRegistrado } from '../caches.js';
 import { jsonWithEtag } from '../etag.js';
 import { escribirConArchivos } from '../files.js';
 import { cuentaAPagar, guardarComprobante, servicioExistente, url } from '../pagos-comun.js';
+import { particionDePago } from '@shared/tablas/services.js';
 
 /** The driver's advance and balance (docs/product.md, "Money"): listed for the company and staff, paid by staff. */
 
@@ -57,8 +58,7 @@ export async function listarPagosConductor(c: Context, caller: ConsolaCaller) {
   const tipo = tipoConductorSchema.safeParse(c.req.query('lista') ?? 'anticipo');
   if (!tipo.success) throw badRequest(PAGO_MSG.listaInvalida);
   const empresaId = empresaDeLista(c, caller);
-  const particion: [string, string] = empresaId ? ['pagoPendienteEmpresa', `${empresaId}#${tipo.data}`] : ['pagoPendiente', tipo.data];
-  const pagina = await serviceRepository.porPagar(tipo.data, empresaId, opcionesDeLista(c, particion, 'fechaSalida'));
+  const pagina = await serviceRepository.porPagar(tipo.data, empresaId, opcionesDeLista(c, particionDePago(empresaId, tipo.data), 'fechaSalida'));
   const vehiculos = await vehiculoRepository.varios(pagina.items.flatMap((s) => (s.vehiculoId ? [s.vehiculoId] : [])));
   const items = await Promise.all(pagina.items.map((s) => filaPagoConductor(tipo.data, s, s.vehiculoId ? vehiculos.get(s.vehiculoId) : undefined)));
   return jsonWithEtag(c, { items, cursor: codificarCursor(pagina.cursor) });

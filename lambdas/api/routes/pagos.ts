@@ -17,6 +17,7 @@ import { codificarCursor, empresaDeLista, opcionesDeLista } from '../cursor.js';
 import { conteosEmpresa, conteosTodas, pagoRegistrado } from '../caches.js';
 import { jsonWithEtag } from '../etag.js';
 import { servicioExistente, url, vistaMovimiento } from '../pagos-comun.js';
+import { particionDePago } from '@shared/tablas/services.js';
 
 /**
  * Payments (docs/product.md, "Money"): the counts, the client's payment validated by marketplace staff,
@@ -75,8 +76,7 @@ export async function listarPagosPorValidar(c: Context, caller: PlataformaCaller
   const metodo = metodoSchema.safeParse(c.req.param('metodo'));
   if (!metodo.success) throw notFound(PAGO_MSG.listaInvalida);
   const empresaId = empresaDeLista(c, caller);
-  const particion: [string, string] = empresaId ? ['pagoPendienteEmpresa', `${empresaId}#${metodo.data}`] : ['pagoPendiente', metodo.data];
-  const pagina = await serviceRepository.porPagar(metodo.data, empresaId, opcionesDeLista(c, particion, 'fechaSalida'));
+  const pagina = await serviceRepository.porPagar(metodo.data, empresaId, opcionesDeLista(c, particionDePago(empresaId, metodo.data), 'fechaSalida'));
   return jsonWithEtag(c, { items: await Promise.all(pagina.items.map(filaPorValidar)), cursor: codificarCursor(pagina.cursor) });
 }
 

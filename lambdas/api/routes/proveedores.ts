@@ -13,6 +13,7 @@ import { busquedaYLimite, codificarCursor, decodificarCursor } from '../cursor.j
 import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
 import { logger } from '../../logger.js';
+import { particionDeLista } from '@shared/tablas/proveedores.js';
 
 const POR_PAGINA = 20;
 
@@ -27,7 +28,7 @@ export async function listarProveedores(c: Context) {
   if (!parsed.success) throw notFound(PROVEEDOR_MSG.listaInvalida);
   const lista = listaPorId(parsed.data);
   const { texto: q, limite } = busquedaYLimite(c, POR_PAGINA);
-  const cursor = decodificarCursor(c.req.query('cursor'), { particion: ['estadoProveedor', `${lista.tipo}#${lista.estado}`], campos: ['id', 'fechaCreacion'] }, PAGINA_MSG.cursorInvalido);
+  const cursor = decodificarCursor(c.req.query('cursor'), { particion: [particionDeLista(lista.tipo, lista.estado).atributo, particionDeLista(lista.tipo, lista.estado).valor], campos: ['id', 'fechaCreacion'] }, PAGINA_MSG.cursorInvalido);
   const pagina = await proveedorRepository.pagina(lista, { limite, cursor, texto: q });
   return jsonWithEtag(c, { items: pagina.items.map(filaDe), cursor: codificarCursor(pagina.cursor) });
 }

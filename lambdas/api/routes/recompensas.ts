@@ -15,6 +15,8 @@ import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
 import { escribirConArchivos } from '../files.js';
 import { cuentaAPagar, guardarComprobante, url, vistaMovimiento } from '../pagos-comun.js';
+import { particionDeTipo } from '@shared/tablas/pagos.js';
+import { particionRecompensas } from '@shared/tablas/vehiculos.js';
 
 /** Referral rewards: the referrer's commission for a vehicle it brought, paid by staff (docs/product.md, "Money"). */
 
@@ -40,7 +42,7 @@ const filaRecompensa = async (v: Vehiculo, referentes: Map<string, Vehiculo>, em
 
 /** `GET /plataforma/recompensas`: vehicles whose referrer is owed the commission ('Vehículos con pago por referidos'). */
 export async function listarRecompensas(c: Context) {
-  const pagina = await vehiculoRepository.recompensas(opcionesDeLista(c, ['recompensa', 'pendiente'], 'fechaCreacion'));
+  const pagina = await vehiculoRepository.recompensas(opcionesDeLista(c, particionRecompensas, 'fechaCreacion'));
   // Whom to pay, and whose vehicle it is: the page's referring vehicles and companies, one read each.
   const [referentes, empresas] = await Promise.all([
     vehiculoRepository.varios(idsDeReferentes(pagina.items)),
@@ -54,7 +56,7 @@ export async function listarRecompensas(c: Context) {
  * with its vehicle and the payment (value, date, reference, receipt, who registered it).
  */
 export async function listarRecompensasPagadas(c: Context, caller: PlataformaCaller) {
-  const pagina = await pagoRepository.porTipo('recompensa', opcionesDeLista(c, ['tipo', 'recompensa'], 'registradoEn'));
+  const pagina = await pagoRepository.porTipo('recompensa', opcionesDeLista(c, particionDeTipo('recompensa'), 'registradoEn'));
   const vehiculos = await vehiculoRepository.varios(pagina.items.flatMap((m) => (m.vehiculoId ? [m.vehiculoId] : [])));
   const [referentes, empresas] = await Promise.all([
     vehiculoRepository.varios(idsDeReferentes([...vehiculos.values()])),

@@ -12,6 +12,7 @@ import { jsonWithEtag } from '../etag.js';
 import { idParam } from '../validate.js';
 import { deleteFiles } from '../files.js';
 import { guardarComprobante } from '../pagos-comun.js';
+import { particionDeTipo } from '@shared/tablas/pagos.js';
 
 /** ePayco charges that did not apply to their reservation, refunded by staff (docs/product.md, "Money"). */
 
@@ -23,7 +24,7 @@ const filaCobro = (m: Record<string, unknown>): CobroPorReembolsarFila =>
  * reservation (`cobroPorReembolsar`), still to refund, latest first: one indexed query of what is owed.
  */
 export async function listarCobrosPorReembolsar(c: Context) {
-  const pagina = await pagoRepository.porReembolsar(opcionesDeLista(c, ['tipo', TIPO_POR_REEMBOLSAR], 'registradoEn'));
+  const pagina = await pagoRepository.porReembolsar(opcionesDeLista(c, particionDeTipo(TIPO_POR_REEMBOLSAR), 'registradoEn'));
   return jsonWithEtag(c, { items: pagina.items.map(filaCobro), cursor: codificarCursor(pagina.cursor) });
 }
 
