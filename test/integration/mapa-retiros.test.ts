@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cambioItem } from '../../lambdas/data/cambios.js';
 import { servicioItem } from '../../lambdas/data/service-repository.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
@@ -25,13 +25,8 @@ import { vehiculoNuevo } from '../support/vehiculos.js';
 // The map's files take turns: a test reads the feed twice, unchanged, while the others publish and offer.
 turnoDe('mapa-ofertas');
 
-let valle: string;
-let andino: string;
-let staff: string;
-
-beforeAll(async () => {
-  ({ valle, andino, staff } = await sesiones());
-});
+// Signed in once, as the file is loaded.
+const { valle, andino, staff } = await sesiones();
 
 describe('GET /mapa', () => {
   it("shows pending services of the fleet's types and the company's own later ones, at most 50", async () => {

@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { confirmacionFirmada } from '../../scripts/local/client-simulator.js';
 import { PAGO_MSG } from '@shared/schemas/messages-pagos.js';
 import { api, docClient, stack, table } from '../support/clients.js';
@@ -8,13 +8,8 @@ import { appApi, servicioPublicado, servicioReservado } from '../support/servici
 
 /** Payments: a reservation whose departure passed unpaid, cancelled by staff (test/support/integracion-pagos.ts). */
 
-let admin: string;
-let andino: string;
-let plataforma: string;
-
-beforeAll(async () => {
-  ({ admin, andino, plataforma } = await sesionesPagos());
-});
+// Signed in once, as the file is loaded.
+const { admin, andino, plataforma } = await sesionesPagos();
 
 describe('a reservation whose departure passed before its trip', () => {
   const pasada = () => new Date(Date.now() - 2 * 3600_000).toISOString();

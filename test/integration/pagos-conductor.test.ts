@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../scripts/local/demo-users.js';
 import { FECHA_MSG } from '@shared/schemas/pagos.js';
 import { PAGO_MSG } from '@shared/schemas/messages-pagos.js';
@@ -14,14 +14,8 @@ import { VENTANA_FIRMA_MS } from '../../lambdas/adapters/storage.js';
  * demo company's pending advances (test/support/integracion-pagos.ts).
  */
 
-let admin: string;
-let staff: string;
-let andino: string;
-let plataforma: string;
-
-beforeAll(async () => {
-  ({ admin, staff, andino, plataforma } = await sesionesPagos());
-});
+// Signed in once, as the file is loaded.
+const { admin, staff, andino, plataforma } = await sesionesPagos();
 
 describe("the driver's payouts", () => {
   it('pay the advance after the FUEC and the balance after the trip, each exactly once, and the badge counts them', async () => {

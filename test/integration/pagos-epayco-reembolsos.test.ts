@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { confirmacionFirmada } from '../../scripts/local/client-simulator.js';
 import { registrarTransaccionEpayco } from '../../scripts/local/epayco.js';
 import { DEMO_USERS } from '../../scripts/local/demo-users.js';
@@ -10,12 +10,8 @@ import { hoyEnBogota } from '@shared/domain/vencimientos.js';
 
 /** Payments: ePayco charges that did not apply, and their refunds registered by staff (test/support/integracion-pagos.ts). */
 
-let admin: string;
-let plataforma: string;
-
-beforeAll(async () => {
-  ({ admin, plataforma } = await sesionesPagos());
-});
+// Signed in once, as the file is loaded.
+const { admin, plataforma } = await sesionesPagos();
 
 describe('ePayco charges to refund', () => {
   const reembolsar = (ref: string, body: unknown, token = plataforma) => api(`/plataforma/cobros-por-reembolsar/${ref}/reembolso`, { token, body });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { confirmacionFirmada } from '../../scripts/local/client-simulator.js';
 import { registrarTransaccionEpayco } from '../../scripts/local/epayco.js';
 import { DEMO_USERS } from '../../scripts/local/demo-users.js';
@@ -12,12 +12,8 @@ import { aceptado, conocida, epayco, guardado, sesionesPagos, trail, TRANSVALLE 
  * arrived, by staff asking ePayco (test/support/integracion-pagos.ts).
  */
 
-let admin: string;
-let plataforma: string;
-
-beforeAll(async () => {
-  ({ admin, plataforma } = await sesionesPagos());
-});
+// Signed in once, as the file is loaded.
+const { admin, plataforma } = await sesionesPagos();
 
 describe("ePayco's confirmation", () => {
   it('moves the reservation on only when signed, ours, accepted and for its amount in COP; a replay changes nothing', async () => {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
 import { LISTAS_SERVICIOS } from '@shared/domain/listas.js';
 import { PAGINA_MSG } from '@shared/schemas/paginas.js';
@@ -11,14 +11,8 @@ import { ids, sesionesPagos, TRANSVALLE } from '../support/integracion-pagos.js'
  * company's records (test/support/integracion-pagos.ts).
  */
 
-let admin: string;
-let staff: string;
-let andino: string;
-let plataforma: string;
-
-beforeAll(async () => {
-  ({ admin, staff, andino, plataforma } = await sesionesPagos());
-});
+// Signed in once, as the file is loaded.
+const { admin, staff, andino, plataforma } = await sesionesPagos();
 
 describe('the service lists and the history', () => {
   it("show a company its own services in each state, marketplace staff every company's or one's", async () => {

@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../scripts/local/demo-users.js';
 import { PAGO_MSG } from '@shared/schemas/messages-pagos.js';
 import { api, docClient, listKeys, PDF_BYTES, table, upload } from '../support/clients.js';
@@ -9,14 +9,8 @@ import { hoyEnBogota } from '@shared/domain/vencimientos.js';
 
 /** Payments: the referral rewards, owed at a vehicle's 30th trip and paid once (test/support/integracion-pagos.ts). */
 
-let admin: string;
-let staff: string;
-let andino: string;
-let plataforma: string;
-
-beforeAll(async () => {
-  ({ admin, staff, andino, plataforma } = await sesionesPagos());
-});
+// Signed in once, as the file is loaded.
+const { admin, staff, andino, plataforma } = await sesionesPagos();
 
 describe('referral rewards', () => {
   it('list the vehicles with 30 trips whose referrer is not the platform, and pay each once', async () => {

@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../scripts/local/demo-users.js';
 import { pagoConductor } from '@shared/domain/pagos.js';
 import { API_MSG } from '@shared/schemas/messages.js';
@@ -10,14 +10,8 @@ import { leerPdf } from '../../lambdas/adapters/pdf-texto.js';
 
 /** Payments: the client's transfer, its receipt checked by marketplace staff (test/support/integracion-pagos.ts). */
 
-let admin: string;
-let staff: string;
-let andino: string;
-let plataforma: string;
-
-beforeAll(async () => {
-  ({ admin, staff, andino, plataforma } = await sesionesPagos());
-});
+// Signed in once, as the file is loaded.
+const { admin, staff, andino, plataforma } = await sesionesPagos();
 
 describe('a payment by transfer', () => {
   it("opens the demo's transfer receipt as a real page of text (a PDF without pages read as a broken file)", async () => {

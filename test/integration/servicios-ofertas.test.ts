@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
 import { hoyEnBogota } from '@shared/domain/vencimientos.js';
 import { API_MSG, UPLOAD_MSG } from '@shared/schemas/messages.js';
@@ -18,13 +18,8 @@ import { appApi, servicioPublicado } from '../support/servicios.js';
 // The map's files take turns: a test reads the feed twice, unchanged, while the others publish and offer.
 turnoDe('mapa-ofertas');
 
-let valle: string;
-let andino: string;
-let staff: string;
-
-beforeAll(async () => {
-  ({ valle, andino, staff } = await sesiones());
-});
+// Signed in once, as the file is loaded.
+const { valle, andino, staff } = await sesiones();
 
 describe('GET /servicios/{id}', () => {
   it("shows each demo company its own seeded offers (orange, with the amount) and never another company's", async () => {

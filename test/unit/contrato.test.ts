@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rutaDe, type Respuesta } from '@shared/api/contrato.js';
 import { ROUTES } from '../../lambdas/api/route-table.js';
 
 /** The contract's keys as written in shared/api/contrato.ts (it is types only: nothing to import at run time). */
 const clavesDelContrato = () =>
-  [...readFileSync(new URL('../../shared/api/contrato.ts', import.meta.url), 'utf8').matchAll(/^ {2}'((?:GET|POST|PUT|PATCH|DELETE) \/[^']*)':/gm)].map((m) => m[1]!);
+  [...readFileSync(join(import.meta.dirname, '..', '..', 'shared', 'api', 'contrato.ts'), 'utf8').matchAll(/^ {2}'((?:GET|POST|PUT|PATCH|DELETE) \/[^']*)':/gm)].map((m) => m[1]!);
 
 describe('the API contract (shared/api/contrato.ts)', () => {
   it('is exactly what the API mounts: every route of the table is in the contract, and every contract entry is mounted', () => {
