@@ -1,7 +1,7 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { enCurso } from '@shared/domain/recorrido.js';
-import { localTableName } from '@shared/tables.js';
+import { indice, localTableName } from '@shared/tables.js';
 import { localClient } from './dynamodb.js';
 
 /**
@@ -54,7 +54,7 @@ export function startDriverSimulator({ apiUrl, cognitoUrl, userPoolClientId, dyn
 
   const paso = async () => {
     const { Items = [] } = await ddb.send(
-      new QueryCommand({ TableName: localTableName('local', 'services'), IndexName: 'byEstado', KeyConditionExpression: 'estado = :c', ExpressionAttributeValues: { ':c': 'confirmado' } }),
+      new QueryCommand({ TableName: localTableName('local', 'services'), IndexName: indice('services', 'byEstado'), KeyConditionExpression: 'estado = :c', ExpressionAttributeValues: { ':c': 'confirmado' } }),
     );
     const now = Date.now();
     for (const s of Items) {

@@ -9,7 +9,7 @@ import { type Service, type VehicleType } from '@shared/schemas/service.js';
 import { servicioItem } from '../../lambdas/data/service-repository.js';
 import { FOTOS_VEHICULO, uploadKeys } from '@shared/domain/uploads.js';
 import { type Vehiculo } from '@shared/schemas/vehiculo.js';
-import { localTableName, type TableKey } from '@shared/tables.js';
+import { indice, localTableName, type TableKey } from '@shared/tables.js';
 import { createConsoleUser, type NewConsoleUser } from '../lib/console-users.js';
 import { localClient } from './dynamodb.js';
 import { solidPng } from './png.js';
@@ -41,7 +41,7 @@ export async function seed(stack: Stack, now = new Date()): Promise<{ created: b
     now,
   };
 
-  const existing = await ddb.send(new QueryCommand({ TableName: table('usuarios'), IndexName: 'byEmpresa', KeyConditionExpression: 'empresaId = :e', ExpressionAttributeValues: { ':e': 'demo-transvalle' }, Limit: 1 }));
+  const existing = await ddb.send(new QueryCommand({ TableName: table('usuarios'), IndexName: indice('usuarios', 'byEmpresa'), KeyConditionExpression: 'empresaId = :e', ExpressionAttributeValues: { ':e': 'demo-transvalle' }, Limit: 1 }));
   const created = !existing.Items?.length;
   if (created) {
     const empresas = await sembrarEmpresas(ctx);
@@ -188,7 +188,7 @@ async function sembrarConductores({ ddb, deps }: Siembra, fleet: Flota): Promise
 
 /** Tops the map's live pending services up to MIN_PENDING and a few more (on the first run, some with offers already sent). */
 async function completarPendientes({ ddb, now }: Siembra, created: boolean): Promise<number> {
-  const pending = await ddb.send(new QueryCommand({ TableName: table('services'), IndexName: 'byEstado', KeyConditionExpression: 'estado = :e', ExpressionAttributeValues: { ':e': 'pendiente' } }));
+  const pending = await ddb.send(new QueryCommand({ TableName: table('services'), IndexName: indice('services', 'byEstado'), KeyConditionExpression: 'estado = :e', ExpressionAttributeValues: { ':e': 'pendiente' } }));
   const live = (pending.Items ?? []).filter((s) => !isExpired(s as { expiresAt?: number }, now)).length;
   const toAdd = live < MIN_PENDING ? MIN_PENDING + 6 - live : 0;
   if (toAdd) {
