@@ -29,6 +29,8 @@ export const API_MSG = {
   interno: 'Ocurrió un error inesperado. Inténtalo de nuevo.',
   /** The console's own: the API could not be reached at all. */
   sinConexion: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
+  /** The console's own: no answer within 70 s (docs/spec/01.md section 7; section 8's deadline-exceeded). */
+  tiempoAgotado: 'El servidor tardó demasiado en responder. Inténtalo de nuevo en unos minutos.',
   usuarioSinEmpresa: 'Tu usuario no está asociado a ninguna empresa.',
   perfilIncompleto: 'Completa tu perfil y sube una foto corporativa para usar esta sección.',
   soloAdminEmpresa: 'Solo un administrador puede cambiar los datos de la empresa.',

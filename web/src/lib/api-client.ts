@@ -27,6 +27,8 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR_MESSAGE = API_MSG.sinConexion;
+/** How long the console waits for an answer (docs/spec/01.md section 7: 70 s). */
+export const TIEMPO_MAXIMO_MS = 70_000;
 const INVALID_RESPONSE_MESSAGE = 'La respuesta del servidor no tiene el formato esperado.';
 
 /** The API answers every failure as `{ "error": { "code", "message", "details"? } }`. */
@@ -48,6 +50,7 @@ function messageForStatus(status: number): string {
   if (status === 403) return API_MSG.sinPermiso;
   if (status === 404) return API_MSG.noEncontrado;
   if (status === 409) return API_MSG.conflicto;
+  if (status === 504) return API_MSG.tiempoAgotado;
   if (status === 400 || status === 422) return API_MSG.datosInvalidos;
   return API_MSG.interno;
 }
@@ -84,20 +87,28 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
+  // docs/spec/01.md section 7: a call gives up after 70 s, and says so in Spanish, whatever else waits.
+  const limite = new AbortController();
+  const temporizador = setTimeout(() => limite.abort(), TIEMPO_MAXIMO_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, limite.signal]) : limite.signal;
   let response: Response;
+  let text: string;
   try {
     response = await fetch(apiUrl(path), {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
+      signal,
     });
+    text = await response.text();
   } catch (error) {
+    if (limite.signal.aborted && !options.signal?.aborted) throw new ApiError(504, 'DEADLINE_EXCEEDED', API_MSG.tiempoAgotado);
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+  } finally {
+    clearTimeout(temporizador);
   }
 
-  const text = await response.text();
   let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;
