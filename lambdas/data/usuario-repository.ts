@@ -60,6 +60,21 @@ export const usuarioRepository = {
     await ddb().send(new UpdateCommand({ TableName: tableName('usuarios'), Key: { id }, UpdateExpression: 'REMOVE confirmacion', ConditionExpression: 'attribute_exists(id)' }));
   },
 
+  /** Whether the company has a user with this (lower-case) e-mail: one key of its index, nothing else read. */
+  async enEmpresa(empresaId: string, email: string): Promise<boolean> {
+    const items = await queryAll(
+      {
+        TableName: tableName('usuarios'),
+        IndexName: indice('usuarios', 'byEmpresa'),
+        KeyConditionExpression: 'empresaId = :e AND email = :m',
+        ExpressionAttributeValues: { ':e': empresaId, ':m': email },
+        ProjectionExpression: 'id',
+      },
+      () => 1,
+    );
+    return items.length > 0;
+  },
+
   /** Staff accounts still unconfirmed that were made before `before` (sparse index: nobody else is read). */
   listUnconfirmedBefore(before: string): Promise<Usuario[]> {
     return queryAll(

@@ -85,6 +85,16 @@ export const PERFIL_MSG = {
   errorFotos: 'Error al subir las fotos: ',
 } as const;
 
+/**
+ * To the owner of an address another company tried to register as its staff (docs/decisions/0009): no
+ * account was made; the company was told what it is told for a new address, so it learns nothing.
+ */
+export const CORREO_REGISTRO_AJENO = {
+  subject: 'Intentaron registrar tu correo en otra empresa',
+  body: (empresa: string) =>
+    `Hola:\n\n${empresa} intentó registrar este correo como usuario de su Panel de Control. Tu correo ya tiene una cuenta en la plataforma, así que no se creó otra y tu cuenta no cambió.\n\nSi vas a trabajar con ${empresa}, pídele que te registre con otro correo. Si no sabes de qué se trata, puedes ignorar este mensaje.\n`,
+};
+
 export const REGISTRO_MSG = {
   email: 'Un email válido es requerido',
   emailsNoCoinciden: 'Los emails no coinciden',

@@ -1,9 +1,19 @@
 import { AdminGetUserCommand, ConfirmSignUpCommand, ResendConfirmationCodeCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
-import { API_MSG, MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
+import { API_MSG, CORREO_REGISTRO_AJENO, MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
 import { api, cognitoClient, docClient, idToken, lastCodeFor, stack, table } from '../support/clients.js';
+
+/** The local outbox's messages to an address, oldest first. */
+const correosPara = (email: string) =>
+  readdirSync(stack().outboxDir)
+    .filter((f) => f.endsWith('.txt'))
+    .sort()
+    .map((f) => readFileSync(join(stack().outboxDir, f), 'utf8'))
+    .filter((t) => t.startsWith(`Para: ${email}\n`));
 
 const body = (email: string, password = 'Equipo2026!') => ({ email, verifyEmail: email, password, verifyPassword: password });
 
@@ -66,10 +76,30 @@ describe('POST /usuarios (internal registration)', () => {
     expect((await api('/usuarios', { token: admin, body: body(email) })).status).toBe(201);
   });
 
-  it('answers 409 for an e-mail that already has an account, creating nothing', async () => {
+  it('answers 409 for an e-mail that already has an account in the company, creating nothing', async () => {
     const res = await api('/usuarios', { token: admin, body: body(DEMO_USERS.staff) });
     expect(res.status).toBe(409);
     expect(res.json.error.message).toBe(REGISTRO_MSG.yaExiste);
+  });
+
+  it("tells another company nothing of an address registered elsewhere: the answer a new address gets, and a notice to its owner (docs/decisions/0009)", async () => {
+    const andino = await idToken(DEMO_USERS.admin3, DEMO_PASSWORD);
+    const correosAntes = correosPara(DEMO_USERS.staff).length;
+    const ajena = await api('/usuarios', { token: andino, body: body(DEMO_USERS.staff) });
+    const nueva = await api('/usuarios', { token: andino, body: body(`nuevo.${Date.now().toString(36)}@turismoandino.demo`) });
+    // The same status and the same shape: nothing tells the two apart.
+    expect(ajena.status).toBe(201);
+    expect(nueva.status).toBe(201);
+    expect(Object.keys(ajena.json).sort()).toEqual(Object.keys(nueva.json).sort());
+    expect(ajena.json).toEqual({ id: expect.any(String), email: DEMO_USERS.staff });
+    // Nothing was made or changed: no record under that id, the account is still Transportes del Valle's staff.
+    expect((await docClient().send(new GetCommand({ TableName: table('usuarios'), Key: { id: ajena.json.id } }))).Item).toBeUndefined();
+    expect((await api('/me', { token: await idToken(DEMO_USERS.staff, DEMO_PASSWORD) })).json).toMatchObject({ usuario: { empresaId: 'demo-transvalle', role: 'user' } });
+    // Its owner is told, by the company's name.
+    const correos = correosPara(DEMO_USERS.staff);
+    expect(correos.length).toBe(correosAntes + 1);
+    expect(correos.at(-1)).toContain(CORREO_REGISTRO_AJENO.subject);
+    expect(correos.at(-1)).toContain('Turismo Andino S.A.S.');
   });
 
   it('applies the one password rule: 6 characters pass, 5 are refused with the spec message', async () => {
