@@ -15,7 +15,7 @@ import { putFiles, takeCheckedFiles } from './files.js';
 
 /** What several payment routes share (routes/pagos, pagos-conductor, reembolsos, recompensas). */
 
-export const servicioId = (c: Context) => idParam(c, 'servicioId', MAPA_MSG.servicioNoEncontrado);
+const servicioId = (c: Context) => idParam(c, 'servicioId', MAPA_MSG.servicioNoEncontrado);
 
 export async function servicioExistente(c: Context): Promise<Service> {
   const s = await serviceRepository.get(servicioId(c));

@@ -113,10 +113,11 @@ export const proveedorRepository = {
     lista: { tipo: TipoProveedor; estado: EstadoProveedor },
     opciones: { limite: number; cursor?: Record<string, unknown>; texto?: string; maxLeidos?: number },
   ): Promise<Pagina<Proveedor>> {
+    const p = particionDeLista(lista.tipo, lista.estado);
     return paginaDeIndice({
       tabla: tablaDe(lista.tipo),
-      indice: particionDeLista(lista.tipo, lista.estado).indice,
-      clave: { nombre: 'estadoProveedor', valor: particionDeLista(lista.tipo, lista.estado).valor },
+      indice: p.indice,
+      clave: { nombre: p.atributo, valor: p.valor },
       descendente: true,
       ...opciones,
       claveDe: (p) => claveDeCursor(lista.tipo, p),

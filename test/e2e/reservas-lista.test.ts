@@ -24,9 +24,14 @@ describe('reserved service', () => {
 
     // The reservations list: the confirmed one with its vehicle and FUEC, and its detail links the FUEC.
     // Its row names the origin up to its comma.
+    // Found through the list's search, as a user would: other files' reservations on this stack may push
+    // a row to a later page.
+    const buscar = page.getByRole('searchbox', { name: 'Buscar reservas' });
+    await buscar.fill('VCK512');
+    await expect.poll(() => page.getByRole('row', { name: /VCK512/ }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await buscar.fill('prueba reservaciones');
     const fila = page.getByRole('row', { name: /Hotel Marriott →/ });
     await expect.poll(() => fila.innerText(), { timeout: 20_000 }).toMatch(/Confirmado[\s\S]*TSQ204[\s\S]*Cargado, con diferencias/);
-    expect(await page.getByRole('row', { name: /VCK512/ }).count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: /^Por completar/ }).click();
     expect(await fila.count()).toBe(0);
     await page.getByRole('button', { name: 'Todas', exact: true }).click();

@@ -28,7 +28,8 @@ export async function listarProveedores(c: Context) {
   if (!parsed.success) throw notFound(PROVEEDOR_MSG.listaInvalida);
   const lista = listaPorId(parsed.data);
   const { texto: q, limite } = busquedaYLimite(c, POR_PAGINA);
-  const cursor = decodificarCursor(c.req.query('cursor'), { particion: [particionDeLista(lista.tipo, lista.estado).atributo, particionDeLista(lista.tipo, lista.estado).valor], campos: ['id', 'fechaCreacion'] }, PAGINA_MSG.cursorInvalido);
+  const { atributo, valor } = particionDeLista(lista.tipo, lista.estado);
+  const cursor = decodificarCursor(c.req.query('cursor'), { particion: [atributo, valor], campos: ['id', 'fechaCreacion'] }, PAGINA_MSG.cursorInvalido);
   const pagina = await proveedorRepository.pagina(lista, { limite, cursor, texto: q });
   return jsonWithEtag(c, { items: pagina.items.map(filaDe), cursor: codificarCursor(pagina.cursor) });
 }
