@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly details?: unknown,
+    /** Seconds to wait before trying again (a 429 or 503), sent as Retry-After. */
+    readonly reintentarEnS?: number,
   ) {
     super(message);
   }
@@ -29,6 +31,7 @@ export function errorResponse(c: Context, err: Error) {
   if (err instanceof HTTPException && err.status < 500) err = badRequest(API_MSG.jsonInvalido);
   if (err instanceof AppError) {
     const body: ErrorBody = { error: { code: err.code, message: err.message, details: err.details } };
+    if (err.reintentarEnS !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(err.reintentarEnS))));
     return c.json(body, err.status);
   }
   registroDe(c).error('Error no controlado', err);

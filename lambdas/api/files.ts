@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mayUpload, pendingUploadKey, UPLOAD_KINDS, uploadProblem, type UploadKind } from '@shared/domain/uploads.js';
-import { API_MSG } from '@shared/schemas/messages.js';
+import { mayUpload, pendingUploadKey, REVISIONES_POR_TICKET, UPLOAD_KINDS, uploadProblem, type UploadKind } from '@shared/domain/uploads.js';
+import { API_MSG, UPLOAD_MSG } from '@shared/schemas/messages.js';
 import type { UploadRequest } from '@shared/schemas/upload.js';
 import { storage } from '../adapters/storage.js';
 import { uploadRepository, type UploadTicketItem } from '../data/upload-repository.js';
@@ -65,12 +65,17 @@ export async function issueTicket(sub: string, { kind, contentType, size, fileNa
 /**
  * Reads the caller's waiting upload, checks it like `takeCheckedFiles` and then with `revisar`, without
  * using the ticket up: for a route that looks at a file before deciding (the FUEC check). Its bytes are
- * taken later. A file refused here (a 400 from either check) is refused for good, as there.
+ * taken later. A file refused here (a 400 from either check) is refused for good, as there. Each ticket
+ * is checked at most REVISIONES_POR_TICKET times; then it is used up like a refused file.
  */
 export async function peekCheckedFile<T>(caller: UploadCaller, kind: UploadKind, id: string, revisar: (file: CheckedFile) => Promise<T>): Promise<T> {
   checkMayUpload(caller, kind);
   const [ticket] = await uploadRepository.vigentes([{ id, kind }], caller.sub, new Date());
   if (!ticket) throw badRequest(UPLOAD_KINDS[kind].noSubido);
+  if (!(await uploadRepository.revisar(ticket.id, caller.sub, REVISIONES_POR_TICKET))) {
+    await descartar(caller.sub, [ticket]);
+    throw badRequest(UPLOAD_MSG.revisionesAgotadas(REVISIONES_POR_TICKET));
+  }
   const file = await storage.peek(ticket.key, UPLOAD_KINDS[kind].maxBytes);
   const problem = uploadProblem(kind, file ? { name: ticket.fileName, size: file.size, type: file.mime, incompleto: file.incompleto } : null);
   try {

@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UploadKind } from '@shared/domain/uploads.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { batchGetAll } from './batch-get.js';
@@ -16,6 +16,8 @@ export type UploadTicketItem = {
   expiresAt: number;
   /** Until when it may be confirmed (epoch seconds). */
   validoHasta: number;
+  /** How many times its file was checked before being taken (`revisar`). */
+  revisiones?: number;
 };
 
 export const uploadRepository = {
@@ -39,6 +41,29 @@ export const uploadRepository = {
       vistos.add(id);
       return t && t.sub === sub && t.kind === kind && t.estado === 'emitido' && t.validoHasta >= nowSeconds ? t : null;
     });
+  },
+
+  /**
+   * Counts one more check of the caller's unused ticket, at most `maximo` in all: false once they are
+   * spent (or the ticket was used meanwhile), so a costly file is not checked without end.
+   */
+  async revisar(id: string, sub: string, maximo: number): Promise<boolean> {
+    try {
+      await ddb().send(
+        new UpdateCommand({
+          TableName: tableName('uploads'),
+          Key: { id },
+          UpdateExpression: 'ADD revisiones :uno',
+          ConditionExpression: 'estado = :emitido AND #sub = :sub AND (attribute_not_exists(revisiones) OR revisiones < :maximo)',
+          ExpressionAttributeNames: { '#sub': 'sub' },
+          ExpressionAttributeValues: { ':uno': 1, ':emitido': 'emitido', ':sub': sub, ':maximo': maximo },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+      throw err;
+    }
   },
 
   /** Marks the caller's tickets used, all or none: false when one was used meanwhile (two confirms of one upload: one wins). */

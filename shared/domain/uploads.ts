@@ -7,6 +7,13 @@ const IMAGES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 const PHOTOS = ['image/jpeg', 'image/png', 'image/webp'] as const;
 const DOCUMENTS = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
+/**
+ * How many times one waiting upload may be checked before it is taken (the FUEC's reading, which the
+ * company repeats to confirm differences): enough for a look and a confirmation, not a loop over one
+ * costly file (docs/architecture.md, "Untrusted input").
+ */
+export const REVISIONES_POR_TICKET = 3;
+
 /** `incompleto`: a PDF without its end marker (`pdfIncompleto`), known only from the whole file (the API's check). */
 export type FileFacts = { name: string; size: number; type: string | null; incompleto?: boolean };
 /** Megabytes as Colombia writes them, with a decimal comma ('3,15'). */

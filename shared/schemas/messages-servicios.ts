@@ -85,6 +85,8 @@ export const FUEC_MSG = {
   sinVerificar: 'FUEC sin verificar: es una imagen o un PDF sin texto.',
   pdfIlegible: 'No pudimos abrir el PDF del FUEC: el archivo parece dañado. Descárgalo de nuevo o sube una foto (JPG o PNG).',
   pdfPesado: 'El PDF del FUEC es demasiado pesado para revisarlo. Súbelo con menos páginas o como foto (JPG o PNG).',
+  /** Beyond the spec: this server is reading as many PDFs as it reads at once (docs/architecture.md, "Untrusted input"). */
+  pdfOcupado: 'Estamos revisando muchos FUEC en este momento. Intenta de nuevo en unos segundos.',
   verificado: 'FUEC verificado: placa, fechas y ruta coinciden con la reserva.',
   conDiferencias: 'FUEC guardado con diferencias: quedaron registradas en el historial.',
 } as const;

@@ -49,6 +49,8 @@ export const UPLOAD_MSG = {
   cotizacionTipo: 'Por favor seleccione un archivo PDF',
   noDisponible: 'Este tipo de archivo todavía no se puede subir.',
   archivoNoSubido: 'No se pudo subir el archivo. Intenta de nuevo.',
+  /** Beyond the spec: one upload checked as many times as a ticket allows (REVISIONES_POR_TICKET). */
+  revisionesAgotadas: (veces: number) => `Este archivo ya se revisó ${veces} veces. Súbelo de nuevo para revisarlo otra vez.`,
   /** Beyond the spec: a PDF cut off (or not a PDF behind its header), which no reader could open. */
   pdfIncompleto: (nombre: string) => `El PDF ${nombre} está incompleto o dañado. Descárgalo o genéralo de nuevo y vuelve a subirlo.`,
 } as const;

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pendingUploadKey } from '@shared/domain/uploads.js';
 import { UPLOAD_MSG } from '@shared/schemas/messages.js';
+import { REVISIONES_POR_TICKET } from '@shared/domain/uploads.js';
 import { FUEC_MSG, MAPA_MSG } from '@shared/schemas/messages-servicios.js';
-import { api, listKeys, PDF_BYTES, solidPng, subOf, upload } from '../support/clients.js';
+import { api, listKeys, PDF_BYTES, solidPng, stack, subOf, upload } from '../support/clients.js';
 import { asignar, guardado, PRIMER_DIA, sesiones, TRANSVALLE, VAN } from '../support/integracion-asignacion.js';
 import { turnoDe } from '../support/integracion-turnos.js';
-import { pdfCon } from '../support/pdfs.js';
+import { pdfCon, pdfFormas } from '../support/pdfs.js';
 import { servicioReservado } from '../support/servicios.js';
 import { fechaFuec, fuecPdf } from '../../scripts/local/fuec-pdf.js';
 
@@ -148,6 +149,49 @@ describe('POST /servicios/{id}/fuec', () => {
     expect(ok.json.verificacion).toEqual({ estado: 'coincide', problemas: [] });
     const detalle = await api(`/servicios/${otro}`, { token: admin });
     expect(detalle.json.verificacionFuec).toEqual({ estado: 'coincide', problemas: [] });
+  });
+
+  it('reads a hostile PDF away from the request loop: stopped at its deadline with the Spanish message while /health answers at once', async () => {
+    const id = await reservadoConVehiculo();
+    // 12 forms drawn 5 levels deep (1.4 KB): minutes of work for pdf.js, on the API's loop before issue 46.
+    const hostil = await upload(admin, 'fuec', pdfFormas({ veces: 12, niveles: 5 }), 'application/pdf');
+    const inicio = performance.now();
+    let listo = false;
+    const envio = subir(admin, id, hostil).finally(() => (listo = true));
+    const demoras: number[] = [];
+    while (!listo) {
+      const t = performance.now();
+      expect((await fetch(`${stack().apiUrl}/health`)).status).toBe(200);
+      demoras.push(performance.now() - t);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const res = await envio;
+    const ms = performance.now() - inicio;
+    expect(res.status).toBe(400);
+    expect(res.json.error.message).toBe(FUEC_MSG.pdfPesado);
+    // The reading's deadline is 4 s (LIMITES_PDF.plazoMs), plus the upload's own checks.
+    expect(ms).toBeLessThan(9000);
+    demoras.sort((a, b) => a - b);
+    console.info(`FUEC hostil: ${Math.round(ms)} ms; /health ×${demoras.length}: mediana ${Math.round(demoras[demoras.length >> 1]!)} ms, máx ${Math.round(demoras.at(-1)!)} ms`);
+    expect(demoras.length).toBeGreaterThan(5);
+    expect(demoras[demoras.length >> 1]).toBeLessThan(100);
+    expect(await guardado(id)).toMatchObject({ estado: 'reservado', fuec: false });
+  });
+
+  it('checks one upload at most three times: then its ticket is spent and its file deleted', async () => {
+    const id = await reservadoConVehiculo();
+    const s = await guardado(id);
+    const otraPlaca = await fuecPdf({ placa: 'ABC 123', desde: fechaFuec(s.fechaSalida), hasta: fechaFuec(s.fechaSalida, 1), origen: 'CALI', destino: 'PALMIRA' });
+    const archivo = await upload(admin, 'fuec', otraPlaca, 'application/pdf');
+    for (let i = 0; i < REVISIONES_POR_TICKET; i++) expect((await subir(admin, id, archivo)).json.error.code).toBe('fuec-no-coincide');
+    const agotado = await subir(admin, id, archivo);
+    expect(agotado.status).toBe(400);
+    expect(agotado.json.error.message).toBe(UPLOAD_MSG.revisionesAgotadas(REVISIONES_POR_TICKET));
+    expect(await listKeys(pendingUploadKey(subOf(admin), archivo))).toEqual([]);
+    // Spent for good: not even a confirmation takes it.
+    const confirmado = await api(`/servicios/${id}/fuec`, { token: admin, body: { archivo, confirmarDiferencias: true } });
+    expect(confirmado.json.error.message).toBe(UPLOAD_MSG.archivoNoSubido);
+    expect(await guardado(id)).toMatchObject({ estado: 'reservado', fuec: false });
   });
 
   it('takes a PNG FUEC too, and of 5 simultaneous uploads exactly one confirms', async () => {

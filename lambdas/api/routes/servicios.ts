@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { agendaSinIndexar, asignable, camposDeAsignacion, esperaFuec, problemaDeVehiculo, seSolapan, sinVehiculoApto } from '@shared/domain/asignacion.js';
 import { verificarFuec, type VerificacionFuec } from '@shared/domain/fuec.js';
@@ -158,11 +159,12 @@ export async function subirFuec(c: Context, caller: CompanyCaller, body: FuecBod
   if (!esperaFuec(service)) throw conflict(FUEC_MSG.noAdmite);
   // The check on the waiting file first: with differences and no confirmation the ticket stays
   // usable, so the company confirms without uploading again.
-  const pendiente = await peekCheckedFile(caller, 'fuec', body.archivo, (file) => verificar(file, service));
-  if (pendiente.estado === 'no-coincide' && !body.confirmarDiferencias) throw fuecNoCoincide(pendiente);
+  const revisado = await peekCheckedFile(caller, 'fuec', body.archivo, async (file) => ({ huella: huella(file.bytes), verificacion: await verificar(file, service) }));
+  if (revisado.verificacion.estado === 'no-coincide' && !body.confirmarDiferencias) throw fuecNoCoincide(revisado.verificacion);
   const { tickets, files } = await takeCheckedFiles(caller, 'fuec', [body.archivo]);
-  // What is stored is what was taken: checked again (a re-post with the same presigned POST may have replaced it).
-  const verificacion = await verificar(files[0]!, service);
+  // What is stored is what was taken: checked again only if it is not the file just read (a re-post
+  // with the same presigned POST may have replaced it).
+  const verificacion = huella(files[0]!.bytes) === revisado.huella ? revisado.verificacion : await verificar(files[0]!, service);
   if (verificacion.estado === 'no-coincide' && !body.confirmarDiferencias) throw fuecNoCoincide(verificacion);
   // Stored first, under the upload's own key, then claimed: a confirmed service always has its file,
   // and an upload that loses the claim (or fails to write it) deletes only its own file.
@@ -182,9 +184,17 @@ export async function subirFuec(c: Context, caller: CompanyCaller, body: FuecBod
 async function verificar(file: CheckedFile, service: Service): Promise<VerificacionFuec> {
   if (file.mime !== 'application/pdf') return { estado: 'sin-verificar', problemas: [] };
   const lectura = await leerPdf(file.bytes);
-  if ('problema' in lectura) throw badRequest(lectura.problema === 'pesado' ? FUEC_MSG.pdfPesado : FUEC_MSG.pdfIlegible);
+  if ('problema' in lectura) {
+    // Busy is not the file's fault: its ticket stays for the retry the message asks for.
+    if (lectura.problema === 'ocupado') throw new AppError(503, 'unavailable', FUEC_MSG.pdfOcupado, undefined, REINTENTO_LECTURA_S);
+    throw badRequest(lectura.problema === 'pesado' ? FUEC_MSG.pdfPesado : FUEC_MSG.pdfIlegible);
+  }
   return verificarFuec(lectura.texto, service);
 }
+
+/** Seconds a FUEC refused for a busy reader waits (Retry-After): about one reading's deadline. */
+const REINTENTO_LECTURA_S = 5;
+const huella = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 const fuecNoCoincide = (verificacion: VerificacionFuec) => new AppError(409, 'fuec-no-coincide', FUEC_MSG.noCoincide, { verificacion });
 
