@@ -18,6 +18,8 @@ const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 const ALIAS = { tsconfigPaths: true };
 
 const SOLAS = [
+  // Fills the quotas of the demo company and of the apps, which every other file uses.
+  'test/integration/cuotas.test.ts',
   'test/integration/malformed-input.test.ts',
   'test/integration/pagos-cancelacion.test.ts',
   'test/integration/pagos-conductor.test.ts',

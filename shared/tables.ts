@@ -20,7 +20,7 @@ export type TableDef = {
   readonly ttlAttribute?: string;
 };
 
-export const TABLE_KEYS = ['empresas', 'usuarios', 'services', 'offers', 'vehiculos', 'uploads', 'registros', 'cambios', 'historial', 'proveedores', 'pagos', 'firmas'] as const;
+export const TABLE_KEYS = ['empresas', 'usuarios', 'services', 'offers', 'vehiculos', 'uploads', 'registros', 'cambios', 'historial', 'proveedores', 'pagos', 'firmas', 'cuotas'] as const;
 export type TableKey = (typeof TABLE_KEYS)[number];
 
 const S = (name: string): KeyAttr => ({ name, type: 'S' });
@@ -109,6 +109,11 @@ const DEFINICIONES = {
    * good once, so a captured request cannot be sent again within its signature's five minutes.
    */
   firmas: { key: 'firmas', partitionKey: S('firma'), ttlAttribute: 'expiresAt', indexes: [] },
+  /**
+   * Quota counters (shared/domain/cuotas.ts): `<regla>#<quien>#<ventana>` with the requests counted in
+   * that hour or day, each a conditional ADD; dropped an hour after their window.
+   */
+  cuotas: { key: 'cuotas', partitionKey: S('id'), ttlAttribute: 'expiresAt', indexes: [] },
   /** Upload tickets: each presigned POST is confirmed at most once, by its uploader. */
   uploads: { key: 'uploads', partitionKey: S('id'), ttlAttribute: 'expiresAt', indexes: [] },
   /**

@@ -124,6 +124,8 @@ export class ApiStack extends Stack {
       .bindTable('pagos', tables.pagos, ['read', 'put'])
       // The other apps' signed writes: each signature admitted once (a conditional put).
       .bindTable('firmas', tables.firmas, ['put'])
+      // Quotas per hour and day: each request a conditional ADD on its counters.
+      .bindTable('cuotas', tables.cuotas, ['update'])
       // Takes waiting uploads, writes checked files, deletes replaced ones; presigns reads and uploads.
       .bindBucket(bucketName, 'readWrite');
     // Internal registration signs staff up with a proof made from the key...

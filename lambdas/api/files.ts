@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { mayUpload, pendingUploadKey, REVISIONES_POR_TICKET, UPLOAD_KINDS, uploadProblem, type UploadKind } from '@shared/domain/uploads.js';
 import { API_MSG, UPLOAD_MSG } from '@shared/schemas/messages.js';
+import type { ReglaCuota } from '@shared/domain/cuotas.js';
 import type { UploadRequest } from '@shared/schemas/upload.js';
 import { storage } from '../adapters/storage.js';
 import { uploadRepository, type UploadTicketItem } from '../data/upload-repository.js';
 import { AppError, badRequest, forbidden } from '../errors.js';
+import { gastarCuota } from './cuotas.js';
 import type { CompanyCaller, PlataformaCaller } from './caller.js';
 import type { AppId } from './middleware/apps.js';
 
@@ -40,11 +42,15 @@ export const subDeApp = (app: AppId) => `app-${app}`;
 /** The app's waiting uploads, taken and checked like a console user's. */
 export const takeAppFiles = <const L extends readonly Lote[]>(app: AppId, lotes: L) => takeChecked(subDeApp(app), lotes);
 
-/** A waiting key for one file of `sub` (a user, or an app), ticketed, and its single-use presigned POST. */
-export async function issueTicket(sub: string, { kind, contentType, size, fileName }: UploadRequest) {
+/**
+ * A waiting key for one file of `sub` (a user, or an app), ticketed, and its single-use presigned POST;
+ * counted in the quotas `cuotas` once the request is valid.
+ */
+export async function issueTicket(sub: string, { kind, contentType, size, fileName }: UploadRequest, cuotas: readonly (readonly [ReglaCuota, string])[]) {
   const name = fileName || 'archivo';
   const problem = uploadProblem(kind, { name, size, type: contentType });
   if (problem) throw badRequest(problem);
+  await gastarCuota(cuotas);
 
   const id = randomUUID();
   const key = pendingUploadKey(sub, id);

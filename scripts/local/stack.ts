@@ -12,6 +12,13 @@ import { createOutbox, type Outbox } from './outbox.js';
 import { freePort } from './ports.js';
 import { COTIZACIONES_ABIERTAS, expirarEsperando, startS3 } from './s3.js';
 
+/**
+ * A request that trickles in is cut, as API Gateway cuts it in AWS (docs/architecture.md, "Untrusted
+ * input"): its headers within 4 s, the whole request within 8 s, checked every second (Node checks
+ * every 30 s by default), answered 408. Bodies here are small JSON; files go to storage directly.
+ */
+export const LIMITES_SERVIDOR = { headersTimeout: 4000, requestTimeout: 8000, connectionsCheckingInterval: 1000 } as const;
+
 export type StackOptions = {
   /** Folder for data, outbox and config.json. */
   dataDir: string;
@@ -122,7 +129,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
     const { app } = await import('../../lambdas/api/app.js');
     const api: ServerType = await new Promise((resolve) => {
-      const s = serve({ fetch: app.fetch, port: apiPort, hostname: '127.0.0.1' }, () => resolve(s));
+      const s = serve({ fetch: app.fetch, port: apiPort, hostname: '127.0.0.1', serverOptions: LIMITES_SERVIDOR }, () => resolve(s));
     });
     stops.push(() => new Promise<void>((resolve) => api.close(() => resolve())));
     const apiUrl = `http://127.0.0.1:${apiPort}`;

@@ -41,6 +41,14 @@ export const API_MSG = {
   conductorSinConsola: 'Las cuentas de conductor usan la aplicación de conductores, no esta consola.',
 } as const;
 
+/** Beyond the spec: quotas per hour and per day (shared/domain/cuotas.ts); `cuando` is 'en 23 minutos'. */
+export const CUOTA_MSG = {
+  subidasUsuario: (cuando: string) => `Subiste el máximo de archivos permitido por ahora. Podrás subir más ${cuando}.`,
+  subidasEmpresa: (cuando: string) => `Tu empresa subió el máximo de archivos permitido por ahora. Podrán subir más ${cuando}.`,
+  subidasApp: (cuando: string) => `La app alcanzó el máximo de archivos permitido por ahora. Intenta de nuevo ${cuando}.`,
+  escriturasApp: (cuando: string) => `La app alcanzó el máximo de solicitudes permitido por ahora. Intenta de nuevo ${cuando}.`,
+} as const;
+
 /** Uploads beyond the profile's (docs/spec/02.md sections 4.3, 4.4 and 5.3 where it words them). */
 export const UPLOAD_MSG = {
   fuecGrande: 'El FUEC excede el tamaño máximo de 2MB',

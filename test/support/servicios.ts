@@ -58,7 +58,7 @@ export async function appApi(
   } catch {
     json = raw;
   }
-  return { status: res.status, json: json as Record<string, any> };
+  return { status: res.status, headers: res.headers, json: json as Record<string, any> };
 }
 
 /**

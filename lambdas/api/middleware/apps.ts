@@ -7,6 +7,7 @@ import { sameText, secretValue, type SecretSource } from '../../adapters/secrets
 import { config } from '../../config.js';
 import { firmaRepository } from '../../data/firma-repository.js';
 import { conflict, unauthenticated } from '../../errors.js';
+import { gastarCuota } from '../cuotas.js';
 
 /**
  * The marketplace's other apps (docs/product.md, integration routes; docs/decisions/0004) sign each request with their own
@@ -57,16 +58,18 @@ export const requireApp = (app: AppId) =>
     const expected = firmaApp(secret, { method: c.req.method, path: url.pathname + url.search, timestamp, nonce, body });
     if (id !== app || !fresh || !NONCE.test(nonce) || !sameText(firma, expected)) throw unauthenticated(INTEGRACION_MSG.firmaInvalida);
     // Kept a minute past the window, after which the timestamp alone refuses it.
-    c.set('firmaApp', { clave: `${app}#${firma}`, hasta: at + VENTANA_FIRMA_S + 60 });
+    c.set('firmaApp', { app, clave: `${app}#${firma}`, hasta: at + VENTANA_FIRMA_S + 60 });
     await next();
   });
 
 /**
  * A write's signature, admitted once: called by the route once its body is valid (a refused body
- * uses nothing, so its retry is not taken for a replay). Reads (GET, HEAD) may repeat.
+ * uses nothing, so its retry is not taken for a replay). Reads (GET, HEAD) may repeat. Each write counts
+ * in its app's quota first (shared/domain/cuotas.ts): one refused for it may be sent again, signature and all.
  */
 export async function admitirUnaVez(c: Context<AuthEnv>): Promise<void> {
   const firma = c.get('firmaApp');
   if (!firma || c.req.method === 'GET' || c.req.method === 'HEAD') return;
+  await gastarCuota([['escriturasApp', firma.app]]);
   if (!(await firmaRepository.usar(firma.clave, firma.hasta))) throw conflict(INTEGRACION_MSG.firmaRepetida);
 }

@@ -7,9 +7,10 @@ import { cambios } from '../../data/cambios.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';
 import { forbidden, unauthenticated } from '../../errors.js';
 import { callerFrom, type Caller } from '../caller.js';
+import type { AppId } from './apps.js';
 
 /** `firmaApp`: an app's checked signature (middleware/apps.ts), admitted once the body is valid. */
-export type AuthEnv = { Variables: { caller: Caller; firmaApp: { clave: string; hasta: number } } };
+export type AuthEnv = { Variables: { caller: Caller; firmaApp: { app: AppId; clave: string; hasta: number } } };
 
 let verifier: ReturnType<typeof makeVerifier> | undefined;
 function makeVerifier() {

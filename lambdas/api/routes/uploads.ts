@@ -89,14 +89,16 @@ export async function presignUpload(c: Context, caller: UploadCaller, body: Uplo
   if (UPLOAD_KINDS[body.kind].perfilCompleto && caller.kind === 'empresa' && !isProfileComplete(caller.usuario, await empresaRepository.getCached(caller.empresaId))) {
     throw forbidden(API_MSG.perfilIncompleto);
   }
-  return c.json(await issueTicket(caller.sub, body));
+  // Marketplace staff count together, as one company would.
+  const empresa = caller.kind === 'empresa' ? caller.empresaId : 'plataforma';
+  return c.json(await issueTicket(caller.sub, body, [['subidasUsuario', caller.sub], ['subidasEmpresa', empresa]]));
 }
 
 /** `POST /integracion/{app}/uploads`: a presigned POST for one of the app's kinds of file. */
 export const presignAppUpload = (app: AppId) =>
   async function presignAppUpload(c: Context, _caller: null, body: UploadRequest) {
     if (!KINDS_APP[app].includes(body.kind)) throw badRequest(UPLOAD_MSG.noDisponible);
-    return c.json(await issueTicket(subDeApp(app), body));
+    return c.json(await issueTicket(subDeApp(app), body, [['subidasApp', app]]));
   };
 
 /**
