@@ -61,6 +61,14 @@ export const mapaCaches = {
   olvidarPendientes: () => pendientesCache.forget(),
 };
 
+/**
+ * The company's vehicles on a trip under way, for the drivers' position reports (every few seconds
+ * each): read once, then kept until the change log names the company (a trip started or ended), so a
+ * report reads nothing, however many trips the company runs at once.
+ */
+const enCursoCache = cambios.cache<Set<string>>('empresa');
+export const vehiculosEnCurso = (empresaId: string) => enCursoCache.get(empresaId, async () => new Set(await serviceRepository.vehiculosEnCurso(empresaId)));
+
 // --- The payments' counts (the bottom bar's badge and the tabs) -----------------------------------
 
 /** A company's counts: kept per container until the change log names the company (or CACHE_REGISTROS_MS), so polling reads nothing. */

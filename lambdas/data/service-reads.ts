@@ -138,6 +138,26 @@ export const serviceReads = {
   },
 
   /**
+   * The company's vehicles on a trip under way (confirmed and started): its confirmed partition of
+   * `porEstadoEmpresa` (its upcoming and running trips, never its history), filtered.
+   */
+  vehiculosEnCurso(empresaId: string): Promise<string[]> {
+    const p = particionDeEstado(empresaId, 'confirmado');
+    return queryAll(
+      {
+        TableName: tableName('services'),
+        IndexName: p.indice,
+        KeyConditionExpression: '#p = :p',
+        FilterExpression: 'recorridoIniciado = :si AND attribute_exists(vehiculoId)',
+        ExpressionAttributeNames: { '#p': p.atributo },
+        ExpressionAttributeValues: { ':p': p.valor, ':si': true },
+        ProjectionExpression: 'vehiculoId',
+      },
+      (i) => String(i.vehiculoId),
+    );
+  },
+
+  /**
    * A page of one of the service lists (shared/domain/listas.ts): one company's from its state's
    * partition of `porEstadoEmpresa`, or every company's from `byEstado` (marketplace staff).
    */

@@ -8,6 +8,7 @@ import { ensureUserPool, startCognito, LOCAL_TRIGGERS } from './cognito.js';
 import { ensureTables, startDynamoDb } from './dynamodb.js';
 import { startEpayco } from './epayco.js';
 import { startLambdaInvoke } from './lambda-invoke.js';
+import { avisoLimitaciones } from './limitaciones.js';
 import { createOutbox, type Outbox } from './outbox.js';
 import { freePort } from './ports.js';
 import { COTIZACIONES_ABIERTAS, expirarEsperando, startS3 } from './s3.js';
@@ -133,6 +134,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     });
     stops.push(() => new Promise<void>((resolve) => api.close(() => resolve())));
     const apiUrl = `http://127.0.0.1:${apiPort}`;
+    for (const linea of avisoLimitaciones()) log(linea);
 
     if (opts.jobsIntervalMs) {
       const { runTick } = await import('../../lambdas/jobs/tick.js');

@@ -103,6 +103,8 @@ export const RECORRIDO_MSG = {
   noFinalizable: 'Solo un viaje iniciado, después de su salida, se puede finalizar.',
   noEsTuViaje: 'Este servicio no es de tu vehículo.',
   sinVehiculo: 'Tu cuenta no tiene un vehículo asignado.',
+  /** A position is shared only while a trip of the driver's is under way (issue 46). */
+  sinViajeEnCurso: 'No tienes un viaje en curso: tu posición se comparte solo durante un recorrido.',
   posicionInvalida: 'La posición no es válida.',
   limitesInvalidos: 'Los límites del mapa no son válidos.',
 } as const;

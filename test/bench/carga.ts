@@ -31,7 +31,7 @@ import { localTableName } from '@shared/tables.js';
 import { arrancar, dataDir, logFile, matar, memoria, muestras, ocupado, PUERTOS } from './carga-app.js';
 import { informe, type Reinicio } from './carga-informe.js';
 import { estado, pedir, rutas } from './carga-peticiones.js';
-import { cargar, empresa, flota } from './mapa-bench-datos.js';
+import { cargar, empresa, enCurso, flota } from './mapa-bench-datos.js';
 
 const DURACION_MS = 1000 * (Number(process.env.LOAD_SECONDS) > 0 ? Number(process.env.LOAD_SECONDS) : 300);
 const EMPRESAS = 10;
@@ -92,6 +92,9 @@ try {
   await enParalelo(8, usuarios, async (u, i) => {
     await createConsoleUser(deps, { email: u.email, password: DEMO_PASSWORD, nombres: 'Usuario', apellidos: `Carga ${i}`, role: u.role, empresaId: u.empresa, puesto: 'COORDINADOR_COMERCIAL', perfil: true });
   });
+  // Each driver on a trip under way: the API takes a position only then.
+  const randViajes = prng(46);
+  await cargar(doc, 'services', conductores.map((c, i) => enCurso(randViajes, i, now.getTime(), c.empresa, c.vehiculoId)));
   await enParalelo(8, conductores, async (c, i) => {
     await createConsoleUser(deps, { email: c.email, password: DEMO_PASSWORD, nombres: 'Conductor', apellidos: `Carga ${i}`, role: 'conductor', empresaId: c.empresa, vehiculoId: c.vehiculoId, perfil: true });
   });

@@ -102,6 +102,16 @@ export function propio(rand: () => number, i: number, now: number, empresaAliada
   });
 }
 
+/** A trip under way for a vehicle (the API takes its driver's position only then), departed an hour ago. */
+export function enCurso(rand: () => number, i: number, now: number, empresaAliada: string, vehiculoId: string) {
+  const salida = now - 3600_000;
+  return servicio(rand, {
+    id: `bench-encurso-${empresaAliada}-${i}`, estado: 'confirmado', tipo: 'Van', empresaAliada, vehiculoId, creadoEn: new Date(salida - 3 * DIA).toISOString(),
+    fechaSalida: new Date(salida).toISOString(), valorOferta: 850_000, metodoPago: 'transferencia', fuec: true, recorridoIniciado: true, recorridoIniciadoEn: new Date(salida - 2 * 3600_000).toISOString(),
+    placas: `BEN${String(i).padStart(3, '0')}`, conductor: 'Conductor Bench', oferentes: [empresaAliada],
+  });
+}
+
 /** BatchWrite, 25 items a call, `LOTES_PARALELOS` calls in flight; returns the milliseconds it took. */
 export async function cargar(doc: DynamoDBDocumentClient, key: TableKey, items: Record<string, unknown>[]): Promise<number> {
   const started = performance.now();

@@ -11,6 +11,8 @@ import { localClient } from '../../scripts/local/dynamodb.js';
 import { DEMO_PASSWORD } from '../../scripts/local/demo-users.js';
 import type { Stack } from '../../scripts/local/stack.js';
 import { localTableName } from '@shared/tables.js';
+import { prng } from '../../scripts/local/prng.js';
+import { cargar, enCurso } from './mapa-bench-datos.js';
 
 const CONDUCTORES = 500;
 const INTERVALO_MS = 5000;
@@ -45,6 +47,9 @@ export async function posicionesBench(stack: Stack, { conductores = CONDUCTORES,
     const lote = ids.slice(i, i + 25).map((id) => ({ PutRequest: { Item: { id, empresaAliada: EMPRESA } } }));
     await doc.send(new BatchWriteCommand({ RequestItems: { [localTableName('local', 'vehiculos')]: lote } }));
   }
+  // Each on a trip under way: the API takes a position only then.
+  const rand = prng(46);
+  await cargar(doc, 'services', ids.map((id, i) => enCurso(rand, i, Date.now(), EMPRESA, id)));
   await enParalelo(8, conductores, (i) =>
     createConsoleUser(users, { email: `conductor${i}@posiciones.bench`, password: DEMO_PASSWORD, nombres: 'Conductor', apellidos: `Bench ${i}`, role: 'conductor', empresaId: EMPRESA, vehiculoId: ids[i]!, perfil: true }),
   );

@@ -60,16 +60,10 @@ describe('reserved service', () => {
 
   it('shows the driver of a started trip moving on the map (local driver simulator)', async () => {
     // A started trip near the map's centre, driven by the demo driver's van.
-    const id = await servicioReservado('demo-transvalle', { tipo: 'Van', origen: 'Estadio Pascual Guerrero (prueba conductor)', latOrigen: 3.4446, lonOrigen: -76.5405 });
-    await docClient().send(
-      new UpdateCommand({
-        TableName: table('services'),
-        Key: { id },
-        UpdateExpression: 'SET estado = :c, fuec = :si, recorridoIniciado = :si, recorridoIniciadoEn = :en, vehiculoId = :v, placas = :p, conductor = :n',
-        ExpressionAttributeValues: { ':c': 'confirmado', ':si': true, ':en': new Date(Date.now() - 60_000).toISOString(), ':v': 'veh-demo-transvalle-001', ':p': 'VCK512', ':n': 'Jhon Jairo Paz' },
-      }),
-    );
-    await docClient().send(new PutCommand({ TableName: table('cambios'), Item: cambioItem({ tipo: 'empresa', id: 'demo-transvalle' }) }));
+    // Stored whole, with its lists' keys (the API takes a driver's position only for a trip under way).
+    const id = await servicioReservado('demo-transvalle', { tipo: 'Van', origen: 'Estadio Pascual Guerrero (prueba conductor)', latOrigen: 3.4446, lonOrigen: -76.5405 }, 3, {
+      estado: 'confirmado', fuec: true, recorridoIniciado: true, recorridoIniciadoEn: new Date(Date.now() - 60_000).toISOString(), vehiculoId: 'veh-demo-transvalle-001', placas: 'VCK512', conductor: 'Jhon Jairo Paz',
+    });
     const s = stack();
     const simulador = startDriverSimulator({
       apiUrl: s.apiUrl, cognitoUrl: s.cognitoEndpoint, userPoolClientId: s.userPoolClientId, dynamodbUrl: s.dynamodbEndpoint, password: DEMO_PASSWORD, log: () => undefined, everyMs: 1000,

@@ -1,9 +1,11 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cambioItem } from '../../lambdas/data/cambios.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
+import { MAX_SERVICIOS_MAPA } from '@shared/domain/mapa.js';
 import { MAPA_MSG, RECORRIDO_MSG } from '@shared/schemas/messages-servicios.js';
-import { api, docClient, idToken, table } from '../support/clients.js';
+import { randomUUID } from 'node:crypto';
+import { createConsoleUser } from '../../scripts/lib/console-users.js';
+import { api, cognitoClient, docClient, idToken, stack, table } from '../support/clients.js';
 import { servicioReservado } from '../support/servicios.js';
 
 /**
@@ -23,18 +25,29 @@ let conductor: string;
 const guardado = async (key: 'services' | 'vehiculos', id: string) => (await docClient().send(new GetCommand({ TableName: table(key), Key: { id } }))).Item!;
 const query = (l: Record<string, number>) => new URLSearchParams(Object.entries(l).map(([k, v]) => [k, String(v)])).toString();
 
+/** A confirmed trip started, departing `minutos` from now. */
+const iniciado = (minutos: number) => ({ estado: 'confirmado', fuec: true, recorridoIniciado: true, fechaSalida: new Date(Date.now() + minutos * 60_000).toISOString() }) as const;
+
+/**
+ * A driver signed in, on a vehicle of a company of their own (a vehicle record with only what the
+ * report reads): no other test's trip is ever under way for it, and no other test lists that company.
+ */
+async function conductorPropio(placas: string): Promise<{ empresa: string; vehiculoId: string; token: string }> {
+  const empresa = `empresa-${randomUUID()}`;
+  const vehiculoId = `veh-${randomUUID()}`;
+  await docClient().send(new PutCommand({ TableName: table('vehiculos'), Item: { id: vehiculoId, empresaAliada: empresa, placas } }));
+  const email = `${vehiculoId}@conductores.demo`;
+  await createConsoleUser(
+    { cognito: cognitoClient(), userPoolId: stack().userPoolId, ddb: docClient(), usuariosTable: table('usuarios') },
+    { email, password: DEMO_PASSWORD, nombres: 'Conductor', apellidos: placas, role: 'conductor', empresaId: empresa, vehiculoId, perfil: true },
+  );
+  return { empresa, vehiculoId, token: await idToken(email, DEMO_PASSWORD) };
+}
+
 /** A Van trip of the demo company driven by VCK512, confirmed and started, departing `minutos` from now. */
 async function viajeIniciado(minutos: number, vehiculoId = VAN): Promise<string> {
-  const id = await servicioReservado(TRANSVALLE, { tipo: 'Van' });
-  await docClient().send(
-    new UpdateCommand({
-      TableName: table('services'),
-      Key: { id },
-      UpdateExpression: 'SET estado = :c, fuec = :si, recorridoIniciado = :si, vehiculoId = :v, placas = :p, conductor = :n, fechaSalida = :s',
-      ExpressionAttributeValues: { ':c': 'confirmado', ':si': true, ':v': vehiculoId, ':p': 'VCK512', ':n': 'Jhon Jairo Paz', ':s': new Date(Date.now() + minutos * 60_000).toISOString() },
-    }),
-  );
-  await docClient().send(new PutCommand({ TableName: table('cambios'), Item: cambioItem({ tipo: 'empresa', id: TRANSVALLE }) }));
+  // Stored whole, with its lists' keys (its company's confirmed trips), as the API leaves a started trip.
+  const id = await servicioReservado(TRANSVALLE, { tipo: 'Van' }, 3, { ...iniciado(minutos), vehiculoId, placas: 'VCK512', conductor: 'Jhon Jairo Paz' });
   // The API reads the change log at most once a second.
   await new Promise((r) => setTimeout(r, 1100));
   return id;
@@ -86,6 +99,35 @@ describe("the driver's position", () => {
     const fuera = await api('/integracion/conductor/posicion', { token: conductor, body: { lat: 120, lng: -76.5 } });
     expect(fuera.status).toBe(400);
     expect(fuera.json.error.message).toBe(RECORRIDO_MSG.posicionInvalida);
+  });
+
+  it('is refused while no trip of its vehicle is under way, and taken once one is', async () => {
+    const { empresa, vehiculoId, token } = await conductorPropio('SVJ001');
+    const posicion = { lat: 3.45, lng: -76.53, velocidad: 20 };
+
+    const libre = await api('/integracion/conductor/posicion', { token, body: posicion });
+    expect(libre.status).toBe(409);
+    expect(libre.json.error.message).toBe(RECORRIDO_MSG.sinViajeEnCurso);
+    expect((await guardado('vehiculos', vehiculoId)).latitud).toBeUndefined();
+    // A trip of its confirmed but not started is not under way either.
+    await servicioReservado(empresa, { tipo: 'Van' }, 3, { estado: 'confirmado', fuec: true, vehiculoId, placas: 'SVJ001', conductor: 'Sin Viaje' });
+    expect((await api('/integracion/conductor/posicion', { token, body: posicion })).status).toBe(409);
+
+    await servicioReservado(empresa, { tipo: 'Van' }, 3, { ...iniciado(-5), vehiculoId, placas: 'SVJ001', conductor: 'Sin Viaje' });
+    // Taken once the API has read the change (its change log, at most a second later).
+    await expect.poll(async () => (await api('/integracion/conductor/posicion', { token, body: posicion })).status).toBe(204);
+    expect(await guardado('vehiculos', vehiculoId)).toMatchObject({ latitud: 3.45, longitud: -76.53 });
+  });
+
+  it("is taken for a long trip of a company with more trips ahead than its map shows", async () => {
+    // 50 reservations ahead: its map's part holds those, not a trip that left two days ago.
+    const { empresa, vehiculoId, token } = await conductorPropio('LRG002');
+    for (let i = 0; i < MAX_SERVICIOS_MAPA; i += 10) await Promise.all(Array.from({ length: 10 }, (_, k) => servicioReservado(empresa, { tipo: 'Van' }, 1 + ((i + k) % 5))));
+    const posicion = { lat: 4.6, lng: -74.08, velocidad: 60 };
+    expect((await api('/integracion/conductor/posicion', { token, body: posicion })).status).toBe(409);
+    await servicioReservado(empresa, { tipo: 'Van' }, 3, { ...iniciado(-2 * 24 * 60), fechaRegreso: new Date(Date.now() + 86_400_000).toISOString(), vehiculoId, placas: 'LRG002', conductor: 'Viaje Largo' });
+    // Taken once the API has read the change (its change log, at most a second later).
+    await expect.poll(async () => (await api('/integracion/conductor/posicion', { token, body: posicion })).status).toBe(204);
   });
 
   it('is refused to console users: the endpoint is the driver app', async () => {

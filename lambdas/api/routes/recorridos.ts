@@ -7,7 +7,7 @@ import { vehiculoRepository } from '../../data/vehiculo-repository.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { quienDe, type CompanyCaller, type ConductorCaller } from '../caller.js';
 import { idParam } from '../validate.js';
-import { mapaCaches, pagoRegistrado } from '../caches.js';
+import { mapaCaches, pagoRegistrado, vehiculosEnCurso } from '../caches.js';
 
 /**
  * A started trip (docs/spec/02.md sections 2.2 and 7; docs/product.md): the driver app reports its position and
@@ -36,9 +36,14 @@ export async function verConductores(c: Context, caller: CompanyCaller) {
   return c.json({ conductores });
 }
 
-/** `POST /integracion/conductor/posicion`: the driver app's report, onto its own vehicle only. */
+/**
+ * `POST /integracion/conductor/posicion`: the driver app's report, onto its own vehicle only, and only
+ * while a trip of that vehicle is under way (a driver off duty is not followed; cached per company).
+ */
 export async function reportarPosicion(c: Context, caller: ConductorCaller, body: Posicion) {
-  if (!(await vehiculoRepository.reportarPosicion(caller.empresaId, caller.vehiculoId, body, new Date()))) throw forbidden(RECORRIDO_MSG.sinVehiculo);
+  const now = new Date();
+  if (!(await vehiculosEnCurso(caller.empresaId)).has(caller.vehiculoId)) throw conflict(RECORRIDO_MSG.sinViajeEnCurso);
+  if (!(await vehiculoRepository.reportarPosicion(caller.empresaId, caller.vehiculoId, body, now))) throw forbidden(RECORRIDO_MSG.sinVehiculo);
   return c.body(null, 204);
 }
 
