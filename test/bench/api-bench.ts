@@ -22,6 +22,7 @@ import { inicioBench } from './inicio-bench.js';
 import { mapaBench } from './mapa-bench.js';
 import { pagosBench } from './pagos-bench.js';
 import { posicionesBench } from './posiciones-bench.js';
+import { cuotasBench, pdfsHostilesBench } from './entrada-hostil-bench.js';
 
 const REQUESTS = 400;
 const CONCURRENCY = 8;
@@ -161,6 +162,10 @@ try {
 
   // The driver app: 500 drivers reporting their position every 5 s for 60 s.
   await posicionesBench(stack);
+
+  // Untrusted input: hostile PDFs read for the FUEC check, and the upload quotas.
+  await pdfsHostilesBench();
+  await cuotasBench(stack);
 
   // The trip-start job: items one run reads with 10 and 10 000 confirmed trips stored.
   await inicioBench(stack);
