@@ -34,6 +34,11 @@ export function errorResponse(c: Context, err: Error) {
     if (err.reintentarEnS !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(err.reintentarEnS))));
     return c.json(body, err.status);
   }
+  // The client went away while its body was read (a request cut for being slow): nobody to answer, nothing wrong here.
+  if ((err as NodeJS.ErrnoException).code === 'ECONNRESET') {
+    registroDe(c).warn('Solicitud abortada por el cliente');
+    return c.json({ error: { code: 'aborted', message: API_MSG.solicitudLenta } } satisfies ErrorBody, 400);
+  }
   registroDe(c).error('Error no controlado', err);
   const body: ErrorBody = { error: { code: 'internal', message: API_MSG.interno } };
   return c.json(body, 500);

@@ -54,6 +54,10 @@ const stack = await startStack({
   web: 'dev',
   jobsIntervalMs: 60_000,
   log,
+}).catch((err: unknown) => {
+  // A port taken or a stand-in that would not start: its reason, without a stack trace.
+  console.error(`[local] No se pudo iniciar: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
 });
 const result = await seed(stack);
 

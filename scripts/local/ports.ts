@@ -13,6 +13,9 @@ function probar(port: number): Promise<number | null> {
   });
 }
 
+/** Whether `port` is free on loopback (a server on every interface takes it too). */
+export const puertoLibre = async (port: number): Promise<boolean> => (await probar(port)) !== null;
+
 /** A free TCP port on loopback (0 in the options means "pick one"). */
 export async function freePort(): Promise<number> {
   return (await probar(0))!;

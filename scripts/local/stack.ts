@@ -1,7 +1,9 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { execFileSync } from 'node:child_process';
+import type { Duplex } from 'node:stream';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { API_MSG } from '@shared/schemas/messages.js';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config.js';
 import { TABLE_KEYS, localTableName, tableEnvVar } from '@shared/tables.js';
 import { ensureUserPool, startCognito, LOCAL_TRIGGERS } from './cognito.js';
@@ -10,7 +12,7 @@ import { startEpayco } from './epayco.js';
 import { startLambdaInvoke } from './lambda-invoke.js';
 import { avisoLimitaciones } from './limitaciones.js';
 import { createOutbox, type Outbox } from './outbox.js';
-import { freePort } from './ports.js';
+import { freePort, puertoLibre } from './ports.js';
 import { COTIZACIONES_ABIERTAS, expirarEsperando, startS3 } from './s3.js';
 
 /**
@@ -58,6 +60,26 @@ export type Stack = {
 const BUCKET = 'transportadoras-local';
 const REGION = 'us-east-1';
 
+/**
+ * What the server answers a request the app never sees (headers too large, too slow, malformed): the
+ * API's JSON error in Spanish, where Node would send an empty body with an English status line only.
+ */
+function responderErrorDeCliente(err: NodeJS.ErrnoException, socket: Duplex): void {
+  const respondido = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+  if (err.code === 'ECONNRESET' || !socket.writable || respondido) {
+    socket.destroy();
+    return;
+  }
+  const [status, texto, code, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'invalid-argument', API_MSG.encabezadosGrandes]
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'deadline-exceeded', API_MSG.solicitudLenta]
+        : [400, 'Bad Request', 'invalid-argument', API_MSG.solicitudMalFormada];
+  const cuerpo = JSON.stringify({ error: { code, message } });
+  socket.end(`HTTP/1.1 ${status} ${texto}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(cuerpo)}\r\nConnection: close\r\n\r\n${cuerpo}`);
+}
+
 /** Starts every local stand-in, the API and (optionally) the console; `stop` ends all of them. */
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const log = opts.log ?? (() => undefined);
@@ -66,6 +88,14 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   const stopAll = async () => {
     for (const s of stops.reverse()) await s().catch((e: unknown) => log(`error al detener: ${String(e)}`));
   };
+
+  // Fixed ports (`npm start`) taken by something else: said in Spanish before anything starts, not as
+  // a stand-in's own error halfway through (DynamoDB Local's was ResourceInUseException, in English).
+  for (const [nombre, puerto] of Object.entries(opts.ports ?? {})) {
+    if (puerto && !(await puertoLibre(puerto))) {
+      throw new Error(`El puerto ${puerto} (${nombre}) ya está en uso: ¿hay otro "npm start" corriendo? Deténlo o libera el puerto, y vuelve a intentarlo.`);
+    }
+  }
 
   try {
     for (const d of ['dynamodb', 's3', 'cognito', 'outbox']) mkdirSync(join(opts.dataDir, d), { recursive: true });
@@ -132,6 +162,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const api: ServerType = await new Promise((resolve) => {
       const s = serve({ fetch: app.fetch, port: apiPort, hostname: '127.0.0.1', serverOptions: LIMITES_SERVIDOR }, () => resolve(s));
     });
+    api.on('clientError', responderErrorDeCliente);
     stops.push(() => new Promise<void>((resolve) => api.close(() => resolve())));
     const apiUrl = `http://127.0.0.1:${apiPort}`;
     for (const linea of avisoLimitaciones()) log(linea);

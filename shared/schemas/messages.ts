@@ -35,6 +35,10 @@ export const API_MSG = {
   perfilIncompleto: 'Completa tu perfil y sube una foto corporativa para usar esta sección.',
   soloAdminEmpresa: 'Solo un administrador puede cambiar los datos de la empresa.',
   jsonInvalido: 'El cuerpo de la solicitud no es un JSON válido.',
+  /** Beyond the spec: what the server answers before the app sees the request (scripts/local/stack.ts). */
+  encabezadosGrandes: 'La solicitud es demasiado grande: su dirección o sus encabezados superan el límite.',
+  solicitudLenta: 'La solicitud tardó demasiado en llegar. Inténtalo de nuevo.',
+  solicitudMalFormada: 'La solicitud no es válida.',
   soloJson: 'El cuerpo de la solicitud debe enviarse como JSON (Content-Type: application/json).',
   cuerpoGrande: 'La solicitud es demasiado grande.',
   cuentaDesactivada: 'Tu cuenta está desactivada. Comunícate con el administrador de tu empresa.',

@@ -1,7 +1,10 @@
-import { connect } from 'node:net';
-import { networkInterfaces } from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { networkInterfaces, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LIMITACIONES_LOCALES } from '../../scripts/local/limitaciones.js';
+import { startStack } from '../../scripts/local/stack.js';
 import { stack } from '../support/clients.js';
 
 /**
@@ -42,5 +45,21 @@ describe('the local stand-ins', () => {
     }
     const declarados = LIMITACIONES_LOCALES.filter((l) => l.falta.includes('todas las interfaces')).map((l) => l.servicio);
     expect(abiertos).toEqual(declarados);
+  });
+
+  it('refuse to start on a fixed port already taken, saying which in Spanish, before starting anything', async () => {
+    const ocupado = createServer();
+    await new Promise<void>((r) => ocupado.listen(0, '127.0.0.1', r));
+    const { port } = ocupado.address() as { port: number };
+    try {
+      const inicio = performance.now();
+      await expect(startStack({ dataDir: mkdtempSync(join(tmpdir(), 'puerto-ocupado-')), persistDynamo: false, signUpKey: 'k', clientAppSecret: 'k', providerAppSecret: 'k', web: false, jobsIntervalMs: false, ports: { dynamodb: port } })).rejects.toThrow(
+        `El puerto ${port} (dynamodb) ya está en uso: ¿hay otro "npm start" corriendo? Deténlo o libera el puerto, y vuelve a intentarlo.`,
+      );
+      // Said at once: DynamoDB Local (a JVM) was never started.
+      expect(performance.now() - inicio).toBeLessThan(1000);
+    } finally {
+      ocupado.close();
+    }
   });
 });

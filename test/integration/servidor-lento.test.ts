@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { LIMITES_SERVIDOR } from '../../scripts/local/stack.js';
+import { API_MSG } from '@shared/schemas/messages.js';
 import { stack } from '../support/clients.js';
 
 /**
@@ -49,7 +50,16 @@ describe('requests that trickle in', () => {
     expect(cabeceras.ms).toBeGreaterThanOrEqual(LIMITES_SERVIDOR.headersTimeout - 100);
     expect(cabeceras.ms).toBeLessThan(LIMITES_SERVIDOR.headersTimeout + margen);
     expect(cuerpo.respuesta).toMatch(/^HTTP\/1\.1 408/);
+    // With the API's JSON error, in Spanish.
+    expect(JSON.parse(cuerpo.respuesta.split('\r\n\r\n')[1]!)).toEqual({ error: { code: 'deadline-exceeded', message: API_MSG.solicitudLenta } });
     expect(cuerpo.ms).toBeGreaterThanOrEqual(LIMITES_SERVIDOR.requestTimeout - 100);
     expect(cuerpo.ms).toBeLessThan(LIMITES_SERVIDOR.requestTimeout + margen);
+  });
+
+  it('answers an address or headers past the limit with a Spanish 431 and the API’s JSON error', async () => {
+    const res = await fetch(`${stack().apiUrl}/mapa?filtro=${'x'.repeat(20_000)}`);
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({ error: { code: 'invalid-argument', message: API_MSG.encabezadosGrandes } });
+    expect((await fetch(`${stack().apiUrl}/health`)).status).toBe(200);
   });
 });
