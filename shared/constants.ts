@@ -28,10 +28,15 @@ export const SIGNUP_METADATA = {
   puesto: 'puesto',
 } as const;
 
-/** Key in Cognito clientMetadata / validationData carrying the sign-up authorization key. */
+/** The sign-up authorization key's field in `POST /registro`'s body. */
 export const SIGNUP_KEY_FIELD = 'claveAutorizacion';
 /** Key in clientMetadata carrying the API's proof for a staff sign-up (internal registration). */
 export const STAFF_SIGNUP_FIELD = 'registroInterno';
+/**
+ * Key in clientMetadata carrying the API's proof for a company's sign-up (`POST /registro` checked the
+ * key first): Cognito never sees the key, so it cannot be tried against the user pool.
+ */
+export const COMPANY_SIGNUP_FIELD = 'registroEmpresa';
 
 export const BOGOTA_TZ = 'America/Bogota';
 

@@ -1,11 +1,41 @@
 import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminDeleteUserCommand, AdminGetUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { STAFF_SIGNUP_FIELD } from '@shared/constants.js';
+import { COMPANY_SIGNUP_FIELD, SIGNUP_METADATA, STAFF_SIGNUP_FIELD } from '@shared/constants.js';
 import { API_MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
 import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
 import { apiAuthConfig, userPoolId } from '../config.js';
 import { badRequest, conflict } from '../errors.js';
 import { cognito } from './clients/cognito.js';
-import { staffSignUpProof } from './signup-key.js';
+import { signUpProof, type PropositoRegistro } from './signup-key.js';
+
+/**
+ * Cognito's SignUp with the API's proof (lambdas/triggers/pre-sign-up.ts): the account's sub, or a
+ * Spanish 4xx (an address with an account already is said only to callers who hold the key).
+ */
+async function signUp(proposito: PropositoRegistro, input: { email: string; password: string }, atributos: { Name: string; Value: string }[], metadata: Record<string, string>): Promise<string> {
+  const { userPoolClientId } = apiAuthConfig();
+  const campo = proposito === 'registro-interno' ? STAFF_SIGNUP_FIELD : COMPANY_SIGNUP_FIELD;
+  try {
+    const res = await cognito().send(
+      new SignUpCommand({
+        ClientId: userPoolClientId,
+        Username: input.email,
+        Password: input.password,
+        UserAttributes: [{ Name: 'email', Value: input.email }, ...atributos],
+        ClientMetadata: { ...metadata, [campo]: await signUpProof(proposito, input.email) },
+      }),
+    );
+    if (!res.UserSub) throw new Error('Cognito no devolvió el identificador del usuario');
+    return res.UserSub;
+  } catch (err) {
+    const name = (err as Error).name;
+    if (name === 'UsernameExistsException') throw conflict(REGISTRO_MSG.yaExiste);
+    if (name === 'InvalidPasswordException') throw badRequest(REGISTRO_MSG.password);
+    if (name === 'InvalidParameterException') throw badRequest(API_MSG.datosInvalidos);
+    // PreSignUp's refusal (the company data it checks), in its own Spanish words.
+    if (name === 'UserLambdaValidationException') throw badRequest((err as Error).message.replace(/^PreSignUp failed with error /, '').replace(/\.$/, '') || API_MSG.datosInvalidos);
+    throw err;
+  }
+}
 
 /** Cognito operations of the API (users are Cognito's; records are ours). */
 export const identity = {
@@ -13,28 +43,21 @@ export const identity = {
    * Signs a staff user up (Cognito e-mails the verification code) and returns the new sub.
    * PostConfirmation then adds the user to the group of the record the caller writes.
    */
-  async signUpStaff(input: { email: string; password: string }): Promise<string> {
-    const { userPoolClientId } = apiAuthConfig();
-    try {
-      const res = await cognito().send(
-        new SignUpCommand({
-          ClientId: userPoolClientId,
-          Username: input.email,
-          Password: input.password,
-          // Only the e-mail: the company comes from the record the API writes, never from attributes.
-          UserAttributes: [{ Name: 'email', Value: input.email }],
-          ClientMetadata: { [STAFF_SIGNUP_FIELD]: await staffSignUpProof(input.email) },
-        }),
-      );
-      if (!res.UserSub) throw new Error('Cognito no devolvió el identificador del usuario');
-      return res.UserSub;
-    } catch (err) {
-      const name = (err as Error).name;
-      if (name === 'UsernameExistsException') throw conflict(REGISTRO_MSG.yaExiste);
-      if (name === 'InvalidPasswordException') throw badRequest(REGISTRO_MSG.password);
-      if (name === 'InvalidParameterException') throw badRequest(API_MSG.datosInvalidos);
-      throw err;
-    }
+  signUpStaff(input: { email: string; password: string }): Promise<string> {
+    // Only the e-mail: the company comes from the record the API writes, never from attributes.
+    return signUp('registro-interno', input, [], {});
+  },
+
+  /**
+   * Signs a company's admin up (`POST /registro`, once the key was checked): Cognito e-mails the code;
+   * PreSignUp keeps the company data and PostConfirmation founds the company from it.
+   */
+  signUpEmpresa(input: { email: string; password: string; nombres: string; apellidos: string; empresa: string; puesto?: string | undefined }): Promise<string> {
+    const atributos = [
+      { Name: 'given_name', Value: input.nombres },
+      { Name: 'family_name', Value: input.apellidos },
+    ];
+    return signUp('registro-empresa', input, atributos, { [SIGNUP_METADATA.empresa]: input.empresa, ...(input.puesto ? { [SIGNUP_METADATA.puesto]: input.puesto } : {}) });
   },
 
   /**

@@ -113,10 +113,25 @@ export function appRoute<K extends Ruta>(def: {
   };
 }
 
-/** A route anyone may call (no token). */
-export function publicRoute(def: { ruta: Ruta; handler: (c: Context<AuthEnv>) => Response | Promise<Response> }): RouteDef {
+/** A route anyone may call (no token); a body, when it takes one, is checked like any other route's. */
+export function publicRoute<K extends Ruta>(def: {
+  ruta: K;
+  handler: (c: Context<AuthEnv>, caller: null, body: CuerpoSchema<K> extends ZodType ? z.output<CuerpoSchema<K>> : undefined) => Response | Promise<Response>;
+} & CuerpoDe<K>): RouteDef {
   const { metodo, camino } = partesDe(def.ruta);
-  return { method: metodo as HttpMethod, path: camino, handler: def.handler, access: 'anonimo', perfilCompleto: false, middleware: [] };
+  const schema = def.body as ZodType | undefined;
+  return {
+    method: metodo as HttpMethod,
+    path: camino,
+    access: 'anonimo',
+    perfilCompleto: false,
+    body: schema,
+    middleware: [],
+    handler: async (c) => {
+      const body = schema ? parseBody(schema, await readJson(c)) : undefined;
+      return def.handler(c, null, body as CuerpoSchema<K> extends ZodType ? z.output<CuerpoSchema<K>> : undefined);
+    },
+  };
 }
 
 /** JSON bodies only, declared as such (a form or text post is refused before it is read). */

@@ -46,6 +46,17 @@ export const signUpSchema = z.object({
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 /**
+ * `POST /registro`: the sign-up form and the authorization key, checked by the API before anything
+ * reaches the user pool (docs/architecture.md, "Untrusted input"). A key of any form is just wrong.
+ */
+export const registroEmpresaSchema = signUpSchema.extend({
+  claveAutorizacion: z.string({ error: MSG.claveIncorrecta }).max(200, MSG.claveIncorrecta),
+});
+export type RegistroEmpresaBody = z.output<typeof registroEmpresaSchema>;
+/** Its answer: the account waits for the e-mail's code. */
+export const registroEmpresaCreadoSchema = z.object({ email: z.string(), confirmado: z.boolean() });
+
+/**
  * A self sign-up's company data, checked by PreSignUp and kept until PostConfirmation founds the
  * company from it (the console's app client may not write `custom:*` attributes).
  */

@@ -100,7 +100,8 @@ describe('accounts: disabled at once, unconfirmed staff expire, the staff proof 
   });
 
   it('refuses an expired staff proof, and a valid one never founds a company', async () => {
-    const { staffSignUpProof } = await import('../../lambdas/adapters/signup-key.js');
+    const { signUpProof } = await import('../../lambdas/adapters/signup-key.js');
+    const staffSignUpProof = (email: string, now?: Date) => signUpProof('registro-interno', email, now);
     const signUp = (email: string, proof: string) =>
       cognitoClient().send(
         new SignUpCommand({

@@ -1,25 +1,34 @@
 import { AdminGetUserCommand, AdminListGroupsForUserCommand, ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { SIGNUP_KEY_FIELD, SIGNUP_METADATA } from '@shared/constants.js';
-import { MSG } from '@shared/schemas/messages.js';
-import { api, cognitoClient, docClient, idToken, lastCodeFor, stack, table } from '../support/clients.js';
+import { COMPANY_SIGNUP_FIELD, SIGNUP_METADATA } from '@shared/constants.js';
+import { MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
+import { signUpProof } from '../../lambdas/adapters/signup-key.js';
+import { DEMO_USERS } from '../../scripts/local/demo-users.js';
+import { api, cognitoClient, docClient, idToken, lastCodeFor, stack, table, useFunctionEnv } from '../support/clients.js';
 
-const attributes = (email: string) => [
-  { Name: 'email', Value: email },
-  { Name: 'given_name', Value: 'Sofía' },
-  { Name: 'family_name', Value: 'Cabal' },
-];
+/**
+ * A company's sign-up (docs/spec/01.md section 7): `POST /registro` checks the authorization key before
+ * anything reaches the user pool, then signs the account up with a proof only the API can make
+ * (lambdas/triggers/pre-sign-up.ts). Cognito then e-mails the code, and PostConfirmation founds the company.
+ */
 
-/** As the console signs up: the key and the company data travel as client metadata. */
-const signUp = (email: string, key: string | undefined, empresa = 'Transportes La Sultana') =>
+const registro = (email: string, claveAutorizacion: string, empresa = 'Transportes La Sultana') =>
+  api('/registro', { body: { nombres: 'Sofía', apellidos: 'Cabal', empresa, puesto: 'CEO', email, password: 'Secreta123!', claveAutorizacion } });
+
+/** A SignUp sent to Cognito directly, as anyone could: with the raw key where the API sends its proof. */
+const signUpDirecto = (email: string, metadata: Record<string, string>) =>
   cognitoClient().send(
     new SignUpCommand({
       ClientId: stack().userPoolClientId,
       Username: email,
       Password: 'Secreta123!',
-      UserAttributes: attributes(email),
-      ClientMetadata: key === undefined ? undefined : { [SIGNUP_KEY_FIELD]: key, [SIGNUP_METADATA.empresa]: empresa, [SIGNUP_METADATA.puesto]: 'CEO' },
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'given_name', Value: 'Sofía' },
+        { Name: 'family_name', Value: 'Cabal' },
+      ],
+      ClientMetadata: { [SIGNUP_METADATA.empresa]: 'Transportes La Sultana', ...metadata },
     }),
   );
 
@@ -33,34 +42,56 @@ async function userExists(email: string): Promise<boolean> {
   }
 }
 
-describe('sign-up authorization key (checked by the PreSignUp trigger, on the server)', () => {
-  it('refuses a direct Cognito SignUp without the key and creates no user', async () => {
-    await expect(signUp('sin.clave@sultana.demo', undefined)).rejects.toThrow(MSG.claveIncorrecta);
-    expect(await userExists('sin.clave@sultana.demo')).toBe(false);
-  });
+// The test makes a proof as the API would (with the stack's key), to show it is bound to its purpose.
+useFunctionEnv();
 
-  it('refuses a wrong key and creates no user', async () => {
-    await expect(signUp('clave.mala@sultana.demo', 'adivinanza')).rejects.toThrow(MSG.claveIncorrecta);
+describe('sign-up authorization key (checked by the API before the user pool)', () => {
+  it('answers a wrong key the same for an address with an account and one without, and creates no user', async () => {
+    const nueva = await registro('clave.mala@sultana.demo', 'adivinanza');
+    const existente = await registro(DEMO_USERS.admin, 'adivinanza');
+    for (const res of [nueva, existente]) {
+      expect(res.status).toBe(400);
+      expect(res.json).toEqual({ error: { code: 'clave-incorrecta', message: MSG.claveIncorrecta } });
+    }
     expect(await userExists('clave.mala@sultana.demo')).toBe(false);
+    // No key at all: the same words.
+    const sinClave = await api('/registro', { body: { nombres: 'Sofía', apellidos: 'Cabal', empresa: 'X', puesto: 'CEO', email: 'sin.clave@sultana.demo', password: 'Secreta123!' } });
+    expect(sinClave.status).toBe(400);
+    expect(sinClave.json.error.message).toBe(MSG.claveIncorrecta);
   });
 
-  it('refuses the right key with a company name of only a zero-width space', async () => {
+  it('refuses a SignUp sent to Cognito directly, even with the right key: only the API’s proof opens it', async () => {
+    await expect(signUpDirecto('directo@sultana.demo', { claveAutorizacion: stack().signUpKey })).rejects.toThrow(MSG.claveIncorrecta);
+    await expect(signUpDirecto('directo@sultana.demo', { [COMPANY_SIGNUP_FIELD]: '9999999999.firma-inventada' })).rejects.toThrow(MSG.claveIncorrecta);
+    // A proof is bound to its purpose: a staff sign-up's does not sign a company up.
+    await expect(signUpDirecto('directo@sultana.demo', { [COMPANY_SIGNUP_FIELD]: await signUpProof('registro-interno', 'directo@sultana.demo') })).rejects.toThrow(MSG.claveIncorrecta);
+    expect(await userExists('directo@sultana.demo')).toBe(false);
+  });
+
+  it('refuses the right key with a company name of only a zero-width space, before the user pool', async () => {
     const email = 'sin.empresa@sultana.demo';
-    await expect(signUp(email, stack().signUpKey, '\u200b')).rejects.toThrow(MSG.empresaRequerida);
+    const res = await registro(email, stack().signUpKey, '\u200b');
+    expect(res.status).toBe(400);
+    expect(res.json.error.message).toBe(MSG.empresaRequerida);
     expect(await userExists(email)).toBe(false);
   });
 
-  it('with the right key: code in the outbox, confirmation makes a new company and its admin', async () => {
+  it('with the right key: an existing address is told so, a new one gets its code, and confirming makes a new company and its admin', async () => {
+    const repetida = await registro(DEMO_USERS.admin, stack().signUpKey);
+    expect(repetida.status).toBe(409);
+    expect(repetida.json.error.message).toBe(REGISTRO_MSG.yaExiste);
+
     const email = 'sofia.cabal@sultana.demo';
-    const res = await signUp(email, stack().signUpKey);
-    expect(res.UserConfirmed).toBe(false);
+    const res = await registro(email, stack().signUpKey);
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.json).toEqual({ email, confirmado: false });
     await expect(idToken(email, 'Secreta123!')).rejects.toThrow(); // not verified yet
 
     const code = lastCodeFor(email);
     expect(code).toMatch(/^\d{6}$/);
     await cognitoClient().send(new ConfirmSignUpCommand({ ClientId: stack().userPoolClientId, Username: email, ConfirmationCode: code! }));
 
-    const sub = res.UserSub!;
+    const sub = (await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: stack().userPoolId, Username: email }))).UserAttributes!.find((a) => a.Name === 'sub')!.Value!;
     const { Item: usuario } = await docClient().send(new GetCommand({ TableName: table('usuarios'), Key: { id: sub } }));
     expect(usuario).toMatchObject({ email, empresaId: sub, role: 'admin', rating: 5, perfil: false, nombres: 'Sofía', puesto: 'CEO' });
     const { Item: empresa } = await docClient().send(new GetCommand({ TableName: table('empresas'), Key: { id: sub } }));

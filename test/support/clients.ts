@@ -5,7 +5,6 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { SIGNUP_KEY_FIELD, SIGNUP_METADATA } from '@shared/constants.js';
 import { localTableName, TABLE_KEYS, tableEnvVar, type TableKey } from '@shared/tables.js';
 
 const creds = { region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
@@ -67,20 +66,9 @@ export async function signUpCompanyAdmin(
   email: string,
   { password = 'Secreta123!', empresa = 'Transportes de Prueba', nombre = 'Prueba', apellido = 'Apellido', puesto = 'CEO' } = {},
 ): Promise<void> {
-  const { SignUpCommand } = await import('@aws-sdk/client-cognito-identity-provider');
-  await cognitoClient().send(
-    new SignUpCommand({
-      ClientId: stack().userPoolClientId,
-      Username: email,
-      Password: password,
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'given_name', Value: nombre },
-        { Name: 'family_name', Value: apellido },
-      ],
-      ClientMetadata: { [SIGNUP_KEY_FIELD]: stack().signUpKey, [SIGNUP_METADATA.empresa]: empresa, [SIGNUP_METADATA.puesto]: puesto },
-    }),
-  );
+  // As the console does: the API checks the key, then signs the account up (Cognito e-mails the code).
+  const res = await api('/registro', { body: { nombres: nombre, apellidos: apellido, empresa, puesto, email, password, claveAutorizacion: stack().signUpKey } });
+  if (res.status !== 201) throw new Error(`POST /registro ${res.status}: ${JSON.stringify(res.json)}`);
 }
 
 /** A company admin made the way the console does it: SignUp with the key, then the outbox code; its ID token. */

@@ -140,6 +140,12 @@ export const SAMPLES: Record<string, Sample> = {
     required: ['nombres', 'apellidos', 'movil', 'empresa', 'banco', 'tipocuenta', 'cuenta', 'titular', 'rut'],
     texts: ['nombres', 'apellidos', 'movil', 'empresa', 'direccion', 'cuenta', 'titular', 'rut'],
   },
+  // A wrong key: even a sample that stays valid after the generator signs nobody up.
+  'POST /registro': {
+    valid: { nombres: 'Fuzz', apellidos: 'Prueba', empresa: 'Transportes Fuzz', puesto: 'CEO', email: 'fuzz.registro@sultana.demo', password: 'Equipo2026!', claveAutorizacion: 'clave-de-fuzz' },
+    required: ['nombres', 'apellidos', 'empresa', 'email', 'password', 'claveAutorizacion'],
+    texts: ['nombres', 'apellidos', 'empresa', 'email', 'claveAutorizacion'],
+  },
   'POST /usuarios': {
     valid: { email: 'fuzz@transvalle.demo', verifyEmail: 'fuzz@transvalle.demo', password: 'Equipo2026!', verifyPassword: 'Equipo2026!' },
     required: ['email', 'verifyEmail', 'password', 'verifyPassword'],

@@ -78,13 +78,13 @@ export interface RequestOptions<T> {
   /** Parses the answer, so a screen never works on a shape it did not expect. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** A public route (the sign-up): sent without a session, as the visitor has none. */
+  sinSesion?: boolean;
 }
 
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    Authorization: `Bearer ${await idToken()}`,
-  };
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (!options.sinSesion) headers.Authorization = `Bearer ${await idToken()}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   // docs/spec/01.md section 7: a call gives up after 70 s, and says so in Spanish, whatever else waits.
@@ -143,6 +143,7 @@ export type Llamada<R extends Ruta> = ConParams<R> &
     /** Parses the answer into the contract's shape for this route. */
     schema?: z.ZodType<Respuesta<R>>;
     signal?: AbortSignal;
+    sinSesion?: boolean;
   };
 
 /**
@@ -152,7 +153,7 @@ export type Llamada<R extends Ruta> = ConParams<R> &
 export function llamar<R extends Ruta>(ruta: R, llamada: Llamada<R>): Promise<Respuesta<R>> {
   const { metodo } = partesDe(ruta);
   const path = rutaDe(ruta, (llamada.params ?? {}) as Params<R>, llamada.query);
-  return apiRequest(path, { method: metodo as RequestOptions<unknown>['method'], body: llamada.body, schema: llamada.schema, signal: llamada.signal }) as Promise<Respuesta<R>>;
+  return apiRequest(path, { method: metodo as RequestOptions<unknown>['method'], body: llamada.body, schema: llamada.schema, signal: llamada.signal, sinSesion: llamada.sinSesion }) as Promise<Respuesta<R>>;
 }
 
 /** The Spanish text to show for any error thrown while talking to the API. */

@@ -42,7 +42,3 @@ export function cognitoErrorMessage(error: unknown, overrides: Record<string, st
   console.error('Error de autenticación:', error);
   return 'No se pudo completar la operación. Inténtalo de nuevo en unos minutos.';
 }
-
-/** The PreSignUp trigger refused the authorization key (docs/spec/01.md section 5). */
-export const isWrongSignUpKey = (error: unknown): boolean =>
-  error instanceof Error && error.message.includes(MSG.claveIncorrecta);

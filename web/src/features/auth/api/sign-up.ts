@@ -1,36 +1,25 @@
-import { confirmSignUp, resendSignUpCode, signUp } from 'aws-amplify/auth';
-import { SIGNUP_KEY_FIELD, SIGNUP_METADATA } from '@shared/constants.js';
-import type { signUpSchema } from '@shared/schemas/auth.js';
+import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
+import { registroEmpresaCreadoSchema, type signUpSchema } from '@shared/schemas/auth.js';
 import type { z } from 'zod';
-import { cognitoErrorMessage, isWrongSignUpKey } from './cognito-errors.js';
+import { ApiError, llamar } from '../../../lib/api-client.js';
+import { cognitoErrorMessage } from './cognito-errors.js';
 
 export type SignUpData = z.output<typeof signUpSchema>;
 
 export type SignUpResult = { kind: 'created'; confirmed: boolean } | { kind: 'wrongKey' } | { kind: 'failed'; message: string };
 
 /**
- * Self sign-up of a company admin (docs/spec/01.md section 7). The authorization key travels as client
- * metadata with the company data; the PreSignUp trigger checks it on the server and creates nothing when it is wrong.
+ * Self sign-up of a company admin (docs/spec/01.md section 7) through the API (`POST /registro`): it
+ * checks the authorization key before anything reaches the user pool, then signs the account up;
+ * Cognito e-mails the code, confirmed below as before.
  */
 export async function registerAccount(data: SignUpData, claveAutorizacion: string): Promise<SignUpResult> {
   try {
-    const { isSignUpComplete } = await signUp({
-      username: data.email,
-      password: data.password,
-      options: {
-        userAttributes: {
-          email: data.email,
-          given_name: data.nombres,
-          family_name: data.apellidos,
-        },
-        // The company and position are not Cognito attributes the console may write: PreSignUp keeps them.
-        clientMetadata: { [SIGNUP_KEY_FIELD]: claveAutorizacion, [SIGNUP_METADATA.empresa]: data.empresa, [SIGNUP_METADATA.puesto]: data.puesto },
-      },
-    });
-    return { kind: 'created', confirmed: isSignUpComplete };
+    const { confirmado } = await llamar('POST /registro', { body: { ...data, claveAutorizacion }, schema: registroEmpresaCreadoSchema, sinSesion: true });
+    return { kind: 'created', confirmed: confirmado };
   } catch (error) {
-    if (isWrongSignUpKey(error)) return { kind: 'wrongKey' };
-    return { kind: 'failed', message: cognitoErrorMessage(error) };
+    if (error instanceof ApiError && error.code === 'clave-incorrecta') return { kind: 'wrongKey' };
+    return { kind: 'failed', message: error instanceof ApiError ? error.message : cognitoErrorMessage(error) };
   }
 }
 
