@@ -59,7 +59,7 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
 
   const data = new DataStack(app, name('data'), { ...common });
   const edge = new EdgeStack(app, name('edge'), { ...common });
-  const auth = new AuthStack(app, name('auth'), { ...common, tables: data.tables });
+  const auth = new AuthStack(app, name('auth'), { ...common });
   const api = new ApiStack(app, name('api'), {
     ...common,
     tables: data.tables,
@@ -79,7 +79,7 @@ export function buildApp(options: BuildAppOptions = {}): BuiltApp {
   const monitoring = new MonitoringStack(app, name('monitoring'), {
     ...common,
     httpApi: api.httpApi,
-    functions: { api: api.api.fn, tick: api.tick.fn, preSignUp: auth.preSignUp.fn, postConfirmation: auth.postConfirmation.fn },
+    functions: { api: api.api.fn, tick: api.tick.fn, preSignUp: auth.preSignUp.fn },
     tables: data.tables,
     tickDlq: api.tickDlq,
   });

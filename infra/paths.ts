@@ -10,7 +10,6 @@ export const fromRoot = (relative: string): string => resolve(REPO_ROOT, relativ
 export const ENTRIES = {
   api: 'lambdas/api/lambda.ts',
   preSignUp: 'lambdas/triggers/pre-sign-up.ts',
-  postConfirmation: 'lambdas/triggers/post-confirmation.ts',
   tick: 'lambdas/jobs/tick.ts',
 } as const;
 

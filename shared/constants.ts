@@ -18,26 +18,6 @@ export const PASSWORD_POLICY = {
 
 export const INITIAL_RATING = 5;
 
-/**
- * Sign-up data beyond Cognito's standard attributes (docs/spec/01.md section 5), sent as client metadata: the
- * console's app client may not write `custom:*` attributes, so PreSignUp checks these and keeps them
- * for PostConfirmation, which founds the company from them.
- */
-export const SIGNUP_METADATA = {
-  empresa: 'empresa',
-  puesto: 'puesto',
-} as const;
-
-/** The sign-up authorization key's field in `POST /registro`'s body. */
-export const SIGNUP_KEY_FIELD = 'claveAutorizacion';
-/** Key in clientMetadata carrying the API's proof for a staff sign-up (internal registration). */
-export const STAFF_SIGNUP_FIELD = 'registroInterno';
-/**
- * Key in clientMetadata carrying the API's proof for a company's sign-up (`POST /registro` checked the
- * key first): Cognito never sees the key, so it cannot be tried against the user pool.
- */
-export const COMPANY_SIGNUP_FIELD = 'registroEmpresa';
-
 export const BOGOTA_TZ = 'America/Bogota';
 
 /** Pending services and offers expire after 24 h. */

@@ -124,6 +124,9 @@ export class ApiStack extends Stack {
       .bindTable('pagos', tables.pagos, ['read', 'put'])
       // The other apps' signed writes: each signature admitted once (a conditional put).
       .bindTable('firmas', tables.firmas, ['put'])
+      // Accounts waiting for their e-mail's code (docs/decisions/0010): written at sign-up, read and
+      // counted at each try, deleted with the company founded.
+      .bindTable('registros', tables.registros, ['read', 'put', 'update', 'delete'])
       // Quotas per hour and day: each request a conditional ADD on its counters.
       .bindTable('cuotas', tables.cuotas, ['update'])
       // Takes waiting uploads, writes checked files, deletes replaced ones; presigns reads and uploads.
@@ -148,6 +151,9 @@ export class ApiStack extends Stack {
       'cognito-idp:AdminCreateUser',
       'cognito-idp:AdminDeleteUser',
       'cognito-idp:AdminGetUser',
+      // New accounts (docs/decisions/0010): the chosen password, then the e-mail verified by the API's code.
+      'cognito-idp:AdminSetUserPassword',
+      'cognito-idp:AdminUpdateUserAttributes',
     ]);
 
     this.httpApi = new HttpApi(this, 'HttpApi', {

@@ -13,14 +13,11 @@ import {
   UserPoolGroup,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { GROUPS, INVITACION_DIAS, INVITATION_EMAIL, PASSWORD_POLICY, VERIFICATION_EMAIL } from '@shared/constants.js';
-import type { TableKey } from '@shared/tables.js';
 import type { StageConfig } from '../config.js';
 import { ApiFunction } from '../constructs/api-function.js';
-import { grantUserPool } from '../constructs/grants.js';
 import { ENTRIES } from '../paths.js';
 
 /**
@@ -38,7 +35,6 @@ const GROUP_DESCRIPTIONS: Record<(typeof GROUPS)[number], string> = {
 
 export interface AuthStackProps extends StackProps {
   readonly config: StageConfig;
-  readonly tables: Readonly<Record<TableKey, ITable>>;
 }
 
 /** Cognito user pool, its console client and groups, the sign-up triggers and the sign-up key secret. */
@@ -46,13 +42,12 @@ export class AuthStack extends Stack {
   public readonly userPool: UserPool;
   public readonly client: UserPoolClient;
   public readonly signUpKey: Secret;
-  /** The Cognito triggers (watched by the monitoring stack). */
+  /** The Cognito trigger (watched by the monitoring stack). */
   public readonly preSignUp: ApiFunction;
-  public readonly postConfirmation: ApiFunction;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
-    const { config, tables } = props;
+    const { config } = props;
 
     this.signUpKey = new Secret(this, 'SignUpKey', {
       secretName: `${config.prefix}/clave-autorizacion-registro`,
@@ -76,31 +71,20 @@ export class AuthStack extends Stack {
       timeout: Duration.seconds(5),
     };
 
+    // Only the API makes accounts (docs/decisions/0010): self sign-up is off on the pool, and this
+    // refuses one anyway (defence in depth; on the local stack it is what refuses it).
     const preSignUp = (this.preSignUp = new ApiFunction(this, 'PreSignUp', {
       ...triggerDefaults,
       entry: ENTRIES.preSignUp,
-      description: 'Cognito PreSignUp: exige la clave de autorización y valida los datos de registro',
-      environment: { ...triggerEnv, SIGNUP_KEY_SECRET_ARN: this.signUpKey.secretArn },
-    })
-      // Keeps the checked sign-up data for PostConfirmation.
-      .bindTable('registros', tables.registros, ['put']));
-    this.signUpKey.grantRead(preSignUp.role);
-
-    const postConfirmation = (this.postConfirmation = new ApiFunction(this, 'PostConfirmation', {
-      ...triggerDefaults,
-      entry: ENTRIES.postConfirmation,
-      description: 'Cognito PostConfirmation: crea la empresa y su usuario admin',
+      description: 'Cognito PreSignUp: rechaza todo registro que no venga de la API',
       environment: triggerEnv,
-    })
-      // Company + first user + the used sign-up data, in one transaction.
-      .bindTable('empresas', tables.empresas, ['put'])
-      // Reads the user (idempotence, staff), writes a founder, marks staff confirmed.
-      .bindTable('usuarios', tables.usuarios, ['read', 'put', 'update'])
-      .bindTable('registros', tables.registros, ['read', 'delete']));
+    }));
 
     this.userPool = new UserPool(this, 'Users', {
       userPoolName: `${config.prefix}-usuarios`,
-      selfSignUpEnabled: true,
+      // Accounts are made by the API only (docs/decisions/0010): Cognito's SignUp would tell an
+      // existing address apart before any check of ours.
+      selfSignUpEnabled: false,
       signInAliases: { email: true },
       signInCaseSensitive: false,
       autoVerify: { email: true },
@@ -138,7 +122,7 @@ export class AuthStack extends Stack {
         sesVerifiedDomain: config.email.verifiedDomain,
         sesRegion: config.email.sesRegion,
       }),
-      lambdaTriggers: { preSignUp: preSignUp.fn, postConfirmation: postConfirmation.fn },
+      lambdaTriggers: { preSignUp: preSignUp.fn },
       deletionProtection: config.retainData,
       removalPolicy: config.removalPolicy,
     });
@@ -157,12 +141,6 @@ export class AuthStack extends Stack {
       });
     }
 
-    // In a separate policy: a trigger's default policy cannot name its own pool (circular dependency).
-    grantUserPool(this, 'PostConfirmationPoolAccess', postConfirmation.role, this.userPool, [
-      'cognito-idp:AdminAddUserToGroup',
-      'cognito-idp:AdminUpdateUserAttributes',
-      'cognito-idp:AdminDeleteUser',
-    ]);
 
     for (const [i, group] of GROUPS.entries()) {
       new UserPoolGroup(this, `Group-${group}`, {

@@ -1,63 +1,66 @@
-import { AdminAddUserToGroupCommand, AdminCreateUserCommand, AdminDeleteUserCommand, AdminGetUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { COMPANY_SIGNUP_FIELD, SIGNUP_METADATA, STAFF_SIGNUP_FIELD } from '@shared/constants.js';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { API_MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
 import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
-import { apiAuthConfig, userPoolId } from '../config.js';
+import { userPoolId } from '../config.js';
 import { badRequest, conflict } from '../errors.js';
 import { cognito } from './clients/cognito.js';
-import { signUpProof, type PropositoRegistro } from './signup-key.js';
-
-/**
- * Cognito's SignUp with the API's proof (lambdas/triggers/pre-sign-up.ts): the account's sub, or a
- * Spanish 4xx (an address with an account already is said only to callers who hold the key).
- */
-async function signUp(proposito: PropositoRegistro, input: { email: string; password: string }, atributos: { Name: string; Value: string }[], metadata: Record<string, string>): Promise<string> {
-  const { userPoolClientId } = apiAuthConfig();
-  const campo = proposito === 'registro-interno' ? STAFF_SIGNUP_FIELD : COMPANY_SIGNUP_FIELD;
-  try {
-    const res = await cognito().send(
-      new SignUpCommand({
-        ClientId: userPoolClientId,
-        Username: input.email,
-        Password: input.password,
-        UserAttributes: [{ Name: 'email', Value: input.email }, ...atributos],
-        ClientMetadata: { ...metadata, [campo]: await signUpProof(proposito, input.email) },
-      }),
-    );
-    if (!res.UserSub) throw new Error('Cognito no devolvió el identificador del usuario');
-    return res.UserSub;
-  } catch (err) {
-    const name = (err as Error).name;
-    if (name === 'UsernameExistsException') throw conflict(REGISTRO_MSG.yaExiste);
-    if (name === 'InvalidPasswordException') throw badRequest(REGISTRO_MSG.password);
-    if (name === 'InvalidParameterException') throw badRequest(API_MSG.datosInvalidos);
-    // PreSignUp's refusal (the company data it checks), in its own Spanish words.
-    if (name === 'UserLambdaValidationException') throw badRequest((err as Error).message.replace(/^PreSignUp failed with error /, '').replace(/\.$/, '') || API_MSG.datosInvalidos);
-    throw err;
-  }
-}
 
 /** Cognito operations of the API (users are Cognito's; records are ours). */
 export const identity = {
   /**
-   * Signs a staff user up (Cognito e-mails the verification code) and returns the new sub.
-   * PostConfirmation then adds the user to the group of the record the caller writes.
+   * A new console account (docs/decisions/0010): made with the admin API, the password the person
+   * chose, the e-mail not yet verified. The API sends the code and verifies the e-mail itself
+   * (`verificarCorreo`); until then the API refuses its tokens. Returns the new sub.
    */
-  signUpStaff(input: { email: string; password: string }): Promise<string> {
-    // Only the e-mail: the company comes from the record the API writes, never from attributes.
-    return signUp('registro-interno', input, [], {});
+  async crearCuenta(input: { email: string; password: string; nombres?: string; apellidos?: string }): Promise<string> {
+    let sub: string | undefined;
+    try {
+      const res = await cognito().send(
+        new AdminCreateUserCommand({
+          UserPoolId: userPoolId(),
+          Username: input.email,
+          MessageAction: 'SUPPRESS',
+          UserAttributes: [
+            { Name: 'email', Value: input.email },
+            { Name: 'email_verified', Value: 'false' },
+            ...(input.nombres ? [{ Name: 'given_name', Value: input.nombres }] : []),
+            ...(input.apellidos ? [{ Name: 'family_name', Value: input.apellidos }] : []),
+          ],
+        }),
+      );
+      sub = res.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+      if (!sub) throw new Error('Cognito no devolvió el identificador del usuario');
+      await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId(), Username: input.email, Password: input.password, Permanent: true }));
+      return sub;
+    } catch (err) {
+      const name = (err as Error).name;
+      if (name === 'UsernameExistsException') throw conflict(REGISTRO_MSG.yaExiste);
+      // Made but without its password: not left half-made.
+      if (sub) await this.deleteUser(input.email).catch(() => undefined);
+      if (name === 'InvalidPasswordException') throw badRequest(REGISTRO_MSG.password);
+      if (name === 'InvalidParameterException') throw badRequest(API_MSG.datosInvalidos);
+      throw err;
+    }
   },
 
   /**
-   * Signs a company's admin up (`POST /registro`, once the key was checked): Cognito e-mails the code;
-   * PreSignUp keeps the company data and PostConfirmation founds the company from it.
+   * The code matched: the e-mail is verified (cognito-local wants the e-mail itself in the same call)
+   * and the account joins its group, named by its sub (cognito-local matches members by the literal name).
    */
-  signUpEmpresa(input: { email: string; password: string; nombres: string; apellidos: string; empresa: string; puesto?: string | undefined }): Promise<string> {
-    const atributos = [
-      { Name: 'given_name', Value: input.nombres },
-      { Name: 'family_name', Value: input.apellidos },
+  async verificarCorreo(email: string, sub: string, grupo: string): Promise<void> {
+    const UserAttributes = [
+      { Name: 'email', Value: email },
+      { Name: 'email_verified', Value: 'true' },
     ];
-    return signUp('registro-empresa', input, atributos, { [SIGNUP_METADATA.empresa]: input.empresa, ...(input.puesto ? { [SIGNUP_METADATA.puesto]: input.puesto } : {}) });
+    await cognito().send(new AdminUpdateUserAttributesCommand({ UserPoolId: userPoolId(), Username: email, UserAttributes }));
+    await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId(), Username: sub, GroupName: grupo }));
   },
 
   /**
@@ -111,11 +114,12 @@ export const identity = {
     await cognito().send(new AdminDeleteUserCommand({ UserPoolId: userPoolId(), Username: email }));
   },
 
-  /** An account's status, its sub and whether it is enabled, or null when there is none. */
-  async cuenta(email: string): Promise<{ estado: string; sub: string | undefined; habilitada: boolean } | null> {
+  /** An account's status, its sub, whether it is enabled and its e-mail verified, or null when there is none. */
+  async cuenta(email: string): Promise<{ estado: string; sub: string | undefined; habilitada: boolean; verificada: boolean } | null> {
     try {
       const u = await cognito().send(new AdminGetUserCommand({ UserPoolId: userPoolId(), Username: email }));
-      return { estado: u.UserStatus ?? '', sub: u.UserAttributes?.find((a) => a.Name === 'sub')?.Value, habilitada: u.Enabled !== false };
+      const atributo = (nombre: string) => u.UserAttributes?.find((a) => a.Name === nombre)?.Value;
+      return { estado: u.UserStatus ?? '', sub: atributo('sub'), habilitada: u.Enabled !== false, verificada: atributo('email_verified') === 'true' };
     } catch (err) {
       if ((err as Error).name === 'UserNotFoundException') return null;
       throw err;

@@ -1,28 +1,89 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isExpired } from '@shared/domain/trips.js';
 import type { Registro } from '@shared/schemas/auth.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 
-/** Longer than Cognito's confirmation code lives, since a new code can be asked for. */
+/** An account made but not confirmed (docs/decisions/0010) is kept a week, then forgotten (staff: see sweep-staff). */
 const REGISTRO_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** A code lives a day, and may be tried this many times. */
+export const CODIGO_VIGENCIA_S = 24 * 60 * 60;
+export const CODIGO_INTENTOS = 5;
 
-export type RegistroItem = Registro & { expiresAt: number };
+/** Whose account waits for its code: a company's new admin (with the company's data) or a company's staff. */
+export type Pendiente = { email: string; sub: string } & ({ tipo: 'empresa'; registro: Registro } | { tipo: 'staff' });
+export type RegistroItem = Pendiente & { codigo: string; intentos: number; codigoHasta: number; expiresAt: number };
 
-/** Self sign-ups between PreSignUp and PostConfirmation, keyed by e-mail. */
+/** Codes are kept hashed with their address: a reader of the table learns no code. */
+const huella = (email: string, codigo: string) => createHash('sha256').update(`${email.toLowerCase()}:${codigo}`).digest('hex');
+const clave = (email: string) => ({ email: email.toLowerCase() });
+
+/** Accounts waiting for their e-mail's code, keyed by e-mail (table `registros`). */
 export const registroRepository = {
-  /** The latest attempt wins: each one passed the authorization key. */
-  async put(registro: Registro, now = new Date()): Promise<void> {
-    const item: RegistroItem = { ...registro, expiresAt: Math.floor(now.getTime() / 1000) + REGISTRO_TTL_SECONDS };
+  /** A new account's wait, with its first code; a later sign-up of the same address replaces it. */
+  async guardar(p: Pendiente, codigo: string, now = new Date()): Promise<void> {
+    const s = Math.floor(now.getTime() / 1000);
+    const item: RegistroItem = { ...p, email: p.email.toLowerCase(), codigo: huella(p.email, codigo), intentos: 0, codigoHasta: s + CODIGO_VIGENCIA_S, expiresAt: s + REGISTRO_TTL_SECONDS };
     await ddb().send(new PutCommand({ TableName: tableName('registros'), Item: item }));
   },
 
+  /** A new code for a waiting account (its tries start again); false when none waits. */
+  async nuevoCodigo(email: string, codigo: string, now = new Date()): Promise<boolean> {
+    const s = Math.floor(now.getTime() / 1000);
+    try {
+      await ddb().send(
+        new UpdateCommand({
+          TableName: tableName('registros'),
+          Key: clave(email),
+          UpdateExpression: 'SET codigo = :c, intentos = :cero, codigoHasta = :hasta',
+          ConditionExpression: 'attribute_exists(email) AND expiresAt > :ahora',
+          ExpressionAttributeValues: { ':c': huella(email, codigo), ':cero': 0, ':hasta': s + CODIGO_VIGENCIA_S, ':ahora': s },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+      throw err;
+    }
+  },
+
   async get(email: string, now = new Date()): Promise<RegistroItem | null> {
-    const { Item } = await ddb().send(new GetCommand({ TableName: tableName('registros'), Key: { email: email.toLowerCase() }, ConsistentRead: true }));
+    const { Item } = await ddb().send(new GetCommand({ TableName: tableName('registros'), Key: clave(email), ConsistentRead: true }));
     return Item && !isExpired(Item as RegistroItem, now) ? (Item as RegistroItem) : null;
+  },
+
+  /**
+   * Checks a code, counting the try: the waiting account when it matches, a refusal otherwise ('vencido'
+   * once the code expired or its tries are spent, so a new one must be asked for).
+   */
+  async comprobar(email: string, codigo: string, now = new Date()): Promise<RegistroItem | 'incorrecto' | 'vencido'> {
+    const s = Math.floor(now.getTime() / 1000);
+    try {
+      // The try is counted before the comparison, in one conditional write: guesses at once cannot pass the limit.
+      const { Attributes } = await ddb().send(
+        new UpdateCommand({
+          TableName: tableName('registros'),
+          Key: clave(email),
+          UpdateExpression: 'ADD intentos :uno',
+          ConditionExpression: 'attribute_exists(email) AND intentos < :max AND codigoHasta >= :ahora AND expiresAt > :ahora',
+          ExpressionAttributeValues: { ':uno': 1, ':max': CODIGO_INTENTOS, ':ahora': s },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      const item = Attributes as RegistroItem;
+      return item.codigo === huella(email, codigo) ? item : 'incorrecto';
+    } catch (err) {
+      if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+      return (await registroRepository.get(email, now)) ? 'vencido' : 'incorrecto';
+    }
+  },
+
+  async borrar(email: string): Promise<void> {
+    await ddb().send(new DeleteCommand({ TableName: tableName('registros'), Key: clave(email) }));
   },
 
   /** The delete that goes in the same transaction as the company it founded. */
   deleteCommand(email: string) {
-    return { TableName: tableName('registros'), Key: { email: email.toLowerCase() } };
+    return { TableName: tableName('registros'), Key: clave(email) };
   },
 };

@@ -55,9 +55,10 @@ export const usuarioRepository = {
     await cambios.anunciar({ tipo: 'usuario', id });
   },
 
-  /** The staff account's e-mail was confirmed: it leaves the sweep's index. */
+  /** The staff account's e-mail was confirmed: it leaves the sweep's index, and the API takes its tokens. */
   async markConfirmed(id: string): Promise<void> {
     await ddb().send(new UpdateCommand({ TableName: tableName('usuarios'), Key: { id }, UpdateExpression: 'REMOVE confirmacion', ConditionExpression: 'attribute_exists(id)' }));
+    await cambios.anunciar({ tipo: 'usuario', id });
   },
 
   /** Whether the company has a user with this (lower-case) e-mail: one key of its index, nothing else read. */

@@ -32,7 +32,7 @@ import type { Outbox } from './outbox.js';
 
 type AdminCreateUserRequest = { UserPoolId: string; Username: string; MessageAction?: string; TemporaryPassword?: string; ClientMetadata?: Record<string, string> };
 
-export const LOCAL_TRIGGERS = { PreSignUp: 'pre-sign-up', PostConfirmation: 'post-confirmation' } as const;
+export const LOCAL_TRIGGERS = { PreSignUp: 'pre-sign-up' } as const;
 
 /**
  * cognito-local, composed in-process the way its lib/server/defaults.js does, with these changes:
@@ -146,6 +146,8 @@ export async function ensureUserPool(endpoint: string, name: string): Promise<{ 
         PoolName: name,
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
+        // As in AWS (docs/decisions/0010); cognito-local keeps it without enforcing it, PreSignUp refuses instead.
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
         // The same rule as the pool in AWS (infra/stacks/auth-stack.ts), from the one declaration.
         Policies: {
           PasswordPolicy: {

@@ -137,14 +137,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       ...Object.fromEntries(TABLE_KEYS.map((k) => [tableEnvVar(k), localTableName('local', k)])),
     });
 
-    const [{ handler: preSignUp }, { handler: postConfirmation }] = await Promise.all([
-      import('../../lambdas/triggers/pre-sign-up.js'),
-      import('../../lambdas/triggers/post-confirmation.js'),
-    ]);
+    const { handler: preSignUp } = await import('../../lambdas/triggers/pre-sign-up.js');
     const lambda = await startLambdaInvoke({
       port: await port('lambda'),
       log,
-      handlers: { [LOCAL_TRIGGERS.PreSignUp]: preSignUp, [LOCAL_TRIGGERS.PostConfirmation]: postConfirmation },
+      handlers: { [LOCAL_TRIGGERS.PreSignUp]: preSignUp },
     });
     stops.push(lambda.stop);
 

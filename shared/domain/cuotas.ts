@@ -10,6 +10,8 @@ export const CUOTAS = {
   subidasEmpresa: { hora: 300, dia: 1500 },
   subidasApp: { hora: 2000, dia: 20000 },
   escriturasApp: { hora: 5000, dia: 50000 },
+  /** New verification codes asked for one address (anyone may ask, so they are few). */
+  codigosCorreo: { hora: 5, dia: 20 },
 } as const;
 export type ReglaCuota = keyof typeof CUOTAS;
 export type VentanaCuota = 'hora' | 'dia';

@@ -56,10 +56,7 @@ export type RegistroEmpresaBody = z.output<typeof registroEmpresaSchema>;
 /** Its answer: the account waits for the e-mail's code. */
 export const registroEmpresaCreadoSchema = z.object({ email: z.string(), confirmado: z.boolean() });
 
-/**
- * A self sign-up's company data, checked by PreSignUp and kept until PostConfirmation founds the
- * company from it (the console's app client may not write `custom:*` attributes).
- */
+/** A company's sign-up data, kept with its account until the e-mail's code founds the company (docs/decisions/0010). */
 export const registroSchema = signUpSchema.omit({ password: true });
 export type Registro = z.output<typeof registroSchema>;
 

@@ -51,6 +51,7 @@ export const CUOTA_MSG = {
   subidasEmpresa: (cuando: string) => `Tu empresa subió el máximo de archivos permitido por ahora. Podrán subir más ${cuando}.`,
   subidasApp: (cuando: string) => `La app alcanzó el máximo de archivos permitido por ahora. Intenta de nuevo ${cuando}.`,
   escriturasApp: (cuando: string) => `La app alcanzó el máximo de solicitudes permitido por ahora. Intenta de nuevo ${cuando}.`,
+  codigosCorreo: (cuando: string) => `Pediste varios códigos seguidos. Podrás pedir otro ${cuando}.`,
 } as const;
 
 /** Uploads beyond the profile's (docs/spec/02.md sections 4.3, 4.4 and 5.3 where it words them). */
@@ -109,6 +110,13 @@ export const CORREO_REGISTRO_AJENO = {
     `Hola:\n\n${empresa} intentó registrar este correo como usuario de su Panel de Control. Tu correo ya tiene una cuenta en la plataforma, así que no se creó otra y tu cuenta no cambió.\n\nSi vas a trabajar con ${empresa}, pídele que te registre con otro correo. Si no sabes de qué se trata, puedes ignorar este mensaje.\n`,
 };
 
+/** The verification code of a new account (docs/decisions/0010): sent by the API, not by Cognito. */
+export const CORREO_CODIGO = {
+  subject: 'Tu código de verificación',
+  body: (codigo: string) =>
+    `Hola:\n\nTu código de verificación para el Panel de Control es ${codigo}. Escríbelo en la pantalla de verificación para activar tu cuenta. Vence en 24 horas.\n\nSi no creaste una cuenta, puedes ignorar este mensaje.\n`,
+};
+
 export const REGISTRO_MSG = {
   email: 'Un email válido es requerido',
   emailsNoCoinciden: 'Los emails no coinciden',
@@ -119,6 +127,9 @@ export const REGISTRO_MSG = {
   exitoRegistro: 'Usuario creado correctamente. Por favor, revisa tu correo electrónico para verificar tu cuenta.',
   soloAdmin: 'Solo un administrador de la empresa puede registrar usuarios.',
   yaExiste: 'Ya existe una cuenta con este correo electrónico.',
+  /** Beyond the spec: the verification code (docs/decisions/0010). An unknown address reads the same. */
+  codigoIncorrecto: 'El código de verificación no es correcto.',
+  codigoVencido: 'El código de verificación expiró o se intentó demasiadas veces. Solicita uno nuevo.',
 } as const;
 
 export const RECUPERAR_MSG = {

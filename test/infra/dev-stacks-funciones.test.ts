@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TableKey, tableEnvVar } from '@shared/tables.js';
 import type { Templates } from './support.js';
-import { fnWithEntryDescription, pilasDev, POST_CONFIRMATION, PRE_SIGN_UP, tableGrants, TICK } from '../support/infra-pilas-dev.js';
+import { fnWithEntryDescription, pilasDev, tableGrants, TICK } from '../support/infra-pilas-dev.js';
 
 /**
  * The dev stage's Lambda functions: runtime, settings and each one's exact DynamoDB actions per table
@@ -15,9 +15,9 @@ beforeAll(() => {
 
 describe('lambda functions', () => {
   it('run Node 22 on ARM64 with tracing, their own log group and retention', () => {
-    for (const template of [t.auth, t.api]) {
+    for (const [template, n] of [[t.auth, 1], [t.api, 2]] as const) {
       const fns = template.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs22.x' } });
-      expect(Object.keys(fns).length).toBe(2);
+      expect(Object.keys(fns).length).toBe(n);
       for (const fn of Object.values(fns)) {
         expect(fn).toMatchObject({
           Properties: { Architectures: ['arm64'], TracingConfig: { Mode: 'Active' }, LoggingConfig: { LogGroup: { Ref: expect.anything() } } },
@@ -32,7 +32,7 @@ describe('lambda functions', () => {
     const vars = (api.props.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(Object.keys(vars).sort()).toEqual([
       'ALLOWED_ORIGINS', 'BUCKET_NAME', 'CLIENT_APP_SECRET_ARN', 'COGNITO_ISSUER', 'CORREO_REMITENTE', 'EPAYCO_SECRET_ARN', 'NODE_OPTIONS', 'PROVIDER_APP_SECRET_ARN', 'SES_REGION',
-      'SIGNUP_KEY_SECRET_ARN', 'STAGE', 'TABLE_CAMBIOS', 'TABLE_CUOTAS', 'TABLE_EMPRESAS', 'TABLE_FIRMAS', 'TABLE_HISTORIAL', 'TABLE_OFFERS', 'TABLE_PAGOS', 'TABLE_PROVEEDORES', 'TABLE_SERVICES', 'TABLE_UPLOADS',
+      'SIGNUP_KEY_SECRET_ARN', 'STAGE', 'TABLE_CAMBIOS', 'TABLE_CUOTAS', 'TABLE_EMPRESAS', 'TABLE_FIRMAS', 'TABLE_HISTORIAL', 'TABLE_OFFERS', 'TABLE_PAGOS', 'TABLE_PROVEEDORES', 'TABLE_REGISTROS', 'TABLE_SERVICES', 'TABLE_UPLOADS',
       'TABLE_USUARIOS', 'TABLE_VEHICULOS', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID',
     ]);
     expect(JSON.stringify(vars.COGNITO_ISSUER)).toContain('https://cognito-idp.');
@@ -56,18 +56,14 @@ describe('lambda functions', () => {
         // Only the conditional put that admits a signed write once.
         firmas: ['dynamodb:PutItem'],
         cuotas: ['dynamodb:UpdateItem'],
+        // Accounts waiting for their e-mail's code (docs/decisions/0010).
+        registros: [...read, 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
       },
       [TICK]: {
         services: [...read, 'dynamodb:UpdateItem'].sort(),
         cambios: ['dynamodb:PutItem'],
         historial: ['dynamodb:PutItem'],
         usuarios: [...read, 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'].sort(),
-      },
-      [PRE_SIGN_UP]: { registros: ['dynamodb:PutItem'] },
-      [POST_CONFIRMATION]: {
-        empresas: ['dynamodb:PutItem'],
-        usuarios: [...read, 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
-        registros: [...read, 'dynamodb:DeleteItem'].sort(),
       },
     });
   });
@@ -82,12 +78,14 @@ describe('lambda functions', () => {
     }
   });
 
-  it('give the Cognito admin actions per function: API deletes a failed staff sign-up, the tick reads and expires unconfirmed staff', () => {
+  it('give the Cognito admin actions per function: the API makes and verifies accounts, the tick reads and expires unconfirmed staff', () => {
     const actions = (policyName: string) => {
       const policies = Object.entries(t.api.findResources('AWS::IAM::Policy')).filter(([id]) => id.includes(policyName));
       return policies.flatMap(([, p]) => (p as { Properties: { PolicyDocument: { Statement: { Action: string | string[] }[] } } }).Properties.PolicyDocument.Statement.flatMap((st) => st.Action));
     };
-    expect(actions('ApiPoolAccess').sort()).toEqual(['cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser']);
+    expect(actions('ApiPoolAccess').sort()).toEqual([
+      'cognito-idp:AdminAddUserToGroup', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUpdateUserAttributes',
+    ]);
     expect(actions('TickPoolAccess').sort()).toEqual(['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser']);
   });
 

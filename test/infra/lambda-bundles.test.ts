@@ -19,8 +19,7 @@ const BUDGETS: Record<keyof typeof ENTRIES, { maxBytes: number; sdk: string[] }>
     maxBytes: 600 * KB,
     sdk: [...DYNAMODB, '@aws-sdk/client-s3', '@aws-sdk/s3-presigned-post', '@aws-sdk/s3-request-presigner', '@aws-sdk/client-cognito-identity-provider'],
   },
-  preSignUp: { maxBytes: 300 * KB, sdk: DYNAMODB },
-  postConfirmation: { maxBytes: 300 * KB, sdk: [...DYNAMODB, '@aws-sdk/client-cognito-identity-provider'] },
+  preSignUp: { maxBytes: 300 * KB, sdk: [] },
   tick: { maxBytes: 300 * KB, sdk: [...DYNAMODB, '@aws-sdk/client-cognito-identity-provider'] },
 };
 

@@ -23,7 +23,7 @@ describe('monitoring', () => {
     const nombres = alarmas(dev).map((a) => a.Properties.AlarmName).sort();
     const esperadas = [
       'api-5xx',
-      ...['api', 'tick', 'preSignUp', 'postConfirmation'].flatMap((f) => [`${f}-errores`, `${f}-limitada`]),
+      ...['api', 'tick', 'preSignUp'].flatMap((f) => [`${f}-errores`, `${f}-limitada`]),
       ...TABLE_KEYS.map((k) => `tabla-${k}-limitada`),
       'tarea-programada-fallida',
       'tarea-programada-dlq',

@@ -1,4 +1,4 @@
-import { AdminGetUserCommand, AdminUpdateUserAttributesCommand, ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, AdminUpdateUserAttributesCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,9 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SINCRONIZAR_MS } from '../../lambdas/data/cambios.js';
 import { setActivo } from '../../scripts/lib/cuentas.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
-import { STAFF_SIGNUP_FIELD } from '@shared/constants.js';
 import { API_MSG, MSG } from '@shared/schemas/messages.js';
-import { api, cognitoClient, docClient, idToken, lastCodeFor, newCompanyAdmin, stack, subOf, table, useFunctionEnv } from '../support/clients.js';
+import { api, cognitoClient, confirmarCodigo, docClient, idToken, newCompanyAdmin, stack, subOf, table, useFunctionEnv } from '../support/clients.js';
 import { appApi, servicioPublicado } from '../support/servicios.js';
 
 const registro = (email: string) => ({ email, verifyEmail: email, password: 'Equipo2026!', verifyPassword: 'Equipo2026!' });
@@ -22,7 +21,7 @@ async function cognitoStatus(email: string): Promise<string | null> {
   }
 }
 
-describe('accounts: disabled at once, unconfirmed staff expire, the staff proof expires', () => {
+describe('accounts: disabled at once, unconfirmed staff expire, only the API makes accounts', () => {
   let admin: string;
   beforeAll(async () => {
     useFunctionEnv();
@@ -54,7 +53,7 @@ describe('accounts: disabled at once, unconfirmed staff expire, the staff proof 
 
     // Six days on, nothing happens; eight days on, the account and its record are gone.
     expect((await expireUnconfirmedStaff(new Date(Date.now() + 6 * 86_400_000))).expired).not.toContain(email);
-    expect(await cognitoStatus(email)).toBe('UNCONFIRMED');
+    expect(await cognitoStatus(email)).not.toBeNull();
     expect((await expireUnconfirmedStaff(new Date(Date.now() + 8 * 86_400_000))).expired).toContain(email);
     expect(await cognitoStatus(email)).toBeNull();
     expect(await record()).toBeUndefined();
@@ -68,7 +67,7 @@ describe('accounts: disabled at once, unconfirmed staff expire, the staff proof 
     const { expireUnconfirmedStaff } = await import('../../lambdas/jobs/sweep-staff.js');
     const email = 'a.tiempo@transvalle.demo';
     const res = await api('/usuarios', { token: admin, body: registro(email) });
-    await cognitoClient().send(new ConfirmSignUpCommand({ ClientId: stack().userPoolClientId, Username: email, ConfirmationCode: lastCodeFor(email)! }));
+    await confirmarCodigo(email);
     const item = (await docClient().send(new GetCommand({ TableName: table('usuarios'), Key: { id: res.json.id } }))).Item;
     expect(item).not.toHaveProperty('confirmacion');
     expect((await expireUnconfirmedStaff(new Date(Date.now() + 30 * 86_400_000))).expired).not.toContain(email);
@@ -79,7 +78,7 @@ describe('accounts: disabled at once, unconfirmed staff expire, the staff proof 
     const email = 'nombrada@transvalle.demo';
     const creado = await api('/usuarios', { token: admin, body: registro(email) });
     expect(creado.status).toBe(201);
-    await cognitoClient().send(new ConfirmSignUpCommand({ ClientId: stack().userPoolClientId, Username: email, ConfirmationCode: lastCodeFor(email)! }));
+    await confirmarCodigo(email);
     // Its own profile complete, as its first visit would leave it (a test write).
     await docClient().send(new UpdateCommand({ TableName: table('usuarios'), Key: { id: creado.json.id }, UpdateExpression: 'SET perfil = :t', ExpressionAttributeValues: { ':t': true } }));
     // The user's own e-mail attribute changed at Cognito (a user may change it; in AWS it must verify it first).
@@ -99,36 +98,27 @@ describe('accounts: disabled at once, unconfirmed staff expire, the staff proof 
     expect(historial.json.items.find((e: { accion: string }) => e.accion === 'oferta')).toMatchObject({ quien: { tipo: 'usuario', nombre: email } });
   });
 
-  it('refuses an expired staff proof, and a valid one never founds a company', async () => {
-    const { signUpProof } = await import('../../lambdas/adapters/signup-key.js');
-    const staffSignUpProof = (email: string, now?: Date) => signUpProof('registro-interno', email, now);
-    const signUp = (email: string, proof: string) =>
-      cognitoClient().send(
-        new SignUpCommand({
-          ClientId: stack().userPoolClientId,
-          Username: email,
-          Password: 'Colado2026!',
-          UserAttributes: [
-            { Name: 'email', Value: email },
-            { Name: 'given_name', Value: 'Colado' },
-            { Name: 'family_name', Value: 'Intruso' },
-          ],
-          ClientMetadata: { [STAFF_SIGNUP_FIELD]: proof, empresa: 'Empresa Pirata', puesto: 'CEO' },
-        }),
-      );
+  it('refuses a SignUp sent to Cognito directly, and the tokens of an account still waiting for its code', async () => {
+    const directo = cognitoClient().send(
+      new SignUpCommand({
+        ClientId: stack().userPoolClientId,
+        Username: 'colado@ermita.demo',
+        Password: 'Colado2026!',
+        UserAttributes: [{ Name: 'email', Value: 'colado@ermita.demo' }],
+        ClientMetadata: { empresa: 'Empresa Pirata', puesto: 'CEO' },
+      }),
+    );
+    await expect(directo).rejects.toThrow(MSG.claveIncorrecta);
+    expect(await cognitoStatus('colado@ermita.demo')).toBeNull();
 
-    const stale = await staffSignUpProof('viejo@ermita.demo', new Date(Date.now() - 60 * 60 * 1000));
-    await expect(signUp('viejo@ermita.demo', stale)).rejects.toThrow(MSG.claveIncorrecta);
-    expect(await cognitoStatus('viejo@ermita.demo')).toBeNull();
-
-    // A fresh proof (as if captured from the API) signs up, but with no record waiting for it the
-    // confirmation founds nothing and the account is deleted again.
-    const email = 'capturo.prueba@ermita.demo';
-    await signUp(email, await staffSignUpProof(email));
-    await cognitoClient()
-      .send(new ConfirmSignUpCommand({ ClientId: stack().userPoolClientId, Username: email, ConfirmationCode: lastCodeFor(email)! }))
-      .catch(() => undefined);
-    expect(await cognitoStatus(email)).toBeNull();
+    // Registered by the admin, not confirmed: Cognito signs it in, the API sends it to the code screen.
+    const email = 'sin.codigo@transvalle.demo';
+    expect((await api('/usuarios', { token: admin, body: registro(email) })).status).toBe(201);
+    const res = await api('/me', { token: await idToken(email, 'Equipo2026!') });
+    expect(res.status).toBe(403);
+    expect(res.json.error).toEqual({ code: 'correo-sin-verificar', message: MSG.verificaCorreo });
+    await confirmarCodigo(email);
+    expect((await api('/me', { token: await idToken(email, 'Equipo2026!') })).status).toBe(200);
   });
 
   it('writes a message for a 254-character address to the local outbox without failing', async () => {

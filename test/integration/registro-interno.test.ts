@@ -1,11 +1,11 @@
-import { AdminGetUserCommand, ConfirmSignUpCommand, ResendConfirmationCodeCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
 import { API_MSG, CORREO_REGISTRO_AJENO, MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
-import { api, cognitoClient, docClient, idToken, lastCodeFor, stack, table } from '../support/clients.js';
+import { api, cognitoClient, confirmarCodigo, docClient, idToken, lastCodeFor, stack, table } from '../support/clients.js';
 
 /** The local outbox's messages to an address, oldest first. */
 const correosPara = (email: string) =>
@@ -49,14 +49,17 @@ describe('POST /usuarios (internal registration)', () => {
     const { Item } = await docClient().send(new GetCommand({ TableName: table('usuarios'), Key: { id: res.json.id } }));
     expect(Item).toMatchObject({ email, empresaId: 'demo-transvalle', role: 'user', rating: 5, perfil: false });
 
-    await expect(idToken(email, 'Equipo2026!')).rejects.toThrow(); // not verified yet
+    // Not verified yet: the API refuses its token and sends it to the code screen.
+    expect((await api('/me', { token: await idToken(email, 'Equipo2026!') })).json.error.code).toBe('correo-sin-verificar');
     const firstCode = lastCodeFor(email);
-    // A new code can be asked for; the latest one confirms.
-    await cognitoClient().send(new ResendConfirmationCodeCommand({ ClientId: stack().userPoolClientId, Username: email }));
+    // A new code can be asked for; the first one stops working, the latest one confirms.
+    expect((await api('/registro/codigo', { body: { email } })).status).toBe(204);
     const code = lastCodeFor(email);
     expect(code).toMatch(/^\d{6}$/);
     expect(code).not.toBe(firstCode);
-    await cognitoClient().send(new ConfirmSignUpCommand({ ClientId: stack().userPoolClientId, Username: email, ConfirmationCode: code! }));
+    const viejo = await api('/registro/confirmar', { body: { email, codigo: firstCode } });
+    expect(viejo.json.error).toEqual({ code: 'codigo-incorrecto', message: REGISTRO_MSG.codigoIncorrecto });
+    await confirmarCodigo(email);
 
     const me = await api('/me', { token: await idToken(email, 'Equipo2026!') });
     expect(me.json).toMatchObject({ groups: ['user'], usuario: { role: 'user' }, empresa: { id: 'demo-transvalle' } });
@@ -67,10 +70,8 @@ describe('POST /usuarios (internal registration)', () => {
     const res = await api('/usuarios', { token: admin, body: body(email) });
     expect(res.status).toBe(201);
     await docClient().send(new DeleteCommand({ TableName: table('usuarios'), Key: { id: res.json.id } }));
-    // AWS answers the trigger's error to ConfirmSignUp; cognito-local swallows it. Either way:
-    await cognitoClient()
-      .send(new ConfirmSignUpCommand({ ClientId: stack().userPoolClientId, Username: email, ConfirmationCode: lastCodeFor(email)! }))
-      .catch(() => undefined);
+    const res2 = await api('/registro/confirmar', { body: { email, codigo: lastCodeFor(email) } });
+    expect(res2.json.error).toEqual({ code: 'codigo-vencido', message: REGISTRO_MSG.codigoVencido });
     await expect(cognitoClient().send(new AdminGetUserCommand({ UserPoolId: stack().userPoolId, Username: email }))).rejects.toThrow();
     // The same e-mail can be registered again.
     expect((await api('/usuarios', { token: admin, body: body(email) })).status).toBe(201);
@@ -109,8 +110,8 @@ describe('POST /usuarios (internal registration)', () => {
     expect((await api('/usuarios', { token: admin, body: body('simple@transvalle.demo', 'abcdef') })).status).toBe(201);
   });
 
-  it('refuses a direct Cognito SignUp that forges the staff proof', async () => {
-    const email = 'colado@ermita.demo';
+  it('refuses a direct Cognito SignUp with anything that once passed as a staff proof: only the API makes accounts', async () => {
+    const email = 'colado.staff@ermita.demo';
     const forged = cognitoClient().send(
       new SignUpCommand({
         ClientId: stack().userPoolClientId,

@@ -1,22 +1,20 @@
-import { AdminGetUserCommand, AdminListGroupsForUserCommand, ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, AdminListGroupsForUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { COMPANY_SIGNUP_FIELD, SIGNUP_METADATA } from '@shared/constants.js';
 import { MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
-import { signUpProof } from '../../lambdas/adapters/signup-key.js';
 import { DEMO_USERS } from '../../scripts/local/demo-users.js';
-import { api, cognitoClient, docClient, idToken, lastCodeFor, stack, table, useFunctionEnv } from '../support/clients.js';
+import { api, cognitoClient, docClient, idToken, lastCodeFor, stack, table } from '../support/clients.js';
 
 /**
- * A company's sign-up (docs/spec/01.md section 7): `POST /registro` checks the authorization key before
- * anything reaches the user pool, then signs the account up with a proof only the API can make
- * (lambdas/triggers/pre-sign-up.ts). Cognito then e-mails the code, and PostConfirmation founds the company.
+ * A company's sign-up (docs/spec/01.md section 7; docs/decisions/0010): `POST /registro` checks the
+ * authorization key before anything reaches the user pool, then makes the account and e-mails a code
+ * of its own; `POST /registro/confirmar` founds the company. Only the API makes accounts.
  */
 
 const registro = (email: string, claveAutorizacion: string, empresa = 'Transportes La Sultana') =>
   api('/registro', { body: { nombres: 'Sofía', apellidos: 'Cabal', empresa, puesto: 'CEO', email, password: 'Secreta123!', claveAutorizacion } });
 
-/** A SignUp sent to Cognito directly, as anyone could: with the raw key where the API sends its proof. */
+/** A SignUp sent to Cognito directly, as anyone could, with the key as the console once sent it. */
 const signUpDirecto = (email: string, metadata: Record<string, string>) =>
   cognitoClient().send(
     new SignUpCommand({
@@ -28,7 +26,7 @@ const signUpDirecto = (email: string, metadata: Record<string, string>) =>
         { Name: 'given_name', Value: 'Sofía' },
         { Name: 'family_name', Value: 'Cabal' },
       ],
-      ClientMetadata: { [SIGNUP_METADATA.empresa]: 'Transportes La Sultana', ...metadata },
+      ClientMetadata: { empresa: 'Transportes La Sultana', ...metadata },
     }),
   );
 
@@ -41,9 +39,6 @@ async function userExists(email: string): Promise<boolean> {
     throw err;
   }
 }
-
-// The test makes a proof as the API would (with the stack's key), to show it is bound to its purpose.
-useFunctionEnv();
 
 describe('sign-up authorization key (checked by the API before the user pool)', () => {
   it('answers a wrong key the same for an address with an account and one without, and creates no user', async () => {
@@ -60,11 +55,8 @@ describe('sign-up authorization key (checked by the API before the user pool)', 
     expect(sinClave.json.error.message).toBe(MSG.claveIncorrecta);
   });
 
-  it('refuses a SignUp sent to Cognito directly, even with the right key: only the API’s proof opens it', async () => {
+  it('refuses a SignUp sent to Cognito directly, even with the right key: only the API makes accounts', async () => {
     await expect(signUpDirecto('directo@sultana.demo', { claveAutorizacion: stack().signUpKey })).rejects.toThrow(MSG.claveIncorrecta);
-    await expect(signUpDirecto('directo@sultana.demo', { [COMPANY_SIGNUP_FIELD]: '9999999999.firma-inventada' })).rejects.toThrow(MSG.claveIncorrecta);
-    // A proof is bound to its purpose: a staff sign-up's does not sign a company up.
-    await expect(signUpDirecto('directo@sultana.demo', { [COMPANY_SIGNUP_FIELD]: await signUpProof('registro-interno', 'directo@sultana.demo') })).rejects.toThrow(MSG.claveIncorrecta);
     expect(await userExists('directo@sultana.demo')).toBe(false);
   });
 
@@ -85,11 +77,18 @@ describe('sign-up authorization key (checked by the API before the user pool)', 
     const res = await registro(email, stack().signUpKey);
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     expect(res.json).toEqual({ email, confirmado: false });
-    await expect(idToken(email, 'Secreta123!')).rejects.toThrow(); // not verified yet
+    // Not verified yet: the API refuses its tokens (the console sends it to the code screen).
+    expect((await api('/me', { token: await idToken(email, 'Secreta123!') })).json.error.code).toBe('correo-sin-verificar');
 
     const code = lastCodeFor(email);
     expect(code).toMatch(/^\d{6}$/);
-    await cognitoClient().send(new ConfirmSignUpCommand({ ClientId: stack().userPoolClientId, Username: email, ConfirmationCode: code! }));
+    // A wrong code, and an unknown address, read alike.
+    for (const [correo, codigo] of [[email, code === '000000' ? '111111' : '000000'], ['nadie@sultana.demo', code]] as const) {
+      expect((await api('/registro/confirmar', { body: { email: correo, codigo } })).json.error).toEqual({ code: 'codigo-incorrecto', message: REGISTRO_MSG.codigoIncorrecto });
+    }
+    const confirmado = await api('/registro/confirmar', { body: { email, codigo: code } });
+    expect(confirmado.status).toBe(200);
+    expect(confirmado.json).toEqual({ email, confirmado: true });
 
     const sub = (await cognitoClient().send(new AdminGetUserCommand({ UserPoolId: stack().userPoolId, Username: email }))).UserAttributes!.find((a) => a.Name === 'sub')!.Value!;
     const { Item: usuario } = await docClient().send(new GetCommand({ TableName: table('usuarios'), Key: { id: sub } }));
@@ -103,5 +102,19 @@ describe('sign-up authorization key (checked by the API before the user pool)', 
     const me = await api('/me', { token: await idToken(email, 'Secreta123!') });
     expect(me.status).toBe(200);
     expect(me.json).toMatchObject({ groups: ['admin'], perfilCompleto: false, empresa: { id: sub } });
+  });
+
+  it('takes a code a few times only, then asks for a new one; a new code is asked for alike for any address', async () => {
+    const email = 'intentos@sultana.demo';
+    expect((await registro(email, stack().signUpKey)).status).toBe(201);
+    const code = lastCodeFor(email)!;
+    const otro = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) expect((await api('/registro/confirmar', { body: { email, codigo: otro } })).json.error.code).toBe('codigo-incorrecto');
+    // Its tries spent: even the right code is refused until a new one is asked for.
+    expect((await api('/registro/confirmar', { body: { email, codigo: code } })).json.error).toEqual({ code: 'codigo-vencido', message: REGISTRO_MSG.codigoVencido });
+    for (const correo of [email, 'nadie.espera@sultana.demo']) expect((await api('/registro/codigo', { body: { email: correo } })).status).toBe(204);
+    expect(lastCodeFor('nadie.espera@sultana.demo')).toBeUndefined();
+    const nuevo = lastCodeFor(email)!;
+    expect((await api('/registro/confirmar', { body: { email, codigo: nuevo } })).status).toBe(200);
   });
 });

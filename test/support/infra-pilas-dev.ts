@@ -8,8 +8,7 @@ import { synthTemplates } from '../infra/support.js';
  */
 export const pilasDev = () => synthTemplates({ stage: 'dev' });
 
-export const PRE_SIGN_UP = 'Cognito PreSignUp: exige la clave de autorización y valida los datos de registro';
-export const POST_CONFIRMATION = 'Cognito PostConfirmation: crea la empresa y su usuario admin';
+export const PRE_SIGN_UP = 'Cognito PreSignUp: rechaza todo registro que no venga de la API';
 export const TICK = 'Cada minuto: inicia los viajes que salen en 2 h o menos y vence cuentas de personal sin confirmar';
 
 /**

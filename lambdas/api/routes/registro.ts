@@ -1,20 +1,38 @@
 import type { Context } from 'hono';
 import type { RegistroEmpresaBody } from '@shared/schemas/auth.js';
 import { MSG } from '@shared/schemas/messages.js';
-import { identity } from '../../adapters/identity.js';
 import { isValidSignUpKey } from '../../adapters/signup-key.js';
 import { AppError } from '../../errors.js';
+import { abrirCuenta, confirmarCuenta, reenviarCodigo } from '../cuentas.js';
+import { gastarCuota } from '../cuotas.js';
 
 /**
- * `POST /registro` (docs/spec/01.md section 7): a company's admin signs up. The authorization key is
- * checked here, before anything reaches the user pool, so without it every address gets the same
- * answer (Cognito would tell an existing address apart before any check of ours; docs/decisions/0010).
- * Then Cognito's SignUp, with a proof only the API can make: Cognito e-mails the code, and the console
- * confirms it as before.
+ * A company's sign-up (docs/spec/01.md section 7; docs/decisions/0010), public routes: the form with
+ * the authorization key, the e-mail's code, and a new code.
+ */
+
+/**
+ * `POST /registro`: the key is checked before anything reaches the user pool, so without it every
+ * address gets the same answer; with it the account is made and the code e-mailed (an address with an
+ * account is told so: a key holder is an allied company).
  */
 export async function registrarEmpresa(c: Context, _caller: null, body: RegistroEmpresaBody) {
   const { claveAutorizacion, ...datos } = body;
   if (!(await isValidSignUpKey(claveAutorizacion))) throw new AppError(400, 'clave-incorrecta', MSG.claveIncorrecta);
-  await identity.signUpEmpresa(datos);
+  const { password, ...registro } = datos;
+  await abrirCuenta({ email: datos.email, password, nombres: datos.nombres, apellidos: datos.apellidos }, (sub) => ({ email: datos.email, sub, tipo: 'empresa', registro }));
   return c.json({ email: datos.email, confirmado: false }, 201);
+}
+
+/** `POST /registro/confirmar`: the e-mail's code; a company's admin founds the company, staff are confirmed. */
+export async function confirmarRegistro(c: Context, _caller: null, { email, codigo }: { email: string; codigo: string }) {
+  await confirmarCuenta(email, codigo);
+  return c.json({ email, confirmado: true });
+}
+
+/** `POST /registro/codigo`: a new code, always the same answer (no address is told apart), a few an hour per address. */
+export async function pedirCodigo(c: Context, _caller: null, { email }: { email: string }) {
+  await gastarCuota([['codigosCorreo', email.toLowerCase()]]);
+  await reenviarCodigo(email);
+  return c.body(null, 204);
 }

@@ -5,7 +5,7 @@ import { usuarioSchema } from '@shared/schemas/empresa.js';
 import type { RegistroInterno } from '@shared/schemas/profile.js';
 import { CORREO_REGISTRO_AJENO } from '@shared/schemas/messages.js';
 import { correo } from '../../adapters/correo.js';
-import { identity } from '../../adapters/identity.js';
+import { abrirCuenta } from '../cuentas.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { AppError } from '../../errors.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';
@@ -18,7 +18,9 @@ import type { CompanyCaller } from '../caller.js';
  * account anywhere else gets the answer a new address gets (docs/decisions/0009).
  */
 export async function registrarUsuario(c: Context, caller: CompanyCaller, { email, password }: RegistroInterno) {
-  const sub = await identity.signUpStaff({ email, password }).catch(async (err: unknown) => {
+  // The account, the record 'pendiente' and the code (docs/decisions/0010): the record is written
+  // before the code goes out, so a staff member who confirms at once finds it.
+  const sub = await abrirCuenta({ email, password }, (id) => ({ email, sub: id, tipo: 'staff' }), (id) => crearRegistro(caller, id, email)).catch(async (err: unknown) => {
     if (!(err instanceof AppError && err.status === 409) || (await usuarioRepository.enEmpresa(caller.empresaId, email))) throw err;
     // An address with an account outside the company: answered as a new one, and its owner told
     // (docs/decisions/0009), so no company learns which addresses have accounts elsewhere.
@@ -27,22 +29,10 @@ export async function registrarUsuario(c: Context, caller: CompanyCaller, { emai
     return null;
   });
   if (!sub) return c.json({ id: randomUUID(), email }, 201);
-  try {
-    await usuarioRepository.create(
-      usuarioSchema.parse({
-        id: sub,
-        empresaId: caller.empresaId,
-        email,
-        role: 'user',
-        rating: INITIAL_RATING,
-        perfil: false,
-        confirmacion: 'pendiente',
-        creadoEn: new Date().toISOString(),
-      }),
-    );
-  } catch (err) {
-    await identity.deleteUser(email);
-    throw err;
-  }
   return c.json({ id: sub, email }, 201);
 }
+
+const crearRegistro = (caller: CompanyCaller, id: string, email: string) =>
+  usuarioRepository.create(
+    usuarioSchema.parse({ id, empresaId: caller.empresaId, email, role: 'user', rating: INITIAL_RATING, perfil: false, confirmacion: 'pendiente', creadoEn: new Date().toISOString() }),
+  );

@@ -1,4 +1,3 @@
-import { confirmSignUp, resendSignUpCode } from 'aws-amplify/auth';
 import { registroEmpresaCreadoSchema, type signUpSchema } from '@shared/schemas/auth.js';
 import type { z } from 'zod';
 import { ApiError, llamar } from '../../../lib/api-client.js';
@@ -10,8 +9,8 @@ export type SignUpResult = { kind: 'created'; confirmed: boolean } | { kind: 'wr
 
 /**
  * Self sign-up of a company admin (docs/spec/01.md section 7) through the API (`POST /registro`): it
- * checks the authorization key before anything reaches the user pool, then signs the account up;
- * Cognito e-mails the code, confirmed below as before.
+ * checks the authorization key before anything reaches the user pool, then makes the account and
+ * e-mails a code of its own, confirmed below (docs/decisions/0010).
  */
 export async function registerAccount(data: SignUpData, claveAutorizacion: string): Promise<SignUpResult> {
   try {
@@ -23,27 +22,12 @@ export async function registerAccount(data: SignUpData, claveAutorizacion: strin
   }
 }
 
-const CONFIRM_MESSAGES = {
-  // Cognito answers this when the account was confirmed already.
-  NotAuthorizedException: 'Esta cuenta ya está verificada. Inicia sesión.',
-};
-
-/** The 6-digit code of the verification e-mail. Throws an Error with a Spanish message. */
+/** The 6-digit code of the verification e-mail, checked by the API. Throws its ApiError (a Spanish message; `codigo-*` codes belong to the field). */
 export async function verifyEmail(email: string, code: string): Promise<void> {
-  try {
-    await confirmSignUp({ username: email, confirmationCode: code });
-  } catch (error) {
-    throw new Error(cognitoErrorMessage(error, CONFIRM_MESSAGES), { cause: error });
-  }
+  await llamar('POST /registro/confirmar', { body: { email, codigo: code }, schema: registroEmpresaCreadoSchema, sinSesion: true });
 }
 
-/** Sends a new verification code. Throws an Error with a Spanish message. */
+/** Sends a new verification code (the API answers alike whether or not the address waits for one). Throws its ApiError. */
 export async function resendVerificationCode(email: string): Promise<void> {
-  try {
-    await resendSignUpCode({ username: email });
-  } catch (error) {
-    throw new Error(cognitoErrorMessage(error, { InvalidParameterException: CONFIRM_MESSAGES.NotAuthorizedException }), {
-      cause: error,
-    });
-  }
+  await llamar('POST /registro/codigo', { body: { email }, sinSesion: true });
 }

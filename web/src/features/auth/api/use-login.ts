@@ -3,6 +3,7 @@ import { signOut } from 'aws-amplify/auth';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MSG } from '@shared/schemas/messages.js';
+import { ApiError } from '../../../lib/api-client.js';
 import { dismissToast, toast } from '../../../lib/toast.js';
 import { meQueryOptions } from '../../../lib/me/get-me.js';
 import { useAuth } from './auth-context.js';
@@ -38,7 +39,18 @@ export function useLogin() {
         fallo(result.message);
         return;
       }
-      const me = await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 }).catch(() => null);
+      let problema: unknown;
+      const me = await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 }).catch((error: unknown) => {
+        problema = error;
+        return null;
+      });
+      if (problema instanceof ApiError && problema.code === 'correo-sin-verificar') {
+        // The account waits for its e-mail's code (docs/decisions/0010): the API refuses it until then.
+        await signOut().catch(() => undefined);
+        await refresh();
+        navigate(verifyEmailPath(email));
+        return;
+      }
       if (!me) {
         // The query cache already showed the API's message; without /me the panel cannot work.
         await signOut().catch(() => undefined);

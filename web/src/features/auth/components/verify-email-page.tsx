@@ -11,7 +11,7 @@ import { EmailField, TextField } from '../../../components/form-fields.js';
 import { useFollow } from '../../../lib/navigation.js';
 import { toast } from '../../../lib/toast.js';
 import { useZodForm } from '../../../lib/use-zod-form.js';
-import { cognitoErrorName } from '../api/cognito-errors.js';
+import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import { readAccountNavState } from '../api/paths.js';
 import { resendVerificationCode, verifyEmail } from '../api/sign-up.js';
 import { AuthCard } from './auth-card.js';
@@ -20,10 +20,10 @@ export const VERIFIED_MSG = 'Correo verificado correctamente. Ya puedes iniciar 
 export const CODE_SENT_MSG = 'Te enviamos un nuevo código de verificación. Revisa tu correo.';
 
 /**
- * `/verificar-correo?email=...`: new accounts confirm their e-mail with the code Cognito sent (docs/spec/01.md
- * section 4: "New company users must verify their e-mail before access").
+ * `/verificar-correo?email=...`: new accounts confirm their e-mail with the code the API sent (docs/spec/01.md
+ * section 4: "New company users must verify their e-mail before access"; docs/decisions/0010).
  */
-const CODE_ERRORS = new Set(['CodeMismatchException', 'ExpiredCodeException']);
+const CODE_ERRORS = new Set(['codigo-incorrecto', 'codigo-vencido']);
 
 export function VerifyEmailPage() {
   const follow = useFollow();
@@ -47,8 +47,8 @@ export function VerifyEmailPage() {
       navigate('/login', { replace: true, state: { email: data.email } });
     } catch (error) {
       // A wrong or expired code is the code field's problem: said next to it, like its format.
-      if (CODE_ERRORS.has(cognitoErrorName((error as Error).cause))) form.addErrors({ codigo: (error as Error).message });
-      else setFailure((error as Error).message);
+      if (error instanceof ApiError && CODE_ERRORS.has(error.code)) form.addErrors({ codigo: error.message });
+      else setFailure(errorMessage(error));
       setVerifying(false);
     }
   }
@@ -65,7 +65,7 @@ export function VerifyEmailPage() {
       await resendVerificationCode(email.data);
       toast.success(CODE_SENT_MSG);
     } catch (error) {
-      setFailure((error as Error).message);
+      setFailure(errorMessage(error));
     } finally {
       setResending(false);
     }

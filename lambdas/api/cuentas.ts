@@ -1,0 +1,99 @@
+import { randomInt } from 'node:crypto';
+import { INITIAL_RATING } from '@shared/constants.js';
+import { empresaSchema, usuarioSchema, type Usuario } from '@shared/schemas/empresa.js';
+import { CORREO_CODIGO, REGISTRO_MSG } from '@shared/schemas/messages.js';
+import { correo } from '../adapters/correo.js';
+import { identity } from '../adapters/identity.js';
+import { cambios } from '../data/cambios.js';
+import { empresaRepository } from '../data/empresa-repository.js';
+import { registroRepository, type Pendiente, type RegistroItem } from '../data/registro-repository.js';
+import { usuarioRepository } from '../data/usuario-repository.js';
+import { AppError } from '../errors.js';
+
+/**
+ * New console accounts (docs/decisions/0010): the API makes them with Cognito's admin API, e-mails a
+ * code of its own, and confirms it: only the API creates accounts, so Cognito's SignUp (which tells an
+ * existing address apart before any check) is closed on the pool.
+ */
+
+const nuevoCodigo = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+const enviarCodigo = (email: string, codigo: string) => correo.enviar({ to: email, subject: CORREO_CODIGO.subject, body: CORREO_CODIGO.body(codigo), code: codigo });
+
+/**
+ * Makes the account (its e-mail unverified), keeps what waits for the code and e-mails it. A 409
+ * when the address has an account. Nothing is left half-made: a failure after the account deletes it.
+ */
+export async function abrirCuenta(
+  datos: { email: string; password: string; nombres?: string; apellidos?: string },
+  espera: (sub: string) => Pendiente,
+  /** What else the account needs before its code goes out (a staff member's record; one a failure leaves is swept as unconfirmed). */
+  antes?: (sub: string) => Promise<unknown>,
+): Promise<string> {
+  const sub = await identity.crearCuenta(datos);
+  try {
+    await antes?.(sub);
+    const codigo = nuevoCodigo();
+    await registroRepository.guardar(espera(sub), codigo);
+    await enviarCodigo(datos.email, codigo);
+    return sub;
+  } catch (err) {
+    await identity.deleteUser(datos.email).catch(() => undefined);
+    await registroRepository.borrar(datos.email).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** A new code for an address whose account waits for one; nothing (and no sign of it) for any other. */
+export async function reenviarCodigo(email: string): Promise<void> {
+  const codigo = nuevoCodigo();
+  if (await registroRepository.nuevoCodigo(email, codigo)) await enviarCodigo(email, codigo);
+}
+
+/**
+ * The e-mail's code: a company's new admin founds the company (spec: rating 5, perfil false, role
+ * admin, from the data checked at sign-up); a company's staff member's record is confirmed. Then the
+ * e-mail is verified and the account joins its group. A wrong code and an unknown address read alike.
+ */
+export async function confirmarCuenta(email: string, codigo: string): Promise<void> {
+  const espera = await registroRepository.comprobar(email, codigo);
+  if (espera === 'incorrecto') throw new AppError(400, 'codigo-incorrecto', REGISTRO_MSG.codigoIncorrecto);
+  if (espera === 'vencido') throw new AppError(400, 'codigo-vencido', REGISTRO_MSG.codigoVencido);
+  const usuario = espera.tipo === 'empresa' ? await fundarEmpresa(espera) : await usuarioRepository.get(espera.sub);
+  if (!usuario) {
+    // A staff member whose record is gone (expired, or its company removed it): the account goes
+    // too, never left confirmed and unusable, and the address can be registered again.
+    await identity.deleteUser(espera.email).catch(() => undefined);
+    await registroRepository.borrar(email);
+    throw new AppError(400, 'codigo-vencido', REGISTRO_MSG.codigoVencido);
+  }
+  if (espera.tipo === 'staff') {
+    if (usuario.confirmacion) await usuarioRepository.markConfirmed(usuario.id);
+    await registroRepository.borrar(email);
+  }
+  await identity.verificarCorreo(espera.email, espera.sub, usuario.role);
+}
+
+/** The company and its admin, in one transaction with the removal of the sign-up's data (a repeated confirmation finds the record made). */
+async function fundarEmpresa(espera: Extract<RegistroItem, { tipo: 'empresa' }>): Promise<Usuario> {
+  const hecho = await usuarioRepository.get(espera.sub);
+  if (hecho) return hecho;
+  const now = new Date().toISOString();
+  const { registro } = espera;
+  const empresa = empresaSchema.parse({ id: espera.sub, empresa: registro.empresa, creadoEn: now });
+  const usuario = usuarioSchema.parse({
+    id: espera.sub,
+    empresaId: empresa.id,
+    email: registro.email,
+    nombres: registro.nombres,
+    apellidos: registro.apellidos,
+    puesto: registro.puesto,
+    role: 'admin',
+    rating: INITIAL_RATING,
+    perfil: false,
+    creadoEn: now,
+  });
+  await empresaRepository.createWithFirstUser(empresa, usuario, registroRepository.deleteCommand(registro.email));
+  // A container that looked before the code answered "no record": it reads it now.
+  await cambios.anunciar({ tipo: 'usuario', id: usuario.id });
+  return usuario;
+}
