@@ -117,8 +117,8 @@ const DEFINICIONES = {
   /** Upload tickets: each presigned POST is confirmed at most once, by its uploader. */
   uploads: { key: 'uploads', partitionKey: S('id'), ttlAttribute: 'expiresAt', indexes: [] },
   /**
-   * A self sign-up's company data between PreSignUp (which checks it) and PostConfirmation (which
-   * founds the company from it), keyed by the lower-case e-mail.
+   * Accounts waiting for their e-mail's code (docs/decisions/0010), keyed by the lower-case e-mail:
+   * the code's hash and tries, and a company's sign-up data until the code founds it.
    */
   registros: { key: 'registros', partitionKey: S('email'), ttlAttribute: 'expiresAt', indexes: [] },
   /**
