@@ -87,52 +87,38 @@ export function route<const R extends Role, K extends Ruta>(def: {
   };
 }
 
-/**
- * A route of one of the marketplace's apps (docs/product.md, integration routes): signed with that
- * app's key, never a console token; its body is checked like a console route's.
- */
-export function appRoute<K extends Ruta>(def: {
-  app: AppId;
+type SinUsuario<K extends Ruta> = {
   ruta: K;
   handler: (c: Context<AuthEnv>, caller: null, body: CuerpoSchema<K> extends ZodType ? z.output<CuerpoSchema<K>> : undefined) => Response | Promise<Response>;
-} & CuerpoDe<K>): RouteDef {
+} & CuerpoDe<K>;
+
+/** A route without a signed-in user: its body checked like a console route's, then `antes` (if any), then the handler. */
+function sinUsuario<K extends Ruta>(def: SinUsuario<K>, access: Access, middleware: MiddlewareHandler<AuthEnv>[], antes?: (c: Context<AuthEnv>) => Promise<void>): RouteDef {
   const { metodo, camino } = partesDe(def.ruta);
   const schema = def.body as ZodType | undefined;
   return {
     method: metodo as HttpMethod,
     path: camino,
-    access: `app-${def.app}`,
+    access,
     perfilCompleto: false,
     body: schema,
-    middleware: [requireApp(def.app)],
+    middleware,
     handler: async (c) => {
       const body = schema ? parseBody(schema, await readJson(c)) : undefined;
-      await admitirUnaVez(c);
+      await antes?.(c);
       return def.handler(c, null, body as CuerpoSchema<K> extends ZodType ? z.output<CuerpoSchema<K>> : undefined);
     },
   };
 }
 
-/** A route anyone may call (no token); a body, when it takes one, is checked like any other route's. */
-export function publicRoute<K extends Ruta>(def: {
-  ruta: K;
-  handler: (c: Context<AuthEnv>, caller: null, body: CuerpoSchema<K> extends ZodType ? z.output<CuerpoSchema<K>> : undefined) => Response | Promise<Response>;
-} & CuerpoDe<K>): RouteDef {
-  const { metodo, camino } = partesDe(def.ruta);
-  const schema = def.body as ZodType | undefined;
-  return {
-    method: metodo as HttpMethod,
-    path: camino,
-    access: 'anonimo',
-    perfilCompleto: false,
-    body: schema,
-    middleware: [],
-    handler: async (c) => {
-      const body = schema ? parseBody(schema, await readJson(c)) : undefined;
-      return def.handler(c, null, body as CuerpoSchema<K> extends ZodType ? z.output<CuerpoSchema<K>> : undefined);
-    },
-  };
-}
+/**
+ * A route of one of the marketplace's apps (docs/product.md, integration routes): signed with that
+ * app's key, never a console token; a valid body's write is admitted once (and counted in the app's quota).
+ */
+export const appRoute = <K extends Ruta>(def: SinUsuario<K> & { app: AppId }): RouteDef => sinUsuario(def, `app-${def.app}`, [requireApp(def.app)], admitirUnaVez);
+
+/** A route anyone may call (no token): the health check, the sign-up (docs/decisions/0010). */
+export const publicRoute = <K extends Ruta>(def: SinUsuario<K>): RouteDef => sinUsuario(def, 'anonimo', []);
 
 /** JSON bodies only, declared as such (a form or text post is refused before it is read). */
 async function readJson(c: Context): Promise<unknown> {
