@@ -29,7 +29,14 @@ export async function abrirCuenta(
   /** What else the account needs before its code goes out (a staff member's record; one a failure leaves is swept as unconfirmed). */
   antes?: (sub: string) => Promise<unknown>,
 ): Promise<string> {
-  const sub = await identity.crearCuenta(datos);
+  const sub = await identity.crearCuenta(datos).catch(async (err: unknown) => {
+    if (!(err instanceof AppError && err.status === 409) || !(await sinTerminar(datos.email))) throw err;
+    // A sign-up never confirmed (its code lost or expired, the address still unverified and without a
+    // record): this one replaces it, so an address is never held by a sign-up nobody finished.
+    await identity.deleteUser(datos.email);
+    await registroRepository.borrar(datos.email);
+    return identity.crearCuenta(datos);
+  });
   try {
     await antes?.(sub);
     const codigo = nuevoCodigo();
@@ -41,6 +48,12 @@ export async function abrirCuenta(
     await registroRepository.borrar(datos.email).catch(() => undefined);
     throw err;
   }
+}
+
+/** An account made but never confirmed: unverified e-mail and no user record. */
+async function sinTerminar(email: string): Promise<boolean> {
+  const cuenta = await identity.cuenta(email);
+  return !!cuenta?.sub && !cuenta.verificada && !(await usuarioRepository.get(cuenta.sub));
 }
 
 /** A new code for an address whose account waits for one; nothing (and no sign of it) for any other. */

@@ -117,4 +117,17 @@ describe('sign-up authorization key (checked by the API before the user pool)', 
     const nuevo = lastCodeFor(email)!;
     expect((await api('/registro/confirmar', { body: { email, codigo: nuevo } })).status).toBe(200);
   });
+
+  it('lets a sign-up never confirmed be made again: the new one replaces it, and only its code confirms', async () => {
+    const email = 'dos.veces@sultana.demo';
+    expect((await registro(email, stack().signUpKey)).status).toBe(201);
+    const primero = lastCodeFor(email)!;
+    expect((await registro(email, stack().signUpKey, 'Transportes Segundo Intento')).status).toBe(201);
+    const segundo = lastCodeFor(email)!;
+    expect((await api('/registro/confirmar', { body: { email, codigo: primero } })).status).toBe(400);
+    expect((await api('/registro/confirmar', { body: { email, codigo: segundo } })).status).toBe(200);
+    expect((await api('/me', { token: await idToken(email, 'Secreta123!') })).json.empresa.empresa).toBe('Transportes Segundo Intento');
+    // Confirmed, the address is taken for good.
+    expect((await registro(email, stack().signUpKey)).status).toBe(409);
+  });
 });
