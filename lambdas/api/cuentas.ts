@@ -17,7 +17,11 @@ import { AppError } from '../errors.js';
  */
 
 const nuevoCodigo = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
-const enviarCodigo = (email: string, codigo: string) => correo.enviar({ to: email, subject: CORREO_CODIGO.subject, body: CORREO_CODIGO.body(codigo), code: codigo });
+/** The code's e-mail: a staff member's names the company that registered them and says who has the password. */
+async function enviarCodigo(email: string, codigo: string, empresaId?: string): Promise<void> {
+  const empresa = empresaId ? (await empresaRepository.getCached(empresaId))?.empresa || 'Tu empresa' : null;
+  await correo.enviar({ to: email, subject: CORREO_CODIGO.subject, body: empresa ? CORREO_CODIGO.bodyPersonal(codigo, empresa) : CORREO_CODIGO.body(codigo), code: codigo });
+}
 
 /**
  * Makes the account (its e-mail unverified), keeps what waits for the code and e-mails it. A 409
@@ -40,8 +44,9 @@ export async function abrirCuenta(
   try {
     await antes?.(sub);
     const codigo = nuevoCodigo();
-    await registroRepository.guardar(espera(sub), codigo);
-    await enviarCodigo(datos.email, codigo);
+    const pendiente = espera(sub);
+    await registroRepository.guardar(pendiente, codigo);
+    await enviarCodigo(datos.email, codigo, pendiente.tipo === 'staff' ? pendiente.empresaId : undefined);
     return sub;
   } catch (err) {
     await identity.deleteUser(datos.email).catch(() => undefined);
@@ -59,7 +64,8 @@ async function sinTerminar(email: string): Promise<boolean> {
 /** A new code for an address whose account waits for one; nothing (and no sign of it) for any other. */
 export async function reenviarCodigo(email: string): Promise<void> {
   const codigo = nuevoCodigo();
-  if (await registroRepository.nuevoCodigo(email, codigo)) await enviarCodigo(email, codigo);
+  const espera = await registroRepository.nuevoCodigo(email, codigo);
+  if (espera) await enviarCodigo(email, codigo, espera.tipo === 'staff' ? espera.empresaId : undefined);
 }
 
 /**
@@ -105,7 +111,14 @@ async function fundarEmpresa(espera: Extract<RegistroItem, { tipo: 'empresa' }>)
     perfil: false,
     creadoEn: now,
   });
-  await empresaRepository.createWithFirstUser(empresa, usuario, registroRepository.deleteCommand(registro.email));
+  try {
+    await empresaRepository.createWithFirstUser(empresa, usuario, registroRepository.deleteCommand(registro.email));
+  } catch (err) {
+    // Two confirmations at once (a double click): the one that lost finds the company the other made.
+    const hecho = (err as Error).name === 'TransactionCanceledException' ? await usuarioRepository.get(espera.sub) : null;
+    if (!hecho) throw err;
+    return hecho;
+  }
   // A container that looked before the code answered "no record": it reads it now.
   await cambios.anunciar({ tipo: 'usuario', id: usuario.id });
   return usuario;

@@ -11,7 +11,7 @@ export const CODIGO_VIGENCIA_S = 24 * 60 * 60;
 export const CODIGO_INTENTOS = 5;
 
 /** Whose account waits for its code: a company's new admin (with the company's data) or a company's staff. */
-export type Pendiente = { email: string; sub: string } & ({ tipo: 'empresa'; registro: Registro } | { tipo: 'staff' });
+export type Pendiente = { email: string; sub: string } & ({ tipo: 'empresa'; registro: Registro } | { tipo: 'staff'; empresaId: string });
 export type RegistroItem = Pendiente & { codigo: string; intentos: number; codigoHasta: number; expiresAt: number };
 
 /** Codes are kept hashed with their address: a reader of the table learns no code. */
@@ -27,22 +27,23 @@ export const registroRepository = {
     await ddb().send(new PutCommand({ TableName: tableName('registros'), Item: item }));
   },
 
-  /** A new code for a waiting account (its tries start again); false when none waits. */
-  async nuevoCodigo(email: string, codigo: string, now = new Date()): Promise<boolean> {
+  /** A new code for a waiting account (its tries start again): the account, or null when none waits. */
+  async nuevoCodigo(email: string, codigo: string, now = new Date()): Promise<RegistroItem | null> {
     const s = Math.floor(now.getTime() / 1000);
     try {
-      await ddb().send(
+      const { Attributes } = await ddb().send(
         new UpdateCommand({
           TableName: tableName('registros'),
           Key: clave(email),
           UpdateExpression: 'SET codigo = :c, intentos = :cero, codigoHasta = :hasta',
           ConditionExpression: 'attribute_exists(email) AND expiresAt > :ahora',
           ExpressionAttributeValues: { ':c': huella(email, codigo), ':cero': 0, ':hasta': s + CODIGO_VIGENCIA_S, ':ahora': s },
+          ReturnValues: 'ALL_NEW',
         }),
       );
-      return true;
+      return Attributes as RegistroItem;
     } catch (err) {
-      if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+      if ((err as Error).name === 'ConditionalCheckFailedException') return null;
       throw err;
     }
   },

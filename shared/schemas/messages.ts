@@ -114,7 +114,10 @@ export const CORREO_REGISTRO_AJENO = {
 export const CORREO_CODIGO = {
   subject: 'Tu código de verificación',
   body: (codigo: string) =>
-    `Hola:\n\nTu código de verificación para el Panel de Control es ${codigo}. Escríbelo en la pantalla de verificación para activar tu cuenta. Vence en 24 horas.\n\nSi no creaste una cuenta, puedes ignorar este mensaje.\n`,
+    `Hola:\n\nTu código de verificación para el Panel de Control es ${codigo}. Escríbelo en la pantalla "Verifica tu correo", que se abre al crear la cuenta o al iniciar sesión con ella, para activar tu cuenta. Vence en 24 horas.\n\nSi no creaste una cuenta, puedes ignorar este mensaje.\n`,
+  /** A staff member registered by their company's admin, who chose the password. */
+  bodyPersonal: (codigo: string, empresa: string) =>
+    `Hola:\n\n${empresa} te registró como usuario de su Panel de Control. Tu código de verificación es ${codigo}.\n\nPide tu contraseña a quien te registró, inicia sesión con este correo y escribe el código en la pantalla "Verifica tu correo". Vence en 24 horas.\n\nSi no trabajas con ${empresa}, puedes ignorar este mensaje.\n`,
 };
 
 export const REGISTRO_MSG = {

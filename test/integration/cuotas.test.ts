@@ -76,6 +76,14 @@ describe('upload quotas', () => {
     expect((await ticket(admin)).status).toBe(200);
   });
 
+  it("does not count a user's refused tickets in the company's: one user past their limit leaves the others room", async () => {
+    await llenar('subidasUsuario', subOf(admin), 'hora');
+    const antes = await contado('subidasEmpresa', TRANSVALLE, 'hora');
+    for (let i = 0; i < 3; i++) esperaHasta(await ticket(admin), CUOTA_MSG.subidasUsuario, 'hora');
+    expect(await contado('subidasEmpresa', TRANSVALLE, 'hora')).toBe(antes);
+    expect((await ticket(staff)).status).toBe(200);
+  });
+
   it("refuses the provider app's tickets past its limit", async () => {
     await llenar('subidasApp', 'proveedores', 'hora');
     const res = await appApi('POST', '/integracion/proveedores/uploads', { kind: 'fotoProveedor', contentType: 'image/png', size: 1000, fileName: 'foto.png' }, { app: 'proveedores' });

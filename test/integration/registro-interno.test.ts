@@ -52,6 +52,10 @@ describe('POST /usuarios (internal registration)', () => {
     // Not verified yet: the API refuses its token and sends it to the code screen.
     expect((await api('/me', { token: await idToken(email, 'Equipo2026!') })).json.error.code).toBe('correo-sin-verificar');
     const firstCode = lastCodeFor(email);
+    // The code's e-mail names the company that registered them and who has the password.
+    const aviso = correosPara(email).at(-1)!;
+    expect(aviso).toContain('Transportes del Valle');
+    expect(aviso).toContain('Pide tu contraseña a quien te registró');
     // A new code can be asked for; the first one stops working, the latest one confirms.
     expect((await api('/registro/codigo', { body: { email } })).status).toBe(204);
     const code = lastCodeFor(email);

@@ -130,4 +130,15 @@ describe('sign-up authorization key (checked by the API before the user pool)', 
     // Confirmed, the address is taken for good.
     expect((await registro(email, stack().signUpKey)).status).toBe(409);
   });
+
+  it('founds one company from confirmations sent at once (a double click), with no server error', async () => {
+    const email = 'doble.clic@sultana.demo';
+    expect((await registro(email, stack().signUpKey)).status).toBe(201);
+    const codigo = lastCodeFor(email)!;
+    const respuestas = await Promise.all(Array.from({ length: 6 }, () => api('/registro/confirmar', { body: { email, codigo } })));
+    const estados = respuestas.map((r) => r.status);
+    expect(estados.filter((e) => e === 200).length).toBeGreaterThanOrEqual(1);
+    expect(estados.every((e) => e === 200 || e === 400), estados.join(',')).toBe(true);
+    expect((await api('/me', { token: await idToken(email, 'Secreta123!') })).status).toBe(200);
+  });
 });

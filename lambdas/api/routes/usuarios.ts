@@ -20,7 +20,7 @@ import type { CompanyCaller } from '../caller.js';
 export async function registrarUsuario(c: Context, caller: CompanyCaller, { email, password }: RegistroInterno) {
   // The account, the record 'pendiente' and the code (docs/decisions/0010): the record is written
   // before the code goes out, so a staff member who confirms at once finds it.
-  const sub = await abrirCuenta({ email, password }, (id) => ({ email, sub: id, tipo: 'staff' }), (id) => crearRegistro(caller, id, email)).catch(async (err: unknown) => {
+  const sub = await abrirCuenta({ email, password }, (id) => ({ email, sub: id, tipo: 'staff', empresaId: caller.empresaId }), (id) => crearRegistro(caller, id, email)).catch(async (err: unknown) => {
     if (!(err instanceof AppError && err.status === 409) || (await usuarioRepository.enEmpresa(caller.empresaId, email))) throw err;
     // An address with an account outside the company: answered as a new one, and its owner told
     // (docs/decisions/0009), so no company learns which addresses have accounts elsewhere.
