@@ -10,6 +10,8 @@ export const CUOTAS = {
   subidasEmpresa: { hora: 300, dia: 1500 },
   subidasApp: { hora: 2000, dia: 20000 },
   escriturasApp: { hora: 5000, dia: 50000 },
+  /** Staff accounts a company registers (`POST /usuarios`): a team's growth, not a probe of addresses (docs/decisions/0009). */
+  registrosPersonal: { hora: 20, dia: 60 },
   /** New verification codes asked for one address (anyone may ask, so they are few). */
   codigosCorreo: { hora: 5, dia: 20 },
 } as const;

@@ -52,6 +52,7 @@ export const CUOTA_MSG = {
   subidasApp: (cuando: string) => `La app alcanzó el máximo de archivos permitido por ahora. Intenta de nuevo ${cuando}.`,
   escriturasApp: (cuando: string) => `La app alcanzó el máximo de solicitudes permitido por ahora. Intenta de nuevo ${cuando}.`,
   codigosCorreo: (cuando: string) => `Pediste varios códigos seguidos. Podrás pedir otro ${cuando}.`,
+  registrosPersonal: (cuando: string) => `Tu empresa registró el máximo de usuarios permitido por ahora. Podrás registrar más ${cuando}.`,
 } as const;
 
 /** Uploads beyond the profile's (docs/spec/02.md sections 4.3, 4.4 and 5.3 where it words them). */

@@ -91,6 +91,15 @@ describe('upload quotas', () => {
   });
 });
 
+describe('staff registrations', () => {
+  it("refuses a company's registrations past its hour's limit (docs/decisions/0009), and not another company's", async () => {
+    await llenar('registrosPersonal', TRANSVALLE, 'hora');
+    const body = (email: string) => ({ email, verifyEmail: email, password: 'Equipo2026!', verifyPassword: 'Equipo2026!' });
+    esperaHasta(await api('/usuarios', { token: admin, body: body('cuota.personal@transvalle.demo') }), CUOTA_MSG.registrosPersonal, 'hora');
+    expect((await api('/usuarios', { token: andino, body: body('cuota.personal@turismoandino.demo') })).status).toBe(201);
+  });
+});
+
 describe("the apps' signed writes", () => {
   it('refuses a write past the app’s limit, writes nothing, and takes the same signed request once there is room', async () => {
     await llenar('escriturasApp', 'cliente', 'dia');

@@ -6,6 +6,7 @@ import type { RegistroInterno } from '@shared/schemas/profile.js';
 import { CORREO_REGISTRO_AJENO } from '@shared/schemas/messages.js';
 import { correo } from '../../adapters/correo.js';
 import { abrirCuenta } from '../cuentas.js';
+import { gastarCuota } from '../cuotas.js';
 import { empresaRepository } from '../../data/empresa-repository.js';
 import { AppError } from '../../errors.js';
 import { usuarioRepository } from '../../data/usuario-repository.js';
@@ -18,6 +19,8 @@ import type { CompanyCaller } from '../caller.js';
  * account anywhere else gets the answer a new address gets (docs/decisions/0009).
  */
 export async function registrarUsuario(c: Context, caller: CompanyCaller, { email, password }: RegistroInterno) {
+  // A few a day: each registration of an address elsewhere tells its owner, and probes would be many.
+  await gastarCuota([['registrosPersonal', caller.empresaId]]);
   // The account, the record 'pendiente' and the code (docs/decisions/0010): the record is written
   // before the code goes out, so a staff member who confirms at once finds it.
   const sub = await abrirCuenta({ email, password }, (id) => ({ email, sub: id, tipo: 'staff', empresaId: caller.empresaId }), (id) => crearRegistro(caller, id, email)).catch(async (err: unknown) => {
