@@ -34,6 +34,9 @@ describe('provider validation panel', () => {
   it('shows the seed\'s lists with the counts the server keeps, and every list, from the side menu', async () => {
     await entrarComo('plataforma');
     await page.goto(url('/panel-control'));
+    // The panel's home sends staff on to their start page once it knows who they are: a link followed
+    // before that was overridden by it (a red run under load ended on /inicio).
+    await page.waitForURL(/\/panel-control\/inicio$/);
     await openMenu();
     await sideMenu().getByRole('link', { name: 'Usuarios' }).click();
     await page.waitForURL(/\/panel-control\/usuarios$/);
