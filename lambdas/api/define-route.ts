@@ -8,12 +8,15 @@ import { empresaRepository } from '../data/empresa-repository.js';
 import { AppError, badRequest, forbidden } from '../errors.js';
 import type { CallerOf } from './caller.js';
 import { admitirUnaVez, requireApp, type AppId } from './middleware/apps.js';
-import { requireAuth, type AuthEnv } from './middleware/auth.js';
+import { requireAuth, requireCuenta, type AuthEnv } from './middleware/auth.js';
 import { parseBody } from './validate.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** Who may call a route: nobody needs to sign in, one of the marketplace's apps (its own signature), or these roles (a user record's role). */
-export type Access = 'anonimo' | `app-${AppId}` | readonly Role[];
+/**
+ * Who may call a route: nobody needs to sign in; any signed-in account, its e-mail verified or not (the
+ * verification code's routes); one of the marketplace's apps (its own signature); or these roles (a user record's role).
+ */
+export type Access = 'anonimo' | 'cuenta' | `app-${AppId}` | readonly Role[];
 
 /** Each app's routes live under their own prefix, and only theirs (checked when the app is built). */
 export const PREFIJO_APP: Record<AppId, string> = { cliente: '/integracion/cliente/', proveedores: '/integracion/proveedores/' };
@@ -116,6 +119,9 @@ function sinUsuario<K extends Ruta>(def: SinUsuario<K>, access: Access, middlewa
  * app's key, never a console token; a valid body's write is admitted once (and counted in the app's quota).
  */
 export const appRoute = <K extends Ruta>(def: SinUsuario<K> & { app: AppId }): RouteDef => sinUsuario(def, `app-${def.app}`, [requireApp(def.app)], admitirUnaVez);
+
+/** A route for a signed-in account whose e-mail may not be verified yet (docs/decisions/0010): the handler takes the account from its token. */
+export const cuentaRoute = <K extends Ruta>(def: SinUsuario<K>): RouteDef => sinUsuario(def, 'cuenta', [requireCuenta]);
 
 /** A route anyone may call (no token): the health check, the sign-up (docs/decisions/0010). */
 export const publicRoute = <K extends Ruta>(def: SinUsuario<K>): RouteDef => sinUsuario(def, 'anonimo', []);

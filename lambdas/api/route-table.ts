@@ -1,6 +1,6 @@
 import { API_MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
 import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
-import { passwordRecoverySchema, registroEmpresaSchema, verifyEmailSchema } from '@shared/schemas/auth.js';
+import { confirmarCodigoSchema, registroEmpresaSchema } from '@shared/schemas/auth.js';
 import { perfilBodySchema, perfilSchema, registroInternoSchema } from '@shared/schemas/profile.js';
 import { confirmUploadSchema, uploadRequestSchema } from '@shared/schemas/upload.js';
 import { vehiculoEdicionSchema, vehiculoNuevoSchema } from '@shared/schemas/vehiculo-formulario.js';
@@ -11,7 +11,7 @@ import { posicionSchema } from '@shared/schemas/recorrido.js';
 import { ofertaBodySchema } from '@shared/schemas/oferta.js';
 import { guiaPerfilSchema, operadorPerfilSchema, suspensionBodySchema, validacionBodySchema } from '@shared/schemas/proveedores.js';
 import { cancelacionBodySchema, comprobanteClienteSchema, consultaEpaycoSchema, decisionPagoSchema, pagoConductorBodySchema, recompensaBodySchema, reembolsoBodySchema } from '@shared/schemas/pagos.js';
-import { appRoute, publicRoute, route } from './define-route.js';
+import { appRoute, cuentaRoute, publicRoute, route } from './define-route.js';
 import { confirmacionEpayco, consultarEpayco } from './routes/epayco.js';
 import { confirmarRegistro, pedirCodigo, registrarEmpresa } from './routes/registro.js';
 import { historialServicios, listarEmpresas, listarServicios } from './routes/listas.js';
@@ -44,8 +44,8 @@ const EMPRESA = ['admin', 'user'] as const;
 export const ROUTES = [
   publicRoute({ ruta: 'GET /health', handler: (c) => c.json({ ok: true }) }),
   publicRoute({ ruta: 'POST /registro', body: registroEmpresaSchema, handler: registrarEmpresa }),
-  publicRoute({ ruta: 'POST /registro/confirmar', body: verifyEmailSchema, handler: confirmarRegistro }),
-  publicRoute({ ruta: 'POST /registro/codigo', body: passwordRecoverySchema, handler: pedirCodigo }),
+  cuentaRoute({ ruta: 'POST /registro/confirmar', body: confirmarCodigoSchema, handler: confirmarRegistro }),
+  cuentaRoute({ ruta: 'POST /registro/codigo', handler: pedirCodigo }),
   route({ ruta: 'GET /me', access: CONSOLA, handler: getMe }),
   route({
     ruta: 'PUT /perfil',

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import type { asignacionBodySchema, asignadoSchema } from '../schemas/asignacion.js';
-import type { passwordRecoverySchema, registroEmpresaCreadoSchema, registroEmpresaSchema, verifyEmailSchema } from '../schemas/auth.js';
+import type { confirmarCodigoSchema, registroEmpresaCreadoSchema, registroEmpresaSchema } from '../schemas/auth.js';
 import type { empresasListaSchema, meResponseSchema } from '../schemas/empresa.js';
 import type { fuecBodySchema, fuecSubidoSchema } from '../schemas/fuec.js';
 import type { historialRespuestaSchema } from '../schemas/historial.js';
@@ -55,8 +55,8 @@ type De<S extends z.ZodType> = z.output<S>;
 export interface Contrato {
   'GET /health': { respuesta: { ok: boolean } };
   'POST /registro': { cuerpo: typeof registroEmpresaSchema; respuesta: De<typeof registroEmpresaCreadoSchema> };
-  'POST /registro/confirmar': { cuerpo: typeof verifyEmailSchema; respuesta: De<typeof registroEmpresaCreadoSchema> };
-  'POST /registro/codigo': { cuerpo: typeof passwordRecoverySchema };
+  'POST /registro/confirmar': { cuerpo: typeof confirmarCodigoSchema; respuesta: De<typeof registroEmpresaCreadoSchema> };
+  'POST /registro/codigo': { respuesta: null };
   'GET /me': { respuesta: De<typeof meResponseSchema> };
   'PUT /perfil': { cuerpo: typeof perfilBodySchema; respuesta: De<typeof meResponseSchema> };
   'POST /usuarios': { cuerpo: typeof registroInternoSchema; respuesta: De<typeof usuarioCreadoSchema> };

@@ -65,8 +65,10 @@ export const passwordRecoverySchema = z.object({ email: emailSchema });
 /** Beyond the spec (Cognito's verification and recovery codes): six digits. */
 const codigoSchema = z.string({ error: MSG.codigo }).trim().regex(/^\d{6}$/, MSG.codigo);
 
-/** E-mail verification after sign-up. */
+/** E-mail verification after sign-up: the screen's form (the address shown, taken from the session). */
 export const verifyEmailSchema = z.object({ email: emailSchema, codigo: codigoSchema });
+/** `POST /registro/confirmar`: the code; the account is the session's (docs/decisions/0010). */
+export const confirmarCodigoSchema = z.object({ codigo: codigoSchema });
 
 /** Second step of the password recovery: the code from the e-mail and the new password. */
 export const newPasswordStepSchema = z.object({ codigo: codigoSchema, password: newPasswordSchema(MSG.passwordMin) });

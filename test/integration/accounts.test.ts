@@ -67,7 +67,7 @@ describe('accounts: disabled at once, unconfirmed staff expire, only the API mak
     const { expireUnconfirmedStaff } = await import('../../lambdas/jobs/sweep-staff.js');
     const email = 'a.tiempo@transvalle.demo';
     const res = await api('/usuarios', { token: admin, body: registro(email) });
-    await confirmarCodigo(email);
+    await confirmarCodigo(email, 'Equipo2026!');
     const item = (await docClient().send(new GetCommand({ TableName: table('usuarios'), Key: { id: res.json.id } }))).Item;
     expect(item).not.toHaveProperty('confirmacion');
     expect((await expireUnconfirmedStaff(new Date(Date.now() + 30 * 86_400_000))).expired).not.toContain(email);
@@ -78,7 +78,7 @@ describe('accounts: disabled at once, unconfirmed staff expire, only the API mak
     const email = 'nombrada@transvalle.demo';
     const creado = await api('/usuarios', { token: admin, body: registro(email) });
     expect(creado.status).toBe(201);
-    await confirmarCodigo(email);
+    await confirmarCodigo(email, 'Equipo2026!');
     // Its own profile complete, as its first visit would leave it (a test write).
     await docClient().send(new UpdateCommand({ TableName: table('usuarios'), Key: { id: creado.json.id }, UpdateExpression: 'SET perfil = :t', ExpressionAttributeValues: { ':t': true } }));
     // The user's own e-mail attribute changed at Cognito (a user may change it; in AWS it must verify it first).
@@ -117,7 +117,7 @@ describe('accounts: disabled at once, unconfirmed staff expire, only the API mak
     const res = await api('/me', { token: await idToken(email, 'Equipo2026!') });
     expect(res.status).toBe(403);
     expect(res.json.error).toEqual({ code: 'correo-sin-verificar', message: MSG.verificaCorreo });
-    await confirmarCodigo(email);
+    await confirmarCodigo(email, 'Equipo2026!');
     expect((await api('/me', { token: await idToken(email, 'Equipo2026!') })).status).toBe(200);
   });
 

@@ -57,13 +57,14 @@ describe('POST /usuarios (internal registration)', () => {
     expect(aviso).toContain('Transportes del Valle');
     expect(aviso).toContain('Pide tu contraseña a quien te registró');
     // A new code can be asked for; the first one stops working, the latest one confirms.
-    expect((await api('/registro/codigo', { body: { email } })).status).toBe(204);
+    const sesion = await idToken(email, 'Equipo2026!');
+    expect((await api('/registro/codigo', { token: sesion, method: 'POST' })).status).toBe(204);
     const code = lastCodeFor(email);
     expect(code).toMatch(/^\d{6}$/);
     expect(code).not.toBe(firstCode);
-    const viejo = await api('/registro/confirmar', { body: { email, codigo: firstCode } });
+    const viejo = await api('/registro/confirmar', { token: sesion, body: { codigo: firstCode } });
     expect(viejo.json.error).toEqual({ code: 'codigo-incorrecto', message: REGISTRO_MSG.codigoIncorrecto });
-    await confirmarCodigo(email);
+    await confirmarCodigo(email, 'Equipo2026!');
 
     const me = await api('/me', { token: await idToken(email, 'Equipo2026!') });
     expect(me.json).toMatchObject({ groups: ['user'], usuario: { role: 'user' }, empresa: { id: 'demo-transvalle' } });
@@ -74,7 +75,7 @@ describe('POST /usuarios (internal registration)', () => {
     const res = await api('/usuarios', { token: admin, body: body(email) });
     expect(res.status).toBe(201);
     await docClient().send(new DeleteCommand({ TableName: table('usuarios'), Key: { id: res.json.id } }));
-    const res2 = await api('/registro/confirmar', { body: { email, codigo: lastCodeFor(email) } });
+    const res2 = await api('/registro/confirmar', { token: await idToken(email, 'Equipo2026!'), body: { codigo: lastCodeFor(email) } });
     expect(res2.json.error).toEqual({ code: 'codigo-vencido', message: REGISTRO_MSG.codigoVencido });
     await expect(cognitoClient().send(new AdminGetUserCommand({ UserPoolId: stack().userPoolId, Username: email }))).rejects.toThrow();
     // The same e-mail can be registered again.

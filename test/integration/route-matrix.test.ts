@@ -46,6 +46,8 @@ type Expected = 'ok' | 400 | 401 | 403 | 404;
  */
 function expected(route: RouteDef, who: Identity): Expected {
   if (route.access === 'anonimo') return 'ok';
+  // The verification code's routes: any account signed in (its e-mail verified or not), no app, nobody without a token.
+  if (route.access === 'cuenta') return who.role ? 'ok' : 401;
   // An app's routes open to its own signature alone; its signature opens no other route.
   if (typeof route.access === 'string') return route.access === `app-${who.app}` ? 'ok' : 401;
   if (!who.role) return 401;

@@ -8,7 +8,8 @@ import { api, cognitoClient, docClient, idToken, lastCodeFor, stack, table } fro
 /**
  * A company's sign-up (docs/spec/01.md section 7; docs/decisions/0010): `POST /registro` checks the
  * authorization key before anything reaches the user pool, then makes the account and e-mails a code
- * of its own; `POST /registro/confirmar` founds the company. Only the API makes accounts.
+ * of its own; `POST /registro/confirmar`, in the account's own session, founds the company. Only the API
+ * makes accounts.
  */
 
 const registro = (email: string, claveAutorizacion: string, empresa = 'Transportes La Sultana') =>
@@ -29,6 +30,10 @@ const signUpDirecto = (email: string, metadata: Record<string, string>) =>
       ClientMetadata: { empresa: 'Transportes La Sultana', ...metadata },
     }),
   );
+
+/** The code tried in the account's own session (its password signs it in; the API refuses it elsewhere until then). */
+const confirmar = async (email: string, codigo: string | undefined, password = 'Secreta123!') =>
+  api('/registro/confirmar', { token: await idToken(email, password), body: { codigo } });
 
 async function userExists(email: string): Promise<boolean> {
   try {
@@ -82,11 +87,12 @@ describe('sign-up authorization key (checked by the API before the user pool)', 
 
     const code = lastCodeFor(email);
     expect(code).toMatch(/^\d{6}$/);
-    // A wrong code, and an unknown address, read alike.
-    for (const [correo, codigo] of [[email, code === '000000' ? '111111' : '000000'], ['nadie@sultana.demo', code]] as const) {
-      expect((await api('/registro/confirmar', { body: { email: correo, codigo } })).json.error).toEqual({ code: 'codigo-incorrecto', message: REGISTRO_MSG.codigoIncorrecto });
-    }
-    const confirmado = await api('/registro/confirmar', { body: { email, codigo: code } });
+    expect((await confirmar(email, code === '000000' ? '111111' : '000000')).json.error).toEqual({ code: 'codigo-incorrecto', message: REGISTRO_MSG.codigoIncorrecto });
+    // Without the account's session nobody can try its code (an outsider cannot spend its tries).
+    expect((await api('/registro/confirmar', { body: { codigo: code } })).status).toBe(401);
+    // Another account's session tries its own, never this one's.
+    expect((await api('/registro/confirmar', { token: await idToken(DEMO_USERS.admin3, 'Demo1234!'), body: { codigo: code } })).json.error.code).toBe('codigo-incorrecto');
+    const confirmado = await confirmar(email, code);
     expect(confirmado.status).toBe(200);
     expect(confirmado.json).toEqual({ email, confirmado: true });
 
@@ -104,18 +110,19 @@ describe('sign-up authorization key (checked by the API before the user pool)', 
     expect(me.json).toMatchObject({ groups: ['admin'], perfilCompleto: false, empresa: { id: sub } });
   });
 
-  it('takes a code a few times only, then asks for a new one; a new code is asked for alike for any address', async () => {
+  it('takes a code a few times only, then asks for a new one, in the account’s own session only', async () => {
     const email = 'intentos@sultana.demo';
     expect((await registro(email, stack().signUpKey)).status).toBe(201);
     const code = lastCodeFor(email)!;
     const otro = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect((await api('/registro/confirmar', { body: { email, codigo: otro } })).json.error.code).toBe('codigo-incorrecto');
-    // Its tries spent: even the right code is refused until a new one is asked for.
-    expect((await api('/registro/confirmar', { body: { email, codigo: code } })).json.error).toEqual({ code: 'codigo-vencido', message: REGISTRO_MSG.codigoVencido });
-    for (const correo of [email, 'nadie.espera@sultana.demo']) expect((await api('/registro/codigo', { body: { email: correo } })).status).toBe(204);
-    expect(lastCodeFor('nadie.espera@sultana.demo')).toBeUndefined();
+    for (let i = 0; i < 5; i++) expect((await confirmar(email, otro)).json.error.code).toBe('codigo-incorrecto');
+    // Its tries spent: even the right code is refused until a new one is asked for, in the same session.
+    expect((await confirmar(email, code)).json.error).toEqual({ code: 'codigo-vencido', message: REGISTRO_MSG.codigoVencido });
+    expect((await api('/registro/codigo', { method: 'POST' })).status).toBe(401);
+    expect((await api('/registro/codigo', { token: await idToken(email, 'Secreta123!'), method: 'POST' })).status).toBe(204);
     const nuevo = lastCodeFor(email)!;
-    expect((await api('/registro/confirmar', { body: { email, codigo: nuevo } })).status).toBe(200);
+    expect(nuevo).not.toBe(code);
+    expect((await confirmar(email, nuevo)).status).toBe(200);
   });
 
   it('lets a sign-up never confirmed be made again: the new one replaces it, and only its code confirms', async () => {
@@ -124,8 +131,8 @@ describe('sign-up authorization key (checked by the API before the user pool)', 
     const primero = lastCodeFor(email)!;
     expect((await registro(email, stack().signUpKey, 'Transportes Segundo Intento')).status).toBe(201);
     const segundo = lastCodeFor(email)!;
-    expect((await api('/registro/confirmar', { body: { email, codigo: primero } })).status).toBe(400);
-    expect((await api('/registro/confirmar', { body: { email, codigo: segundo } })).status).toBe(200);
+    expect((await confirmar(email, primero)).status).toBe(400);
+    expect((await confirmar(email, segundo)).status).toBe(200);
     expect((await api('/me', { token: await idToken(email, 'Secreta123!') })).json.empresa.empresa).toBe('Transportes Segundo Intento');
     // Confirmed, the address is taken for good.
     expect((await registro(email, stack().signUpKey)).status).toBe(409);
@@ -135,7 +142,8 @@ describe('sign-up authorization key (checked by the API before the user pool)', 
     const email = 'doble.clic@sultana.demo';
     expect((await registro(email, stack().signUpKey)).status).toBe(201);
     const codigo = lastCodeFor(email)!;
-    const respuestas = await Promise.all(Array.from({ length: 6 }, () => api('/registro/confirmar', { body: { email, codigo } })));
+    const token = await idToken(email, 'Secreta123!');
+    const respuestas = await Promise.all(Array.from({ length: 6 }, () => api('/registro/confirmar', { token, body: { codigo } })));
     const estados = respuestas.map((r) => r.status);
     expect(estados.filter((e) => e === 200).length).toBeGreaterThanOrEqual(1);
     expect(estados.every((e) => e === 200 || e === 400), estados.join(',')).toBe(true);

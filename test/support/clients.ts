@@ -71,16 +71,16 @@ export async function signUpCompanyAdmin(
   if (res.status !== 201) throw new Error(`POST /registro ${res.status}: ${JSON.stringify(res.json)}`);
 }
 
-/** Confirms an account with the code the API e-mailed it (the outbox), as the verification screen does. */
-export async function confirmarCodigo(email: string): Promise<void> {
-  const res = await api('/registro/confirmar', { body: { email, codigo: lastCodeFor(email) } });
+/** Confirms an account with the code the API e-mailed it (the outbox), in its own session, as the verification screen does. */
+export async function confirmarCodigo(email: string, password: string): Promise<void> {
+  const res = await api('/registro/confirmar', { token: await idToken(email, password), body: { codigo: lastCodeFor(email) } });
   if (res.status !== 200) throw new Error(`POST /registro/confirmar ${res.status}: ${JSON.stringify(res.json)}`);
 }
 
 /** A company admin made the way the console does it: the sign-up with the key, then the outbox code; its ID token. */
 export async function newCompanyAdmin(email: string, password = 'Secreta123!', empresa = 'Transportes de Prueba'): Promise<string> {
   await signUpCompanyAdmin(email, { password, empresa });
-  await confirmarCodigo(email);
+  await confirmarCodigo(email, password);
   return idToken(email, password);
 }
 

@@ -146,9 +146,8 @@ export const SAMPLES: Record<string, Sample> = {
     required: ['nombres', 'apellidos', 'empresa', 'email', 'password', 'claveAutorizacion'],
     texts: ['nombres', 'apellidos', 'empresa', 'email', 'claveAutorizacion'],
   },
-  // An address that never signed up: a code for it is refused, a new one sends nothing.
-  'POST /registro/confirmar': { valid: { email: 'fuzz.codigo@sultana.demo', codigo: '123456' }, required: ['email', 'codigo'], texts: ['email', 'codigo'] },
-  'POST /registro/codigo': { valid: { email: 'fuzz.codigo@sultana.demo' }, required: ['email'], texts: ['email'] },
+  // The session's account (the demo admin, verified, nothing waiting): a code is refused.
+  'POST /registro/confirmar': { valid: { codigo: '123456' }, required: ['codigo'], texts: ['codigo'] },
   'POST /usuarios': {
     valid: { email: 'fuzz@transvalle.demo', verifyEmail: 'fuzz@transvalle.demo', password: 'Equipo2026!', verifyPassword: 'Equipo2026!' },
     required: ['email', 'verifyEmail', 'password', 'verifyPassword'],

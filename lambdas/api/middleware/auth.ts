@@ -11,7 +11,8 @@ import { callerFrom, type Caller } from '../caller.js';
 import type { AppId } from './apps.js';
 
 /** `firmaApp`: an app's checked signature (middleware/apps.ts), admitted once the body is valid. */
-export type AuthEnv = { Variables: { caller: Caller; firmaApp: { app: AppId; clave: string; hasta: number } } };
+/** `cuenta`: a session's account, for the routes an account uses before its e-mail is verified (requireCuenta). */
+export type AuthEnv = { Variables: { caller: Caller; firmaApp: { app: AppId; clave: string; hasta: number }; cuenta: { sub: string; email: string } } };
 
 let verifier: ReturnType<typeof makeVerifier> | undefined;
 function makeVerifier() {
@@ -31,22 +32,25 @@ function makeVerifier() {
   }, { jwksCache });
 }
 
+/** The request's ID token, verified: its claims, or a 401 in Spanish. */
+async function verificarToken(authorization: string | undefined): Promise<Record<string, unknown>> {
+  const token = authorization?.match(/^Bearer (.+)$/i)?.[1];
+  if (!token) throw unauthenticated();
+  verifier ??= makeVerifier();
+  try {
+    return (await verifier.verify(token)) as Record<string, unknown>;
+  } catch {
+    throw unauthenticated(API_MSG.sesionInvalida);
+  }
+}
+
 /**
  * Verifies the ID token, then loads the caller's user record: the record decides kind, company and
  * role (the token's groups are Cognito's copy), and a disabled or deleted account is refused on its
  * next request (within a second, see `cambios`), not when its token expires.
  */
 export const requireAuth = createMiddleware<AuthEnv>(async (c, next) => {
-  const token = c.req.header('authorization')?.match(/^Bearer (.+)$/i)?.[1];
-  if (!token) throw unauthenticated();
-
-  verifier ??= makeVerifier();
-  let payload: Record<string, unknown>;
-  try {
-    payload = (await verifier.verify(token)) as Record<string, unknown>;
-  } catch {
-    throw unauthenticated(API_MSG.sesionInvalida);
-  }
+  const payload = await verificarToken(c.req.header('authorization'));
 
   // An account whose e-mail's code was not confirmed yet (docs/decisions/0010) is sent to the code
   // screen: by its token's claim in AWS (cognito-local's says true for any value), by its record, or by
@@ -65,5 +69,16 @@ export const requireAuth = createMiddleware<AuthEnv>(async (c, next) => {
   // The record's e-mail, not the token's: a user can change the token's own attribute (audit trails
   // and a driver account's change stamp would then name someone else).
   c.set('caller', callerFrom(usuario));
+  await next();
+});
+
+/**
+ * The account's own session, verified or not (docs/decisions/0010): its code routes take the account
+ * from its token, so only someone who knows its password can try a code or ask for one.
+ */
+export const requireCuenta = createMiddleware<AuthEnv>(async (c, next) => {
+  const payload = await verificarToken(c.req.header('authorization'));
+  if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') throw unauthenticated(API_MSG.sesionInvalida);
+  c.set('cuenta', { sub: payload.sub, email: payload.email.toLowerCase() });
   await next();
 });

@@ -5,10 +5,11 @@ import { isValidSignUpKey } from '../../adapters/signup-key.js';
 import { AppError } from '../../errors.js';
 import { abrirCuenta, confirmarCuenta, reenviarCodigo } from '../cuentas.js';
 import { gastarCuota } from '../cuotas.js';
+import type { AuthEnv } from '../middleware/auth.js';
 
 /**
- * A company's sign-up (docs/spec/01.md section 7; docs/decisions/0010), public routes: the form with
- * the authorization key, the e-mail's code, and a new code.
+ * A company's sign-up (docs/spec/01.md section 7; docs/decisions/0010): the form with the
+ * authorization key (public), then the e-mail's code and a new code (the account's own session).
  */
 
 /**
@@ -24,15 +25,20 @@ export async function registrarEmpresa(c: Context, _caller: null, body: Registro
   return c.json({ email: datos.email, confirmado: false }, 201);
 }
 
-/** `POST /registro/confirmar`: the e-mail's code; a company's admin founds the company, staff are confirmed. */
-export async function confirmarRegistro(c: Context, _caller: null, { email, codigo }: { email: string; codigo: string }) {
+/**
+ * `POST /registro/confirmar`: the e-mail's code, for the account of the session (only its password
+ * signs it in, so nobody else can spend its tries); a company's admin founds the company, staff are confirmed.
+ */
+export async function confirmarRegistro(c: Context<AuthEnv>, _caller: null, { codigo }: { codigo: string }) {
+  const { email } = c.var.cuenta;
   await confirmarCuenta(email, codigo);
   return c.json({ email, confirmado: true });
 }
 
-/** `POST /registro/codigo`: a new code, always the same answer (no address is told apart), a few an hour per address. */
-export async function pedirCodigo(c: Context, _caller: null, { email }: { email: string }) {
-  await gastarCuota([['codigosCorreo', email.toLowerCase()]]);
+/** `POST /registro/codigo`: a new code for the session's account when it waits for one (204 either way), a few an hour. */
+export async function pedirCodigo(c: Context<AuthEnv>) {
+  const { email } = c.var.cuenta;
+  await gastarCuota([['codigosCorreo', email]]);
   await reenviarCodigo(email);
   return c.body(null, 204);
 }

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-interface FollowEvent {
+export interface FollowEvent {
   preventDefault: () => void;
   detail: { href?: string; external?: boolean };
 }

@@ -21,5 +21,12 @@ export function readAccountNavState(state: unknown): AccountNavState {
   };
 }
 
+/**
+ * Set (session storage) while an account's session waits for its e-mail's code (docs/decisions/0010):
+ * the public screens do not send that session to the panel, which refuses it.
+ */
+export const VERIFICANDO = 'verificando-correo';
+export const verificando = () => sessionStorage.getItem(VERIFICANDO) !== null;
+
 /** Set at sign-in (session storage): the panel, once up, gives the focus to its first page's start. */
 export const ENTRAR = 'entrar-al-panel';

@@ -1,4 +1,6 @@
+import { signOut } from 'aws-amplify/auth';
 import { registroEmpresaCreadoSchema, type signUpSchema } from '@shared/schemas/auth.js';
+import { VERIFICANDO } from './paths.js';
 import type { z } from 'zod';
 import { ApiError, llamar } from '../../../lib/api-client.js';
 import { cognitoErrorMessage } from './cognito-errors.js';
@@ -22,12 +24,23 @@ export async function registerAccount(data: SignUpData, claveAutorizacion: strin
   }
 }
 
-/** The 6-digit code of the verification e-mail, checked by the API. Throws its ApiError (a Spanish message; `codigo-*` codes belong to the field). */
-export async function verifyEmail(email: string, code: string): Promise<void> {
-  await llamar('POST /registro/confirmar', { body: { email, codigo: code }, schema: registroEmpresaCreadoSchema, sinSesion: true });
+/**
+ * The 6-digit code of the verification e-mail, checked by the API for the account of the session (the
+ * console signs the account in first: only its password opens its code, docs/decisions/0010). Then the
+ * session is closed: the next sign-in carries the verified e-mail and the group. Throws its ApiError.
+ */
+export async function verifyEmail(code: string): Promise<void> {
+  await llamar('POST /registro/confirmar', { body: { codigo: code }, schema: registroEmpresaCreadoSchema });
+  await cerrarSesion();
 }
 
-/** Sends a new verification code (the API answers alike whether or not the address waits for one). Throws its ApiError. */
-export async function resendVerificationCode(email: string): Promise<void> {
-  await llamar('POST /registro/codigo', { body: { email }, sinSesion: true });
+/** Ends the code screen's session (an unverified account's, which the panel refuses). */
+export async function cerrarSesion(): Promise<void> {
+  sessionStorage.removeItem(VERIFICANDO);
+  await signOut().catch(() => undefined);
+}
+
+/** Sends a new verification code to the session's account. Throws its ApiError. */
+export async function resendVerificationCode(): Promise<void> {
+  await llamar('POST /registro/codigo', {});
 }

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client.js';
 import { dismissToast, toast } from '../../../lib/toast.js';
 import { meQueryOptions } from '../../../lib/me/get-me.js';
 import { useAuth } from './auth-context.js';
-import { ENTRAR, verifyEmailPath } from './paths.js';
+import { ENTRAR, VERIFICANDO, verifyEmailPath } from './paths.js';
 import { signInWithPassword } from './sign-in.js';
 
 /**
@@ -45,9 +45,10 @@ export function useLogin() {
         return null;
       });
       if (problema instanceof ApiError && problema.code === 'correo-sin-verificar') {
-        // The account waits for its e-mail's code (docs/decisions/0010): the API refuses it until then.
-        await signOut().catch(() => undefined);
-        await refresh();
+        // The account waits for its e-mail's code (docs/decisions/0010): the API refuses it until then,
+        // and the code screen uses this session (only its password opens its code). The panel's guard
+        // is not told of it: the session ends once the code is confirmed.
+        sessionStorage.setItem(VERIFICANDO, email);
         navigate(verifyEmailPath(email));
         return;
       }
@@ -57,6 +58,7 @@ export function useLogin() {
         await refresh();
         return;
       }
+      sessionStorage.removeItem(VERIFICANDO);
       // The guard must see the new session before the panel route renders.
       await refresh();
       toast.success(MSG.bienvenido);

@@ -6,6 +6,7 @@ import { Navigate } from 'react-router-dom';
 import { AuthPageLayout } from '../../../components/auth-page-layout.js';
 import { useDocumentTitle } from '../../../lib/use-document-title.js';
 import { useAuth } from '../api/auth-context.js';
+import { verificando } from '../api/paths.js';
 
 interface AuthCardProps {
   title: string;
@@ -23,7 +24,8 @@ interface AuthCardProps {
 export function AuthCard({ title, subtitle, notice, children, footer }: AuthCardProps) {
   useDocumentTitle(title);
   const { status } = useAuth();
-  if (status === 'signedIn') return <Navigate to="/panel-control" replace />;
+  // Not a session that waits for its e-mail's code: the panel refuses it (docs/decisions/0010).
+  if (status === 'signedIn' && !verificando()) return <Navigate to="/panel-control" replace />;
   return (
     <AuthPageLayout>
       <SpaceBetween size="l">

@@ -7,7 +7,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { AuthPageLayout } from '../../../components/auth-page-layout.js';
 import { useDocumentTitle } from '../../../lib/use-document-title.js';
 import { useAuth } from '../api/auth-context.js';
-import { readAccountNavState } from '../api/paths.js';
+import { readAccountNavState, verificando } from '../api/paths.js';
 import { useLogin } from '../api/use-login.js';
 import { LoginForm } from './login-form.js';
 
@@ -33,7 +33,7 @@ function SignInScreen({ intro }: { intro: boolean }) {
 
   // Someone already signed in goes straight to the panel; not while this form is signing in,
   // because the login flow itself decides where to go once `/me` has answered.
-  if (status === 'signedIn' && !submitting) return <Navigate to="/panel-control" replace />;
+  if (status === 'signedIn' && !submitting && !verificando()) return <Navigate to="/panel-control" replace />;
 
   return (
     <AuthPageLayout>

@@ -15,7 +15,8 @@ import { SelectField } from '../../../components/select-field.js';
 import { useFollow } from '../../../lib/navigation.js';
 import { toast } from '../../../lib/toast.js';
 import { useZodForm } from '../../../lib/use-zod-form.js';
-import { verifyEmailPath } from '../api/paths.js';
+import { VERIFICANDO, verifyEmailPath } from '../api/paths.js';
+import { signInWithPassword } from '../api/sign-in.js';
 import { registerAccount, type SignUpData } from '../api/sign-up.js';
 import { AuthCard } from './auth-card.js';
 import { AuthorizationModal } from './authorization-modal.js';
@@ -69,6 +70,9 @@ export function SignUpPage() {
       navigate('/login', { state: { email: pending.email } });
       return;
     }
+    // Signed in at once: the code screen works in the account's own session (docs/decisions/0010).
+    sessionStorage.setItem(VERIFICANDO, pending.email);
+    await signInWithPassword(pending.email, pending.password);
     navigate(verifyEmailPath(pending.email), { state: { notice: REGISTRO_MSG.exitoRegistro } });
   }
 

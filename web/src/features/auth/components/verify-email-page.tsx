@@ -6,27 +6,33 @@ import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { emailSchema, verifyEmailSchema } from '@shared/schemas/auth.js';
+import { verifyEmailSchema } from '@shared/schemas/auth.js';
 import { EmailField, TextField } from '../../../components/form-fields.js';
-import { useFollow } from '../../../lib/navigation.js';
+import { useFollow, type FollowEvent } from '../../../lib/navigation.js';
 import { toast } from '../../../lib/toast.js';
 import { useZodForm } from '../../../lib/use-zod-form.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
+import { useAuth } from '../api/auth-context.js';
 import { readAccountNavState } from '../api/paths.js';
-import { resendVerificationCode, verifyEmail } from '../api/sign-up.js';
+import { cerrarSesion, resendVerificationCode, verifyEmail } from '../api/sign-up.js';
 import { AuthCard } from './auth-card.js';
 
 export const VERIFIED_MSG = 'Correo verificado correctamente. Ya puedes iniciar sesión.';
 export const CODE_SENT_MSG = 'Te enviamos un nuevo código de verificación. Revisa tu correo.';
+/** The code is tried in the account's own session (docs/decisions/0010): without one, sign in first. */
+export const INICIA_SESION_MSG = 'Inicia sesión con tu correo y tu contraseña para escribir el código: te traeremos de vuelta a esta pantalla.';
+const sinSesion = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /**
  * `/verificar-correo?email=...`: new accounts confirm their e-mail with the code the API sent (docs/spec/01.md
- * section 4: "New company users must verify their e-mail before access"; docs/decisions/0010).
+ * section 4: "New company users must verify their e-mail before access"; docs/decisions/0010), in their own
+ * session: the sign-up and the sign-in open one before coming here, and the address shown is its.
  */
 const CODE_ERRORS = new Set(['codigo-incorrecto', 'codigo-vencido']);
 
 export function VerifyEmailPage() {
   const follow = useFollow();
+  const { markSignedOut } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { notice } = readAccountNavState(useLocation().state);
@@ -42,30 +48,35 @@ export function VerifyEmailPage() {
     setVerifying(true);
     setFailure(undefined);
     try {
-      await verifyEmail(data.email, data.codigo);
+      await verifyEmail(data.codigo);
+      // Signed out already: the screens that follow must not take the old session to the panel.
+      markSignedOut();
       toast.success(VERIFIED_MSG);
       navigate('/login', { replace: true, state: { email: data.email } });
     } catch (error) {
       // A wrong or expired code is the code field's problem: said next to it, like its format.
       if (error instanceof ApiError && CODE_ERRORS.has(error.code)) form.addErrors({ codigo: error.message });
-      else setFailure(errorMessage(error));
+      else setFailure(sinSesion(error) ? INICIA_SESION_MSG : errorMessage(error));
       setVerifying(false);
     }
   }
 
+  /** To the sign-in without this screen's session (an unverified account's), so the sign-in starts afresh. */
+  async function aLogin(event: FollowEvent) {
+    event.preventDefault();
+    await cerrarSesion();
+    markSignedOut();
+    follow(event);
+  }
+
   async function resend() {
-    const email = emailSchema.safeParse(form.values.email);
-    if (!email.success) {
-      form.addErrors({ email: email.error.issues[0]?.message });
-      return;
-    }
     setResending(true);
     setFailure(undefined);
     try {
-      await resendVerificationCode(email.data);
+      await resendVerificationCode();
       toast.success(CODE_SENT_MSG);
     } catch (error) {
-      setFailure(errorMessage(error));
+      setFailure(sinSesion(error) ? INICIA_SESION_MSG : errorMessage(error));
     } finally {
       setResending(false);
     }
@@ -90,7 +101,7 @@ export function VerifyEmailPage() {
       footer={
         <Box variant="span">
           ¿Ya verificaste tu cuenta?{' '}
-          <Link href="/login" onFollow={follow}>
+          <Link href="/login" onFollow={(event) => void aLogin(event)}>
             Inicia sesión
           </Link>
         </Box>
@@ -110,7 +121,7 @@ export function VerifyEmailPage() {
           }
         >
           <SpaceBetween size="l">
-            <EmailField form={form} field="email" label="Correo electrónico" autoComplete="email" disabled={verifying} />
+            <EmailField form={form} field="email" label="Correo electrónico" autoComplete="email" readOnly constraintText="La cuenta con la que iniciaste sesión." />
             <TextField
               form={form}
               field="codigo"
