@@ -18,6 +18,26 @@ export type RegistroItem = Pendiente & { codigo: string; intentos: number; codig
 const huella = (email: string, codigo: string) => createHash('sha256').update(`${email.toLowerCase()}:${codigo}`).digest('hex');
 const clave = (email: string) => ({ email: email.toLowerCase() });
 
+/** An update of a waiting account under `condicion`: the account as it is after, or null when none waits or the condition fails. */
+async function siEspera(email: string, update: string, condicion: string, valores: Record<string, unknown>): Promise<RegistroItem | null> {
+  try {
+    const { Attributes } = await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('registros'),
+        Key: clave(email),
+        UpdateExpression: update,
+        ConditionExpression: `attribute_exists(email) AND ${condicion}`,
+        ExpressionAttributeValues: valores,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as RegistroItem;
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') return null;
+    throw err;
+  }
+}
+
 /** Accounts waiting for their e-mail's code, keyed by e-mail (table `registros`). */
 export const registroRepository = {
   /** A new account's wait, with its first code; a later sign-up of the same address replaces it. */
@@ -28,24 +48,11 @@ export const registroRepository = {
   },
 
   /** A new code for a waiting account (its tries start again): the account, or null when none waits. */
-  async nuevoCodigo(email: string, codigo: string, now = new Date()): Promise<RegistroItem | null> {
+  nuevoCodigo(email: string, codigo: string, now = new Date()): Promise<RegistroItem | null> {
     const s = Math.floor(now.getTime() / 1000);
-    try {
-      const { Attributes } = await ddb().send(
-        new UpdateCommand({
-          TableName: tableName('registros'),
-          Key: clave(email),
-          UpdateExpression: 'SET codigo = :c, intentos = :cero, codigoHasta = :hasta',
-          ConditionExpression: 'attribute_exists(email) AND expiresAt > :ahora',
-          ExpressionAttributeValues: { ':c': huella(email, codigo), ':cero': 0, ':hasta': s + CODIGO_VIGENCIA_S, ':ahora': s },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return Attributes as RegistroItem;
-    } catch (err) {
-      if ((err as Error).name === 'ConditionalCheckFailedException') return null;
-      throw err;
-    }
+    return siEspera(email, 'SET codigo = :c, intentos = :cero, codigoHasta = :hasta', 'expiresAt > :ahora', {
+      ':c': huella(email, codigo), ':cero': 0, ':hasta': s + CODIGO_VIGENCIA_S, ':ahora': s,
+    });
   },
 
   async get(email: string, now = new Date()): Promise<RegistroItem | null> {
@@ -59,24 +66,10 @@ export const registroRepository = {
    */
   async comprobar(email: string, codigo: string, now = new Date()): Promise<RegistroItem | 'incorrecto' | 'vencido'> {
     const s = Math.floor(now.getTime() / 1000);
-    try {
-      // The try is counted before the comparison, in one conditional write: guesses at once cannot pass the limit.
-      const { Attributes } = await ddb().send(
-        new UpdateCommand({
-          TableName: tableName('registros'),
-          Key: clave(email),
-          UpdateExpression: 'ADD intentos :uno',
-          ConditionExpression: 'attribute_exists(email) AND intentos < :max AND codigoHasta >= :ahora AND expiresAt > :ahora',
-          ExpressionAttributeValues: { ':uno': 1, ':max': CODIGO_INTENTOS, ':ahora': s },
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      const item = Attributes as RegistroItem;
-      return item.codigo === huella(email, codigo) ? item : 'incorrecto';
-    } catch (err) {
-      if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
-      return (await registroRepository.get(email, now)) ? 'vencido' : 'incorrecto';
-    }
+    // The try is counted before the comparison, in one conditional write: guesses at once cannot pass the limit.
+    const item = await siEspera(email, 'ADD intentos :uno', 'intentos < :max AND codigoHasta >= :ahora AND expiresAt > :ahora', { ':uno': 1, ':max': CODIGO_INTENTOS, ':ahora': s });
+    if (item) return item.codigo === huella(email, codigo) ? item : 'incorrecto';
+    return (await registroRepository.get(email, now)) ? 'vencido' : 'incorrecto';
   },
 
   async borrar(email: string): Promise<void> {
