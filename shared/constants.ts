@@ -30,8 +30,10 @@ export const VERIFICATION_EMAIL = { subject: 'Tu código de verificación', body
  * The invitation a driver receives when a company adds the vehicle it drives (Cognito's template in
  * AWS, which needs both placeholders; the local outbox writes the same text).
  */
-/** How long a driver's temporary password lasts (the pool's setting); a resend gives a new one. */
+/** How long an invitation lasts: a driver's temporary password (the pool's setting; a resend gives a new one) and a staff member's link (docs/decisions/0011). */
 export const INVITACION_DIAS = 7;
+/** The console's page a staff invitation's link opens (docs/decisions/0011): the API writes it in the e-mail. */
+export const VALIDAR_CUENTA_PATH = '/validar-cuenta';
 /** A driver's invitation is sent again at most once in this many minutes (no mail flood from a double click or a script). */
 export const REENVIO_INVITACION_MINUTOS = 5;
 /** And at most this many times a day (Bogotá's) per vehicle: a driver who got five has a mail problem, not a missing mail. */

@@ -20,7 +20,7 @@ export type TableDef = {
   readonly ttlAttribute?: string;
 };
 
-export const TABLE_KEYS = ['empresas', 'usuarios', 'services', 'offers', 'vehiculos', 'uploads', 'registros', 'cambios', 'historial', 'proveedores', 'pagos', 'firmas', 'cuotas'] as const;
+export const TABLE_KEYS = ['empresas', 'usuarios', 'services', 'offers', 'vehiculos', 'uploads', 'registros', 'cambios', 'historial', 'proveedores', 'pagos', 'firmas', 'cuotas', 'invitaciones'] as const;
 export type TableKey = (typeof TABLE_KEYS)[number];
 
 const S = (name: string): KeyAttr => ({ name, type: 'S' });
@@ -121,6 +121,11 @@ const DEFINICIONES = {
    * the code's hash and tries, and a company's sign-up data until the code founds it.
    */
   registros: { key: 'registros', partitionKey: S('email'), ttlAttribute: 'expiresAt', indexes: [] },
+  /**
+   * Staff invitations of internal registration (docs/decisions/0011), keyed `<empresaId>#<e-mail>`:
+   * the link's token and the chosen password, hashed, until the staff member validates the account.
+   */
+  invitaciones: { key: 'invitaciones', partitionKey: S('clave'), ttlAttribute: 'expiresAt', indexes: [] },
   /**
    * The change log of the records the API caches per container (users, companies and what each
    * company's map shows): one partition, sorted by time, so a container reads only what changed

@@ -127,11 +127,14 @@ export class ApiStack extends Stack {
       // Accounts waiting for their e-mail's code (docs/decisions/0010): written at sign-up, read and
       // counted at each try, deleted with the company founded.
       .bindTable('registros', tables.registros, ['read', 'put', 'update', 'delete'])
+      // Staff invitations (docs/decisions/0011): put at registration, a try counted at each opening of
+      // the link, deleted with the record they become.
+      .bindTable('invitaciones', tables.invitaciones, ['put', 'update', 'delete'])
       // Quotas per hour and day: each request a conditional ADD on its counters.
       .bindTable('cuotas', tables.cuotas, ['update'])
       // Takes waiting uploads, writes checked files, deletes replaced ones; presigns reads and uploads.
       .bindBucket(bucketName, 'readWrite');
-    // Internal registration signs staff up with a proof made from the key...
+    // The company sign-up (`POST /registro`) checks its authorization key.
     props.signUpKey.grantRead(this.api.role);
     // The client app's routes check its signature with this key.
     clientAppSecret.grantRead(this.api.role);

@@ -17,11 +17,7 @@ import { AppError } from '../errors.js';
  */
 
 const nuevoCodigo = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
-/** The code's e-mail: a staff member's names the company that registered them and says who has the password. */
-async function enviarCodigo(email: string, codigo: string, empresaId?: string): Promise<void> {
-  const empresa = empresaId ? (await empresaRepository.getCached(empresaId))?.empresa || 'Tu empresa' : null;
-  await correo.enviar({ to: email, subject: CORREO_CODIGO.subject, body: empresa ? CORREO_CODIGO.bodyPersonal(codigo, empresa) : CORREO_CODIGO.body(codigo), code: codigo });
-}
+const enviarCodigo = (email: string, codigo: string) => correo.enviar({ to: email, subject: CORREO_CODIGO.subject, body: CORREO_CODIGO.body(codigo), code: codigo });
 
 /**
  * Makes the account (its e-mail unverified), keeps what waits for the code and e-mails it. A 409
@@ -30,8 +26,6 @@ async function enviarCodigo(email: string, codigo: string, empresaId?: string): 
 export async function abrirCuenta(
   datos: { email: string; password: string; nombres?: string; apellidos?: string },
   espera: (sub: string) => Pendiente,
-  /** What else the account needs before its code goes out (a staff member's record; one a failure leaves is swept as unconfirmed). */
-  antes?: (sub: string) => Promise<unknown>,
 ): Promise<string> {
   const sub = await identity.crearCuenta(datos).catch(async (err: unknown) => {
     if (!(err instanceof AppError && err.status === 409) || !(await sinTerminar(datos.email))) throw err;
@@ -42,11 +36,9 @@ export async function abrirCuenta(
     return identity.crearCuenta(datos);
   });
   try {
-    await antes?.(sub);
     const codigo = nuevoCodigo();
-    const pendiente = espera(sub);
-    await registroRepository.guardar(pendiente, codigo);
-    await enviarCodigo(datos.email, codigo, pendiente.tipo === 'staff' ? pendiente.empresaId : undefined);
+    await registroRepository.guardar(espera(sub), codigo);
+    await enviarCodigo(datos.email, codigo);
     return sub;
   } catch (err) {
     await identity.deleteUser(datos.email).catch(() => undefined);
@@ -65,35 +57,24 @@ async function sinTerminar(email: string): Promise<boolean> {
 export async function reenviarCodigo(email: string): Promise<void> {
   const codigo = nuevoCodigo();
   const espera = await registroRepository.nuevoCodigo(email, codigo);
-  if (espera) await enviarCodigo(email, codigo, espera.tipo === 'staff' ? espera.empresaId : undefined);
+  if (espera) await enviarCodigo(email, codigo);
 }
 
 /**
  * The e-mail's code: a company's new admin founds the company (spec: rating 5, perfil false, role
- * admin, from the data checked at sign-up); a company's staff member's record is confirmed. Then the
- * e-mail is verified and the account joins its group. A wrong code and an unknown address read alike.
+ * admin, from the data checked at sign-up); then the e-mail is verified and the account joins its
+ * group. A wrong code and an unknown address read alike.
  */
 export async function confirmarCuenta(email: string, codigo: string): Promise<void> {
   const espera = await registroRepository.comprobar(email, codigo);
   if (espera === 'incorrecto') throw new AppError(400, 'codigo-incorrecto', REGISTRO_MSG.codigoIncorrecto);
   if (espera === 'vencido') throw new AppError(400, 'codigo-vencido', REGISTRO_MSG.codigoVencido);
-  const usuario = espera.tipo === 'empresa' ? await fundarEmpresa(espera) : await usuarioRepository.get(espera.sub);
-  if (!usuario) {
-    // A staff member whose record is gone (expired, or its company removed it): the account goes
-    // too, never left confirmed and unusable, and the address can be registered again.
-    await identity.deleteUser(espera.email).catch(() => undefined);
-    await registroRepository.borrar(email);
-    throw new AppError(400, 'codigo-vencido', REGISTRO_MSG.codigoVencido);
-  }
-  if (espera.tipo === 'staff') {
-    if (usuario.confirmacion) await usuarioRepository.markConfirmed(usuario.id);
-    await registroRepository.borrar(email);
-  }
+  const usuario = await fundarEmpresa(espera);
   await identity.verificarCorreo(espera.email, espera.sub, usuario.role);
 }
 
 /** The company and its admin, in one transaction with the removal of the sign-up's data (a repeated confirmation finds the record made). */
-async function fundarEmpresa(espera: Extract<RegistroItem, { tipo: 'empresa' }>): Promise<Usuario> {
+async function fundarEmpresa(espera: RegistroItem): Promise<Usuario> {
   const hecho = await usuarioRepository.get(espera.sub);
   if (hecho) return hecho;
   const now = new Date().toISOString();

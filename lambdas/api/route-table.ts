@@ -1,6 +1,6 @@
 import { API_MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
 import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
-import { confirmarCodigoSchema, registroEmpresaSchema } from '@shared/schemas/auth.js';
+import { confirmarCodigoSchema, registroEmpresaSchema, validarInvitacionSchema } from '@shared/schemas/auth.js';
 import { perfilBodySchema, perfilSchema, registroInternoSchema } from '@shared/schemas/profile.js';
 import { confirmUploadSchema, uploadRequestSchema } from '@shared/schemas/upload.js';
 import { vehiculoEdicionSchema, vehiculoNuevoSchema } from '@shared/schemas/vehiculo-formulario.js';
@@ -13,7 +13,7 @@ import { guiaPerfilSchema, operadorPerfilSchema, suspensionBodySchema, validacio
 import { cancelacionBodySchema, comprobanteClienteSchema, consultaEpaycoSchema, decisionPagoSchema, pagoConductorBodySchema, recompensaBodySchema, reembolsoBodySchema } from '@shared/schemas/pagos.js';
 import { appRoute, cuentaRoute, publicRoute, route } from './define-route.js';
 import { confirmacionEpayco, consultarEpayco } from './routes/epayco.js';
-import { confirmarRegistro, pedirCodigo, registrarEmpresa } from './routes/registro.js';
+import { confirmarRegistro, pedirCodigo, registrarEmpresa, validarInvitacion } from './routes/registro.js';
 import { historialServicios, listarEmpresas, listarServicios } from './routes/listas.js';
 import { cancelarReserva, decidirPago, listarPagosPorValidar, resumenPagos, verPagosDeServicio } from './routes/pagos.js';
 import { listarPagosConductor, pagarConductor } from './routes/pagos-conductor.js';
@@ -46,6 +46,7 @@ export const ROUTES = [
   publicRoute({ ruta: 'POST /registro', body: registroEmpresaSchema, handler: registrarEmpresa }),
   cuentaRoute({ ruta: 'POST /registro/confirmar', body: confirmarCodigoSchema, handler: confirmarRegistro }),
   cuentaRoute({ ruta: 'POST /registro/codigo', handler: pedirCodigo }),
+  publicRoute({ ruta: 'POST /registro/invitacion', body: validarInvitacionSchema, handler: validarInvitacion }),
   route({ ruta: 'GET /me', access: CONSOLA, handler: getMe }),
   route({
     ruta: 'PUT /perfil',

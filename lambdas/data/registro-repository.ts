@@ -4,14 +4,14 @@ import { isExpired } from '@shared/domain/trips.js';
 import type { Registro } from '@shared/schemas/auth.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 
-/** An account made but not confirmed (docs/decisions/0010) is kept a week, then forgotten (staff: see sweep-staff). */
+/** An account made but not confirmed (docs/decisions/0010) is kept a week, then forgotten. */
 const REGISTRO_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** A code lives a day, and may be tried this many times. */
 export const CODIGO_VIGENCIA_S = 24 * 60 * 60;
 export const CODIGO_INTENTOS = 5;
 
-/** Whose account waits for its code: a company's new admin (with the company's data) or a company's staff. */
-export type Pendiente = { email: string; sub: string } & ({ tipo: 'empresa'; registro: Registro } | { tipo: 'staff'; empresaId: string });
+/** A company's new admin whose account waits for its code, with the company's data (staff are invited instead: docs/decisions/0011). */
+export type Pendiente = { email: string; sub: string; tipo: 'empresa'; registro: Registro };
 export type RegistroItem = Pendiente & { codigo: string; intentos: number; codigoHasta: number; expiresAt: number };
 
 /** Codes are kept hashed with their address: a reader of the table learns no code. */

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { usuarioSchema, type Usuario } from '@shared/schemas/empresa.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { cambios } from './cambios.js';
@@ -30,6 +30,18 @@ export const usuarioRepository = {
   /** A new user record; never overwrites one (a second registration of the same sub fails). */
   async create(usuario: Usuario): Promise<void> {
     await ddb().send(new PutCommand({ TableName: tableName('usuarios'), Item: usuario, ConditionExpression: 'attribute_not_exists(id)' }));
+  },
+
+  /** A staff member's record, in one transaction with the invitation it comes from (docs/decisions/0011), used up with it. */
+  async createFromInvitation(usuario: Usuario, consumida: { TableName: string; Key: Record<string, string>; ConditionExpression: string }): Promise<void> {
+    await ddb().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName('usuarios'), Item: usuario, ConditionExpression: 'attribute_not_exists(id)' } },
+          { Delete: consumida },
+        ],
+      }),
+    );
   },
 
   /** The personal part of the profile; saving it marks the user's profile done. An absent puesto is kept. */

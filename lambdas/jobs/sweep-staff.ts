@@ -5,6 +5,8 @@ import { usuarioRepository } from '../data/usuario-repository.js';
 export const STAFF_CONFIRMATION_DAYS = 7;
 
 /**
+ * Staff accounts made before invitations (docs/decisions/0011: internal registration no longer makes
+ * an account before its link is opened, so nothing new lands here; remove once a deploy has run a week).
  * Internal registration must not hold someone else's e-mail forever: a staff account still
  * unconfirmed after STAFF_CONFIRMATION_DAYS is deleted (Cognito account and record), so the
  * address's owner can sign up. An account whose e-mail was verified meanwhile just leaves the index.

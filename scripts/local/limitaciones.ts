@@ -7,7 +7,7 @@ export const LIMITACIONES_LOCALES = [
   {
     servicio: 'Cognito (cognito-local)',
     falta:
-      'firma los tokens con una clave publicada en su paquete: cualquiera que llegue a la API local puede fabricar un token válido; también entrega tokens a usuarios desactivados (la API los rechaza por su registro); no aplica "solo el administrador crea usuarios", así que un registro directo de un correo existente responde UsernameExistsException (el disparador rechaza los demás), y sus tokens dicen email_verified verdadero aunque no lo esté (la API revisa el registro).',
+      'firma los tokens con una clave publicada en su paquete: cualquiera que llegue a la API local puede fabricar un token válido; también entrega tokens a usuarios desactivados (la API los rechaza por su registro); no aplica "solo el administrador crea usuarios", así que un registro directo de un correo existente responde UsernameExistsException (el disparador rechaza los demás), sus tokens dicen email_verified verdadero aunque no lo esté (la API revisa el registro), y al iniciar sesión responde distinto a un correo sin cuenta (NotAuthorizedException) que a una contraseña errada (InvalidPasswordException): AWS responde lo mismo a ambos.',
   },
   {
     servicio: 'ePayco (simulador local)',

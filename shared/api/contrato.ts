@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import type { asignacionBodySchema, asignadoSchema } from '../schemas/asignacion.js';
-import type { confirmarCodigoSchema, registroEmpresaCreadoSchema, registroEmpresaSchema } from '../schemas/auth.js';
+import type { confirmarCodigoSchema, invitacionValidadaSchema, registroEmpresaCreadoSchema, registroEmpresaSchema, validarInvitacionSchema } from '../schemas/auth.js';
 import type { empresasListaSchema, meResponseSchema } from '../schemas/empresa.js';
 import type { fuecBodySchema, fuecSubidoSchema } from '../schemas/fuec.js';
 import type { historialRespuestaSchema } from '../schemas/historial.js';
@@ -57,6 +57,7 @@ export interface Contrato {
   'POST /registro': { cuerpo: typeof registroEmpresaSchema; respuesta: De<typeof registroEmpresaCreadoSchema> };
   'POST /registro/confirmar': { cuerpo: typeof confirmarCodigoSchema; respuesta: De<typeof registroEmpresaCreadoSchema> };
   'POST /registro/codigo': { respuesta: null };
+  'POST /registro/invitacion': { cuerpo: typeof validarInvitacionSchema; respuesta: De<typeof invitacionValidadaSchema> };
   'GET /me': { respuesta: De<typeof meResponseSchema> };
   'PUT /perfil': { cuerpo: typeof perfilBodySchema; respuesta: De<typeof meResponseSchema> };
   'POST /usuarios': { cuerpo: typeof registroInternoSchema; respuesta: De<typeof usuarioCreadoSchema> };

@@ -1,7 +1,7 @@
 import * as z from './zod-es.js';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
 import { puestoSchema } from './empresa.js';
-import { MSG } from './messages.js';
+import { INVITACION_MSG, MSG } from './messages.js';
 import { EMAIL_MAX, EMPRESA_MAX, PASSWORD_MAX, requiredText, TEXT_MSG } from './text.js';
 
 /** E-mail as the spec checks it: required, then a standard pattern. Stored lower-case. */
@@ -69,6 +69,21 @@ const codigoSchema = z.string({ error: MSG.codigo }).trim().regex(/^\d{6}$/, MSG
 export const verifyEmailSchema = z.object({ email: emailSchema, codigo: codigoSchema });
 /** `POST /registro/confirmar`: the code; the account is the session's (docs/decisions/0010). */
 export const confirmarCodigoSchema = z.object({ codigo: codigoSchema });
+
+/**
+ * `POST /registro/invitacion`: a staff invitation's link (its company, address and token, from the
+ * link's fragment) and the password the admin chose (docs/decisions/0011). A link cut or altered is
+ * just not valid.
+ */
+export const validarInvitacionSchema = z.object({
+  empresa: z.string({ error: INVITACION_MSG.invalida }).min(1, INVITACION_MSG.invalida).max(200, INVITACION_MSG.invalida),
+  correo: z.string({ error: INVITACION_MSG.invalida }).max(EMAIL_MAX, INVITACION_MSG.invalida).pipe(z.email(INVITACION_MSG.invalida)).transform((e) => e.toLowerCase()),
+  token: z.string({ error: INVITACION_MSG.invalida }).regex(/^[\w-]{43}$/, INVITACION_MSG.invalida),
+  password: z.string({ error: INVITACION_MSG.contrasenaRequerida }).min(1, INVITACION_MSG.contrasenaRequerida).max(PASSWORD_MAX, TEXT_MSG.maximo(PASSWORD_MAX)),
+});
+export type ValidarInvitacionBody = z.output<typeof validarInvitacionSchema>;
+/** Its answer: the account made, its e-mail verified. */
+export const invitacionValidadaSchema = z.object({ email: z.string() });
 
 /** Second step of the password recovery: the code from the e-mail and the new password. */
 export const newPasswordStepSchema = z.object({ codigo: codigoSchema, password: newPasswordSchema(MSG.passwordMin) });

@@ -116,10 +116,29 @@ export const CORREO_CODIGO = {
   subject: 'Tu código de verificación',
   body: (codigo: string) =>
     `Hola:\n\nTu código de verificación para el Panel de Control es ${codigo}. Escríbelo en la pantalla "Verifica tu correo", que se abre al crear la cuenta o al iniciar sesión con ella, para activar tu cuenta. Vence en 24 horas.\n\nSi no creaste una cuenta, puedes ignorar este mensaje.\n`,
-  /** A staff member registered by their company's admin, who chose the password. */
-  bodyPersonal: (codigo: string, empresa: string) =>
-    `Hola:\n\n${empresa} te registró como usuario de su Panel de Control. Tu código de verificación es ${codigo}.\n\nPide tu contraseña a quien te registró, inicia sesión con este correo y escribe el código en la pantalla "Verifica tu correo". Vence en 24 horas.\n\nSi no trabajas con ${empresa}, puedes ignorar este mensaje.\n`,
 };
+
+/**
+ * A staff member's invitation (docs/decisions/0011): the link that validates the account with the
+ * password the admin chose. The company's name says who registered them.
+ */
+export const CORREO_INVITACION = {
+  subject: 'Valida tu cuenta del Panel de Control',
+  body: (empresa: string, enlace: string, dias: number) =>
+    `Hola:\n\n${empresa} te registró como usuario de su Panel de Control. Para activar tu cuenta, abre este enlace y escribe la contraseña que te dio quien te registró:\n\n${enlace}\n\nEl enlace vence en ${dias} días. Si no trabajas con ${empresa}, puedes ignorar este mensaje.\n`,
+};
+
+/** The invitation link's screen (docs/decisions/0011). */
+export const INVITACION_MSG = {
+  invalida: 'Este enlace ya no sirve: venció, ya se usó o está incompleto. Pide a quien te registró que te registre de nuevo.',
+  contrasena: (quedan: number) =>
+    quedan > 0
+      ? `Esa no es la contraseña que te dio quien te registró. Te quedan ${quedan} ${quedan === 1 ? 'intento' : 'intentos'}.`
+      : 'Esa no es la contraseña que te dio quien te registró, y el enlace ya no admite más intentos. Pide que te registren de nuevo.',
+  contrasenaRequerida: 'Escribe la contraseña que te dio quien te registró',
+  cuentaExiste: 'Este correo ya tiene una cuenta en la plataforma. Inicia sesión con ella, o pide que te registren con otro correo.',
+  validada: 'Tu cuenta quedó validada. Ya puedes iniciar sesión.',
+} as const;
 
 export const REGISTRO_MSG = {
   email: 'Un email válido es requerido',

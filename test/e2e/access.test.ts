@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
-import { MSG, PERFIL_MSG, RECUPERAR_MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
+import { INVITACION_MSG, MSG, PERFIL_MSG, RECUPERAR_MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
 import { REDIRECT_AFTER_SAVE_MS } from '../../web/src/features/perfil/components/perfil-form.js';
-import { api, idToken, lastCodeFor, newCompanyAdmin, signUpCompanyAdmin, stack } from '../support/clients.js';
-import { elegir, entrarComo, field, page, shots, sideMenu, signIn, signOut, url, usePage } from '../support/e2e.js';
+import { api, idToken, lastCodeFor, newCompanyAdmin, signUpCompanyAdmin, stack, ultimaInvitacionPara } from '../support/clients.js';
+import { elegir, entrarComo, field, notificacion, page, shots, sideMenu, signIn, signOut, url, usePage } from '../support/e2e.js';
 
 /*
  * Access end to end (issue "Access and company profile"): sign-up with the authorization key, e-mail
@@ -28,13 +28,14 @@ async function adminSinVerificar(email: string): Promise<string> {
   return nextCode(email);
 }
 
-/** A staff user the demo admin registered through the API (`POST /usuarios`), its e-mail not verified yet. */
-async function staffSinVerificar(email: string): Promise<void> {
+/** A staff user the demo admin invited through the API (`POST /usuarios`); the fragment of the e-mail's link (docs/decisions/0011). */
+async function staffInvitado(email: string): Promise<string> {
   const res = await api('/usuarios', {
     token: await idToken(DEMO_USERS.admin, DEMO_PASSWORD),
     body: { email, verifyEmail: email, password: STAFF_PASSWORD, verifyPassword: STAFF_PASSWORD },
   });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return new URL(ultimaInvitacionPara(email)!.enlace).hash;
 }
 
 const modal = () => page.getByRole('dialog');
@@ -149,7 +150,7 @@ describe('access', () => {
     await newCompanyAdmin(email, ADMIN_PASSWORD, 'Transportes La Sultana');
     await signIn(email, ADMIN_PASSWORD);
     await page.waitForURL('**/panel-control/perfil');
-    await page.getByText(MSG.completaPerfil, { exact: true }).waitFor();
+    await notificacion(MSG.completaPerfil).waitFor();
     await page.getByRole('heading', { name: 'Cuenta', level: 1 }).waitFor();
     // The sign-up data is already in the profile (newCompanyAdmin signs up as 'Prueba Apellido').
     expect(await field('Empresa').inputValue()).toBe('Transportes La Sultana');
@@ -212,8 +213,8 @@ describe('access', () => {
     await page.getByRole('button', { name: 'Registrar', exact: true }).click();
     await page.getByText(REGISTRO_MSG.exito).waitFor();
     await page.waitForURL('**/panel-control/monitor-map');
-    // The account waits for its e-mail's code.
-    await nextCode(email);
+    // The invitation's link went out (docs/decisions/0011).
+    await expect.poll(() => ultimaInvitacionPara(email)?.correo).toBe(email);
 
     // Registering the same address again: the API's Spanish message.
     await page.goto(url('/panel-control/registro-interno'));
@@ -228,17 +229,32 @@ describe('access', () => {
     await signOut();
   });
 
-  it('has a staff user the admin registered verify, sign in without the admin entry and save only their personal part', async () => {
+  it('has a staff user the admin invited validate the account from the link, sign in without the admin entry and save only their personal part', async () => {
     const email = correoNuevo('juan', 'transvalle.demo');
-    await staffSinVerificar(email);
-    // The staff user verifies with the code of the e-mail, then signs in.
-    await signIn(email, STAFF_PASSWORD);
-    await page.waitForURL((u) => u.pathname === '/verificar-correo');
-    await field('Código de verificación').fill(await nextCode(email));
-    await page.getByRole('button', { name: 'Verificar', exact: true }).click();
+    const enlace = await staffInvitado(email);
+    // The staff user opens the e-mail's link and types the password the admin gave them.
+    await page.goto(url(`/validar-cuenta${enlace}`));
+    await page.getByRole('heading', { name: 'Valida tu cuenta' }).waitFor();
+    expect(await field('Correo electrónico').inputValue()).toBe(email);
+    await page.getByRole('button', { name: 'Validar cuenta', exact: true }).click();
+    await page.getByText(INVITACION_MSG.contrasenaRequerida, { exact: true }).waitFor();
+    await field('Contraseña').fill('otra12');
+    await page.getByRole('button', { name: 'Validar cuenta', exact: true }).click();
+    await page.getByText(INVITACION_MSG.contrasena(4), { exact: true }).waitFor();
+    await shots('validar-cuenta');
+    await field('Contraseña').fill(STAFF_PASSWORD);
+    await page.getByRole('button', { name: 'Validar cuenta', exact: true }).click();
+    await page.getByText(INVITACION_MSG.validada).waitFor();
     await page.waitForURL('**/login');
+    // The sign-in has the address already.
+    await expect.poll(() => field('Correo electrónico').inputValue()).toBe(email);
+    // The link is used up.
+    await page.goto(url(`/validar-cuenta${enlace}`));
+    await field('Contraseña').fill(STAFF_PASSWORD);
+    await page.getByRole('button', { name: 'Validar cuenta', exact: true }).click();
+    await page.getByText(INVITACION_MSG.invalida).waitFor();
     await signIn(email, STAFF_PASSWORD);
-    await page.getByText(MSG.completaPerfil, { exact: true }).waitFor();
+    await notificacion(MSG.completaPerfil).waitFor();
     await page.waitForURL('**/panel-control/perfil');
     await page.getByRole('button', { name: 'Abrir navegación lateral' }).click();
     await sideMenu().getByRole('link', { name: 'Perfil de Usuario' }).waitFor();

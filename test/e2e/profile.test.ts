@@ -3,7 +3,7 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MSG, PERFIL_MSG } from '@shared/schemas/messages.js';
 import { api, cognitoClient, newCompanyAdmin, PDF_BYTES, solidPng, stack, upload } from '../support/clients.js';
-import { abrir, relojHasta, dismissToasts, elegir, field, page, shots, sideMenu, signIn, url, usePage } from '../support/e2e.js';
+import { abrir, dismissToasts, elegir, field, notificacion, page, relojHasta, shots, sideMenu, signIn, url, usePage } from '../support/e2e.js';
 
 /*
  * Company profile end to end: a fresh company admin fills the profile, uploads a profile photo, the
@@ -154,7 +154,7 @@ describe('company profile', () => {
   it('lands a fresh company admin on the profile with the gated entries closed', async () => {
     const { email } = await empresaNueva();
     await signIn(email, PASSWORD);
-    await page.getByText(MSG.completaPerfil, { exact: true }).waitFor();
+    await notificacion(MSG.completaPerfil).waitFor();
     await page.waitForURL('**/panel-control/perfil');
     await page.getByRole('heading', { name: 'Cuenta', level: 1 }).waitFor();
 

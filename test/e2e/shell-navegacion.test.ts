@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
 import { MSG } from '@shared/schemas/messages.js';
 import { screenshot } from '../support/browser.js';
-import { entrarComo, openMenu, page, sideMenu, signIn, sobranteDeTabla, url, usePage } from '../support/e2e.js';
+import { entrarComo, notificacion, openMenu, page, sideMenu, signIn, sobranteDeTabla, url, usePage } from '../support/e2e.js';
 import { bottomBar, tabNames } from '../support/e2e-shell.js';
 
 /*
@@ -16,7 +16,7 @@ usePage({ viewport: { width: 1280, height: 800 } });
 describe('console shell', () => {
   it('sends a user with an incomplete company profile to the profile, with the gated entries disabled', async () => {
     await signIn(DEMO_USERS.admin2, DEMO_PASSWORD);
-    await page.getByText(MSG.completaPerfil, { exact: true }).waitFor();
+    await notificacion(MSG.completaPerfil).waitFor();
     await page.waitForURL('**/panel-control/perfil');
     await openMenu();
     for (const entry of ['Mapa de Monitoreo', 'Gestiona Flota', 'Registrar Nuevo Usuario'])

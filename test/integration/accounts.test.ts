@@ -1,5 +1,5 @@
-import { AdminGetUserCommand, AdminUpdateUserAttributesCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { AdminCreateUserCommand, AdminGetUserCommand, AdminUpdateUserAttributesCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -8,7 +8,7 @@ import { SINCRONIZAR_MS } from '../../lambdas/data/cambios.js';
 import { setActivo } from '../../scripts/lib/cuentas.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
 import { API_MSG, MSG } from '@shared/schemas/messages.js';
-import { api, cognitoClient, confirmarCodigo, docClient, idToken, newCompanyAdmin, stack, subOf, table, useFunctionEnv } from '../support/clients.js';
+import { api, cognitoClient, confirmarCodigo, docClient, idToken, newCompanyAdmin, nuevoPersonal, signUpCompanyAdmin, stack, subOf, table, useFunctionEnv } from '../support/clients.js';
 import { appApi, servicioPublicado } from '../support/servicios.js';
 
 const registro = (email: string) => ({ email, verifyEmail: email, password: 'Equipo2026!', verifyPassword: 'Equipo2026!' });
@@ -21,7 +21,7 @@ async function cognitoStatus(email: string): Promise<string | null> {
   }
 }
 
-describe('accounts: disabled at once, unconfirmed staff expire, only the API makes accounts', () => {
+describe('accounts: disabled at once, unconfirmed staff of before invitations expire, only the API makes accounts', () => {
   let admin: string;
   beforeAll(async () => {
     useFunctionEnv();
@@ -43,13 +43,21 @@ describe('accounts: disabled at once, unconfirmed staff expire, only the API mak
     expect((await api('/me', { token })).status).toBe(200);
   });
 
-  it('expires an internally registered staff account left unconfirmed for 7 days; its owner can then sign up', async () => {
+  /** A staff account as internal registration made them before invitations (docs/decisions/0011): unverified, its record 'pendiente'. */
+  async function personalAntiguo(email: string, creadoEn: string): Promise<string> {
+    const { User } = await cognitoClient().send(
+      new AdminCreateUserCommand({ UserPoolId: stack().userPoolId, Username: email, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'false' }] }),
+    );
+    const id = User!.Attributes!.find((a) => a.Name === 'sub')!.Value!;
+    await docClient().send(new PutCommand({ TableName: table('usuarios'), Item: { id, empresaId: 'demo-transvalle', email, role: 'user', rating: 5, perfil: false, activo: true, confirmacion: 'pendiente', creadoEn } }));
+    return id;
+  }
+
+  it('expires a staff account made before invitations and left unconfirmed for 7 days; its owner can then sign up', async () => {
     const { expireUnconfirmedStaff } = await import('../../lambdas/jobs/sweep-staff.js');
     const email = 'capturada@transvalle.demo';
-    const res = await api('/usuarios', { token: admin, body: registro(email) });
-    expect(res.status).toBe(201);
-    const record = async () => (await docClient().send(new GetCommand({ TableName: table('usuarios'), Key: { id: res.json.id } }))).Item;
-    expect(await record()).toMatchObject({ confirmacion: 'pendiente' });
+    const id = await personalAntiguo(email, new Date().toISOString());
+    const record = async () => (await docClient().send(new GetCommand({ TableName: table('usuarios'), Key: { id } }))).Item;
 
     // Six days on, nothing happens; eight days on, the account and its record are gone.
     expect((await expireUnconfirmedStaff(new Date(Date.now() + 6 * 86_400_000))).expired).not.toContain(email);
@@ -63,24 +71,22 @@ describe('accounts: disabled at once, unconfirmed staff expire, only the API mak
     expect((await api('/me', { token: await idToken(email, 'Propia2026!') })).json.empresa.empresa).toBe('La Empresa Propia');
   });
 
-  it('keeps a staff account that confirmed in time (it leaves the sweep)', async () => {
+  it('keeps a staff account made before invitations whose e-mail was verified in time (it leaves the sweep)', async () => {
     const { expireUnconfirmedStaff } = await import('../../lambdas/jobs/sweep-staff.js');
     const email = 'a.tiempo@transvalle.demo';
-    const res = await api('/usuarios', { token: admin, body: registro(email) });
-    await confirmarCodigo(email, 'Equipo2026!');
-    const item = (await docClient().send(new GetCommand({ TableName: table('usuarios'), Key: { id: res.json.id } }))).Item;
-    expect(item).not.toHaveProperty('confirmacion');
+    const id = await personalAntiguo(email, new Date().toISOString());
+    await cognitoClient().send(new AdminUpdateUserAttributesCommand({ UserPoolId: stack().userPoolId, Username: email, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }] }));
     expect((await expireUnconfirmedStaff(new Date(Date.now() + 30 * 86_400_000))).expired).not.toContain(email);
-    expect(await cognitoStatus(email)).toBe('CONFIRMED');
+    const item = (await docClient().send(new GetCommand({ TableName: table('usuarios'), Key: { id } }))).Item;
+    expect(item).not.toHaveProperty('confirmacion');
+    expect(await cognitoStatus(email)).not.toBeNull();
   });
 
   it("names a user by its record's e-mail, not the one its token claims", async () => {
     const email = 'nombrada@transvalle.demo';
-    const creado = await api('/usuarios', { token: admin, body: registro(email) });
-    expect(creado.status).toBe(201);
-    await confirmarCodigo(email, 'Equipo2026!');
+    const id = subOf(await nuevoPersonal(admin, email, 'Equipo2026!'));
     // Its own profile complete, as its first visit would leave it (a test write).
-    await docClient().send(new UpdateCommand({ TableName: table('usuarios'), Key: { id: creado.json.id }, UpdateExpression: 'SET perfil = :t', ExpressionAttributeValues: { ':t': true } }));
+    await docClient().send(new UpdateCommand({ TableName: table('usuarios'), Key: { id }, UpdateExpression: 'SET perfil = :t', ExpressionAttributeValues: { ':t': true } }));
     // The user's own e-mail attribute changed at Cognito (a user may change it; in AWS it must verify it first).
     const otro = 'soporte@transaliadas.demo';
     await cognitoClient().send(
@@ -111,9 +117,9 @@ describe('accounts: disabled at once, unconfirmed staff expire, only the API mak
     await expect(directo).rejects.toThrow(MSG.claveIncorrecta);
     expect(await cognitoStatus('colado@ermita.demo')).toBeNull();
 
-    // Registered by the admin, not confirmed: Cognito signs it in, the API sends it to the code screen.
-    const email = 'sin.codigo@transvalle.demo';
-    expect((await api('/usuarios', { token: admin, body: registro(email) })).status).toBe(201);
+    // Signed up with the key, not confirmed: Cognito signs it in, the API sends it to the code screen.
+    const email = 'sin.codigo@ermita.demo';
+    await signUpCompanyAdmin(email, { password: 'Equipo2026!' });
     const res = await api('/me', { token: await idToken(email, 'Equipo2026!') });
     expect(res.status).toBe(403);
     expect(res.json.error).toEqual({ code: 'correo-sin-verificar', message: MSG.verificaCorreo });

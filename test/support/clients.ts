@@ -61,6 +61,33 @@ export function lastCodeFor(email: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The newest staff invitation's link in the outbox for an address (docs/decisions/0011): its fragment's
+ * fields as `POST /registro/invitacion` takes them, and the link itself.
+ */
+export function ultimaInvitacionPara(email: string): { empresa: string; correo: string; token: string; enlace: string } | undefined {
+  const dir = stack().outboxDir;
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.txt')).sort().reverse()) {
+    const text = readFileSync(join(dir, f), 'utf8');
+    if (!text.startsWith(`Para: ${email.toLowerCase()}\n`)) continue;
+    const enlace = text.match(/^(https?:\/\/\S+\/validar-cuenta#\S+)$/m)?.[1];
+    if (!enlace) continue;
+    const p = new URLSearchParams(new URL(enlace).hash.slice(1));
+    return { empresa: p.get('empresa')!, correo: p.get('correo')!, token: p.get('t')!, enlace };
+  }
+  return undefined;
+}
+
+/** A staff member registered by an admin's token (`POST /usuarios`) who opens the e-mail's link with the password; its ID token. */
+export async function nuevoPersonal(adminToken: string, email: string, password: string): Promise<string> {
+  const res = await api('/usuarios', { token: adminToken, body: { email, verifyEmail: email, password, verifyPassword: password } });
+  if (res.status !== 201) throw new Error(`POST /usuarios ${res.status}: ${JSON.stringify(res.json)}`);
+  const { enlace: _e, ...invitacion } = ultimaInvitacionPara(email)!;
+  const validada = await api('/registro/invitacion', { body: { ...invitacion, password } });
+  if (validada.status !== 200) throw new Error(`POST /registro/invitacion ${validada.status}: ${JSON.stringify(validada.json)}`);
+  return idToken(email, password);
+}
+
 /** A company admin signed up with the key as the console does, its e-mail not verified yet. */
 export async function signUpCompanyAdmin(
   email: string,

@@ -181,6 +181,9 @@ export const sobranteDeTabla = () =>
     return e ? e.scrollWidth - e.clientWidth : 0;
   });
 
+/** A toast with this text (the side menu and the bottom bar may say the same words, e.g. 'Completa tu perfil'). */
+export const notificacion = (texto: string) => page.getByRole('region', { name: 'Notificaciones' }).getByText(texto, { exact: true });
+
 /** Closes the toasts, so a screenshot shows the screen itself. */
 export async function dismissToasts() {
   const close = page.getByRole('button', { name: 'Cerrar notificación' });

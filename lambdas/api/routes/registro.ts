@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
-import type { RegistroEmpresaBody } from '@shared/schemas/auth.js';
+import type { RegistroEmpresaBody, ValidarInvitacionBody } from '@shared/schemas/auth.js';
 import { MSG } from '@shared/schemas/messages.js';
 import { isValidSignUpKey } from '../../adapters/signup-key.js';
 import { AppError } from '../../errors.js';
 import { abrirCuenta, confirmarCuenta, reenviarCodigo } from '../cuentas.js';
 import { gastarCuota } from '../cuotas.js';
+import { validarInvitacion as validar } from '../invitaciones.js';
 import type { AuthEnv } from '../middleware/auth.js';
 
 /**
@@ -27,7 +28,7 @@ export async function registrarEmpresa(c: Context, _caller: null, body: Registro
 
 /**
  * `POST /registro/confirmar`: the e-mail's code, for the account of the session (only its password
- * signs it in, so nobody else can spend its tries); a company's admin founds the company, staff are confirmed.
+ * signs it in, so nobody else can spend its tries); the company's admin founds the company.
  */
 export async function confirmarRegistro(c: Context<AuthEnv>, _caller: null, { codigo }: { codigo: string }) {
   const { email } = c.var.cuenta;
@@ -41,4 +42,10 @@ export async function pedirCodigo(c: Context<AuthEnv>) {
   await gastarCuota([['codigosCorreo', email]]);
   await reenviarCodigo(email);
   return c.body(null, 204);
+}
+
+/** `POST /registro/invitacion`: a staff invitation's link and the admin's password make the account (docs/decisions/0011). */
+export async function validarInvitacion(c: Context, _caller: null, body: ValidarInvitacionBody) {
+  await validar(body);
+  return c.json({ email: body.correo });
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router-dom';
 import { LoadingScreen } from '../components/loading-screen.js';
 import { RouteError } from '../components/route-error.js';
-import { VERIFY_EMAIL_PATH } from '../features/auth/api/paths.js';
+import { VALIDAR_CUENTA_PATH, VERIFY_EMAIL_PATH } from '../features/auth/api/paths.js';
 import { RequireAuth } from '../features/auth/components/require-auth.js';
 import { readStoredUsuario } from '../lib/me/stored-usuario.js';
 import { PANEL_BASE, PANEL_SCREENS, preloadScreen, screenHref, type PanelScreen, type Viewer } from './screens.js';
@@ -16,6 +16,9 @@ const SignUpPage = lazy(() =>
 );
 const VerifyEmailPage = lazy(() =>
   import('../features/auth/components/verify-email-page.js').then((m) => ({ default: m.VerifyEmailPage })),
+);
+const AcceptInvitationPage = lazy(() =>
+  import('../features/auth/components/accept-invitation-page.js').then((m) => ({ default: m.AcceptInvitationPage })),
 );
 const PasswordRecoveryPage = lazy(() =>
   import('../features/auth/components/password-recovery-page.js').then((m) => ({ default: m.PasswordRecoveryPage })),
@@ -73,6 +76,7 @@ export const router = createBrowserRouter([
       { path: '/registro', element: <SignUpPage /> },
       { path: '/cambiar-password', element: <PasswordRecoveryPage /> },
       { path: VERIFY_EMAIL_PATH, element: <VerifyEmailPage /> },
+      { path: VALIDAR_CUENTA_PATH, element: <AcceptInvitationPage /> },
       {
         path: PANEL_BASE,
         element: <RequireAuth />,

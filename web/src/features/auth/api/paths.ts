@@ -1,5 +1,6 @@
 /** Public account screens that other screens send people to, with what they carry along. */
 export const VERIFY_EMAIL_PATH = '/verificar-correo';
+export { VALIDAR_CUENTA_PATH } from '@shared/constants.js';
 
 /** The e-mail travels in the address, so a reload (or a link) keeps it. */
 export const verifyEmailPath = (email: string) => `${VERIFY_EMAIL_PATH}?email=${encodeURIComponent(email)}`;

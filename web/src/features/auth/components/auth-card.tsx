@@ -1,9 +1,11 @@
 import Box from '@cloudscape-design/components/box';
 import Container from '@cloudscape-design/components/container';
+import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { AuthPageLayout } from '../../../components/auth-page-layout.js';
+import { useFollow, type FollowEvent } from '../../../lib/navigation.js';
 import { useDocumentTitle } from '../../../lib/use-document-title.js';
 import { useAuth } from '../api/auth-context.js';
 import { verificando } from '../api/paths.js';
@@ -44,5 +46,18 @@ export function AuthCard({ title, subtitle, notice, children, footer }: AuthCard
         {footer && <Box textAlign="center">{footer}</Box>}
       </SpaceBetween>
     </AuthPageLayout>
+  );
+}
+
+/** The footer of the account screens: a question, then the link to the sign-in ('Inicia sesión'). */
+export function PieIniciaSesion({ pregunta, href = '/login', onFollow }: { pregunta: string; href?: string; onFollow?: (event: FollowEvent) => void }) {
+  const follow = useFollow();
+  return (
+    <Box variant="span">
+      {pregunta}{' '}
+      <Link href={href} onFollow={onFollow ?? follow}>
+        Inicia sesión
+      </Link>
+    </Box>
   );
 }

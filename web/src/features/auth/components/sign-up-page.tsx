@@ -1,8 +1,6 @@
 import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
-import Link from '@cloudscape-design/components/link';
 import type { SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState, type FormEvent } from 'react';
@@ -12,13 +10,12 @@ import { PUESTOS } from '@shared/schemas/empresa.js';
 import { MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
 import { EmailField, PasswordField, TextField } from '../../../components/form-fields.js';
 import { SelectField } from '../../../components/select-field.js';
-import { useFollow } from '../../../lib/navigation.js';
 import { toast } from '../../../lib/toast.js';
 import { useZodForm } from '../../../lib/use-zod-form.js';
 import { VERIFICANDO, verifyEmailPath } from '../api/paths.js';
 import { signInWithPassword } from '../api/sign-in.js';
 import { registerAccount, type SignUpData } from '../api/sign-up.js';
-import { AuthCard } from './auth-card.js';
+import { AuthCard, PieIniciaSesion } from './auth-card.js';
 import { AuthorizationModal } from './authorization-modal.js';
 
 export const PUESTO_OPTIONS: SelectProps.Option[] = Object.entries(PUESTOS).map(([value, label]) => ({ value, label }));
@@ -27,7 +24,6 @@ const EMPTY = { nombres: '', apellidos: '', empresa: '', puesto: '', email: '', 
 
 /** docs/spec/01.md "Sign-up": the form, then the authorization key in a modal, then e-mail verification. */
 export function SignUpPage() {
-  const follow = useFollow();
   const navigate = useNavigate();
   const form = useZodForm(signUpSchema, EMPTY, (v) => ({ ...v, puesto: v.puesto || undefined }));
   const [showPassword, setShowPassword] = useState(false);
@@ -89,14 +85,7 @@ export function SignUpPage() {
           </Alert>
         )
       }
-      footer={
-        <Box variant="span">
-          ¿Ya tienes una cuenta?{' '}
-          <Link href="/" onFollow={follow}>
-            Inicia sesión
-          </Link>
-        </Box>
-      }
+      footer={<PieIniciaSesion pregunta="¿Ya tienes una cuenta?" href="/" />}
     >
       <form ref={form.ref} onSubmit={submit} noValidate>
         <Form

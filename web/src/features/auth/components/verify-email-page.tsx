@@ -1,8 +1,6 @@
 import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
-import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -15,7 +13,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import { useAuth } from '../api/auth-context.js';
 import { readAccountNavState } from '../api/paths.js';
 import { cerrarSesion, resendVerificationCode, verifyEmail } from '../api/sign-up.js';
-import { AuthCard } from './auth-card.js';
+import { AuthCard, PieIniciaSesion } from './auth-card.js';
 
 export const VERIFIED_MSG = 'Correo verificado correctamente. Ya puedes iniciar sesión.';
 export const CODE_SENT_MSG = 'Te enviamos un nuevo código de verificación. Revisa tu correo.';
@@ -98,14 +96,7 @@ export function VerifyEmailPage() {
           </SpaceBetween>
         )
       }
-      footer={
-        <Box variant="span">
-          ¿Ya verificaste tu cuenta?{' '}
-          <Link href="/login" onFollow={(event) => void aLogin(event)}>
-            Inicia sesión
-          </Link>
-        </Box>
-      }
+      footer={<PieIniciaSesion pregunta="¿Ya verificaste tu cuenta?" onFollow={(event) => void aLogin(event)} />}
     >
       <form ref={form.ref} onSubmit={(event) => void submit(event)} noValidate>
         <Form
