@@ -19,7 +19,7 @@ export const identity = {
    * chose, the e-mail not yet verified. The API sends the code and verifies the e-mail itself
    * (`verificarCorreo`); until then the API refuses its tokens. Returns the new sub.
    */
-  async crearCuenta(input: { email: string; password: string; nombres?: string; apellidos?: string }): Promise<string> {
+  async crearCuenta(input: { email: string; password: string; nombres?: string; apellidos?: string; verificada?: boolean }): Promise<string> {
     let sub: string | undefined;
     try {
       const res = await cognito().send(
@@ -29,7 +29,8 @@ export const identity = {
           MessageAction: 'SUPPRESS',
           UserAttributes: [
             { Name: 'email', Value: input.email },
-            { Name: 'email_verified', Value: 'false' },
+            // Verified from the start only for an invited staff member, who proved the address by its link (docs/decisions/0011).
+            { Name: 'email_verified', Value: input.verificada ? 'true' : 'false' },
             ...(input.nombres ? [{ Name: 'given_name', Value: input.nombres }] : []),
             ...(input.apellidos ? [{ Name: 'family_name', Value: input.apellidos }] : []),
           ],
@@ -60,6 +61,11 @@ export const identity = {
       { Name: 'email_verified', Value: 'true' },
     ];
     await cognito().send(new AdminUpdateUserAttributesCommand({ UserPoolId: userPoolId(), Username: email, UserAttributes }));
+    await this.agregarAGrupo(sub, grupo);
+  },
+
+  /** The account joins its group, named by its sub (cognito-local matches members by the literal name). */
+  async agregarAGrupo(sub: string, grupo: string): Promise<void> {
     await cognito().send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId(), Username: sub, GroupName: grupo }));
   },
 

@@ -53,10 +53,10 @@ async function sinTerminar(email: string): Promise<boolean> {
   return !!cuenta?.sub && !cuenta.verificada && !(await usuarioRepository.get(cuenta.sub));
 }
 
-/** A new code for an address whose account waits for one; nothing (and no sign of it) for any other. */
-export async function reenviarCodigo(email: string): Promise<void> {
+/** A new code for the session's account when it waits for one; nothing (and no sign of it) for any other. */
+export async function reenviarCodigo(email: string, sub: string): Promise<void> {
   const codigo = nuevoCodigo();
-  const espera = await registroRepository.nuevoCodigo(email, codigo);
+  const espera = await registroRepository.nuevoCodigo(email, sub, codigo);
   if (espera) await enviarCodigo(email, codigo);
 }
 
@@ -65,8 +65,8 @@ export async function reenviarCodigo(email: string): Promise<void> {
  * admin, from the data checked at sign-up); then the e-mail is verified and the account joins its
  * group. A wrong code and an unknown address read alike.
  */
-export async function confirmarCuenta(email: string, codigo: string): Promise<void> {
-  const espera = await registroRepository.comprobar(email, codigo);
+export async function confirmarCuenta(email: string, sub: string, codigo: string): Promise<void> {
+  const espera = await registroRepository.comprobar(email, sub, codigo);
   if (espera === 'incorrecto') throw new AppError(400, 'codigo-incorrecto', REGISTRO_MSG.codigoIncorrecto);
   if (espera === 'vencido') throw new AppError(400, 'codigo-vencido', REGISTRO_MSG.codigoVencido);
   const usuario = await fundarEmpresa(espera);

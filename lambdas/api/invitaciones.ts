@@ -30,7 +30,7 @@ export async function invitarPersonal(empresaId: string, email: string, password
   if (await usuarioRepository.enEmpresa(empresaId, email)) throw conflict(REGISTRO_MSG.yaExiste);
   const ajena = !!(await identity.cuenta(email));
   const token = invitacionRepository.nuevoToken();
-  const invitacion = await invitacionRepository.crear(empresaId, email, ajena ? null : { token, password });
+  const invitacion = await invitacionRepository.crear(empresaId, email, password, ajena ? null : token);
   if (!invitacion) throw conflict(REGISTRO_MSG.yaExiste);
   const empresa = (await empresaRepository.getCached(empresaId))?.empresa || 'Una empresa';
   try {
@@ -57,14 +57,16 @@ export async function validarInvitacion({ empresa, correo: email, token, passwor
   if (!(await invitacionRepository.contrasenaCorrecta(inv, password))) {
     throw new AppError(400, 'contrasena-incorrecta', INVITACION_MSG.contrasena(INVITACION_INTENTOS - inv.intentos));
   }
-  const sub = await identity.crearCuenta({ email, password }).catch(async (err: unknown) => {
+  // Made verified in one step: an unverified account without a record would look like an abandoned
+  // sign-up, which a sign-up of the same address replaces (cuentas.ts, sinTerminar).
+  const sub = await identity.crearCuenta({ email, password, verificada: true }).catch(async (err: unknown) => {
     // The address got an account meanwhile (its own sign-up, another company's invitation, or this
     // link's first click): the invitation is left to expire, so a first click still in flight ends well.
     if (err instanceof AppError && err.status === 409) throw new AppError(409, 'cuenta-existente', INVITACION_MSG.cuentaExiste);
     throw err;
   });
   try {
-    await identity.verificarCorreo(email, sub, 'user');
+    await identity.agregarAGrupo(sub, 'user');
     const usuario = usuarioSchema.parse({ id: sub, empresaId: empresa, email, role: 'user', rating: INITIAL_RATING, perfil: false, creadoEn: new Date().toISOString() });
     await usuarioRepository.createFromInvitation(usuario, invitacionRepository.deleteCommand(empresa, email));
   } catch (err) {

@@ -42,16 +42,18 @@ export const invitacionRepository = {
 
   /**
    * The company's invitation of an address: with the link's token and the password, or without them
-   * (an address with an account elsewhere). Null when one of the company's is still live for it.
+   * (`token` null: an address with an account elsewhere). Null when one of the company's is still live for it.
    */
-  async crear(empresaId: string, email: string, secreto: { token: string; password: string } | null, now = new Date()): Promise<Invitacion | null> {
+  async crear(empresaId: string, email: string, password: string, token: string | null, now = new Date()): Promise<Invitacion | null> {
     const s = Math.floor(now.getTime() / 1000);
+    // Hashed whether kept or not: the work (about 50 ms) must not tell the two kinds of address apart.
+    const contrasena = await huellaContrasena(password);
     const item: Invitacion = {
       clave: clave(empresaId, email),
       id: randomUUID(),
       empresaId,
       email: email.toLowerCase(),
-      ...(secreto ? { enlace: huellaToken(secreto.token), contrasena: await huellaContrasena(secreto.password) } : {}),
+      ...(token ? { enlace: huellaToken(token), contrasena } : {}),
       intentos: 0,
       creadaEn: now.toISOString(),
       expiresAt: s + INVITACION_DIAS * 24 * 60 * 60,

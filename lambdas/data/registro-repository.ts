@@ -27,6 +27,7 @@ async function siEspera(email: string, update: string, condicion: string, valore
         Key: clave(email),
         UpdateExpression: update,
         ConditionExpression: `attribute_exists(email) AND ${condicion}`,
+        ...(condicion.includes('#sub') ? { ExpressionAttributeNames: { '#sub': 'sub' } } : {}),
         ExpressionAttributeValues: valores,
         ReturnValues: 'ALL_NEW',
       }),
@@ -47,11 +48,14 @@ export const registroRepository = {
     await ddb().send(new PutCommand({ TableName: tableName('registros'), Item: item }));
   },
 
-  /** A new code for a waiting account (its tries start again): the account, or null when none waits. */
-  nuevoCodigo(email: string, codigo: string, now = new Date()): Promise<RegistroItem | null> {
+  /**
+   * A new code for the account `sub` when it waits under this address (its tries start again): the
+   * account, or null. By sub as well: a token's e-mail claim is the user's to change, its sub is not.
+   */
+  nuevoCodigo(email: string, sub: string, codigo: string, now = new Date()): Promise<RegistroItem | null> {
     const s = Math.floor(now.getTime() / 1000);
-    return siEspera(email, 'SET codigo = :c, intentos = :cero, codigoHasta = :hasta', 'expiresAt > :ahora', {
-      ':c': huella(email, codigo), ':cero': 0, ':hasta': s + CODIGO_VIGENCIA_S, ':ahora': s,
+    return siEspera(email, 'SET codigo = :c, intentos = :cero, codigoHasta = :hasta', 'expiresAt > :ahora AND #sub = :sub', {
+      ':c': huella(email, codigo), ':cero': 0, ':hasta': s + CODIGO_VIGENCIA_S, ':ahora': s, ':sub': sub,
     });
   },
 
@@ -64,12 +68,13 @@ export const registroRepository = {
    * Checks a code, counting the try: the waiting account when it matches, a refusal otherwise ('vencido'
    * once the code expired or its tries are spent, so a new one must be asked for).
    */
-  async comprobar(email: string, codigo: string, now = new Date()): Promise<RegistroItem | 'incorrecto' | 'vencido'> {
+  async comprobar(email: string, sub: string, codigo: string, now = new Date()): Promise<RegistroItem | 'incorrecto' | 'vencido'> {
     const s = Math.floor(now.getTime() / 1000);
-    // The try is counted before the comparison, in one conditional write: guesses at once cannot pass the limit.
-    const item = await siEspera(email, 'ADD intentos :uno', 'intentos < :max AND codigoHasta >= :ahora AND expiresAt > :ahora', { ':uno': 1, ':max': CODIGO_INTENTOS, ':ahora': s });
+    // The try is counted before the comparison, in one conditional write: guesses at once cannot pass
+    // the limit, and only the account itself (its sub) spends them.
+    const item = await siEspera(email, 'ADD intentos :uno', 'intentos < :max AND codigoHasta >= :ahora AND expiresAt > :ahora AND #sub = :sub', { ':uno': 1, ':max': CODIGO_INTENTOS, ':ahora': s, ':sub': sub });
     if (item) return item.codigo === huella(email, codigo) ? item : 'incorrecto';
-    return (await registroRepository.get(email, now)) ? 'vencido' : 'incorrecto';
+    return (await registroRepository.get(email, now))?.sub === sub ? 'vencido' : 'incorrecto';
   },
 
   async borrar(email: string): Promise<void> {

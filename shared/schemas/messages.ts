@@ -133,7 +133,7 @@ export const INVITACION_MSG = {
   invalida: 'Este enlace ya no sirve: venció, ya se usó o está incompleto. Pide a quien te registró que te registre de nuevo.',
   contrasena: (quedan: number) =>
     quedan > 0
-      ? `Esa no es la contraseña que te dio quien te registró. Te quedan ${quedan} ${quedan === 1 ? 'intento' : 'intentos'}.`
+      ? `Esa no es la contraseña que te dio quien te registró. ${quedan === 1 ? 'Te queda 1 intento' : `Te quedan ${quedan} intentos`}.`
       : 'Esa no es la contraseña que te dio quien te registró, y el enlace ya no admite más intentos. Pide que te registren de nuevo.',
   contrasenaRequerida: 'Escribe la contraseña que te dio quien te registró',
   cuentaExiste: 'Este correo ya tiene una cuenta en la plataforma. Inicia sesión con ella, o pide que te registren con otro correo.',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reglasDeArchivo } from '@shared/domain/uploads.js';
+import { FECHA_ESCRITA_MSG, fechaParaEscribir } from '@shared/domain/fecha-escrita.js';
 import { hoyEnBogota } from '@shared/domain/vencimientos.js';
 import { DIGITOS_MSG } from '@shared/schemas/messages.js';
 import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
@@ -13,6 +14,9 @@ import { dialog, openFleet, pdf, placaNueva, png, rows } from '../support/e2e-fl
  * typed; the form's help, and the question before typed data is thrown away. Each test signs in with a
  * saved session and makes what it changes (a unique plate).
  */
+
+/** A date as the calendar's cells and the field's note read it: '31 de diciembre de 2027'. */
+const enPalabras = (fecha: string) => new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${fecha}T00:00:00Z`));
 
 const dia = (dias: number) => hoyEnBogota(new Date(Date.now() + dias * 86_400_000)).replaceAll('-', '/');
 
@@ -40,14 +44,39 @@ describe('fleet', () => {
     const abrirCalendario = page.getByRole('button', { name: /^Elegir vencimiento del soat/i });
     await abrirCalendario.click();
     // Each day's cell reads its date in full ('28 de noviembre de 2026'); today is Bogotá's.
-    const hoyEnPalabras = new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${hoyEnBogota()}T00:00:00Z`));
+    const hoyEnPalabras = enPalabras(hoyEnBogota());
     // By its name's start: '1 de diciembre de 2026' is also inside '11 de diciembre de 2026'.
     const celdaHoy = page.getByRole('gridcell', { name: new RegExp(`^${hoyEnPalabras}(\\.|$)`) });
     await expect.poll(() => celdaHoy.getAttribute('aria-disabled')).toBe('true');
     await screenshot(page, 'flota-calendario-soat');
-    // A click outside it closes it.
-    await page.getByText('Agregar Nuevo Vehículo').click();
+    await abrirCalendario.click();
     await expect.poll(() => page.getByRole('gridcell').count()).toBe(0);
+    // The calendar opens on the typed date's month; a day picked in it is the field's date, shown day
+    // first, and the calendar closes.
+    const [anioSoat, mesSoat] = hoyEnBogota(new Date(Date.now() + 70 * 86_400_000)).split('-');
+    await field('Vencimiento del SOAT').fill(`15/${mesSoat}/${anioSoat}`);
+    await abrirCalendario.click();
+    const elegido = `${anioSoat}-${mesSoat}-20`;
+    await page.getByRole('gridcell', { name: new RegExp(`^${enPalabras(elegido)}(\\.|$)`) }).click();
+    await expect.poll(() => page.getByRole('gridcell').count()).toBe(0);
+    expect(await field('Vencimiento del SOAT').inputValue()).toBe(fechaParaEscribir(elegido));
+    await dialog().getByText(enPalabras(elegido), { exact: true }).waitFor();
+
+    // Typed as Colombians write it, day first: that very day, in words under the field (a masked picker
+    // once kept "31/12/2027" as 2031/12/20). A day that does not exist is said, and nothing is kept.
+    const enDosAnios = hoyEnBogota(new Date(Date.now() + 730 * 86_400_000));
+    await field('Vencimiento de la revisión técnica').fill(fechaParaEscribir(enDosAnios));
+    await dialog().getByText(enPalabras(enDosAnios), { exact: true }).waitFor();
+    const anio = Number(enDosAnios.slice(0, 4));
+    await field('Vencimiento de la revisión técnica').fill(`31/04/${anio}`);
+    await field('Vencimiento de la revisión técnica').blur();
+    await dialog().getByText(FECHA_ESCRITA_MSG.dia(31, 'abril', anio, 30), { exact: true }).waitFor();
+    await field('Vencimiento de la revisión técnica').fill(`12/31/${anio}`);
+    await field('Vencimiento de la revisión técnica').blur();
+    await dialog().getByText(FECHA_ESCRITA_MSG.mes(31), { exact: true }).waitFor();
+    await dialog().getByText(FECHA_ESCRITA_MSG.mes(31)).scrollIntoViewIfNeeded();
+    await shots('flota-fecha-escrita');
+    await field('Vencimiento de la revisión técnica').fill('');
     const submit = dialog().getByRole('button', { name: 'Agregar Vehículo' });
     // Disabled until the terms are accepted.
     expect(await submit.isDisabled()).toBe(true);

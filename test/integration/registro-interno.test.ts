@@ -94,6 +94,7 @@ describe('POST /usuarios (internal registration)', () => {
     const intentos = [];
     for (let i = 0; i < 5; i++) intentos.push((await api('/registro/invitacion', { body: { ...invitacion, password: `Mala${i}2026!` } })).json.error.message);
     expect(intentos).toEqual([4, 3, 2, 1, 0].map((n) => INVITACION_MSG.contrasena(n)));
+    expect(intentos[3]).toBe('Esa no es la contraseña que te dio quien te registró. Te queda 1 intento.');
     // The right one no longer opens it.
     expect((await api('/registro/invitacion', { body: { ...invitacion, password: 'Equipo2026!' } })).json.error.code).toBe('invitacion-invalida');
     expect(await cuentaDe(email)).toBeNull();

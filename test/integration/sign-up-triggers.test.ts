@@ -1,5 +1,7 @@
-import { AdminGetUserCommand, AdminListGroupsForUserCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, AdminListGroupsForUserCommand, InitiateAuthCommand, SignUpCommand, UpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
 import { DEMO_USERS } from '../../scripts/local/demo-users.js';
@@ -34,6 +36,13 @@ const signUpDirecto = (email: string, metadata: Record<string, string>) =>
 /** The code tried in the account's own session (its password signs it in; the API refuses it elsewhere until then). */
 const confirmar = async (email: string, codigo: string | undefined, password = 'Secreta123!') =>
   api('/registro/confirmar', { token: await idToken(email, password), body: { codigo } });
+
+/** The local outbox's messages to an address. */
+const correosPara = (email: string) =>
+  readdirSync(stack().outboxDir)
+    .filter((f) => f.endsWith('.txt'))
+    .map((f) => readFileSync(join(stack().outboxDir, f), 'utf8'))
+    .filter((t) => t.startsWith(`Para: ${email}\n`));
 
 async function userExists(email: string): Promise<boolean> {
   try {
@@ -123,6 +132,35 @@ describe('sign-up authorization key (checked by the API before the user pool)', 
     const nuevo = lastCodeFor(email)!;
     expect(nuevo).not.toBe(code);
     expect((await confirmar(email, nuevo)).status).toBe(200);
+  });
+
+  it("ignores a session whose e-mail claim was changed to another waiting address: it neither spends that address's tries nor replaces its code", async () => {
+    const victima = 'victima@sultana.demo';
+    const atacante = 'atacante@sultana.demo';
+    expect((await registro(victima, stack().signUpKey)).status).toBe(201);
+    const codigo = lastCodeFor(victima)!;
+    expect((await registro(atacante, stack().signUpKey)).status).toBe(201);
+    // The attacker changes its own e-mail attribute (any user may), then refreshes its tokens.
+    const entrada = await cognitoClient().send(
+      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack().userPoolClientId, AuthParameters: { USERNAME: atacante, PASSWORD: 'Secreta123!' } }),
+    );
+    await cognitoClient().send(new UpdateUserAttributesCommand({ AccessToken: entrada.AuthenticationResult!.AccessToken!, UserAttributes: [{ Name: 'email', Value: victima }] }));
+    const renovada = await cognitoClient().send(
+      new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: stack().userPoolClientId, AuthParameters: { REFRESH_TOKEN: entrada.AuthenticationResult!.RefreshToken! } }),
+    );
+    const token = renovada.AuthenticationResult!.IdToken!;
+    expect(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).email).toBe(victima);
+
+    const otro = codigo === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) expect((await api('/registro/confirmar', { token, body: { codigo: otro } })).json.error.code).toBe('codigo-incorrecto');
+    expect((await api('/registro/confirmar', { token, body: { codigo } })).json.error.code).toBe('codigo-incorrecto');
+    const codigosDeLaApi = () => correosPara(victima).filter((t) => t.includes('Escríbelo en la pantalla')).length;
+    const antes = codigosDeLaApi();
+    expect((await api('/registro/codigo', { token, method: 'POST' })).status).toBe(204);
+    // No new code of the API went to the victim (cognito-local's own attribute-change mail may), and its
+    // own code still confirms its own sign-up.
+    expect(codigosDeLaApi()).toBe(antes);
+    expect((await confirmar(victima, codigo)).status).toBe(200);
   });
 
   it('lets a sign-up never confirmed be made again: the new one replaces it, and only its code confirms', async () => {

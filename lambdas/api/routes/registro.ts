@@ -31,16 +31,16 @@ export async function registrarEmpresa(c: Context, _caller: null, body: Registro
  * signs it in, so nobody else can spend its tries); the company's admin founds the company.
  */
 export async function confirmarRegistro(c: Context<AuthEnv>, _caller: null, { codigo }: { codigo: string }) {
-  const { email } = c.var.cuenta;
-  await confirmarCuenta(email, codigo);
+  const { email, sub } = c.var.cuenta;
+  await confirmarCuenta(email, sub, codigo);
   return c.json({ email, confirmado: true });
 }
 
 /** `POST /registro/codigo`: a new code for the session's account when it waits for one (204 either way), a few an hour. */
 export async function pedirCodigo(c: Context<AuthEnv>) {
-  const { email } = c.var.cuenta;
+  const { email, sub } = c.var.cuenta;
   await gastarCuota([['codigosCorreo', email]]);
-  await reenviarCodigo(email);
+  await reenviarCodigo(email, sub);
   return c.body(null, 204);
 }
 

@@ -19,6 +19,7 @@ const dateTime = perezoso(() => new Intl.DateTimeFormat(LOCALE, { timeZone: BOGO
 const time = perezoso(() => new Intl.DateTimeFormat(LOCALE, { timeZone: BOGOTA_TZ, timeStyle: 'short' }));
 /** A calendar date 'YYYY-MM-DD' (an expiry, say) as a date, the same day wherever the browser is. */
 const calendarDate = perezoso(() => new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', dateStyle: 'medium' }));
+const fechaLarga = perezoso(() => new Intl.DateTimeFormat(LOCALE, { timeZone: 'UTC', dateStyle: 'long' }));
 
 type DateInput = Date | string | number;
 const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
@@ -31,6 +32,8 @@ const horaSinCortes = (texto: string): string => texto.replace(/ ([ap])\. m\./g,
 export const formatDateTime = (value: DateInput): string => horaSinCortes(dateTime().format(toDate(value)));
 export const formatTime = (value: DateInput): string => horaSinCortes(time().format(toDate(value)));
 export const formatCalendarDate = (fecha: string): string => (fecha ? calendarDate().format(new Date(`${fecha}T00:00:00Z`)) : '');
+/** A calendar date in words ('31 de diciembre de 2027'): under a date field, what was kept, whatever order it was typed in. */
+export const fechaEnPalabras = (fecha: string): string => (fecha ? fechaLarga().format(new Date(`${fecha}T00:00:00Z`)) : '');
 
 /**
  * A service id in a list's narrow cell: a UUID by its first 8 characters ("3ec39203…", enough to tell

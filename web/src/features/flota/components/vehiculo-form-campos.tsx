@@ -5,7 +5,7 @@ import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
 import { type DocumentoVehiculo, type FotoVehiculo } from '@shared/schemas/vehiculo.js';
 import { normalizarPlacas } from '@shared/schemas/vehiculo-formulario.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { formatCalendarDate } from '../../../lib/format.js';
+import { fechaEnPalabras } from '../../../lib/format.js';
 import { uploadFile } from '../../../lib/uploads/upload-files.js';
 import { placaDisponible } from '../api/vehiculos.js';
 
@@ -63,6 +63,6 @@ export function usePlacaCheck(placas: string): { error?: string } {
 export function FechaDeDocumento({ campo, fecha, conError }: { campo: string; fecha: string; conError: boolean }) {
   // A field in error (a SOAT that must be future) already says what is wrong.
   const estado = !conError && DOCUMENTOS_CON_VENCIMIENTO.some((d) => d.campo === campo) ? estadoDocumento(fecha) : null;
-  if (!estado || !necesitaAtencion(estado.nivel)) return <>{formatCalendarDate(fecha)}</>;
-  return <StatusText type={estado.nivel === 'vencido' ? 'error' : 'warning'}>{`${formatCalendarDate(fecha)} · ${estado.texto}`}</StatusText>;
+  if (!estado || !necesitaAtencion(estado.nivel)) return <>{fechaEnPalabras(fecha)}</>;
+  return <StatusText type={estado.nivel === 'vencido' ? 'error' : 'warning'}>{`${fechaEnPalabras(fecha)} · ${estado.texto}`}</StatusText>;
 }

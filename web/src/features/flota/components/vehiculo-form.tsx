@@ -2,7 +2,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Checkbox from '@cloudscape-design/components/checkbox';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
@@ -30,6 +29,7 @@ import { FlotaAyuda } from './flota-ayuda.js';
 import { Section } from './section.js';
 import { DOCUMENTO_LABELS, FOTO_LABELS } from '../labels.js';
 import { archivosRechazados, FechaDeDocumento, uploadSlots, usePlacaCheck } from './vehiculo-form-campos.js';
+import { CampoFecha } from '../../../components/campo-fecha.js';
 
 const FOTO_SLOTS = FOTOS_VEHICULO.map((slot) => ({ slot, label: FOTO_LABELS[slot] }));
 
@@ -148,22 +148,19 @@ export function VehiculoFormModal({ mode, detalle, save, onSaved, onDismiss }: V
     <SelectField key={k} form={{ ...textForm, errors }} field={k} label={VEHICULO_CAMPOS[k]} options={opts} placeholder={placeholder} disabled={busy || readOnly(k)} />
   );
   const date = (k: TextKey) => (
-    // The picker's typing mask corrects impossible dates (31 Feb becomes 3 Mar): the date in words shows what was kept
-    // (empty, its placeholder says the format; the same under it read twice).
-    <FormField key={k} label={VEHICULO_CAMPOS[k]} errorText={errors[k]} constraintText={form.values[k] && esFechaValida(form.values[k]) ? <FechaDeDocumento campo={k} fecha={form.values[k]} conError={!!errors[k]} /> : undefined} stretch>
-      <DatePicker
-        value={form.values[k]}
-        onChange={({ detail }) => form.setField(k, detail.value)}
-        placeholder="AAAA/MM/DD"
-        locale="es-CO"
-        openCalendarAriaLabel={(selected) => `Elegir ${VEHICULO_CAMPOS[k].toLowerCase()}${selected ? `, fecha elegida ${selected}` : ''}`}
-        disabled={busy}
-        invalid={!!errors[k]}
-        // The days the schema refuses (a future date, docs/spec/02.md section 5) are not offered in the calendar.
-        isDateEnabled={k in FECHAS_FUTURAS ? (d) => diaLocal(d) > hoyEnBogota() : undefined}
-        dateDisabledReason={k in FECHAS_FUTURAS ? () => VEHICULO_MSG.fechaFutura(FECHAS_FUTURAS[k as keyof typeof FECHAS_FUTURAS]) : undefined}
-      />
-    </FormField>
+    // Typed day first or year first, or picked; under it the date in words as it is kept.
+    <CampoFecha
+      key={k}
+      label={VEHICULO_CAMPOS[k]}
+      value={form.values[k]}
+      onChange={(v) => form.setField(k, v)}
+      errorText={errors[k]}
+      constraintText={form.values[k] && esFechaValida(form.values[k]) ? <FechaDeDocumento campo={k} fecha={form.values[k]} conError={!!errors[k]} /> : undefined}
+      disabled={busy}
+      // The days the schema refuses (a future date, docs/spec/02.md section 5) are not offered in the calendar.
+      isDateEnabled={k in FECHAS_FUTURAS ? (d) => diaLocal(d) > hoyEnBogota() : undefined}
+      dateDisabledReason={k in FECHAS_FUTURAS ? () => VEHICULO_MSG.fechaFutura(FECHAS_FUTURAS[k as keyof typeof FECHAS_FUTURAS]) : undefined}
+    />
   );
 
   async function submit(event: FormEvent) {

@@ -1,6 +1,5 @@
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import FileUpload from '@cloudscape-design/components/file-upload';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
@@ -10,11 +9,12 @@ import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useRef, useState } from 'react';
 import { useBorrador, useDescarte } from '../../../components/descarte.js';
-import { hoyEnBogota } from '@shared/domain/vencimientos.js';
+import { esFechaValida, hoyEnBogota } from '@shared/domain/vencimientos.js';
+import { CampoFecha } from '../../../components/campo-fecha.js';
 import { pagoConductorBodySchema, recompensaBodySchema, reembolsoBodySchema, cuentaCambiadaHace, cuentaDe, textoCuenta, type CuentaCambiada, type CuentaDestino, type RecompensaFila } from '@shared/schemas/pagos.js';
 import { EPAYCO_MSG, PAGO_MSG } from '@shared/schemas/messages-pagos.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import { formatCOP, formatCalendarDate, formatDateTime } from '../../../lib/format.js';
+import { fechaEnPalabras, formatCOP, formatCalendarDate, formatDateTime } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
 import { useZodForm } from '../../../lib/use-zod-form.js';
 import { useEnfocarAlAbrir } from '../../../lib/foco.js';
@@ -137,9 +137,14 @@ export function FormularioPago({
       >
         <SpaceBetween size="s">
           {aviso && <Alert type="warning">{aviso}</Alert>}
-          <FormField label={reembolso ? 'Fecha del reembolso' : 'Fecha del pago'} errorText={form.errors.fecha}>
-            <DatePicker value={fecha} onChange={({ detail }) => form.setField('fecha', detail.value)} placeholder="AAAA/MM/DD" isDateEnabled={(d) => diaDelCalendario(d) <= hoyEnBogota() && (!desde || diaDelCalendario(d) >= desde)} openCalendarAriaLabel={() => 'Elegir fecha'} />
-          </FormField>
+          <CampoFecha
+            label={reembolso ? 'Fecha del reembolso' : 'Fecha del pago'}
+            value={fecha}
+            onChange={(v) => form.setField('fecha', v)}
+            errorText={form.errors.fecha}
+            constraintText={esFechaValida(fecha) ? fechaEnPalabras(fecha) : undefined}
+            isDateEnabled={(d) => diaDelCalendario(d) <= hoyEnBogota() && (!desde || diaDelCalendario(d) >= desde)}
+          />
           <FormField
             label={reembolso ? 'Referencia del reembolso' : 'Referencia del pago'}
             description={reembolso ? 'La de la devolución en el panel de ePayco, o el número de la transferencia.' : 'El número de la transferencia o consignación.'}
