@@ -27,11 +27,11 @@ export const enlaceInvitacion = (empresaId: string, email: string, token: string
  * is e-mailed either the link or, for an account elsewhere, a notice that no account was made.
  */
 export async function invitarPersonal(empresaId: string, email: string, password: string): Promise<{ id: string; email: string }> {
-  if (await usuarioRepository.enEmpresa(empresaId, email)) throw conflict(REGISTRO_MSG.yaExiste);
+  if (await usuarioRepository.enEmpresa(empresaId, email)) throw conflict(REGISTRO_MSG.yaEnEmpresa);
   const ajena = !!(await identity.cuenta(email));
   const token = invitacionRepository.nuevoToken();
   const invitacion = await invitacionRepository.crear(empresaId, email, password, ajena ? null : token);
-  if (!invitacion) throw conflict(REGISTRO_MSG.yaExiste);
+  if (!invitacion) throw conflict(REGISTRO_MSG.yaEnEmpresa);
   const empresa = (await empresaRepository.getCached(empresaId))?.empresa || 'Una empresa';
   try {
     await correo.enviar(

@@ -130,7 +130,8 @@ export const CORREO_INVITACION = {
 
 /** The invitation link's screen (docs/decisions/0011). */
 export const INVITACION_MSG = {
-  invalida: 'Este enlace ya no sirve: venció, ya se usó o está incompleto. Pide a quien te registró que te registre de nuevo.',
+  invalida: 'Este enlace ya no sirve: venció, ya se usó o está incompleto. Si ya validaste tu cuenta, inicia sesión; si no, pide a quien te registró que te registre de nuevo.',
+  sinEnlace: 'Para validar tu cuenta, abre el enlace del correo que te llegó cuando te registraron.',
   contrasena: (quedan: number) =>
     quedan > 0
       ? `Esa no es la contraseña que te dio quien te registró. ${quedan === 1 ? 'Te queda 1 intento' : `Te quedan ${quedan} intentos`}.`
@@ -150,6 +151,8 @@ export const REGISTRO_MSG = {
   exitoRegistro: 'Usuario creado correctamente. Por favor, revisa tu correo electrónico para verificar tu cuenta.',
   soloAdmin: 'Solo un administrador de la empresa puede registrar usuarios.',
   yaExiste: 'Ya existe una cuenta con este correo electrónico.',
+  /** `POST /usuarios`: the address is the company's already, as a user or as a live invitation (docs/decisions/0011). */
+  yaEnEmpresa: 'Este correo ya está registrado en tu empresa: tiene una cuenta o una invitación pendiente.',
   /** Beyond the spec: the verification code (docs/decisions/0010). An unknown address reads the same. */
   codigoIncorrecto: 'El código de verificación no es correcto.',
   codigoVencido: 'El código de verificación expiró o se intentó demasiadas veces. Solicita uno nuevo.',

@@ -221,9 +221,9 @@ describe('access', () => {
     for (const [label, value] of [['Correo electrónico', email], ['Verificar correo electrónico', email], ['Contraseña', STAFF_PASSWORD], ['Verificar contraseña', STAFF_PASSWORD]])
       await field(label!).fill(value!);
     await page.getByRole('button', { name: 'Registrar', exact: true }).click();
-    await page.getByText(`Error: ${REGISTRO_MSG.yaExiste}`).waitFor();
+    await page.getByText(`Error: ${REGISTRO_MSG.yaEnEmpresa}`).waitFor();
     // Said under the e-mail as well, which has the focus (it was left on the page's body).
-    await page.getByText(REGISTRO_MSG.yaExiste, { exact: true }).waitFor();
+    await page.getByText(REGISTRO_MSG.yaEnEmpresa, { exact: true }).waitFor();
     await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe(email);
     await shots('registro-interno');
     await signOut();
@@ -253,6 +253,10 @@ describe('access', () => {
     await field('Contraseña').fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: 'Validar cuenta', exact: true }).click();
     await page.getByText(INVITACION_MSG.invalida).waitFor();
+    // Nothing left to type on a spent link; without a link at all, the screen says where to find one.
+    expect(await page.getByRole('button', { name: 'Validar cuenta', exact: true }).isDisabled()).toBe(true);
+    await page.goto(url('/validar-cuenta'));
+    await page.getByText(INVITACION_MSG.sinEnlace).waitFor();
     await signIn(email, STAFF_PASSWORD);
     await notificacion(MSG.completaPerfil).waitFor();
     await page.waitForURL('**/panel-control/perfil');

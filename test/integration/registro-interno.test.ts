@@ -118,7 +118,7 @@ describe('POST /usuarios (internal registration)', () => {
   it('answers 409 for an e-mail that already has an account in the company, creating nothing', async () => {
     const res = await api('/usuarios', { token: admin, body: body(DEMO_USERS.staff) });
     expect(res.status).toBe(409);
-    expect(res.json.error.message).toBe(REGISTRO_MSG.yaExiste);
+    expect(res.json.error.message).toBe(REGISTRO_MSG.yaEnEmpresa);
   });
 
   it("tells another company nothing of an address registered elsewhere: the same answers, a repeat's included, and a notice to its owner (docs/decisions/0009, 0011)", async () => {
@@ -135,7 +135,7 @@ describe('POST /usuarios (internal registration)', () => {
     // Sent again, both are the company's own invitations now: the same 409.
     const repetidas = await Promise.all([DEMO_USERS.staff, nuevaDireccion].map(async (e) => (await api('/usuarios', { token: andino, body: body(e) })).json.error));
     expect(repetidas[0]).toEqual(repetidas[1]);
-    expect(repetidas[0].message).toBe(REGISTRO_MSG.yaExiste);
+    expect(repetidas[0].message).toBe(REGISTRO_MSG.yaEnEmpresa);
     // The password the admin chose opens neither: the new address has no account until its link is opened.
     await expect(idToken(nuevaDireccion, 'Equipo2026!')).rejects.toThrow();
     await expect(idToken(DEMO_USERS.staff, 'Equipo2026!')).rejects.toThrow();

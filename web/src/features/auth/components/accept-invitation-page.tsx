@@ -16,7 +16,7 @@ import { AuthCard, PieIniciaSesion } from './auth-card.js';
 function leerEnlace(hash: string) {
   const p = new URLSearchParams(hash.replace(/^#/, ''));
   const enlace = { empresa: p.get('empresa') ?? '', correo: p.get('correo') ?? '', token: p.get('t') ?? '' };
-  return { ...enlace, completo: validarInvitacionSchema.safeParse({ ...enlace, password: '-' }).success };
+  return { ...enlace, vacio: !hash.replace(/^#/, ''), completo: validarInvitacionSchema.safeParse({ ...enlace, password: '-' }).success };
 }
 
 /**
@@ -30,7 +30,9 @@ export function AcceptInvitationPage() {
   const form = useZodForm(validarInvitacionSchema, { ...enlace, password: '' });
   const [shown, setShown] = useState(false);
   const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<string | undefined>(enlace.completo ? undefined : INVITACION_MSG.invalida);
+  const [failure, setFailure] = useState<string | undefined>(enlace.completo ? undefined : enlace.vacio ? INVITACION_MSG.sinEnlace : INVITACION_MSG.invalida);
+  // A link the API no longer takes (used, expired, its tries spent): nothing left to type.
+  const [agotado, setAgotado] = useState(!enlace.completo);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -46,6 +48,7 @@ export function AcceptInvitationPage() {
       // A wrong password is the field's problem; a link that no longer works, the whole screen's.
       if (error instanceof ApiError && error.code === 'contrasena-incorrecta') form.addErrors({ password: error.message });
       else setFailure(errorMessage(error));
+      if (error instanceof ApiError && (error.code === 'invitacion-invalida' || error.code === 'cuenta-existente' || (error.code === 'contrasena-incorrecta' && error.message === INVITACION_MSG.contrasena(0)))) setAgotado(true);
       setSending(false);
     }
   }
@@ -60,7 +63,7 @@ export function AcceptInvitationPage() {
       <form ref={form.ref} onSubmit={(event) => void submit(event)} noValidate>
         <Form
           actions={
-            <Button variant="primary" formAction="submit" loading={sending} loadingText="Validando" disabled={!enlace.completo}>
+            <Button variant="primary" formAction="submit" loading={sending} loadingText="Validando" disabled={agotado}>
               Validar cuenta
             </Button>
           }
@@ -74,7 +77,7 @@ export function AcceptInvitationPage() {
               autoComplete="new-password"
               shown={shown}
               onShownChange={setShown}
-              disabled={sending || !enlace.completo}
+              disabled={sending || agotado}
             />
           </SpaceBetween>
         </Form>

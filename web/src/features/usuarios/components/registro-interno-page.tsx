@@ -33,7 +33,7 @@ function RegistrationForm() {
       onError: (error) => {
         if (error instanceof ApiError) form.addErrors(apiFieldErrors(error.fields));
         // Under the e-mail too, which gets the focus: the toast alone left it on the page's body.
-        if (error instanceof ApiError && error.status === 409 && error.message === REGISTRO_MSG.yaExiste) form.addErrors({ email: error.message });
+        if (error instanceof ApiError && error.status === 409 && error.message === REGISTRO_MSG.yaEnEmpresa) form.addErrors({ email: error.message });
         toast.error(`Error: ${errorMessage(error)}`);
       },
     });
@@ -53,7 +53,7 @@ function RegistrationForm() {
           header={
             <Header
               variant="h2"
-              description="La persona recibirá un código en su correo para verificar la cuenta. Tendrá el rol de usuario de tu empresa."
+              description="La persona recibirá en su correo un enlace para validar su cuenta, donde escribirá la contraseña que elijas aquí: dásela tú. Tendrá el rol de usuario de tu empresa."
             >
               Datos de acceso
             </Header>
