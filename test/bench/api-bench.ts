@@ -22,7 +22,7 @@ import { inicioBench } from './inicio-bench.js';
 import { mapaBench } from './mapa-bench.js';
 import { pagosBench } from './pagos-bench.js';
 import { posicionesBench } from './posiciones-bench.js';
-import { cuotasBench, pdfsHostilesBench } from './entrada-hostil-bench.js';
+import { cuotasBench, pdfsHostilesBench, registroInternoBench } from './entrada-hostil-bench.js';
 
 const REQUESTS = 400;
 const CONCURRENCY = 8;
@@ -166,6 +166,7 @@ try {
   // Untrusted input: hostile PDFs read for the FUEC check, and the upload quotas.
   await pdfsHostilesBench();
   await cuotasBench(stack);
+  await registroInternoBench(stack);
 
   // The trip-start job: items one run reads with 10 and 10 000 confirmed trips stored.
   await inicioBench(stack);

@@ -84,3 +84,33 @@ export async function cuotasBench(stack: Stack): Promise<void> {
   );
   console.log(`  50 boletos de comprobante pedidos por la app de clientes: ${app.resumen}, en ${(app.total / 1000).toFixed(1)} s (su cuota: 2.000 por hora).`);
 }
+
+/**
+ * Internal registration as an oracle (docs/decisions/0009, 0011): one company's admin registers five
+ * addresses with accounts elsewhere and five new ones, then each again. Status and body are the same for
+ * both kinds; the times should be too (the invitation hashes the password either way).
+ */
+export async function registroInternoBench(stack: Stack): Promise<void> {
+  const cognito = new CognitoIdentityProviderClient({ endpoint: stack.urls.cognito, region: 'local', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+  const auth = await cognito.send(
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: stack.userPoolClientId, AuthParameters: { USERNAME: DEMO_USERS.admin3, PASSWORD: DEMO_PASSWORD } }),
+  );
+  const headers = { authorization: `Bearer ${auth.AuthenticationResult!.IdToken!}`, 'content-type': 'application/json' };
+  const registrar = async (email: string) => {
+    const t = performance.now();
+    const res = await fetch(`${stack.urls.api}/usuarios`, { method: 'POST', headers, body: JSON.stringify({ email, verifyEmail: email, password: 'Equipo2026!', verifyPassword: 'Equipo2026!' }) });
+    await res.arrayBuffer();
+    return { status: res.status, ms: performance.now() - t };
+  };
+  const ajenas = [DEMO_USERS.admin, DEMO_USERS.staff, DEMO_USERS.admin2, DEMO_USERS.plataforma, DEMO_USERS.conductor];
+  const nuevas = ajenas.map((_, i) => `nueva${i}.${Date.now().toString(36)}@bench.demo`);
+  const medir = async (correos: string[]) => {
+    const r = [];
+    for (const c of correos) r.push(await registrar(c));
+    const ms = r.map((x) => x.ms).sort((a, b) => a - b);
+    return `${[...new Set(r.map((x) => x.status))].join('/')} p50 ${pct(ms, 50)} ms (${ms.map((m) => m.toFixed(0)).join(', ')})`;
+  };
+  console.log('\nRegistro interno de otra empresa (POST /usuarios), 5 correos con cuenta en otra parte y 5 nuevos, uno tras otro:');
+  console.log(`  primera vez: con cuenta ${await medir(ajenas)}; nuevos ${await medir(nuevas)}`);
+  console.log(`  repetido: con cuenta ${await medir(ajenas)}; nuevos ${await medir(nuevas)}`);
+}
