@@ -117,7 +117,18 @@ describe('fleet', () => {
     await page.getByRole('button', { name: 'Agregar Vehículo' }).first().click();
     await dialog().getByText('Agregar Nuevo Vehículo').waitFor();
     await screenshot(page, 'movil-flota-agregar');
+    // A date typed day first, and the calendar beside it, within the phone's width.
+    const soat = dialog().getByRole('textbox', { name: 'Vencimiento del SOAT' });
+    await soat.fill('31/12/2035');
+    await dialog().getByText('31 de diciembre de 2035', { exact: true }).waitFor();
+    await dialog().getByRole('button', { name: 'Elegir vencimiento del soat en el calendario' }).click();
+    const calendario = dialog().getByRole('grid');
+    await calendario.scrollIntoViewIfNeeded();
+    expect(await calendario.evaluate((c) => c.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
+    await shots('movil-flota-fecha');
     await dialog().getByRole('button', { name: 'Cancelar' }).click();
+    // Typed data: the form asks before throwing it away.
+    await page.getByRole('dialog').filter({ hasText: '¿Descartar los cambios?' }).getByRole('button', { name: 'Descartar' }).click();
     await page.getByRole('searchbox', { name: 'Buscar vehículos' }).fill('VCK512');
     await page.getByRole('button', { name: 'VCK512, ver detalles' }).click();
     await dialog().getByText('Detalles completos del vehículo').waitFor();
