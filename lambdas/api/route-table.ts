@@ -23,7 +23,7 @@ import { bienvenidaProveedor, listarProveedores, resumenProveedores, suspenderPr
 import { guardarGuia, guardarOperador } from './routes/integracion-proveedores.js';
 import { aceptarOferta, listarOfertas, publicarServicio, subirComprobante } from './routes/integracion-cliente.js';
 import { verMapa } from './routes/mapa.js';
-import { finalizarComoConductor, reportarPosicion, verConductores } from './routes/recorridos.js';
+import { finalizarComoConductor, reportarPosicion, verConductores, verRecorridosEnCurso } from './routes/recorridos.js';
 import { asignarVehiculo, finalizarViaje, listarReservas, ofertar, retirarOferta, subirFuec, verHistorial, verServicio } from './routes/servicios.js';
 import { quitarFotoCorporativa } from './routes/fotos.js';
 import { getMe } from './routes/me.js';
@@ -77,6 +77,7 @@ export const ROUTES = [
   // Monitor map, service detail and offers (docs/spec/02.md sections 2.1 to 2.3, 4.4, 5.1, 6).
   route({ ruta: 'GET /mapa', access: EMPRESA, perfilCompleto: true, handler: verMapa }),
   route({ ruta: 'GET /mapa/conductores', access: EMPRESA, perfilCompleto: true, handler: verConductores }),
+  route({ ruta: 'GET /recorridos/en-curso', access: EMPRESA, handler: verRecorridosEnCurso }),
   route({ ruta: 'GET /reservas', access: EMPRESA, perfilCompleto: true, handler: listarReservas }),
   // Service lists, history and payments (docs/spec/01.md section 2): a company's own, or every company's for staff.
   // Not behind the complete profile: docs/spec/01.md locks only the map, the fleet and internal registration, so

@@ -35,7 +35,7 @@ import type {
   suspensionBodySchema,
   validacionBodySchema,
 } from '../schemas/proveedores.js';
-import type { conductoresSchema, posicionSchema, viajeFinalizadoSchema } from '../schemas/recorrido.js';
+import type { conductoresSchema, posicionSchema, recorridosEnCursoSchema, viajeFinalizadoSchema } from '../schemas/recorrido.js';
 import type { reservasSchema } from '../schemas/reservas.js';
 import type { confirmUploadSchema, uploadRequestSchema, uploadTicketSchema } from '../schemas/upload.js';
 import type { invitacionSchema, placaDisponibleSchema, vehiculoDetalleSchema, vehiculoSchema, vehiculosResponseSchema } from '../schemas/vehiculo.js';
@@ -75,6 +75,7 @@ export interface Contrato {
   // The map, the service detail, offers, assignment and FUEC (docs/spec/02.md sections 2.1 to 2.5).
   'GET /mapa': { respuesta: De<typeof mapaSchema> };
   'GET /mapa/conductores': { respuesta: De<typeof conductoresSchema> };
+  'GET /recorridos/en-curso': { respuesta: De<typeof recorridosEnCursoSchema> };
   'GET /reservas': { respuesta: De<typeof reservasSchema> };
   'GET /servicios/:servicioId': { respuesta: De<typeof servicioDetalleSchema> };
   'GET /servicios/:servicioId/historial': { respuesta: De<typeof historialRespuestaSchema> };

@@ -34,5 +34,13 @@ export const conductorEnMapaSchema = z.object({
 export type ConductorEnMapa = z.infer<typeof conductorEnMapaSchema>;
 export const conductoresSchema = z.object({ conductores: z.array(conductorEnMapaSchema) });
 
+/**
+ * `GET /recorridos/en-curso`: the company's trips under way, which the console's shell polls on every
+ * screen to say 'Recorrido Iniciado' once for each new one (docs/spec/02.md section 2.6).
+ */
+export const recorridosEnCursoSchema = z.object({
+  recorridos: z.array(z.object({ id: z.string(), placas: z.string(), origen: z.string() })),
+});
+
 /** `POST /servicios/{id}/finalizar`'s answer: the service, now finished. */
 export const viajeFinalizadoSchema = z.object({ id: z.string(), estado: z.string() });

@@ -7,12 +7,28 @@ import { vehiculoRepository } from '../../data/vehiculo-repository.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { quienDe, type CompanyCaller, type ConductorCaller } from '../caller.js';
 import { idParam } from '../validate.js';
+import { jsonWithEtag } from '../etag.js';
 import { mapaCaches, pagoRegistrado, vehiculosEnCurso } from '../caches.js';
 
 /**
  * A started trip (docs/spec/02.md sections 2.2 and 7; docs/product.md): the driver app reports its position and
  * may end the trip; the company's map shows its drivers inside the visible bounds.
  */
+
+/**
+ * `GET /recorridos/en-curso`: the company's trips under way, from the map's cached company part (read
+ * once per container until the change log names the company), with an ETag: polled by every screen,
+ * an unchanged answer is a 304 that reads nothing.
+ */
+export function verRecorridosEnCurso(c: Context, caller: CompanyCaller) {
+  return mapaCaches.empresa(caller.empresaId, new Date()).then(({ propios }) =>
+    jsonWithEtag(c, {
+      recorridos: propios
+        .filter((s) => enCurso({ estado: s.estado, recorridoIniciado: s.recorridoIniciado ?? false }))
+        .map((s) => ({ id: s.id, placas: s.placas ?? '', origen: s.origen })),
+    }),
+  );
+}
 
 /**
  * `GET /mapa/conductores?norte&sur&este&oeste`: the company's drivers on a trip under way whose last

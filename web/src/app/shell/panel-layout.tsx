@@ -11,6 +11,7 @@ import { ENTRAR } from '../../features/auth/api/paths.js';
 import { readStoredUsuario } from '../../lib/me/stored-usuario.js';
 import { PANEL_BASE, PANEL_SCREENS, viewerDe, type Viewer } from '../screens.js';
 import { BottomNav } from './bottom-nav.js';
+import { useAvisoInicio } from './use-aviso-inicio.js';
 import { SideMenu } from './side-menu.js';
 import { TopBar } from './top-bar.js';
 import { GuardiaDeNavegacion } from '../../components/descarte.js';
@@ -31,6 +32,8 @@ export default function PanelLayout() {
   // (Back and Forward are left to the browser). Here rather than React Router's ScrollRestoration: that
   // would add 1 KB to the sign-in page's first load, which has none to spare.
   const { key, pathname } = useLocation();
+  // A trip of the company that starts is said on any screen (docs/spec/02.md section 2.6).
+  useAvisoInicio(viewer.groups.some((g) => g === 'admin' || g === 'user'));
   // Lists and the map use a wide screen whole (at 1920 px a nine-column list sat in 1,238 px between two empty bands).
   const pantalla = PANEL_SCREENS.find((s) => pathname === `${PANEL_BASE}/${s.path}`);
   const lectura = !pantalla || !!pantalla.lectura;

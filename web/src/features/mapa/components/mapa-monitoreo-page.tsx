@@ -14,7 +14,6 @@ import { useConductores, useMapa } from '../api/mapa.js';
 import { estiloSegunModo } from '../map-style.js';
 import { MapLegend } from './map-legend.js';
 import { ServicioDialogs } from './servicio-dialogs.js';
-import { useAvisoInicio } from '../hooks/use-aviso-inicio.js';
 import { esTelefono } from '../../../lib/use-es-telefono.js';
 import { Reintentar } from '../../../components/reintentar.js';
 import { StatusText } from '../../../components/status-text.js';
@@ -39,7 +38,6 @@ export function MapaMonitoreoPage({ title }: { title: string }) {
   const styleUrl = estiloSegunModo(runtimeConfig().mapStyleUrl, mode === 'dark');
   const servicios = useMemo(() => mapa.data?.servicios ?? [], [mapa.data]);
   const sinTipos = mapa.data?.tipos.length === 0;
-  useAvisoInicio(mapa.data?.servicios);
   // docs/spec/02.md section 7: the drivers of started trips inside the visible bounds, while there are any.
   const [limites, setLimites] = useState<Limites | null>(null);
   const enCurso = servicios.some((s) => s.iniciado && s.estado === 'confirmado');
