@@ -28,11 +28,12 @@ export type Mapa = z.infer<typeof mapaSchema>;
 
 /**
  * `GET /servicios/{id}`: the service detail of docs/spec/02.md section 2.2, as this company may see it: the
- * requesting operator only once the service is the company's, and only the company's own offer.
+ * requesting operator only once the service is the company's (its `solicitante`'s name always: the offer
+ * form shows it, docs/spec/02.md section 5.1), and only the company's own offer.
  */
 export const servicioDetalleSchema = serviceSchema
   // The client's receipt is staff's to check (its key too): the company reads the payment's state, not the file.
-  .omit({ empresa: true, cliente: true, nombre: true, fotosVehiculo: true, fuecURL: true, solicitante: true, telefonoOperador: true, rutCliente: true, telefonoCliente: true, emailCliente: true, oferentes: true, mapa: true, expiresAt: true, comprobantePago: true })
+  .omit({ empresa: true, cliente: true, nombre: true, fotosVehiculo: true, fuecURL: true, telefonoOperador: true, rutCliente: true, telefonoCliente: true, emailCliente: true, oferentes: true, mapa: true, expiresAt: true, comprobantePago: true })
   .extend({
     estadoMapa: z.enum(ESTADOS_MAPA),
     /** Who asked for it (docs/spec/02.md section 2.2): the reserving company's business, so null while pending. */

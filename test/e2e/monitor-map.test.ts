@@ -120,6 +120,8 @@ describe('monitor map', () => {
 
     const offer = page.getByRole('dialog', { name: 'Realiza tu oferta por este servicio' });
     await offer.getByRole('heading', { name: 'Envía tu oferta' }).waitFor();
+    // Who asked for the service, read-only (docs/spec/02.md section 5.1).
+    await offer.getByText('Solicitante', { exact: true }).waitFor();
     // The price box has the focus from the start (not the dialog's X).
     await expect.poll(() => offer.getByLabel(/Valor de la oferta/).evaluate((el) => el === document.activeElement)).toBe(true);
     await offer.getByRole('button', { name: 'Confirme su Oferta' }).click();

@@ -11,7 +11,7 @@ import { abrirReservado } from '../support/e2e-reservas.js';
 /*
  * A reserved service of the demo company through the console (issue "Reserved services"), its vehicle:
  * opened from the map's list, 'Asignar Vehiculo' lists the fleet 5 a page with what fits this service,
- * a radio opens 'Confirmar Selección', and the detail then shows the vehicle and asks for the FUEC.
+ * a radio marks one and 'Asignar <placas>' opens 'Confirmar Selección', and the detail then shows the vehicle and asks for the FUEC.
  * The FUEC is reservas-fuec.test.ts's, the reservations list reservas-lista.test.ts's, the trip
  * reservas-recorrido.test.ts's.
  */
@@ -39,44 +39,48 @@ describe('reserved service', () => {
     // VCK512 seats 15: still selectable (the specs set no such rule), but said so.
     await expect.poll(() => assign.getByRole('row', { name: /VCK512/ }).innerText()).toContain(ASIGNACION_MSG.capacidadMenor(15, 16));
     expect(await assign.getByRole('radio', { name: 'Seleccionar VCK512' }).isDisabled()).toBe(false);
-    // Brand, model, type and seats in one column: why a vehicle cannot take the trip has room beside it.
+    // The spec's columns, each its own (docs/spec/02.md section 2.4), then why a vehicle cannot take the trip.
     // (after the selection column, named for screen readers)
-    expect((await assign.getByRole('columnheader').allInnerTexts()).map((t) => t.trim()).slice(-4)).toEqual(['Placas', 'Vehículo', 'Estado', 'Para este servicio']);
-    expect(await assign.getByRole('row', { name: /VCK512/ }).innerText()).toContain('15 puestos');
+    expect((await assign.getByRole('columnheader').allInnerTexts()).map((t) => t.trim()).slice(-7)).toEqual(['Placas', 'Marca', 'Modelo', 'Tipo', 'Capacidad', 'Estado', 'Para este servicio']);
     await shots('reserva-asignar-capacidad');
     // On a phone: the plates with the seats, and the reason; not the brand and model.
     const tamano = page.viewportSize()!;
     await page.setViewportSize({ width: 390, height: 844 });
     try {
       await assign.getByRole('columnheader', { name: 'Para este servicio' }).waitFor();
-      expect(await assign.getByRole('columnheader', { name: 'Vehículo', exact: true }).count()).toBe(0);
+      expect(await assign.getByRole('columnheader', { name: 'Marca', exact: true }).count()).toBe(0);
       expect(await assign.getByRole('row', { name: /VCK512/ }).innerText()).toContain('15 puestos');
       await screenshot(page, 'reserva-asignar-telefono');
     } finally {
       await page.setViewportSize(tamano);
     }
-    // The keyboard: an arrow only marks the next vehicle (no question at each one); Space asks for the one marked.
+    // A radio only marks a vehicle, by click or by the arrows: 'Asignar <placas>' asks to confirm it (docs/decisions/0013).
     const radios = assign.getByRole('radio', { disabled: false });
     expect(await radios.count()).toBeGreaterThan(1);
     const confirmar = page.getByRole('dialog', { name: 'Confirmar Selección' });
+    expect(await assign.getByRole('button', { name: 'Asignar vehículo' }).isDisabled()).toBe(true);
+    await radios.first().check();
     await radios.first().focus();
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => radios.nth(1).isChecked()).toBe(true);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await confirmar.count()).toBe(0);
     const placa = (await radios.nth(1).getAttribute('aria-label'))!.replace('Seleccionar ', '');
-    await page.keyboard.press('Space');
+    await assign.getByRole('button', { name: `Asignar ${placa}` }).click();
     await confirmar.getByText(new RegExp(`el vehículo ${placa} \\(`)).waitFor();
     await confirmar.getByRole('button', { name: 'Cancelar' }).click();
     await confirmar.waitFor({ state: 'detached' });
-    expect(await assign.getByRole('radio', { checked: true }).count()).toBe(0);
-    // Enter on a radio not yet checked chooses it too, as Space does.
-    const primera = (await radios.first().getAttribute('aria-label'))!.replace('Seleccionar ', '');
-    await radios.first().focus();
-    await page.keyboard.press('Enter');
-    await confirmar.getByText(new RegExp(`el vehículo ${primera} \\(`)).waitFor();
-    await confirmar.getByRole('button', { name: 'Cancelar' }).click();
-    await confirmar.waitFor({ state: 'detached' });
+    // Cancelled, the vehicle stays marked.
+    expect(await radios.nth(1).isChecked()).toBe(true);
+    // Only the vehicles that fit this service: VCK512 (15 seats for 16) leaves the list.
+    await assign.getByLabel(/^Mostrar solo los que sirven para este servicio/).check();
+    await expect.poll(() => assign.getByRole('row', { name: /VCK512/ }).count()).toBe(0);
+    for (const fila of await assign.getByRole('row').all()) if (await fila.getByRole('radio').count()) expect(await fila.innerText()).toContain('Disponible');
+    // A marked vehicle the switch hid is no longer the one to assign.
+    const boton = await assign.getByRole('button', { name: /^Asignar / }).innerText();
+    if (boton !== 'Asignar vehículo') expect(await assign.getByRole('row', { name: new RegExp(boton.replace('Asignar ', '')) }).count()).toBe(1);
+    if (placa === 'VCK512') expect(boton).toBe('Asignar vehículo');
+    await screenshot(page, 'reserva-asignar-solo-aptos');
     await assign.getByRole('button', { name: 'Cancelar' }).click();
     await assign.waitFor({ state: 'detached' });
     // Back on the detail, the step's button has the focus again (not the dialog's X).
@@ -105,6 +109,7 @@ describe('reserved service', () => {
     await shots('reserva-asignar-vehiculo');
 
     await assign.getByRole('radio', { name: 'Seleccionar TSQ204' }).check();
+    await assign.getByRole('button', { name: 'Asignar TSQ204' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirmar Selección' });
     await confirm.getByText(ASIGNACION_MSG.confirmar('TSQ204', 'Toyota Fortuner', '2023')).waitFor();
     await screenshot(page, 'reserva-confirmar-seleccion');

@@ -54,6 +54,7 @@ export async function verServicio(c: Context, caller: CompanyCaller) {
   const pendiente = service.estado === 'pendiente';
   const detalle: ServicioDetalle = {
     ...datos,
+    solicitante,
     estadoMapa: estado,
     // The client's operator is the reserving company's business, not every bidder's.
     operador: pendiente ? null : { empresa, rut: rutCliente ?? null, nombre, solicitante, telefono: telefonoOperador },

@@ -6,7 +6,8 @@ import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import Toggle from '@cloudscape-design/components/toggle';
+import { useMemo, useState } from 'react';
 import { problemaDeVehiculo } from '@shared/domain/asignacion.js';
 import type { ServicioDetalle } from '@shared/schemas/mapa.js';
 import { ASIGNACION_MSG } from '@shared/schemas/messages-servicios.js';
@@ -33,38 +34,20 @@ export interface AssignVehicleModalProps {
 }
 
 /**
- * docs/spec/02.md section 2.4: 'Asignar Vehículo'. The company's vehicles, 5 a page; the radio opens
- * 'Confirmar Selección'. A vehicle that cannot take the service (type, validation, documents) shows
- * why and cannot be chosen; the server checks the same rules. One with fewer seats than passengers is
- * said so, and listed after those that fit.
- *
- * The arrow keys move through the radios and check each one on the way (native radios): a vehicle
- * reached that way is only marked, and Space or Enter opens the confirmation, so a keyboard user is
- * not asked at every vehicle they pass. A click, or Space or Enter on a radio not yet checked, opens it at once.
+ * docs/spec/02.md section 2.4: 'Asignar Vehículo'. The company's vehicles, 5 a page, in the spec's
+ * columns; a vehicle that cannot take the service (type, validation, documents) shows why and cannot be
+ * chosen (the server checks the same rules), one with fewer seats than passengers is said so, and those
+ * that fit come first and can be shown alone. The radio marks a vehicle; 'Asignar vehículo' then opens
+ * 'Confirmar Selección' (docs/decisions/0013: a click on a radio no longer asks at once).
  */
 export function AsignarVehiculoModal({ servicio, onClose }: AssignVehicleModalProps) {
   const vehiculos = useVehiculos();
   const telefono = useEsTelefono();
   const asignar = useAsignarVehiculo(servicio.id);
-  const [elegido, setElegido] = useState<VehiculoResumen | null>(null);
+  /** The vehicle the radio marks, and whether its confirmation is open. */
   const [marcado, setMarcado] = useState<VehiculoResumen | null>(null);
-  const porFlechas = useRef(false);
-  const soltar = () => {
-    setElegido(null);
-    setMarcado(null);
-  };
-  const teclaEnRadio = (e: KeyboardEvent) => {
-    if (!(e.target instanceof HTMLInputElement) || e.target.type !== 'radio') return;
-    if (e.key.startsWith('Arrow')) porFlechas.current = true;
-    // Enter chooses as Space does (a native radio ignores it), as it does everywhere else in the console.
-    else if (e.key === 'Enter' && !e.target.checked) {
-      e.preventDefault();
-      e.target.click();
-    } else if ((e.key === ' ' || e.key === 'Enter') && marcado && e.target.checked) {
-      e.preventDefault();
-      setElegido(marcado);
-    }
-  };
+  const [confirmando, setConfirmando] = useState(false);
+  const [soloAptos, setSoloAptos] = useState(false);
   const [error, setError] = useState<string>();
   // Those that fit first: the choice is usually on the first page.
   const filas = useMemo(
@@ -74,7 +57,8 @@ export function AsignarVehiculoModal({ servicio, onClose }: AssignVehicleModalPr
         .sort((a, b) => Number(!!a.problema) - Number(!!b.problema) || Number(a.pequeno) - Number(b.pequeno) || a.placas.localeCompare(b.placas)),
     [vehiculos.data, servicio],
   );
-  const { items, collectionProps, paginationProps } = useCollection(filas, { pagination: { pageSize: POR_PAGINA } });
+  const aptos = filas.filter((v) => !v.problema && !v.pequeno).length;
+  const { items, collectionProps, paginationProps } = useCollection(soloAptos ? filas.filter((v) => !v.problema && !v.pequeno) : filas, { pagination: { pageSize: POR_PAGINA } });
 
   const columns: TableProps.ColumnDefinition<(typeof filas)[number]>[] = [
     {
@@ -84,18 +68,11 @@ export function AsignarVehiculoModal({ servicio, onClose }: AssignVehicleModalPr
       cell: (v) => (telefono ? <SpaceBetween size="xxxs"><strong>{v.placas}</strong><Box variant="small">{`${v.capacidad} puestos`}</Box></SpaceBetween> : <strong>{v.placas}</strong>),
       isRowHeader: true,
     },
-    // Brand and model, with the type and seats under them: one column, so that why a vehicle cannot take
-    // the trip has room (in a column of 113 px it took five lines a row, and only four vehicles showed).
-    {
-      id: 'vehiculo',
-      header: 'Vehículo',
-      cell: (v) => (
-        <SpaceBetween size="xxxs">
-          <span>{`${v.marca} ${v.modelo}`}</span>
-          <Box variant="small">{`${v.tipo} · ${v.capacidad} puestos`}</Box>
-        </SpaceBetween>
-      ),
-    },
+    // The spec's columns, each its own: brand, model, type and capacity.
+    { id: 'marca', header: 'Marca', cell: (v) => v.marca },
+    { id: 'modelo', header: 'Modelo', cell: (v) => v.modelo },
+    { id: 'tipo', header: 'Tipo', cell: (v) => v.tipo },
+    { id: 'capacidad', header: 'Capacidad', cell: (v) => v.capacidad },
     { id: 'estado', header: 'Estado', cell: (v) => <EstadoBadge validado={v.validado} /> },
     {
       id: 'apto',
@@ -112,15 +89,16 @@ export function AsignarVehiculoModal({ servicio, onClose }: AssignVehicleModalPr
   ];
 
   async function confirmar() {
-    if (!elegido) return;
+    if (!marcado) return;
     setError(undefined);
     try {
-      await asignar.mutateAsync(elegido.id);
+      await asignar.mutateAsync(marcado.id);
       toast.success(ASIGNACION_MSG.asignado);
       onClose();
     } catch (err) {
       setError(errorMessage(err));
-      soltar();
+      setConfirmando(false);
+      setMarcado(null);
     }
   }
 
@@ -137,30 +115,37 @@ export function AsignarVehiculoModal({ servicio, onClose }: AssignVehicleModalPr
         }
         footer={
           <Box float="right">
-            <Button onClick={onClose}>Cancelar</Button>
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button onClick={onClose}>Cancelar</Button>
+              <Button variant="primary" disabled={!marcado} disabledReason="Elige un vehículo de la lista" onClick={() => setConfirmando(true)}>
+                {marcado ? `Asignar ${marcado.placas}` : 'Asignar vehículo'}
+              </Button>
+            </SpaceBetween>
           </Box>
         }
       >
         <SpaceBetween size="m">
+          <Toggle
+            checked={soloAptos}
+            onChange={({ detail }) => {
+              setSoloAptos(detail.checked);
+              // A marked vehicle the list now hides is not left chosen out of sight.
+              if (detail.checked && marcado && filas.some((v) => v.id === marcado.id && (v.problema || v.pequeno))) setMarcado(null);
+            }}
+          >
+            {`Mostrar solo los que sirven para este servicio (${aptos})`}
+          </Toggle>
           {error && (
             <Alert type="error" header={ASIGNACION_MSG.error}>
               {error}
             </Alert>
           )}
-          <div onKeyDownCapture={teclaEnRadio} onKeyUpCapture={() => (porFlechas.current = false)}>
-            <Table
+          <Table
               {...collectionProps}
               variant="embedded"
               selectionType="single"
-              selectedItems={elegido || marcado ? [(elegido ?? marcado) as (typeof filas)[number]] : []}
-              onSelectionChange={({ detail }) => {
-                const v = detail.selectedItems[0] ?? null;
-                if (porFlechas.current) setMarcado(v);
-                else {
-                  setMarcado(null);
-                  setElegido(v);
-                }
-              }}
+              selectedItems={marcado ? [marcado as (typeof filas)[number]] : []}
+              onSelectionChange={({ detail }) => setMarcado(detail.selectedItems[0] ?? null)}
               isItemDisabled={(v) => !!v.problema}
               trackBy="id"
               wrapLines
@@ -179,22 +164,21 @@ export function AsignarVehiculoModal({ servicio, onClose }: AssignVehicleModalPr
                 vehiculos.isError ? (
                   <TableEmptyState title={ASIGNACION_MSG.errorCarga} action={<Reintentar consulta={vehiculos} />} />
                 ) : (
-                  <TableEmptyState title="Tu flota no tiene vehículos" />
+                  <TableEmptyState title={soloAptos ? 'Ningún vehículo de tu flota sirve para este servicio' : 'Tu flota no tiene vehículos'} />
                 )
               }
               pagination={<Paginacion {...paginationProps} />}
             />
-          </div>
         </SpaceBetween>
       </Modal>
       <Modal
-        visible={!!elegido}
-        onDismiss={soltar}
+        visible={confirmando && !!marcado}
+        onDismiss={() => setConfirmando(false)}
         header={<Header variant="h2">Confirmar Selección</Header>}
         footer={
           <Box float="right">
             <SpaceBetween direction="horizontal" size="xs">
-              <Button onClick={soltar}>Cancelar</Button>
+              <Button onClick={() => setConfirmando(false)}>Cancelar</Button>
               <Button variant="primary" loading={asignar.isPending} onClick={() => void confirmar()}>
                 Confirmar
               </Button>
@@ -202,7 +186,7 @@ export function AsignarVehiculoModal({ servicio, onClose }: AssignVehicleModalPr
           </Box>
         }
       >
-        {elegido && ASIGNACION_MSG.confirmar(elegido.placas, elegido.marca, elegido.modelo)}
+        {marcado && ASIGNACION_MSG.confirmar(marcado.placas, marcado.marca, marcado.modelo)}
       </Modal>
     </>
   );

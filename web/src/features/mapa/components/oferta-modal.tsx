@@ -107,6 +107,8 @@ export function OfertaModal({ servicio, onClose, onSent }: OfferModalProps) {
 
   const soloLectura: [string, string][] = [
     ['Empresa', me.data?.empresa?.empresa ?? ''],
+    // docs/spec/02.md section 5.1: who asked for the service, read-only.
+    ['Solicitante', servicio.solicitante],
     ['Tipo de vehículo', servicio.tipo],
     ['Pasajeros', String(servicio.pasajeros)],
     ['Fecha de salida', formatDate(servicio.fechaSalida)],
