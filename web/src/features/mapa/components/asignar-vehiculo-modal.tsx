@@ -21,6 +21,7 @@ import { EstadoBadge } from '../../../components/estado-badge.js';
 import { useAsignarVehiculo } from '../api/mapa.js';
 import { Paginacion } from '../../../components/paginacion.js';
 import { Reintentar } from '../../../components/reintentar.js';
+import { textoTipoVehiculo } from '@shared/domain/etiquetas.js';
 
 const EN_TELEFONO = ['placas', 'apto'];
 
@@ -92,7 +93,7 @@ export function AsignarVehiculoModal({ servicio, onClose }: AssignVehicleModalPr
       cell: (v) => (
         <SpaceBetween size="xxxs">
           <span>{`${v.marca} ${v.modelo}`}</span>
-          <Box variant="small">{`${v.tipo} · ${v.capacidad} puestos`}</Box>
+          <Box variant="small">{`${textoTipoVehiculo(v.tipo)} · ${v.capacidad} puestos`}</Box>
         </SpaceBetween>
       ),
     },
@@ -131,7 +132,7 @@ export function AsignarVehiculoModal({ servicio, onClose }: AssignVehicleModalPr
         onDismiss={onClose}
         size="large"
         header={
-          <Header variant="h2" description={`Servicio ${servicio.tipo} · ${servicio.pasajeros} pasajeros · ${servicio.origen.split(',')[0]} → ${servicio.destino.split(',')[0]}`}>
+          <Header variant="h2" description={`Servicio ${textoTipoVehiculo(servicio.tipo)} · ${servicio.pasajeros} pasajeros · ${servicio.origen.split(',')[0]} → ${servicio.destino.split(',')[0]}`}>
             Asignar Vehículo
           </Header>
         }

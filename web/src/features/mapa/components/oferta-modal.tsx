@@ -22,6 +22,7 @@ import { toast } from '../../../lib/toast.js';
 import { acceptFor, checkFile, uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
 import { useOfertar } from '../api/mapa.js';
 import { Pares } from '../../../components/pares.js';
+import { textoTipoVehiculo } from '@shared/domain/etiquetas.js';
 
 type Pdf = { name: string; progress: number; uploadId: string | null };
 
@@ -107,7 +108,7 @@ export function OfertaModal({ servicio, onClose, onSent }: OfferModalProps) {
 
   const soloLectura: [string, string][] = [
     ['Empresa', me.data?.empresa?.empresa ?? ''],
-    ['Tipo de vehículo', servicio.tipo],
+    ['Tipo de vehículo', textoTipoVehiculo(servicio.tipo)],
     ['Pasajeros', String(servicio.pasajeros)],
     ['Fecha de salida', formatDate(servicio.fechaSalida)],
     ['Hora de salida', formatTime(servicio.fechaSalida)],
