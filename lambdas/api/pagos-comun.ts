@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { cuentaDe, mismaCuenta, type CuentaDestino, type Movimiento as MovimientoVista } from '@shared/schemas/pagos.js';
 import { PAGO_MSG } from '@shared/schemas/messages-pagos.js';
 import { MAPA_MSG } from '@shared/schemas/messages-servicios.js';
-import { PLATAFORMA_NOMBRE } from '@shared/schemas/historial.js';
+import { registradoPorParaEmpresa } from '@shared/schemas/historial.js';
 import type { Service } from '@shared/schemas/service.js';
 import type { Vehiculo } from '@shared/schemas/vehiculo.js';
 import { storage } from '../adapters/storage.js';
@@ -57,7 +57,8 @@ export const vistaMovimiento = async (m: Movimiento, caller: ConsolaCaller): Pro
     fecha: m.fecha,
     referencia: m.referencia,
     comprobanteUrl: empresa && m.tipo === 'pago-cliente' ? null : await url(m.comprobante),
-    registradoPor: empresa ? PLATAFORMA_NOMBRE : m.registradoPor,
+    // Staff as 'Plataforma', ePayco's own confirmation as ePayco: the party staff read too.
+    registradoPor: empresa ? registradoPorParaEmpresa(m.registradoPor) : m.registradoPor,
     registradoEn: m.registradoEn,
     cuentaDestino: m.cuentaDestino ?? null,
   };

@@ -3,6 +3,7 @@ import { DIAS_RESERVAS_PASADAS } from '../schemas/reservas.js';
 import { POR_ASIGNAR, type Service } from '../schemas/service.js';
 import type { Vehiculo, VehiculoResumen } from '../schemas/vehiculo.js';
 import { DOCUMENTOS_CON_VENCIMIENTO, hoyEnBogota } from './vencimientos.js';
+import { textoTipoVehiculo } from './etiquetas.js';
 
 /**
  * Vehicle assignment (docs/spec/02.md sections 2.4, 4.2 and 4.3; docs/product.md): a reserved service of the
@@ -23,7 +24,7 @@ type Candidato = Pick<VehiculoResumen, 'tipo' | 'validado' | 'placas' | (typeof 
 
 /** Why this vehicle cannot take the service, or null when it can (the console greys it out with this text). */
 export function problemaDeVehiculo(s: Pick<Service, 'tipo' | 'fechaSalida' | 'fechaRegreso'>, v: Candidato): string | null {
-  if (v.tipo !== s.tipo) return ASIGNACION_MSG.otroTipo(s.tipo);
+  if (v.tipo !== s.tipo) return ASIGNACION_MSG.otroTipo(textoTipoVehiculo(s.tipo));
   if (!v.validado) return ASIGNACION_MSG.noValidado;
   if (v.suspendido) return ASIGNACION_MSG.suspendido;
   const ultimoDia = ultimoDiaDelViaje(s);
@@ -44,7 +45,7 @@ export function sinVehiculoApto(s: Pick<Service, 'tipo' | 'fechaSalida' | 'fecha
   if (delTipo.some((v) => !problemaDeVehiculo(s, v))) return null;
   // What holds each one back (the first three), so the company knows what to fix.
   const motivos = delTipo.slice(0, 3).map((v) => `${v.placas}: ${problemaDeVehiculo(s, v)}`);
-  return OFERTA_MSG.sinVehiculoApto(s.tipo, ultimoDiaDelViaje(s), motivos);
+  return OFERTA_MSG.sinVehiculoApto(textoTipoVehiculo(s.tipo), ultimoDiaDelViaje(s), motivos);
 }
 
 /** A trip without return is taken to keep its vehicle this long after departure. */

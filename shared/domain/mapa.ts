@@ -1,4 +1,5 @@
 import type { ServiceState, VehicleType } from '../schemas/service.js';
+import { EN_CURSO_TEXTO, ESTADO_SERVICIO_TEXTO } from './etiquetas.js';
 import { reservaVencida } from './recorrido.js';
 import { clavesServicio } from '../tablas/services.js';
 
@@ -9,14 +10,19 @@ import { clavesServicio } from '../tablas/services.js';
 export const ESTADOS_MAPA = ['pendiente', 'ofertas', 'validando', 'reservado', 'confirmado', 'finalizado'] as const;
 export type EstadoMapa = (typeof ESTADOS_MAPA)[number];
 
+/** The legend's and markers' words: the lists' own (shared/domain/etiquetas.ts), and the spec's 'Ofertas' for the map's own state. */
 export const ESTADO_MAPA_INFO: Record<EstadoMapa, { etiqueta: string; descripcion: string; color: string }> = {
-  pendiente: { etiqueta: 'Pendiente', descripcion: 'Esperando ofertas', color: '#d6312b' },
+  pendiente: { etiqueta: ESTADO_SERVICIO_TEXTO.pendiente, descripcion: 'Esperando ofertas', color: '#d6312b' },
   ofertas: { etiqueta: 'Ofertas', descripcion: 'Pendiente, con oferta de tu empresa', color: '#f08a00' },
-  validando: { etiqueta: 'Validando', descripcion: 'El cliente aceptó tu oferta; se valida el pago', color: '#e8c100' },
-  reservado: { etiqueta: 'Reservado', descripcion: 'Asigna vehículo y sube el FUEC', color: '#1f6fe0' },
-  confirmado: { etiqueta: 'Confirmado', descripcion: 'FUEC cargado; listo para el viaje', color: '#1e9e52' },
-  finalizado: { etiqueta: 'Finalizado', descripcion: 'Viaje terminado', color: '#8a8f98' },
+  validando: { etiqueta: ESTADO_SERVICIO_TEXTO.validar, descripcion: 'El cliente aceptó tu oferta; se valida el pago', color: '#e8c100' },
+  reservado: { etiqueta: ESTADO_SERVICIO_TEXTO.reservado, descripcion: 'Asigna vehículo y sube el FUEC', color: '#1f6fe0' },
+  confirmado: { etiqueta: ESTADO_SERVICIO_TEXTO.confirmado, descripcion: 'FUEC cargado; listo para el viaje', color: '#1e9e52' },
+  finalizado: { etiqueta: ESTADO_SERVICIO_TEXTO.finalizado, descripcion: 'Viaje terminado', color: '#8a8f98' },
 };
+
+/** One marker's or service's state as the lists say it: a confirmed trip whose driver is on the way reads 'En curso'. */
+export const etiquetaEstadoMapa = (estado: EstadoMapa, iniciado?: boolean): string =>
+  estado === 'confirmado' && iniciado ? EN_CURSO_TEXTO : ESTADO_MAPA_INFO[estado].etiqueta;
 
 /** A marker of a reservation whose departure passed before its trip (recorrido.ts, `reservaVencida`). */
 const ANTES_DEL_VIAJE_EN_MAPA: Partial<Record<EstadoMapa, ServiceState>> = { validando: 'validar', reservado: 'reservado' };

@@ -1,3 +1,4 @@
+import { ESTADO_SERVICIO_TEXTO, textoBanco, textoCiudad, textoTipoCuenta, textoTipoVehiculo } from '../domain/etiquetas.js';
 import * as z from './zod-es.js';
 
 /**
@@ -85,14 +86,9 @@ export const CAMPOS_OCULTOS = new Set(['vehiculoId', 'empresaAliada', 'archivoCo
 
 /** How recorded values read in Spanish (states, payment methods, file types); the rest as stored. */
 export const VALOR_TEXTO: Record<string, string> = {
-  pendiente: 'Pendiente',
+  ...ESTADO_SERVICIO_TEXTO,
   enviada: 'Enviada',
   retirada: 'Retirada',
-  validar: 'Validando pago',
-  reservado: 'Reservado',
-  confirmado: 'Confirmado',
-  finalizado: 'Finalizado',
-  cancelado: 'Cancelado',
   epayco: 'ePayco',
   transferencia: 'Transferencia',
   'application/pdf': 'PDF',
@@ -103,6 +99,9 @@ export const VALOR_TEXTO: Record<string, string> = {
   'no-coincide': 'Con diferencias',
   'sin-verificar': 'Sin verificar',
 };
+
+/** Recorded values read by their field: the stored enumerations by their labels (shared/domain/etiquetas.ts). */
+export const VALOR_POR_CAMPO: Record<string, (v: string) => string> = { tipo: textoTipoVehiculo, banco: textoBanco, ciudad: textoCiudad, tipocuenta: textoTipoCuenta };
 
 /** Who made the change: a console user, a driver, the client app or the server's own job. */
 export const quienSchema = z.object({
@@ -143,6 +142,18 @@ export const EPAYCO: Quien = { tipo: 'sistema', nombre: 'ePayco' };
  * not which staff member, and without the client's refused receipt.
  */
 export const PLATAFORMA_NOMBRE = 'Plataforma';
+/**
+ * Who registered a payment as a company reads it: marketplace staff as 'Plataforma', ePayco (its signed
+ * confirmation) as ePayco. Staff are recorded by their e-mail; nothing else has one.
+ */
+export const registradoPorParaEmpresa = (registradoPor: string): string => (registradoPor.includes('@') ? PLATAFORMA_NOMBRE : registradoPor);
+/**
+ * 'Registrado por' as every view says it, naming the same party to a company and to staff: 'Plataforma',
+ * and for staff which of them ('Plataforma (ana@…)'); ePayco as ePayco.
+ */
+export const textoRegistradoPor = (registradoPor: string): string => (registradoPor.includes('@') ? `${PLATAFORMA_NOMBRE} (${registradoPor})` : registradoPor);
+/** The author of a trail's entry, said as 'Registrado por' says it: marketplace staff as the platform. */
+export const textoQuien = (q: Quien): string => (q.tipo === 'usuario' && !q.empresaId ? textoRegistradoPor(q.nombre) : q.nombre);
 export const vistaDeEmpresa = (e: EntradaHistorial): EntradaHistorial => {
   const { archivoComprobante: _a, ...antes } = e.antes;
   const { archivoComprobante: _d, ...despues } = e.despues;

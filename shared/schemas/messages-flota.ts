@@ -1,3 +1,4 @@
+import { DIGITOS_MSG } from './messages.js';
 import { INVITACION_DIAS, REENVIO_INVITACION_MINUTOS, REENVIOS_INVITACION_DIA } from '../constants.js';
 
 /**
@@ -10,7 +11,7 @@ export const VEHICULO_MSG = {
   placasCaracteres: 'Las placas solo pueden tener letras y números',
   placaRegistrada: 'Esta placa ya está registrada en el sistema. Por favor ingrese otra placa.',
   placaDuplicada: (placas: string) => `Ya existe un vehículo con las placas: ${placas}`,
-  rut: 'El RUT debe tener al menos 6 dígitos',
+  rut: DIGITOS_MSG.rutCorto,
   /** Beyond the spec (which only requires it): in Colombia a vehicle's "modelo" is its year. */
   modelo: 'El modelo es el año del vehículo, con cuatro dígitos (por ejemplo 2022)',
   capacidad: 'La capacidad debe estar entre 1 y 50 personas',

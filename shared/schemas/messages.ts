@@ -180,4 +180,6 @@ export const DIGITOS_MSG = {
   cuentaCorta: 'El número de cuenta debe tener al menos 10 dígitos',
   soloDigitos: 'Escribe solo números, sin espacios, puntos ni guiones',
   maximo: (max: number) => `Máximo ${max} dígitos`,
+  /** docs/spec/02.md section 5.3, for the RUT of the profile and of the vehicle alike (shared/schemas/rut.ts). */
+  rutCorto: 'El RUT debe tener al menos 6 dígitos',
 } as const;

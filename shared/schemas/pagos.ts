@@ -1,3 +1,4 @@
+import { textoCuentaBancaria } from '../domain/etiquetas.js';
 import { diaUTC, esFechaValida, hoyEnBogota } from '../domain/vencimientos.js';
 import { cobroSinAplicarSchema, METODOS_PAGO, SERVICE_STATES, vehicleTypeSchema } from './service.js';
 import { requiredText } from './text.js';
@@ -74,7 +75,8 @@ export const CUENTA_RECIENTE_DIAS = 7;
 export const cuentaCambiadaHace = (c: Pick<CuentaCambiada, 'en'> | null | undefined, now: Date): boolean =>
   !!c && now.getTime() - Date.parse(c.en) < CUENTA_RECIENTE_DIAS * 86_400_000;
 
-export const textoCuenta = (c: CuentaDestino): string => `${c.titular}: ${c.banco}, cuenta ${c.tipocuenta} ${c.cuenta}`;
+/** The account paid to, as every view and the trail say it (the bank by its name). */
+export const textoCuenta = (c: CuentaDestino): string => `${c.titular}: ${textoCuentaBancaria(c)}`;
 
 /**
  * What every payout records: when, the bank's reference and, optionally, the receipt's upload ticket.

@@ -1,35 +1,14 @@
 import * as z from './zod-es.js';
 import { newPasswordSchema } from './auth.js';
 import { digitsText } from './digits.js';
+import { BANCOS, CIUDAD_VALORES, TIPOS_CUENTA } from '../domain/etiquetas.js';
 import { DIGITOS_MSG, PERFIL_MSG, REGISTRO_MSG } from './messages.js';
+import { rutSchema } from './rut.js';
 import { puestoSchema } from './empresa.js';
 import { EMAIL_MAX, EMPRESA_MAX, optionalText, PASSWORD_MAX, requiredText, TEXT_MSG } from './text.js';
 
-/** Profile option lists (docs/spec/01.md section 3). Values are what is stored; labels what is shown. */
-export const CIUDADES = [
-  { value: 'Armenia', label: 'Armenia', departamento: 'Quindío' },
-  { value: 'Cali', label: 'Santiago de Cali', departamento: 'Valle del Cauca' },
-  { value: 'Cartagena', label: 'Cartagena', departamento: 'Bolívar' },
-  { value: 'Barranquilla', label: 'Barranquilla', departamento: 'Atlántico' },
-  { value: 'Bogota', label: 'Bogota', departamento: 'Bogotá D.C.' },
-  { value: 'Manizales', label: 'Manizales', departamento: 'Caldas' },
-  { value: 'Medellin', label: 'Medellin', departamento: 'Antioquia' },
-  { value: 'Pasto', label: 'Pasto', departamento: 'Nariño' },
-  { value: 'Pereira', label: 'Pereira', departamento: 'Risaralda' },
-  { value: 'Santa Martha', label: 'Santa Martha', departamento: 'Magdalena' },
-] as const;
-
-/** The department of a listed city (the form fills it in when the city changes); undefined otherwise. */
-export const departamentoDe = (ciudad: string): string | undefined => CIUDADES.find((c) => c.value === ciudad)?.departamento;
-
-/** A Colombian NIT or cédula: digits, with the dots and the check digit's hyphen people write ("900.123.456-7"). */
-const RUT_RE = /^\d[\d.]*(-\d)?$/;
-export const TIPOS_CUENTA = ['ahorros', 'corriente'] as const;
-export const BANCOS = [
-  'Agrario', 'AVvillas', 'Bancolombia', 'BBVA', 'Bogota', 'Caja Social', 'Colpatria', 'Daviplata', 'Davivienda',
-  'Granahorrar', 'Itau', 'Nequi', 'Nubank', 'Occidente', 'Pichincha', 'Popular',
-] as const;
-
+/** Profile option lists (docs/spec/01.md section 3): one list of cities and banks, with their labels (shared/domain/etiquetas.ts). */
+export { BANCOS, CIUDADES, departamentoDe, TIPOS_CUENTA } from '../domain/etiquetas.js';
 
 /** The personal part of the profile: every console user edits their own. */
 export const perfilPersonalSchema = z.object({
@@ -42,7 +21,7 @@ export const perfilPersonalSchema = z.object({
 /** The company part: only the company's admins change it. */
 export const perfilEmpresaSchema = z.object({
   empresa: requiredText(PERFIL_MSG.empresa, EMPRESA_MAX),
-  ciudad: z.union([z.enum(CIUDADES.map((c) => c.value) as [string, ...string[]]), z.literal('')], { error: 'Selecciona una ciudad de la lista' }).default(''),
+  ciudad: z.union([z.enum(CIUDAD_VALORES), z.literal('')], { error: 'Selecciona una ciudad de la lista' }).default(''),
   departamento: optionalText('Valle del Cauca'),
   pais: optionalText('Colombia'),
   direccion: optionalText(''),
@@ -50,7 +29,7 @@ export const perfilEmpresaSchema = z.object({
   tipocuenta: z.enum(TIPOS_CUENTA, { error: PERFIL_MSG.tipocuenta }),
   cuenta: digitsText(10, PERFIL_MSG.cuenta, DIGITOS_MSG.cuentaCorta),
   titular: requiredText(PERFIL_MSG.titular),
-  rut: requiredText(PERFIL_MSG.rut, 20).refine((v) => RUT_RE.test(v), PERFIL_MSG.rutFormato),
+  rut: rutSchema(PERFIL_MSG.rut),
 });
 
 /** `PUT /perfil`: the whole form (spec: all ten required fields). The e-mail is read-only and not sent. */

@@ -4,6 +4,7 @@ import { digitsText } from './digits.js';
 import { DIGITOS_MSG, MSG } from './messages.js';
 import { VEHICULO_MSG } from './messages-flota.js';
 import { BANCOS, TIPOS_CUENTA } from './profile.js';
+import { rutSchema } from './rut.js';
 import { VEHICLE_TYPES } from './service.js';
 import { optionalText, requiredText, TEXT_MSG } from './text.js';
 import { uploadId } from './upload.js';
@@ -95,7 +96,8 @@ const editables = {
   tipocuenta: z.enum(TIPOS_CUENTA, { error: req('tipocuenta') }),
   cuenta: digitsText(10, req('cuenta'), DIGITOS_MSG.cuentaCorta),
   titular: texto('titular'),
-  rut: digitsText(6, req('rut'), VEHICULO_MSG.rut),
+  // The profile's rule too: digits and the check digit's hyphen, stored without dots (rut.ts).
+  rut: rutSchema(req('rut')),
   ...amenidades,
 };
 

@@ -1,3 +1,4 @@
+import { CIUDAD_VALORES } from '../domain/etiquetas.js';
 import { DOCUMENTOS_VEHICULO, FOTOS_VEHICULO } from '../domain/uploads.js';
 import { cuentaCambiadaSchema } from './pagos.js';
 import { vehicleTypeSchema, VEHICLE_TYPES } from './service.js';
@@ -19,8 +20,8 @@ export const DOCUMENTO_LABELS: Record<DocumentoVehiculo, string> = {
   tarjetaPropiedad: 'Tarjeta de propiedad',
 };
 
-/** docs/spec/02.md section 3.5: the cities a vehicle's driver lives in (not the profile's list). */
-export const CIUDADES_VEHICULO = ['Armenia', 'Bogota', 'Buenaventura', 'Buga', 'Cali', 'Cartagena', 'Manizales', 'Medellin', 'Palmira', 'Pasto', 'Pereira', 'Popayan'] as const;
+/** The cities a vehicle's driver lives in: the profile's list too, one list (shared/domain/etiquetas.ts, docs/decisions/0012). */
+export const CIUDADES_VEHICULO = CIUDAD_VALORES;
 
 /** The characteristics checkboxes (docs/spec/02.md section 3.3), with their labels. */
 export const AMENIDADES = {

@@ -106,7 +106,7 @@ describe('pending payouts', () => {
     await suya.click();
     const modal = page.getByRole('dialog');
     // Where the money goes, in the form itself (on a phone the list's account column is hidden).
-    await modal.getByText(/^Pagar a .+: .+, cuenta \S+ \d+$/).waitFor();
+    await modal.getByText(/^Pagar a .+: .+, cuenta (de ahorros|corriente) \d+$/).waitFor();
     // The form comes first, in view as the detail opens, above the service's data.
     await shots('pagos-registrar-anticipo');
     const arriba = async (texto: string | RegExp) => (await modal.getByText(texto).first().boundingBox())!.y;
@@ -118,7 +118,7 @@ describe('pending payouts', () => {
     await modal.getByLabel('Referencia del pago').fill('TRF-20261123-01');
     await expect.poll(() => modal.getByText(PAGO_MSG.referenciaRequerida).count()).toBe(0);
     await modal.getByLabel('Referencia del pago').press('Enter');
-    await page.getByText(/^Anticipo de \$\s?[\d.]+ registrado; se pagó a .+: .+, cuenta \S+ \d+\.$/).first().waitFor();
+    await page.getByText(/^Anticipo de \$\s?[\d.]+ registrado; se pagó a .+: .+, cuenta (de ahorros|corriente) \d+\.$/).first().waitFor();
     await expect.poll(insignia, { timeout: 15_000 }).toBe(antes);
     // Paying the advance of a finished trip makes its balance due: the count moves to the saldos tab,
     // staff's own address (its title and the bottom bar's selected tab follow).
@@ -237,7 +237,7 @@ describe('pending payouts', () => {
       await borrarVehiculo(otro);
     });
     // The account before the change, and whom to confirm it with.
-    const aviso = /^Los datos bancarios cambiaron el .+ \(admin@transvalle\.demo\)\. Antes: Luis Fernando Ortiz: Bancolombia, cuenta ahorros 04587120334\. Confírmalos con el conductor al 3007788990 antes de transferir\.$/;
+    const aviso = /^Los datos bancarios cambiaron el .+ \(admin@transvalle\.demo\)\. Antes: Luis Fernando Ortiz: Bancolombia, cuenta de ahorros 04587120334\. Confírmalos con el conductor al 3007788990 antes de transferir\.$/;
     await entrarComo('plataforma');
     await page.goto(url('/panel-control/anticipos'));
     const cambiadas = page.getByRole('row').filter({ hasText: /Cuenta cambiada el \d{1,2}\/\d{1,2}\/\d{4}/ });

@@ -118,7 +118,8 @@ describe('fleet', () => {
     await field('Correo del conductor').fill(`camilo.${PLACA.toLowerCase()}@transvalle.demo`);
     await field('Teléfono').fill('3157654321');
     await field('Dirección').fill('Carrera 66 # 9-40, Cali');
-    await choose('Ciudad', 'Cali');
+    // The profile's list of cities, by the same names.
+    await choose('Ciudad', 'Santiago de Cali');
     await field('Licencia de conducción').fill('1144123456');
     // An expired licence is allowed (docs/spec/02.md asks a future date of the other three), but said beside the date.
     await field('Vencimiento de la licencia').fill(dia(-3));

@@ -77,7 +77,7 @@ describe('monitor map', () => {
     expect(await page.locator('.maplibregl-canvas').getAttribute('aria-label')).toBe(MAPA_LOCALE['Map.Title']);
     expect(await page.locator('.maplibregl-ctrl-attrib-button').getAttribute('aria-label')).toBe(MAPA_LOCALE['AttributionControl.ToggleAttribution']);
     expect(await legend('Pendiente').isChecked()).toBe(true);
-    for (const e of ['Ofertas', 'Validando', 'Reservado', 'Confirmado', 'Finalizado']) expect(await legend(e).isChecked()).toBe(false);
+    for (const e of ['Ofertas', 'Validando pago', 'Reservado', 'Confirmado', 'Finalizado']) expect(await legend(e).isChecked()).toBe(false);
     await page.getByRole('button', { name: /^Servicios visibles/ }).click();
     const visibles = async () => Number((await page.getByRole('button', { name: /^Servicios visibles/ }).innerText()).match(/\((\d+)\)/)![1]);
     const soloPendientes = await visibles();

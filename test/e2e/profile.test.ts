@@ -198,7 +198,8 @@ describe('company profile', () => {
     await field('Nombres').fill('Valentina');
     await choose('Puesto', 'CTO');
     // The city fills in its department.
-    await choose('Ciudad', 'Medellin');
+    // Shown by its name, accents and all (stored 'Medellin').
+    await choose('Ciudad', 'Medellín');
     await expect.poll(() => field('Departamento').inputValue()).toBe('Antioquia');
     await choose('Ciudad', 'Santiago de Cali');
     await expect.poll(() => field('Departamento').inputValue()).toBe('Valle del Cauca');

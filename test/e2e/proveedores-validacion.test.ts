@@ -211,7 +211,7 @@ describe('provider validation panel', () => {
     await abrir('/panel-control/guias-por-validar', 'Guías por Validar');
     await page.getByRole('button', { name: `Ver detalle de ${nombre}` }).click();
     const modal = page.getByRole('dialog', { name: nombre });
-    await modal.getByText('BBVA · ahorros · 3145008899').waitFor();
+    await modal.getByText('BBVA Colombia, cuenta de ahorros 3145008899').waitFor();
     // Meanwhile the guide changes the bank account from the app.
     expect((await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, cuenta: '3145001111' }, { app: 'proveedores' })).status).toBe(200);
     const porValidar = await conteo('Guías por Validar');
@@ -219,7 +219,7 @@ describe('provider validation panel', () => {
     await modal.getByRole('button', { name: 'Confirmar validación' }).click();
     await modal.getByText(PROVEEDOR_MSG.cambioEnRevision).waitFor();
     // The new account shows, and validating asks again: nothing was validated.
-    await modal.getByText('BBVA · ahorros · 3145001111').waitFor();
+    await modal.getByText('BBVA Colombia, cuenta de ahorros 3145001111').waitFor();
     await modal.getByRole('button', { name: 'Validar Guia' }).waitFor();
     await shots('proveedores-cambio-en-revision');
     expect(await conteo('Guías por Validar')).toBe(porValidar);

@@ -93,7 +93,7 @@ describe('reserved service', () => {
   it('assigns a vehicle of the fleet through the confirmation', async () => {
     // Its own service: the demo reservations stay as other files expect them.
     await servicioReservado('demo-transvalle', { tipo: 'Suv', pasajeros: 5, origen: 'Hotel Spiwak, Cali (prueba asignación)' });
-    const detail = await abrirReservado(/^Ver servicio Suv de Hotel Spiwak, Cali \(prueba asignación\)/);
+    const detail = await abrirReservado(/^Ver servicio SUV de Hotel Spiwak, Cali \(prueba asignación\)/);
     await detail.getByText(MAPA_MSG.recordarAsignar).waitFor();
     expect(await detail.getByRole('button', { name: 'Subir FUEC' }).isDisabled()).toBe(true);
     await detail.getByRole('button', { name: 'Asignar Vehiculo' }).click();
@@ -104,7 +104,8 @@ describe('reserved service', () => {
     expect(await assign.getByRole('row').count()).toBe(6);
     await expect.poll(() => assign.getByRole('row', { name: /TSQ204/ }).innerText()).toContain('Disponible');
     await assign.getByRole('button', { name: 'Siguiente' }).click();
-    await assign.getByText(ASIGNACION_MSG.otroTipo('Suv')).first().waitFor();
+    // The type by its name ('SUV'; stored 'Suv').
+    await assign.getByText(ASIGNACION_MSG.otroTipo('SUV')).first().waitFor();
     await assign.getByRole('button', { name: 'Anterior' }).click();
     await shots('reserva-asignar-vehiculo');
 

@@ -12,6 +12,7 @@ import { RECORRIDOS_REFRESCO_MS } from '../../web/src/app/shell/use-aviso-inicio
 import { servicioReservado } from '../support/servicios.js';
 import { abrirMapa } from '../support/e2e-mapa.js';
 import { TOAST_DURATION_MS } from '../../web/src/lib/toast.js';
+import { EN_CURSO_TEXTO } from '@shared/domain/etiquetas.js';
 
 /*
  * A confirmed service of the demo company through the console (issue "Reserved services"), its trip on
@@ -98,6 +99,13 @@ describe('reserved service', () => {
       // The legend says what the drivers' dot is while one is drawn.
       await page.getByText(/^Conductores en viaje \(\d+\)$/).waitFor();
       await screenshot(page, 'mapa-conductor-en-camino');
+      // Its marker says what the lists say of a started trip: 'En curso', not 'Confirmado' (one word per state).
+      await page.getByRole('checkbox', { name: /^Confirmado \(\d+\)$/ }).check();
+      await page.getByRole('button', { name: /^Servicios visibles/ }).click();
+      await page.getByRole('button', { name: /^Ver servicio Van de Estadio Pascual Guerrero \(prueba conductor\).*, en curso, sale / }).click();
+      const detalle = page.getByRole('dialog', { name: /Detalle del servicio/ });
+      await detalle.getByText(EN_CURSO_TEXTO, { exact: true }).first().waitFor();
+      await screenshot(page, 'mapa-conductor-en-curso');
     } finally {
       await simulador.stop();
     }

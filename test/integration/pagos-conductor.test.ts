@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../scripts/local/demo-users.js';
-import { FECHA_MSG } from '@shared/schemas/pagos.js';
+import { FECHA_MSG, textoCuenta } from '@shared/schemas/pagos.js';
 import { PAGO_MSG } from '@shared/schemas/messages-pagos.js';
 import { api, docClient, PDF_BYTES, table, upload } from '../support/clients.js';
 import { esperarCache, guardado, ids, sesionesPagos, trail, TRANSVALLE } from '../support/integracion-pagos.js';
@@ -89,7 +89,8 @@ describe("the driver's payouts", () => {
     const pagos = vistaEmpresa.json.items.filter((e: { accion: string }) => e.accion === 'anticipo' || e.accion === 'saldo');
     expect(pagos.map((e: { quien: { nombre: string } }) => e.quien.nombre)).toEqual(['Plataforma', 'Plataforma']);
     expect(JSON.stringify(vistaEmpresa.json)).not.toContain(DEMO_USERS.plataforma);
-    expect(pagos[0].despues.cuenta).toBe(`${vista.titular}: ${vista.banco}, cuenta ${vista.tipocuenta} ${vista.cuenta}`);
+    // The bank by its name ('Bancolombia, cuenta de ahorros …'), as every view says it.
+    expect(pagos[0].despues.cuenta).toBe(textoCuenta(vista));
   });
 
   it('answers a polled list with photos 304 when nothing changed (its signed photo links stay the same)', async () => {

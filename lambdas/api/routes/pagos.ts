@@ -5,7 +5,7 @@ import { reservaVencida } from '@shared/domain/recorrido.js';
 import { type CancelacionBody, type DecisionPago, type PagoDetalle, type PagoPorValidarFila } from '@shared/schemas/pagos.js';
 import { PAGO_MSG } from '@shared/schemas/messages-pagos.js';
 import { MAPA_MSG } from '@shared/schemas/messages-servicios.js';
-import { PLATAFORMA_NOMBRE } from '@shared/schemas/historial.js';
+import { registradoPorParaEmpresa } from '@shared/schemas/historial.js';
 import type { CobroSinAplicar, Service } from '@shared/schemas/service.js';
 import * as z from '@shared/schemas/zod-es.js';
 import { idMovimiento, pagoDelCliente, pagoRepository } from '../../data/pago-repository.js';
@@ -233,7 +233,7 @@ const vistaCobro = async ({ reembolso, ...cobro }: CobroSinAplicar, caller: Cons
         reembolso: {
           fecha: reembolso.fecha,
           referencia: reembolso.referencia,
-          registradoPor: caller.kind === 'plataforma' ? reembolso.registradoPor : PLATAFORMA_NOMBRE,
+          registradoPor: caller.kind === 'plataforma' ? reembolso.registradoPor : registradoPorParaEmpresa(reembolso.registradoPor),
           comprobanteUrl: caller.kind === 'plataforma' ? await url(reembolso.comprobante) : null,
         },
       }

@@ -1,3 +1,4 @@
+import { textoCiudad, textoCuentaBancaria, textoTipoVehiculo } from '@shared/domain/etiquetas.js';
 import type { Context } from 'hono';
 import { accionDe, BOTON_ACCION, cambiosDeAccion, listaDe, listaPorId, type AccionProveedor } from '@shared/domain/proveedores.js';
 import { PAGINA_MSG } from '@shared/schemas/paginas.js';
@@ -146,7 +147,7 @@ function exigirAccion(p: Proveedor, accion: AccionProveedor): void {
 export function filaDe(p: Proveedor): ProveedorFila {
   const { r } = p;
   const base = { tipo: p.tipo, id: r.id, nombre: r.nombre, email: r.email, telefono: r.telefono, rating: r.rating, fechaCreacion: r.fechaCreacion, suspendido: !!r.suspendido, ...(r.bienvenidaEnviada ? { bienvenidaEnviada: r.bienvenidaEnviada } : {}) };
-  if (p.tipo === 'conductor') return { ...base, placas: p.r.placas, vehiculo: `${p.r.tipo} ${p.r.marca} ${p.r.modelo}`.trim(), empresa: p.r.empresa, ciudad: p.r.ciudad };
+  if (p.tipo === 'conductor') return { ...base, placas: p.r.placas, vehiculo: `${textoTipoVehiculo(p.r.tipo)} ${p.r.marca} ${p.r.modelo}`.trim(), empresa: p.r.empresa, ciudad: textoCiudad(p.r.ciudad) };
   if (p.tipo === 'guia') return { ...base, rnt: p.r.rnt };
   return { ...base, empresa: p.r.empresa };
 }
@@ -166,17 +167,17 @@ async function detalleDe(p: Proveedor): Promise<ProveedorDetalle> {
     imagen = v.fotos.frente || undefined;
     datos = [
       ['Placas', v.placas],
-      ['Vehículo', `${v.tipo} ${v.marca} ${v.modelo} · ${v.capacidad} pasajeros`],
+      ['Vehículo', `${textoTipoVehiculo(v.tipo)} ${v.marca} ${v.modelo} · ${v.capacidad} pasajeros`],
       ['Empresa afiliadora', v.empresa],
       ['Número interno', v.numeroInterno],
       ['Cédula', v.cedula],
       ['Correo', v.email],
       ['Teléfono', v.telefono],
-      ['Ciudad', v.ciudad],
+      ['Ciudad', textoCiudad(v.ciudad)],
       ['Dirección', v.direccion],
       ['Licencia de conducción', v.licenciaDeConducir],
       ['Viajes realizados', String(v.viajesRealizados)],
-      ['Cuenta', [v.banco, v.tipocuenta, v.cuenta].filter(Boolean).join(' · ')],
+      ['Cuenta', textoCuentaBancaria(v)],
     ];
     archivos = [
       ...Object.entries(v.fotos).map(([slot, key]) => ({ nombre: `Foto ${FOTO_LABELS[slot as keyof typeof FOTO_LABELS].toLowerCase()}`, key })),
@@ -191,7 +192,7 @@ async function detalleDe(p: Proveedor): Promise<ProveedorDetalle> {
       ['Correo', g.email],
       ['Teléfono', g.telefono],
       ['Dirección', g.direccion],
-      ['Cuenta', [g.banco, g.tipocuenta, g.cuenta].filter(Boolean).join(' · ')],
+      ['Cuenta', textoCuentaBancaria(g)],
       ['Titular', g.titular],
     ];
     archivos = Object.entries(g.documentos).map(([slot, key]) => ({ nombre: ARCHIVO_TEXTO[slot as keyof typeof ARCHIVO_TEXTO], key: key ?? '' }));

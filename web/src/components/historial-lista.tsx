@@ -1,16 +1,18 @@
 import Box from '@cloudscape-design/components/box';
-import { ACCION_TEXTO, CAMPO_TEXTO, CAMPOS_OCULTOS, VALOR_TEXTO, type EntradaHistorial } from '@shared/schemas/historial.js';
+import { ACCION_TEXTO, CAMPO_TEXTO, CAMPOS_OCULTOS, textoQuien, VALOR_POR_CAMPO, VALOR_TEXTO, type EntradaHistorial } from '@shared/schemas/historial.js';
 import { formatCalendarDate, formatCOP, formatDateTime } from '../lib/format.js';
 
 /** Fields that hold pesos (an offer's price, a payout's or a reward's value). */
 const CAMPOS_DINERO = new Set(['precio', 'monto', 'valor']);
 
-/** How a recorded value reads: money in pesos, flags as Sí/No, the rest as stored. */
+/** How a recorded value reads: money in pesos, flags as Sí/No, enumerations by their labels, the rest as stored. */
 function valor(campo: string, v: EntradaHistorial['antes'][string] | undefined): string {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'boolean') return v ? 'Sí' : 'No';
   if (CAMPOS_DINERO.has(campo) && typeof v === 'number') return formatCOP(v);
   if (campo === 'fecha' && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return formatCalendarDate(v);
+  const porCampo = VALOR_POR_CAMPO[campo];
+  if (porCampo && typeof v === 'string') return porCampo(v);
   return VALOR_TEXTO[String(v)] ?? String(v);
 }
 
@@ -30,7 +32,7 @@ export function HistorialLista({ entradas, etiqueta }: { entradas: readonly Entr
         <li key={e.marca} className="timeline__item">
           <Box fontWeight="bold">{ACCION_TEXTO[e.accion]}</Box>
           <Box variant="small" display="block" color="text-body-secondary">
-            {formatDateTime(e.at)} · {e.quien.nombre}
+            {formatDateTime(e.at)} · {textoQuien(e.quien)}
           </Box>
           {cambios(e).map((t) => (
             <Box key={t} variant="small" display="block">

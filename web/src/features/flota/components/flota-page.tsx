@@ -25,6 +25,7 @@ import { useCrearVehiculo, useEditarVehiculo, useVehiculo, useVehiculos } from '
 import { EstadoBadge } from '../../../components/estado-badge.js';
 import { Paginacion } from '../../../components/paginacion.js';
 import { Reintentar } from '../../../components/reintentar.js';
+import { textoTipoVehiculo } from '@shared/domain/etiquetas.js';
 
 // The modals (form with date pickers and uploads, details) load when first opened, not with the list.
 const VehiculoDetalleModal = lazy(() => import('./vehiculo-detalle-modal.js').then((m) => ({ default: m.VehiculoDetalleModal })));
@@ -84,7 +85,7 @@ export function FlotaPage() {
   const { items, actions, collectionProps, filterProps, paginationProps, filteredItemsCount } = useCollection(shown, {
     filtering: {
       // Every word, accents, case and hyphens aside: 'rva-381' finds RVA381 (it found nothing).
-      filteringFunction: (v, texto) => coincideBusqueda(texto, [v.placas, v.marca, v.modelo, v.tipo, v.nombre, v.codigo]),
+      filteringFunction: (v, texto) => coincideBusqueda(texto, [v.placas, v.marca, v.modelo, textoTipoVehiculo(v.tipo), v.nombre, v.codigo]),
       empty: (
         <TableEmptyState
           title={filtro === 'por-vencer' ? 'Ningún vehículo tiene documentos por vencer' : 'Aún no hay vehículos en tu flota'}
@@ -117,7 +118,7 @@ export function FlotaPage() {
     },
     { id: 'marca', header: 'Marca', cell: (v) => v.marca, sortingField: 'marca' },
     { id: 'modelo', header: 'Modelo', cell: (v) => v.modelo, sortingField: 'modelo' },
-    { id: 'tipo', header: 'Tipo', cell: (v) => v.tipo, sortingField: 'tipo' },
+    { id: 'tipo', header: 'Tipo', cell: (v) => textoTipoVehiculo(v.tipo), sortingField: 'tipo' },
     { id: 'capacidad', header: 'Capacidad', cell: (v) => v.capacidad, sortingField: 'capacidad' },
     { id: 'estado', header: 'Estado', cell: (v) => <EstadoBadge validado={v.validado} />, minWidth: telefono ? undefined : 120 },
     { id: 'documentos', header: 'Documentos', cell: (v) => <Documentos v={v} />, minWidth: telefono ? undefined : 200 },

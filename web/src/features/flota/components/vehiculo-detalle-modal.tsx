@@ -23,6 +23,8 @@ import { DOCUMENTO_LABELS, FOTO_LABELS } from '../labels.js';
 import { Pares } from '../../../components/pares.js';
 import { Reintentar } from '../../../components/reintentar.js';
 import { Correo } from '../../../components/correo.js';
+import { textoBanco, textoCiudad, textoTipoCuenta, textoTipoVehiculo } from '@shared/domain/etiquetas.js';
+import { normalizarRut } from '@shared/schemas/rut.js';
 
 type Pair = { label: string; value: ReactNode };
 const pair = (v: Vehiculo, k: keyof typeof VEHICULO_CAMPOS, value?: ReactNode): Pair => ({ label: VEHICULO_CAMPOS[k], value: value ?? (String(v[k] ?? '') || '—') });
@@ -88,7 +90,7 @@ export function VehiculoDetalleModal({ id, onDismiss, onEdit }: { id: string; on
                 pair(v, 'placas'),
                 pair(v, 'marca'),
                 pair(v, 'modelo'),
-                pair(v, 'tipo'),
+                pair(v, 'tipo', textoTipoVehiculo(v.tipo)),
                 pair(v, 'capacidad', `${v.capacidad} pasajeros`),
                 pair(v, 'color'),
                 pair(v, 'numeroInterno'),
@@ -104,7 +106,7 @@ export function VehiculoDetalleModal({ id, onDismiss, onEdit }: { id: string; on
           <Section title="Propietario e información bancaria">
             <Pares
               columns={3}
-              items={[pair(v, 'propietario'), pair(v, 'rut'), pair(v, 'banco'), pair(v, 'tipocuenta', v.tipocuenta === 'corriente' ? 'Corriente' : v.tipocuenta === 'ahorros' ? 'Ahorros' : '—'), pair(v, 'cuenta'), pair(v, 'titular'), ...(v.cuentaCambiada ? [{ label: 'Datos bancarios cambiados', value: `${formatDateTime(v.cuentaCambiada.en)} (${v.cuentaCambiada.por})` }] : [])]}
+              items={[pair(v, 'propietario'), pair(v, 'rut', normalizarRut(v.rut)), pair(v, 'banco', textoBanco(v.banco)), pair(v, 'tipocuenta', textoTipoCuenta(v.tipocuenta) || '—'), pair(v, 'cuenta'), pair(v, 'titular'), ...(v.cuentaCambiada ? [{ label: 'Datos bancarios cambiados', value: `${formatDateTime(v.cuentaCambiada.en)} (${v.cuentaCambiada.por})` }] : [])]}
             />
           </Section>
 
@@ -119,7 +121,7 @@ export function VehiculoDetalleModal({ id, onDismiss, onEdit }: { id: string; on
                 { label: 'Acceso a la app de conductores', value: <CuentaConductor v={v} estado={detalle.cuentaConductor} /> },
                 pair(v, 'telefono'),
                 pair(v, 'direccion'),
-                pair(v, 'ciudad'),
+                pair(v, 'ciudad', textoCiudad(v.ciudad)),
                 pair(v, 'licenciaDeConducir'),
               ]}
             />

@@ -13,8 +13,7 @@ import { esFechaValida, hoyEnBogota } from '@shared/domain/vencimientos.js';
 import { onlyDigits } from '@shared/schemas/digits.js';
 import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
 import { cuentaDestinoSchema } from '@shared/schemas/pagos.js';
-import { BANCOS, TIPOS_CUENTA } from '@shared/schemas/profile.js';
-import { AMENIDADES, CIUDADES_VEHICULO, VEHICLE_TYPES, VEHICULO_CAMPOS, type Amenidad, type DocumentoVehiculo, type FotoVehiculo, type Vehiculo, type VehiculoDetalle } from '@shared/schemas/vehiculo.js';
+import { AMENIDADES, VEHICLE_TYPES, VEHICULO_CAMPOS, type Amenidad, type DocumentoVehiculo, type FotoVehiculo, type Vehiculo, type VehiculoDetalle } from '@shared/schemas/vehiculo.js';
 import { FECHAS_FUTURAS, problemasDeFechas, SOLO_LECTURA, vehiculoEdicionSchema, vehiculoNuevoSchema } from '@shared/schemas/vehiculo-formulario.js';
 import { TextField, type FieldForm } from '../../../components/form-fields.js';
 import { SelectField } from '../../../components/select-field.js';
@@ -30,20 +29,22 @@ import { Section } from './section.js';
 import { DOCUMENTO_LABELS, FOTO_LABELS } from '../labels.js';
 import { archivosRechazados, FechaDeDocumento, uploadSlots, usePlacaCheck } from './vehiculo-form-campos.js';
 import { CampoFecha } from '../../../components/campo-fecha.js';
+import { BANCOS_OFRECIDOS, CIUDADES, opcionesDe, textoBanco, textoTipoCuenta, textoTipoVehiculo, TIPOS_CUENTA, type Banco } from '@shared/domain/etiquetas.js';
+import { RUT_AYUDA } from '@shared/schemas/rut.js';
 
 const FOTO_SLOTS = FOTOS_VEHICULO.map((slot) => ({ slot, label: FOTO_LABELS[slot] }));
 
 const DOC_SLOTS = DOCUMENTOS_VEHICULO.map((slot) => ({ slot, label: DOCUMENTO_LABELS[slot] }));
 
-const options = (values: readonly string[]): SelectProps.Option[] => values.map((value) => ({ value, label: value }));
+// Stored values, shown by their labels; the profile's same lists (shared/domain/etiquetas.ts).
+const TIPO_OPTIONS: SelectProps.Option[] = opcionesDe(VEHICLE_TYPES, textoTipoVehiculo);
 
-const TIPO_OPTIONS = options(VEHICLE_TYPES);
+const CIUDAD_OPTIONS: SelectProps.Option[] = CIUDADES.map(({ value, label }) => ({ value, label }));
 
-const CIUDAD_OPTIONS = options(CIUDADES_VEHICULO);
+/** Today's banks; a vehicle that keeps one no longer offered (Nequi, say) shows it too, so its edit keeps it. */
+const bancoOptions = (actual: string): SelectProps.Option[] => opcionesDe(actual && !BANCOS_OFRECIDOS.includes(actual as Banco) ? [...BANCOS_OFRECIDOS, actual] : BANCOS_OFRECIDOS, textoBanco);
 
-const BANCO_OPTIONS = options(BANCOS);
-
-const TIPO_CUENTA_OPTIONS: SelectProps.Option[] = TIPOS_CUENTA.map((value) => ({ value, label: value === 'ahorros' ? 'Ahorros' : 'Corriente' }));
+const TIPO_CUENTA_OPTIONS: SelectProps.Option[] = opcionesDe(TIPOS_CUENTA, textoTipoCuenta);
 
 type TextKey = keyof typeof VEHICULO_CAMPOS;
 
@@ -278,11 +279,11 @@ export function VehiculoFormModal({ mode, detalle, save, onSaved, onDismiss }: V
         </Section>
 
         <Section columns={3} title="Información bancaria" description={cuentaFija ? VEHICULO_MSG.soloAdminCuenta : mode === 'editar' ? VEHICULO_MSG.cambioDeCuenta : undefined}>
-          {select('banco', BANCO_OPTIONS, 'Selecciona el banco')}
+          {select('banco', bancoOptions(vehiculo?.banco ?? ''), 'Selecciona el banco')}
           {select('tipocuenta', TIPO_CUENTA_OPTIONS, 'Selecciona el tipo de cuenta')}
           {field('cuenta', { digits: true })}
           {field('titular')}
-          {field('rut', { digits: true })}
+          {field('rut', { description: RUT_AYUDA })}
         </Section>
 
         <FileSlots

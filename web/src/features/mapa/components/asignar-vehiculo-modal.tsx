@@ -22,6 +22,7 @@ import { EstadoBadge } from '../../../components/estado-badge.js';
 import { useAsignarVehiculo } from '../api/mapa.js';
 import { Paginacion } from '../../../components/paginacion.js';
 import { Reintentar } from '../../../components/reintentar.js';
+import { textoTipoVehiculo } from '@shared/domain/etiquetas.js';
 
 const EN_TELEFONO = ['placas', 'apto'];
 
@@ -71,7 +72,7 @@ export function AsignarVehiculoModal({ servicio, onClose }: AssignVehicleModalPr
     // The spec's columns, each its own: brand, model, type and capacity.
     { id: 'marca', header: 'Marca', cell: (v) => v.marca },
     { id: 'modelo', header: 'Modelo', cell: (v) => v.modelo },
-    { id: 'tipo', header: 'Tipo', cell: (v) => v.tipo },
+    { id: 'tipo', header: 'Tipo', cell: (v) => textoTipoVehiculo(v.tipo) },
     { id: 'capacidad', header: 'Capacidad', cell: (v) => v.capacidad },
     { id: 'estado', header: 'Estado', cell: (v) => <EstadoBadge validado={v.validado} /> },
     {
@@ -109,7 +110,7 @@ export function AsignarVehiculoModal({ servicio, onClose }: AssignVehicleModalPr
         onDismiss={onClose}
         size="large"
         header={
-          <Header variant="h2" description={`Servicio ${servicio.tipo} · ${servicio.pasajeros} pasajeros · ${servicio.origen.split(',')[0]} → ${servicio.destino.split(',')[0]}`}>
+          <Header variant="h2" description={`Servicio ${textoTipoVehiculo(servicio.tipo)} · ${servicio.pasajeros} pasajeros · ${servicio.origen.split(',')[0]} → ${servicio.destino.split(',')[0]}`}>
             Asignar Vehículo
           </Header>
         }

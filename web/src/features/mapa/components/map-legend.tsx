@@ -5,7 +5,8 @@ import ExpandableSection from '@cloudscape-design/components/expandable-section'
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { memo, useState } from 'react';
-import { ESTADO_MAPA_INFO, ESTADOS_MAPA, marcadorVencido, type EstadoMapa } from '@shared/domain/mapa.js';
+import { ESTADO_MAPA_INFO, ESTADOS_MAPA, etiquetaEstadoMapa, marcadorVencido, type EstadoMapa } from '@shared/domain/mapa.js';
+import { textoTipoVehiculo } from '@shared/domain/etiquetas.js';
 import { MAPA_MSG } from '@shared/schemas/messages-servicios.js';
 import type { Marcador } from '@shared/schemas/mapa.js';
 import { StatusText } from '../../../components/status-text.js';
@@ -78,14 +79,16 @@ export const MapLegend = memo(function MapLegend({ servicios, visibles, onToggle
                   {enVista.map((s) => {
                     // Its departure passed before its trip: said beside its state, as Reservaciones does.
                     const vencido = marcadorVencido(s, ahora);
-                    const estado = `${ESTADO_MAPA_INFO[s.estado].etiqueta}${vencido ? `, ${MAPA_MSG.vencida.toLowerCase()}` : ''}`;
+                    const etiqueta = etiquetaEstadoMapa(s.estado, s.iniciado);
+                    const tipo = textoTipoVehiculo(s.tipo);
+                    const estado = `${etiqueta}${vencido ? `, ${MAPA_MSG.vencida.toLowerCase()}` : ''}`;
                     return (
                       <li key={s.id}>
-                        <Button variant="inline-link" ariaLabel={`Ver servicio ${s.tipo} de ${s.origen} a ${s.destino}, ${estado.toLowerCase()}, sale ${formatDateTime(s.fechaSalida)}`} onClick={() => onSelect(s.id)}>
-                          {s.tipo} · {s.origen.split(',')[0]} → {s.destino.split(',')[0]}
+                        <Button variant="inline-link" ariaLabel={`Ver servicio ${tipo} de ${s.origen} a ${s.destino}, ${estado.toLowerCase()}, sale ${formatDateTime(s.fechaSalida)}`} onClick={() => onSelect(s.id)}>
+                          {tipo} · {s.origen.split(',')[0]} → {s.destino.split(',')[0]}
                         </Button>
                         <Box variant="small" color="text-body-secondary">
-                          {ESTADO_MAPA_INFO[s.estado].etiqueta}
+                          {etiqueta}
                           {vencido && (
                             <>
                               {' · '}

@@ -22,6 +22,7 @@ import { toast } from '../../../lib/toast.js';
 import { acceptFor, checkFile, uploadErrorMessage, uploadFile } from '../../../lib/uploads/upload-files.js';
 import { useOfertar } from '../api/mapa.js';
 import { Pares } from '../../../components/pares.js';
+import { textoTipoVehiculo } from '@shared/domain/etiquetas.js';
 
 type Pdf = { name: string; progress: number; uploadId: string | null };
 
@@ -109,7 +110,7 @@ export function OfertaModal({ servicio, onClose, onSent }: OfferModalProps) {
     ['Empresa', me.data?.empresa?.empresa ?? ''],
     // docs/spec/02.md section 5.1: who asked for the service, read-only.
     ['Solicitante', servicio.solicitante],
-    ['Tipo de vehículo', servicio.tipo],
+    ['Tipo de vehículo', textoTipoVehiculo(servicio.tipo)],
     ['Pasajeros', String(servicio.pasajeros)],
     ['Fecha de salida', formatDate(servicio.fechaSalida)],
     ['Hora de salida', formatTime(servicio.fechaSalida)],

@@ -28,6 +28,7 @@ import { Paginacion } from '../../../components/paginacion.js';
 import { Reintentar } from '../../../components/reintentar.js';
 import { Fecha } from '../../../components/fecha.js';
 import { ANCHO } from '../../../lib/anchos.js';
+import { EN_CURSO_TEXTO, ESTADO_SERVICIO_TEXTO, textoTipoVehiculo } from '@shared/domain/etiquetas.js';
 
 const POR_PAGINA = 10;
 const COLUMNAS_TELEFONO = ['salida', 'servicio', 'estado', 'vehiculo', 'fuec', 'valor', 'acciones'].map((id) => ({ id, visible: ['salida', 'estado'].includes(id) }));
@@ -46,10 +47,10 @@ function EstadoFuec({ r }: { r: Reserva }) {
 type Paso = 'asignar' | 'fuec' | 'confirmado' | 'en-curso';
 const paso = (r: Reserva): Paso => (asignable(r) ? 'asignar' : esperaFuec(r) ? 'fuec' : r.recorridoIniciado ? 'en-curso' : 'confirmado');
 const PASO: Record<Paso, { badge: string; color: 'blue' | 'green' | 'severity-low'; texto: string }> = {
-  asignar: { badge: 'Reservado', color: 'blue', texto: 'Asigna vehículo y sube el FUEC' },
-  fuec: { badge: 'Reservado', color: 'blue', texto: 'Sube el FUEC' },
-  confirmado: { badge: 'Confirmado', color: 'green', texto: 'Listo para el viaje' },
-  'en-curso': { badge: 'En curso', color: 'green', texto: 'Recorrido iniciado' },
+  asignar: { badge: ESTADO_SERVICIO_TEXTO.reservado, color: 'blue', texto: 'Asigna vehículo y sube el FUEC' },
+  fuec: { badge: ESTADO_SERVICIO_TEXTO.reservado, color: 'blue', texto: 'Sube el FUEC' },
+  confirmado: { badge: ESTADO_SERVICIO_TEXTO.confirmado, color: 'green', texto: 'Listo para el viaje' },
+  'en-curso': { badge: EN_CURSO_TEXTO, color: 'green', texto: 'Recorrido iniciado' },
 };
 type Filtro = 'todas' | 'pendientes' | 'confirmadas';
 
@@ -73,7 +74,7 @@ export function ReservasPage({ title }: { title: string }) {
   );
   const { items, actions, collectionProps, filterProps, paginationProps, filteredItemsCount } = useCollection(shown, {
     filtering: {
-      filteringFunction: (r, texto) => coincideBusqueda(texto, [r.origen, r.destino, r.tipo, r.placas, r.conductor]),
+      filteringFunction: (r, texto) => coincideBusqueda(texto, [r.origen, r.destino, textoTipoVehiculo(r.tipo), r.placas, r.conductor]),
       // The spec's empty message when there are no reservations at all; a filter's own when only it is empty.
       empty:
         filtro === 'todas' || !todas.length ? (
@@ -103,7 +104,7 @@ export function ReservasPage({ title }: { title: string }) {
       cell: (r) =>
         esTelefono ? (
           <SpaceBetween size="xxxs">
-            <Link variant="primary" onFollow={() => setDetalle(r.id)} ariaLabel={`Ver detalle de la reserva ${r.tipo} de ${r.origen}, sale ${formatDateTime(r.fechaSalida)}`}>
+            <Link variant="primary" onFollow={() => setDetalle(r.id)} ariaLabel={`Ver detalle de la reserva ${textoTipoVehiculo(r.tipo)} de ${r.origen}, sale ${formatDateTime(r.fechaSalida)}`}>
               {formatDateTime(r.fechaSalida)}
             </Link>
             <Box variant="small">{ruta(r)}</Box>
@@ -130,7 +131,7 @@ export function ReservasPage({ title }: { title: string }) {
       cell: (r) => (
         <SpaceBetween size="xxxs">
           <Box fontWeight="bold">
-            {r.tipo} · {r.pasajeros} pasajeros
+            {textoTipoVehiculo(r.tipo)} · {r.pasajeros} pasajeros
           </Box>
           <Box variant="small">{ruta(r)}</Box>
         </SpaceBetween>
@@ -171,7 +172,7 @@ export function ReservasPage({ title }: { title: string }) {
       id: 'acciones',
       header: 'Acciones',
       cell: (r) => (
-        <Button variant="inline-link" ariaLabel={`Ver detalle de la reserva ${r.tipo} de ${r.origen}, sale ${formatDateTime(r.fechaSalida)}`} onClick={() => setDetalle(r.id)}>
+        <Button variant="inline-link" ariaLabel={`Ver detalle de la reserva ${textoTipoVehiculo(r.tipo)} de ${r.origen}, sale ${formatDateTime(r.fechaSalida)}`} onClick={() => setDetalle(r.id)}>
           <span className="sin-corte">Ver detalle</span>
         </Button>
       ),

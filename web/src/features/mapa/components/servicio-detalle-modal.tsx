@@ -10,7 +10,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ESTADO_MAPA_INFO, type EstadoMapa } from '@shared/domain/mapa.js';
+import { ESTADO_MAPA_INFO, etiquetaEstadoMapa, type EstadoMapa } from '@shared/domain/mapa.js';
+import { textoTipoVehiculo } from '@shared/domain/etiquetas.js';
 import type { ServicioDetalle } from '@shared/schemas/mapa.js';
 import { FUEC_MSG, MAPA_MSG, OFERTA_MSG } from '@shared/schemas/messages-servicios.js';
 import { enCurso, finalizable, reservaVencida } from '@shared/domain/recorrido.js';
@@ -106,10 +107,10 @@ export function ServicioDetalleModal({ id, onClose, onOffer, onAssign, onFuec, t
         onDismiss={onClose}
         size="large"
         header={
-          <Header variant="h2" description={s ? `${s.tipo} · ${s.clase} · Ref. ${idCorto(s.id)}` : undefined}>
+          <Header variant="h2" description={s ? `${textoTipoVehiculo(s.tipo)} · ${s.clase} · Ref. ${idCorto(s.id)}` : undefined}>
             <SpaceBetween direction="horizontal" size="xs" alignItems="center">
               <span>Detalle del servicio</span>
-              {s && <Badge color={CHIP[s.estadoMapa]}>{ESTADO_MAPA_INFO[s.estadoMapa].etiqueta}</Badge>}
+              {s && <Badge color={CHIP[s.estadoMapa]}>{etiquetaEstadoMapa(s.estadoMapa, s.recorridoIniciado)}</Badge>}
             </SpaceBetween>
           </Header>
         }
@@ -197,7 +198,7 @@ export function ServicioDetalleModal({ id, onClose, onOffer, onAssign, onFuec, t
                 { label: 'Fecha y hora de salida', value: s.fechaSalida ? formatDateTime(s.fechaSalida) : MAPA_MSG.noEspecificada },
                 { label: 'Regreso', value: s.fechaRegreso ? formatDateTime(s.fechaRegreso) : MAPA_MSG.sinRetorno },
                 { label: 'Pasajeros', value: String(s.pasajeros) },
-                { label: 'Tipo de vehículo', value: s.tipo },
+                { label: 'Tipo de vehículo', value: textoTipoVehiculo(s.tipo) },
                 { label: 'Clase', value: s.clase },
                 ...(s.operador
                   ? [
@@ -252,7 +253,7 @@ export function ServicioDetalleModal({ id, onClose, onOffer, onAssign, onFuec, t
                   { label: 'Conductor', value: noAsignado(asignado(s.conductor)) },
                   { label: 'Teléfono del conductor', value: noRegistrado(s.telefonoConductor) },
                   { label: 'Empresa afiliadora', value: noRegistrado(s.empresaAfiliadora) },
-                  { label: 'Tipo', value: s.tipo },
+                  { label: 'Tipo', value: textoTipoVehiculo(s.tipo) },
                   { label: 'Guía', value: noAsignado(s.guia) },
                   { label: 'Teléfono del guía', value: noRegistrado(s.telefonoGuia) },
                   { label: 'Especialidades', value: noRegistrado(lista(s.especialidadesGuia)) },

@@ -15,6 +15,7 @@ import { formatCalendarDate, formatDateTime } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
 import { useCancelarReserva } from '../api/pagos.js';
 import { valorCobro } from './comunes.js';
+import { textoRegistradoPor } from '@shared/schemas/historial.js';
 
 /** A reason typed over several lines, as one: the API's texts take no line breaks. */
 export const unaLinea = (texto: string): string => texto.trim().replace(/\s*\n\s*/g, ' ');
@@ -170,7 +171,7 @@ export function CobrosPorReembolsar({ d, plataforma }: { d: PagoDetalle; platafo
           <ul className="lista-simple">
             {reembolsados.map((c) => (
               <li key={c.referencia}>
-                {`${cobro(c)}: reembolsado el ${formatCalendarDate(c.reembolso!.fecha)}, referencia ${c.reembolso!.referencia}, registrado por ${c.reembolso!.registradoPor}`}
+                {`${cobro(c)}: reembolsado el ${formatCalendarDate(c.reembolso!.fecha)}, referencia ${c.reembolso!.referencia}, registrado por ${textoRegistradoPor(c.reembolso!.registradoPor)}`}
                 {c.reembolso!.comprobanteUrl && (
                   <>
                     {' · '}

@@ -15,20 +15,11 @@ import { StatusText } from '../../../components/status-text.js';
 import { formatCOP, formatDate } from '../../../lib/format.js';
 import { Fecha } from '../../../components/fecha.js';
 import { useEmpresas } from '../api/pagos.js';
+import { textoDeEstado } from '@shared/domain/etiquetas.js';
 
-/** The service states as the lists name them ('validar' reads 'Validando pago'). */
-export const ESTADO_TEXTO: Record<ServiceState, string> = {
-  pendiente: 'Pendiente',
-  validar: 'Validando pago',
-  reservado: 'Reservado',
-  confirmado: 'Confirmado',
-  finalizado: 'Finalizado',
-  cancelado: 'Cancelado',
-};
+/** The service states as every screen names them (shared/domain/etiquetas.ts: one word per state). */
+export { ESTADO_SERVICIO_TEXTO as ESTADO_TEXTO, textoDeEstado } from '@shared/domain/etiquetas.js';
 const ESTADO_COLOR: Record<ServiceState, BadgeProps['color']> = { pendiente: 'severity-medium', validar: 'blue', reservado: 'blue', confirmado: 'green', finalizado: 'grey', cancelado: 'red' };
-
-/** A service's state as its badge says it: a confirmed trip that started reads 'En curso'. */
-export const textoDeEstado = (estado: ServiceState, enCurso?: boolean): string => (enCurso && estado === 'confirmado' ? 'En curso' : ESTADO_TEXTO[estado]);
 
 export function EstadoServicio({ estado, enCurso }: { estado: ServiceState; enCurso?: boolean }) {
   return (

@@ -30,6 +30,8 @@ import { Pares } from '../../../components/pares.js';
 import { Reintentar } from '../../../components/reintentar.js';
 import { ConsultaEpayco, DecisionTransferencia, esperaOtroCobro } from './decision-transferencia.js';
 import { RegistrarPago, type Cuenta } from './formulario-pago.js';
+import { textoCuentaBancaria, textoTipoVehiculo } from '@shared/domain/etiquetas.js';
+import { textoRegistradoPor } from '@shared/schemas/historial.js';
 
 const MOVIMIENTO_TEXTO: Record<Movimiento['tipo'], string> = { 'pago-cliente': 'Pago del cliente', anticipo: 'Anticipo al conductor', saldo: 'Saldo al conductor', recompensa: 'Recompensa por referido' };
 
@@ -128,7 +130,7 @@ function Resumen({ d }: { d: PagoDetalle }) {
           { label: 'Destino', value: s.destino },
           { label: 'Salida', value: formatDateTime(s.fechaSalida) },
           { label: 'Regreso', value: s.fechaRegreso ? formatDateTime(s.fechaRegreso) : 'Sin regreso' },
-          { label: 'Vehículo', value: `${s.tipo} · ${s.clase} · ${s.pasajeros} pasajeros` },
+          { label: 'Vehículo', value: `${textoTipoVehiculo(s.tipo)} · ${s.clase} · ${s.pasajeros} pasajeros` },
           { label: 'Empresa', value: s.nombreEmpresaAliada || '—' },
           { label: 'Placas y conductor', value: s.placas === 'por Asignar' ? 'Sin asignar' : `${s.placas} · ${s.conductor}` },
           { label: 'Valor de la oferta', value: s.valorOferta === null ? '—' : formatCOP(s.valorOferta) },
@@ -175,7 +177,7 @@ const CAMPOS_MOVIMIENTO: { id: string; header: string; cell: (m: Movimiento) => 
       <SpaceBetween size="xxxs">
         <span className="nowrap">{formatCalendarDate(m.fecha)}</span>
         <Box variant="small">
-          Registrado por <Correo valor={m.registradoPor} />
+          Registrado por <Correo valor={textoRegistradoPor(m.registradoPor)} />
         </Box>
       </SpaceBetween>
     ),
@@ -202,7 +204,7 @@ const CAMPOS_MOVIMIENTO: { id: string; header: string; cell: (m: Movimiento) => 
       m.cuentaDestino ? (
         <SpaceBetween size="xxxs">
           <span>{m.cuentaDestino.titular}</span>
-          <Box variant="small">{`${m.cuentaDestino.banco}, cuenta ${m.cuentaDestino.tipocuenta} ${m.cuentaDestino.cuenta}`}</Box>
+          <Box variant="small">{textoCuentaBancaria(m.cuentaDestino)}</Box>
         </SpaceBetween>
       ) : (
         '—'

@@ -36,6 +36,7 @@ import { useAnchos } from '../../../lib/use-anchos.js';
 import type { Columna } from '../../../components/lista-paginada.js';
 import { columnasEnTelefono, useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { Reintentar } from '../../../components/reintentar.js';
+import { textoTipoVehiculo } from '@shared/domain/etiquetas.js';
 
 /** The date range picker in Spanish (absolute days only: a history is read by calendar days). */
 const I18N: DateRangePickerProps.I18nStrings = {
@@ -66,7 +67,7 @@ const I18N: DateRangePickerProps.I18nStrings = {
 /** Whether a row matches the search (coincideBusqueda: every word, accents, case and hyphens aside). */
 // The state too, as its badge reads ('finalizado', 'en curso', 'vencida'): 'emcali finalizado' found only the rows whose id said it.
 const coincide = (f: ServicioFila, texto: string) =>
-  coincideBusqueda(texto, [f.id, f.cliente, f.origen, f.destino, f.tipo, f.placas, f.conductor, f.nombreEmpresaAliada, textoDeEstado(f.estado, f.recorridoIniciado), reservaVencida(f, new Date()) ? MAPA_MSG.vencida : null]);
+  coincideBusqueda(texto, [f.id, f.cliente, f.origen, f.destino, textoTipoVehiculo(f.tipo), f.placas, f.conductor, f.nombreEmpresaAliada, textoDeEstado(f.estado, f.recorridoIniciado), reservaVencida(f, new Date()) ? MAPA_MSG.vencida : null]);
 
 /**
  * The filters, kept in the address (`filtrosDeEnlace`), and what of a link could not be used: taken out

@@ -17,6 +17,7 @@ import { DetallePagoModal } from './detalle-pago-modal.js';
 import { usePestanasDeRuta } from '../../../lib/pestanas.js';
 import { ConFoto, CuentaCambiada, EstadoServicio, FiltroEmpresa, Foto, lista, Pesos, Ruta, titulo, useEsPlataforma } from './comunes.js';
 import { fechaHoraEnBogota } from '@shared/domain/vencimientos.js';
+import { textoBanco, textoTipoCuenta } from '@shared/domain/etiquetas.js';
 
 
 const CSV_PAGO: ColumnaCsv<PagoConductorFila>[] = [
@@ -28,8 +29,8 @@ const CSV_PAGO: ColumnaCsv<PagoConductorFila>[] = [
   { titulo: 'Empresa', valor: (f) => f.nombreEmpresaAliada },
   { titulo: 'Valor de la oferta', valor: (f) => f.valorOferta },
   { titulo: 'Valor a pagar', valor: (f) => f.monto },
-  { titulo: 'Banco', valor: (f) => f.banco },
-  { titulo: 'Tipo de cuenta', valor: (f) => f.tipocuenta },
+  { titulo: 'Banco', valor: (f) => textoBanco(f.banco) },
+  { titulo: 'Tipo de cuenta', valor: (f) => textoTipoCuenta(f.tipocuenta) },
   { titulo: 'Cuenta', valor: (f) => f.cuenta },
   { titulo: 'Titular', valor: (f) => f.titular },
   // The warning the list shows beside a recently changed account, for whoever pays from the file.
@@ -96,7 +97,7 @@ function ListaPagosConductor({ tipo, contador }: { tipo: 'anticipo' | 'saldo'; c
       cell: (f) =>
         f.cuenta ? (
           <SpaceBetween size="xxxs">
-            <span>{`${f.banco} · ${f.tipocuenta}`}</span>
+            <span>{`${textoBanco(f.banco)} · ${textoTipoCuenta(f.tipocuenta)}`}</span>
             <Box variant="small">{`${f.cuenta} · ${f.titular}`}</Box>
             <CuentaCambiada c={f.cuentaCambiada} />
           </SpaceBetween>

@@ -20,17 +20,19 @@ import { PagoRecompensaModal } from './formulario-pago.js';
 import { ConFoto, CuentaCambiada, Foto, Pesos, titulo } from './comunes.js';
 import { useSearchParams } from 'react-router-dom';
 import { fechaHoraEnBogota } from '@shared/domain/vencimientos.js';
+import { textoTipoVehiculo } from '@shared/domain/etiquetas.js';
+import { textoRegistradoPor } from '@shared/schemas/historial.js';
 
 
 const CSV_RECOMPENSA: ColumnaCsv<RecompensaFila>[] = [
   { titulo: 'Vehículo', valor: (f) => f.id },
   { titulo: 'Conductor', valor: (f) => f.nombre },
   { titulo: 'Placas', valor: (f) => f.placas },
-  { titulo: 'Tipo', valor: (f) => f.tipo },
+  { titulo: 'Tipo', valor: (f) => textoTipoVehiculo(f.tipo) },
   { titulo: 'Capacidad', valor: (f) => f.capacidad },
   { titulo: 'Viajes realizados', valor: (f) => f.viajesRealizados },
   { titulo: 'Referido por', valor: (f) => (f.referente ? `${f.referente.nombre} (${f.referente.placas})` : f.referidoPor) },
-  { titulo: 'Cuenta del referente', valor: (f) => (f.referente ? `${f.referente.banco} ${f.referente.tipocuenta} ${f.referente.cuenta} (${f.referente.titular})` : '') },
+  { titulo: 'Cuenta del referente', valor: (f) => (f.referente ? textoCuenta(f.referente) : '') },
   { titulo: 'Empresa', valor: (f) => f.nombreEmpresaAliada },
 ];
 
@@ -39,7 +41,7 @@ const VehiculoReferido = ({ f, children }: { f: RecompensaFila; children?: React
   <ConFoto foto={<Foto src={f.imagen} alt={`Foto del vehículo ${f.placas}`} />}>
     <SpaceBetween size="xxxs">
       <Box fontWeight="bold">{f.placas}</Box>
-      <Box variant="small">{`${f.tipo} · ${f.capacidad} pasajeros`}</Box>
+      <Box variant="small">{`${textoTipoVehiculo(f.tipo)} · ${f.capacidad} pasajeros`}</Box>
       {children}
     </SpaceBetween>
   </ConFoto>
@@ -113,7 +115,7 @@ const CSV_RECOMPENSA_PAGADA: ColumnaCsv<RecompensaPagadaFila>[] = [
   { titulo: 'Referencia', valor: (f) => f.pago.referencia },
   { titulo: 'Pagado a', valor: (f) => (f.pago.cuentaDestino ? textoCuenta(f.pago.cuentaDestino) : '') },
   { titulo: 'Registrado el', valor: (f) => fechaHoraEnBogota(f.pago.registradoEn) },
-  { titulo: 'Registrado por', valor: (f) => f.pago.registradoPor },
+  { titulo: 'Registrado por', valor: (f) => textoRegistradoPor(f.pago.registradoPor) },
 ];
 
 /** The reward payment's receipt, if staff attached one. */
@@ -159,7 +161,7 @@ function RecompensasPagadas() {
         <SpaceBetween size="xxxs">
           <Fecha valor={f.pago.registradoEn} />
           <Box variant="small">
-            <Correo valor={f.pago.registradoPor} />
+            <Correo valor={textoRegistradoPor(f.pago.registradoPor)} />
           </Box>
         </SpaceBetween>
       ),

@@ -20,6 +20,7 @@ import { DetallePagoModal } from './detalle-pago-modal.js';
 import { EstadoServicio, FiltroEmpresa, METODO_TEXTO, Pesos, Ruta, Salida, textoDeEstado, useEsPlataforma } from './comunes.js';
 import { reservaVencida } from '@shared/domain/recorrido.js';
 import { fechaHoraEnBogota } from '@shared/domain/vencimientos.js';
+import { textoTipoVehiculo } from '@shared/domain/etiquetas.js';
 
 /** The spec's service tabs, in its order (docs/spec/01.md section 2: Pedidos opens first). */
 const PESTANAS: ListaServiciosId[] = ['pedidos', 'reservados', 'confirmados', 'finalizados'];
@@ -58,7 +59,7 @@ export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFi
       // What was asked for, and under it what was assigned: one column, so that nine fit 1280 px.
       cell: (f) => (
         <SpaceBetween size="xxxs">
-          <span>{`${f.tipo} · ${f.pasajeros} pas.`}</span>
+          <span>{`${textoTipoVehiculo(f.tipo)} · ${f.pasajeros} pas.`}</span>
           <Box variant="small">{f.placas === POR_ASIGNAR ? 'Sin asignar' : `${f.placas} · ${f.conductor}`}</Box>
         </SpaceBetween>
       ),
@@ -87,7 +88,7 @@ export const CSV_SERVICIO: ColumnaCsv<ServicioFila>[] = [
   { titulo: 'Cliente', valor: (f) => f.cliente },
   { titulo: 'Origen', valor: (f) => f.origen },
   { titulo: 'Destino', valor: (f) => f.destino },
-  { titulo: 'Tipo', valor: (f) => f.tipo },
+  { titulo: 'Tipo', valor: (f) => textoTipoVehiculo(f.tipo) },
   { titulo: 'Pasajeros', valor: (f) => f.pasajeros },
   { titulo: 'Placas', valor: (f) => asignado(f.placas) },
   { titulo: 'Conductor', valor: (f) => asignado(f.conductor) },

@@ -23,6 +23,7 @@ import { reservaVencida } from '@shared/domain/recorrido.js';
 import { MAPA_MSG } from '@shared/schemas/messages-servicios.js';
 import { CobrosPorReembolsarLista } from './reembolsos.js';
 import { fechaHoraEnBogota } from '@shared/domain/vencimientos.js';
+import { textoTipoVehiculo } from '@shared/domain/etiquetas.js';
 
 
 const COMPROBANTE = {
@@ -50,7 +51,7 @@ const CSV_VALIDAR: ColumnaCsv<PagoPorValidarFila>[] = [
   { titulo: 'Método de pago', valor: (f) => METODO_TEXTO[f.metodoPago] },
   { titulo: 'Valor', valor: (f) => f.valorOferta },
   { titulo: 'Clase', valor: (f) => f.clase },
-  { titulo: 'Tipo', valor: (f) => f.tipo },
+  { titulo: 'Tipo', valor: (f) => textoTipoVehiculo(f.tipo) },
   { titulo: 'Origen', valor: (f) => f.origen },
   { titulo: 'Destino', valor: (f) => f.destino },
   { titulo: 'Salida', valor: (f) => fechaHoraEnBogota(f.fechaSalida) },
@@ -96,7 +97,7 @@ function ListaPorValidar({ metodo, contador }: { metodo: 'epayco' | 'transferenc
       minWidth: ANCHO.ruta,
       cell: (f) => (
         <SpaceBetween size="xxxs">
-          <Box fontWeight="bold">{`${f.tipo} · ${f.clase}`}</Box>
+          <Box fontWeight="bold">{`${textoTipoVehiculo(f.tipo)} · ${f.clase}`}</Box>
           <Ruta origen={f.origen} destino={f.destino} />
         </SpaceBetween>
       ),

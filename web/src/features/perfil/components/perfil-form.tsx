@@ -12,7 +12,9 @@ import { useEffect, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PUESTOS, type MeResponse } from '@shared/schemas/empresa.js';
 import { PERFIL_MSG } from '@shared/schemas/messages.js';
-import { BANCOS, CIUDADES, departamentoDe, perfilPersonalSchema, perfilSchema, TIPOS_CUENTA } from '@shared/schemas/profile.js';
+import { perfilPersonalSchema, perfilSchema } from '@shared/schemas/profile.js';
+import { BANCOS_OFRECIDOS, CIUDADES, departamentoDe, opcionesDe, textoBanco, textoTipoCuenta, TIPOS_CUENTA, type Banco } from '@shared/domain/etiquetas.js';
+import { RUT_AYUDA } from '@shared/schemas/rut.js';
 import { onlyDigits } from '@shared/schemas/digits.js';
 import { TextField, type FieldForm } from '../../../components/form-fields.js';
 import { SelectField } from '../../../components/select-field.js';
@@ -28,12 +30,11 @@ export const REDIRECT_AFTER_SAVE_MS = 2000;
 export const FALTA_FOTO_MSG = 'Perfil guardado. Sube al menos una foto corporativa para habilitar el Panel de Control.';
 
 const PUESTO_OPTIONS: SelectProps.Option[] = Object.entries(PUESTOS).map(([value, label]) => ({ value, label }));
+// The vehicle form's same lists, by their labels (shared/domain/etiquetas.ts).
 const CIUDAD_OPTIONS: SelectProps.Option[] = CIUDADES.map(({ value, label }) => ({ value, label }));
-const BANCO_OPTIONS: SelectProps.Option[] = BANCOS.map((value) => ({ value, label: value }));
-const TIPO_CUENTA_OPTIONS: SelectProps.Option[] = TIPOS_CUENTA.map((value) => ({
-  value,
-  label: value === 'ahorros' ? 'Ahorros' : 'Corriente',
-}));
+/** Today's banks; a company that keeps one no longer offered (Nequi, say) sees it too, so a save keeps it. */
+const bancoOptions = (actual: string): SelectProps.Option[] => opcionesDe(actual && !BANCOS_OFRECIDOS.includes(actual as Banco) ? [...BANCOS_OFRECIDOS, actual] : BANCOS_OFRECIDOS, textoBanco);
+const TIPO_CUENTA_OPTIONS: SelectProps.Option[] = opcionesDe(TIPOS_CUENTA, textoTipoCuenta);
 
 type Values = {
   nombres: string;
@@ -170,11 +171,11 @@ export function PerfilForm({ me }: { me: MeResponse }) {
           {me.empresa && editEmpresa && (
             <Container header={<Header variant="h2" description="La cuenta en la que se pagan los servicios de la empresa. Solo la ven sus administradores.">Cuenta bancaria</Header>}>
               <ColumnLayout columns={2}>
-                <SelectField label="Banco" field="banco" options={BANCO_OPTIONS} placeholder="Selecciona un banco" {...common} />
+                <SelectField label="Banco" field="banco" options={bancoOptions(me.empresa.banco ?? '')} placeholder="Selecciona un banco" {...common} />
                 <SelectField label="Tipo de cuenta" field="tipocuenta" options={TIPO_CUENTA_OPTIONS} placeholder="Selecciona el tipo de cuenta" {...common} />
                 <TextField label="Número de cuenta" field="cuenta" autoComplete="off" {...digits} />
                 <TextField label="Titular de la cuenta" field="titular" {...common} />
-                <TextField label="RUT o cédula" field="rut" {...common} />
+                <TextField label="RUT o cédula" field="rut" description={RUT_AYUDA} {...common} />
               </ColumnLayout>
             </Container>
           )}
