@@ -7,7 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 import * as z from 'zod';
 import { brandTheme } from './build/brand-theme.js';
-import { cloudscapeFixes } from './build/cloudscape-fixes.js';
+import { cloudscapeFixes, cloudscapeFixesDeps } from './build/cloudscape-fixes.js';
 import { cloudscapeFonts } from './build/cloudscape-fonts.js';
 import { cloudscapeMessages } from './build/cloudscape-messages.js';
 
@@ -154,6 +154,8 @@ export default defineConfig({
       { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/lib/no-parser.js' },
     ],
   },
+  // The dev server pre-bundles node_modules without the plugins above: Cloudscape's fixes again there.
+  optimizeDeps: { rolldownOptions: { plugins: [cloudscapeFixesDeps()] } },
   server: {
     host: '127.0.0.1',
     port: env.PORT,

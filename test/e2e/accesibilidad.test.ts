@@ -1,12 +1,15 @@
 import { describe, it } from 'vitest';
 import { PANEL_SCREENS, screenHref } from '../../web/src/app/screens.js';
-import { entrarComo, page, REGLAS_DE_COLOR, sinViolacionesGraves, url, usePage } from '../support/e2e.js';
+import { abrir, entrarComo, page, REGLAS_DE_COLOR, shots, sinViolacionesGraves, url, usePage } from '../support/e2e.js';
+import { marca, viajeFinalizadoSinAnticipo } from '../support/e2e-pagos.js';
 
 /*
  * Every screen of the console, in light and dark mode, passes axe (WCAG 2.2 A/AA and best practices)
  * with no serious or critical violation: the public pages, and each panel screen of screens.ts as a
  * user allowed to open it sees it (marketplace staff for theirs, the company admin for the rest).
  * The screens the other tests photograph are also checked in the state they leave them (shots()).
+ * The shell is audited as a user sees it most days (issue 47): with pending payments on the bottom
+ * bar's badge, at a desktop's width and at a phone's (Cloudscape's phone toolbar, the short tab labels).
  */
 
 usePage();
@@ -63,6 +66,23 @@ describe('accessibility of every screen (axe, light and dark)', () => {
       it(s.title, async () => {
         await entrarComo('plataforma');
         await auditarPantalla(screenHref(s), s.title);
+      });
+  });
+
+  describe('the shell with pending payments on the badge, desktop and phone', () => {
+    for (const ancho of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ])
+      it(`${ancho.width} px`, async () => {
+        // A payment of its own pending, whatever other tests paid: the badge shows a count.
+        await viajeFinalizadoSinAnticipo(`Hotel Intercontinental, Cali (${marca()} insignia)`);
+        await page.setViewportSize(ancho);
+        await entrarComo('admin');
+        await abrir('/panel-control/reservas', 'Reservas por Validar');
+        await page.locator('.bottom-nav__badge').waitFor();
+        await page.waitForLoadState('networkidle');
+        await shots(`insignia-pagos-${ancho.width}`);
       });
   });
 });

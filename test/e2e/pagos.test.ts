@@ -188,7 +188,12 @@ describe('payments to validate', () => {
     const cobro = page.getByRole('row', { name: new RegExp(`ePayco ${cobroRef}`) });
     await cobro.waitFor();
     await shots('pagos-cobros-por-reembolsar');
-    await cobro.getByRole('button', { name: /^Registrar el reembolso de / }).click();
+    // On a phone too: its own labels ('Reembolsar') and Cloudscape's phone toolbar (issue 47).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await cobro.scrollIntoViewIfNeeded();
+    await shots('pagos-cobros-por-reembolsar-telefono');
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await cobro.getByRole('button', { name: /^Registrar reembolso de / }).click();
     const reembolso = page.getByRole('dialog', { name: 'Registrar reembolso' });
     // The dialog is the form: its reference takes the focus (the day is today's), not the X.
     const referencia = reembolso.getByLabel('Referencia del reembolso');

@@ -214,8 +214,8 @@ export async function pagarRecompensasSalvo(propias: string[], ultima: { id: str
 export const vacio = (lista: { vacio: string }) => page.getByText(lista.vacio, { exact: true });
 /** Types in the screen's (first) search box. */
 export const buscar = (texto: string) => page.getByRole('searchbox').first().fill(texto);
-/** The 'Pagos Pendientes' tab's count (its accessible name says it: 'Pagos Pendientes, 3 pendientes'). */
-export const pagosPendientes = () => page.getByRole('navigation', { name: 'Navegación inferior' }).getByRole('link', { name: /^Pagos Pendientes/ });
-export const insignia = async () => Number(/(\d+) pendientes/.exec((await pagosPendientes().getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+/** The 'Pagos Pendientes' tab's count (its accessible name says it as shown: '3 Pagos Pendientes'). */
+export const pagosPendientes = () => page.getByRole('navigation', { name: 'Navegación inferior' }).getByRole('link', { name: /^(\d+ )?Pagos Pendientes$/ });
+export const insignia = async () => Number(/^(\d+) /.exec((await pagosPendientes().getAttribute('aria-label')) ?? '')?.[1] ?? 0);
 /** A row of the list that names this text (a test's own word, in an origin). */
 export const filaCon = (texto: string) => page.getByRole('row', { name: new RegExp(texto) });

@@ -16,5 +16,5 @@ export async function relojQuieto() {
 }
 
 export const bottomBar = () => page.getByRole('navigation', { name: 'Navegación inferior' });
-/** The tabs' names, without the pending-payments count the badge adds ('Pagos Pendientes, 3 pendientes'). */
-export const tabNames = () => bottomBar().getByRole('link').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('aria-label')?.replace(/, \d+ pendientes$/, '')));
+/** The tabs' names, without the pending-payments count the badge adds ('3 Pagos Pendientes'). */
+export const tabNames = () => bottomBar().getByRole('link').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('aria-label')?.replace(/^\d+ /, '')));

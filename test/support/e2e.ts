@@ -217,8 +217,8 @@ const auditados = new Set<string>();
 
 /**
  * What makes a screen state for axe: the screen, the window's width (phone or desktop layout), its
- * visible headings and dialogs, and whether a field says it is invalid (a form's errors add their own
- * roles and names).
+ * visible headings and dialogs, whether a field says it is invalid (a form's errors add their own
+ * roles and names) and whether the bottom bar shows a count.
  */
 function estadoDePantalla(): Promise<string> {
   return page.evaluate(() => {
@@ -230,7 +230,9 @@ function estadoDePantalla(): Promise<string> {
     );
     const titulos = visibles('h1, h2, h3').map(texto);
     const invalido = document.querySelector('[aria-invalid="true"]') !== null;
-    return [location.pathname, `${window.innerWidth} px`, ...dialogos, ...titulos, invalido ? 'con errores' : ''].join(' · ');
+    // The badge's count changes the tab's name (issue 47: a state audited before the count came hid it).
+    const insignia = document.querySelector('.bottom-nav__badge') !== null;
+    return [location.pathname, `${window.innerWidth} px`, ...dialogos, ...titulos, invalido ? 'con errores' : '', insignia ? 'con insignia' : ''].join(' · ');
   });
 }
 
@@ -245,18 +247,23 @@ export interface AxeViolation {
 /** The axe rules whose answer depends on the colours, so on the theme. */
 export const REGLAS_DE_COLOR = ['color-contrast', 'link-in-text-block'];
 
-/** axe on the current page: WCAG 2.2 A/AA (target size included) and best practices, or only `reglas`. */
+/**
+ * axe on the current page: every rule of WCAG 2.x A and AA (each version's tags: the list once lacked
+ * `wcag21a`, so label-content-name-mismatch never ran) and best practices, named one by one so that the
+ * experimental ones and those off by default (target-size) run too; or only `reglas`. A rule axe adds
+ * under any of these tags runs without a change here.
+ */
 export async function axeViolations(reglas?: string[]): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
-  const runOnly = reglas ? { type: 'rule', values: reglas } : { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice'] };
-  return page.evaluate(async (runOnly) => {
-    const axe = (window as unknown as { axe: { getRules: () => { ruleId: string }[]; run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+  return page.evaluate(async (reglas) => {
+    const axe = (window as unknown as { axe: { getRules: () => { ruleId: string; tags: string[] }[]; run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const todas = axe.getRules();
+    const nuestra = (tags: string[]) => !tags.includes('deprecated') && tags.some((t) => /^wcag2\d*a{1,2}$/.test(t) || t === 'best-practice');
     // Only the rules this axe knows (a rule named here and missing from a later axe is skipped, not an error).
-    const known = new Set(axe.getRules().map((r) => r.ruleId));
-    const only = runOnly.type === 'rule' ? { ...runOnly, values: runOnly.values.filter((r) => known.has(r)) } : runOnly;
-    const result = await axe.run(document, { runOnly: only });
+    const values = reglas ? reglas.filter((r) => todas.some((x) => x.ruleId === r)) : todas.filter((r) => nuestra(r.tags)).map((r) => r.ruleId);
+    const result = await axe.run(document, { runOnly: { type: 'rule', values } });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  }, runOnly);
+  }, reglas);
 }
 
 export const describeViolations = (violations: AxeViolation[]) => violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');

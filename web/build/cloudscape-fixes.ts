@@ -3,7 +3,10 @@ import type { Plugin } from 'vite';
 /**
  * Cloudscape's AppLayout puts aria-orientation on the phone toolbar's <nav>, where ARIA does not allow
  * it (axe: critical aria-allowed-attr). Until Cloudscape drops it, the attribute is cut from that one
- * element at build time; when the source no longer has it, the build says so and this can go.
+ * element, in the build and in the dev server's pre-bundled dependencies alike (`optimizeDeps` in
+ * web/vite.config.ts: the dev server bundles node_modules without the app's plugins, so `npm start`
+ * kept the attribute while the tests, which serve the build, never saw it; issue 47).
+ * When the source no longer has it, the build says so and this can go.
  */
 const FILE = /@cloudscape-design\/components\/app-layout\/visual-refresh\/mobile-toolbar\.js$/;
 const NAV_ORIENTATION = /(React\.createElement\("nav", \{[^}]*?)"aria-orientation": "horizontal", /;
@@ -25,25 +28,41 @@ IntlMessageFormat.resolveLocale = function (locales) {
 };
 `;
 
+/** Cloudscape's code with the fixes above; null when `file` is none of theirs. */
+function arreglar(code: string, file: string, warn: (m: string) => void): string | null {
+  if (MESSAGE_FORMAT.test(file)) {
+    if (!code.includes(EXPORT) || !code.includes('IntlMessageFormat.resolveLocale(locales)')) {
+      warn('cloudscape-fixes: intl-messageformat changed; check whether resolveLocale still needs memoizing.');
+      return null;
+    }
+    return code.replace(EXPORT, `${MEMO_LOCALE}${EXPORT}`);
+  }
+  if (!FILE.test(file)) return null;
+  if (!NAV_ORIENTATION.test(code)) {
+    warn('cloudscape-fixes: the phone toolbar <nav> has no aria-orientation any more; remove this plugin.');
+    return null;
+  }
+  return code.replace(NAV_ORIENTATION, '$1');
+}
+
 export function cloudscapeFixes(): Plugin {
   return {
     name: 'cloudscape-a11y-fixes',
     enforce: 'pre',
     transform(code, id) {
-      const file = id.split('?')[0]!;
-      if (MESSAGE_FORMAT.test(file)) {
-        if (!code.includes(EXPORT) || !code.includes('IntlMessageFormat.resolveLocale(locales)')) {
-          this.warn('cloudscape-fixes: intl-messageformat changed; check whether resolveLocale still needs memoizing.');
-          return null;
-        }
-        return { code: code.replace(EXPORT, `${MEMO_LOCALE}${EXPORT}`), map: null };
-      }
-      if (!FILE.test(file)) return null;
-      if (!NAV_ORIENTATION.test(code)) {
-        this.warn('cloudscape-fixes: the phone toolbar <nav> has no aria-orientation any more; remove this plugin.');
-        return null;
-      }
-      return { code: code.replace(NAV_ORIENTATION, '$1'), map: null };
+      const fixed = arreglar(code, id.split('?')[0]!, (m) => this.warn(m));
+      return fixed === null ? null : { code: fixed, map: null };
+    },
+  };
+}
+
+/** The same fixes for the dev server's dependency pre-bundling (a rolldown plugin: `optimizeDeps.rolldownOptions.plugins`). */
+export function cloudscapeFixesDeps() {
+  return {
+    name: 'cloudscape-a11y-fixes-deps',
+    transform(this: { warn: (m: string) => void }, code: string, id: string) {
+      const fixed = arreglar(code, id.split('?')[0]!, (m) => this.warn(m));
+      return fixed === null ? null : { code: fixed, map: null };
     },
   };
 }

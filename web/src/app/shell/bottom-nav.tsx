@@ -38,8 +38,10 @@ export function BottomNav({ viewer }: { viewer: Viewer }) {
           const locked = isLocked(tab, viewer);
           const label = tab.tabLabel ?? tab.title;
           const count = tab.badge ? counts[tab.badge] : 0;
-          // The accessible name is always the full label; phones show its short part (WCAG label in name).
-          const name = count > 0 ? `${label}, ${count} pendientes` : label;
+          // The accessible name is always the full label; phones show its short part. It holds what the
+          // tab shows, in the order shown: the badge's count, then the label ('3 Pagos Pendientes'), so the
+          // visible text is in the name (WCAG 2.5.3, axe label-content-name-mismatch; issue 47).
+          const name = count > 0 ? `${count} ${label}` : label;
           const content = (
             <>
               <span className="bottom-nav__icon">
@@ -50,6 +52,7 @@ export function BottomNav({ viewer }: { viewer: Viewer }) {
                   </span>
                 )}
               </span>
+              {/* Not drawn (the tab is a flex column), but it parts the count from the label in the text ('3 Pagos', not '3Pagos'). */}{' '}
               <span className="bottom-nav__label bottom-nav__label--full" aria-hidden="true">
                 {label}
               </span>
