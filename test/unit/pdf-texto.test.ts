@@ -12,6 +12,13 @@ import { pdfCon, pdfFormas } from '../support/pdfs.js';
 
 const MB = 1024 * 1024;
 
+/**
+ * How late this thread's timers may run while a hostile PDF is read: far below the seconds the reading
+ * blocked the loop for before issue 46 (9 s and more), and above what a busy machine (the suite's lint,
+ * types and build beside it on 2 cores) adds on its own, which reached 115 ms.
+ */
+const DEMORA_MAX_MS = 400;
+
 /** Runs `leer` and measures how late this thread's timers ran meanwhile (the request loop's delay). */
 async function conDemora<T>(leer: () => Promise<T>): Promise<{ resultado: T; demoraMaxMs: number; ms: number }> {
   const demora = monitorEventLoopDelay({ resolution: 10 });
@@ -44,7 +51,7 @@ describe('reading a PDF for the FUEC check', () => {
     expect(bomba.length).toBeLessThan(MB);
     const { resultado, demoraMaxMs } = await conDemora(() => leerPdf(bomba));
     expect(resultado).toEqual({ problema: 'pesado' });
-    expect(demoraMaxMs).toBeLessThan(100);
+    expect(demoraMaxMs).toBeLessThan(DEMORA_MAX_MS);
   });
 
   it('bounds what is decoded whatever the dictionary says: a filter behind an indirect reference or another key', async () => {
@@ -69,11 +76,12 @@ describe('reading a PDF for the FUEC check', () => {
     expect(resultado).toEqual({ problema: 'pesado' });
     expect(ms).toBeGreaterThanOrEqual(plazoMs);
     expect(ms).toBeLessThan(plazoMs + 2000);
-    expect(demoraMaxMs).toBeLessThan(100);
+    expect(demoraMaxMs).toBeLessThan(DEMORA_MAX_MS);
   });
 
   it('reads a few PDFs at once and answers ocupado, at once, past the ones it lets wait', async () => {
-    const limites = { ...LIMITES_PDF, simultaneas: 1, enEspera: 1, plazoMs: 1000 };
+    // A deadline that a small file's reading (its worker's start included) meets on a busy machine too.
+    const limites = { ...LIMITES_PDF, simultaneas: 1, enEspera: 1, plazoMs: 2500 };
     const lento = pdfFormas({ veces: 12, niveles: 5 });
     const lecturas = [leerPdf(lento, limites), leerPdf(pdfCon(), limites), leerPdf(pdfCon(), limites)];
     expect(await lecturas[2]).toEqual({ problema: 'ocupado' });
