@@ -23,10 +23,12 @@ const legend = (estado: string) => page.getByRole('checkbox', { name: new RegExp
 /** Where MapLibre draws a point (Web Mercator, 512-px tiles) on the map's canvas, from its centre and zoom. */
 async function pixelOf(lat: number, lng: number): Promise<{ x: number; y: number }> {
   const box = (await page.locator('.maplibregl-canvas').boundingBox())!;
-  const world = 512 * 2 ** 13;
+  // The view the map stands at (it fits the visible markers first): its centre and zoom, from the canvas's box.
+  const vista = JSON.parse((await page.locator('.monitor-map__canvas').getAttribute('data-vista'))!) as { lng: number; lat: number; zoom: number };
+  const world = 512 * 2 ** vista.zoom;
   const x = (g: number) => ((g + 180) / 360) * world;
   const y = (a: number) => ((1 - Math.log(Math.tan(Math.PI / 4 + (a * Math.PI) / 360)) / Math.PI) / 2) * world;
-  return { x: box.x + box.width / 2 + x(lng) - x(-76.532), y: box.y + box.height / 2 + y(lat) - y(3.4516) };
+  return { x: box.x + box.width / 2 + x(lng) - x(vista.lng), y: box.y + box.height / 2 + y(lat) - y(vista.lat) };
 }
 
 /** Colombia's outline, which the offline map's style loads first. */

@@ -33,7 +33,7 @@ describe('reserved service', () => {
       await docClient().send(new DeleteCommand({ TableName: table('vehiculos'), Key: { id: 'veh-prueba-teclado' } }));
       await anunciar();
     });
-    const detail = await abrirReservado(/^Ver servicio Van de Hotel Dann Carlton, Cali \(prueba capacidad\)/);
+    const detail = await abrirReservado(/^Ver servicio Van · .*: de Hotel Dann Carlton, Cali \(prueba capacidad\)/);
     await detail.getByRole('button', { name: 'Asignar Vehiculo' }).click();
     const assign = page.getByRole('dialog', { name: 'Asignar Vehículo' });
     // VCK512 seats 15: still selectable (the specs set no such rule), but said so.
@@ -93,7 +93,7 @@ describe('reserved service', () => {
   it('assigns a vehicle of the fleet through the confirmation', async () => {
     // Its own service: the demo reservations stay as other files expect them.
     await servicioReservado('demo-transvalle', { tipo: 'Suv', pasajeros: 5, origen: 'Hotel Spiwak, Cali (prueba asignación)' });
-    const detail = await abrirReservado(/^Ver servicio SUV de Hotel Spiwak, Cali \(prueba asignación\)/);
+    const detail = await abrirReservado(/^Ver servicio SUV · .*: de Hotel Spiwak, Cali \(prueba asignación\)/);
     await detail.getByText(MAPA_MSG.recordarAsignar).waitFor();
     expect(await detail.getByRole('button', { name: 'Subir FUEC' }).isDisabled()).toBe(true);
     await detail.getByRole('button', { name: 'Asignar Vehiculo' }).click();

@@ -19,7 +19,7 @@ describe('reserved service', () => {
   it('uploads the FUEC of a reservation with its vehicle: wrong files refused, differences shown before it is confirmed', async () => {
     // Its own reservation, TSQ204 assigned (reservas-asignacion.test.ts assigns through the console).
     const { id } = await reservaConTsq204('Hotel Obelisco, Cali (prueba FUEC)', 2.4);
-    const detail = await abrirReservado(/^Ver servicio SUV de Hotel Obelisco, Cali \(prueba FUEC\)/);
+    const detail = await abrirReservado(/^Ver servicio SUV · .*: de Hotel Obelisco, Cali \(prueba FUEC\)/);
     await detail.getByText(MAPA_MSG.recordarFuec).waitFor();
     // The FUEC: the summary for the affiliating company, a wrong file refused, then the PDF.
     await detail.getByRole('button', { name: 'Subir FUEC' }).click();

@@ -102,10 +102,29 @@ describe('reserved service', () => {
       // Its marker says what the lists say of a started trip: 'En curso', not 'Confirmado' (one word per state).
       await page.getByRole('checkbox', { name: /^Confirmado \(\d+\)$/ }).check();
       await page.getByRole('button', { name: /^Servicios visibles/ }).click();
-      await page.getByRole('button', { name: /^Ver servicio Van de Estadio Pascual Guerrero \(prueba conductor\).*, en curso, sale / }).click();
+      await page.getByRole('button', { name: /^Ver servicio Van · .*: de Estadio Pascual Guerrero \(prueba conductor\).*, en curso, sale / }).click();
       const detalle = page.getByRole('dialog', { name: /Detalle del servicio/ });
       await detalle.getByText(EN_CURSO_TEXTO, { exact: true }).first().waitFor();
       await screenshot(page, 'mapa-conductor-en-curso');
+      await page.keyboard.press('Escape');
+      await detalle.waitFor({ state: 'detached' });
+      // Beside its dot: the plates, 'En curso' and the time of its last position.
+      await expect.poll(() => page.locator('.conductor-etiqueta').allInnerTexts()).toContainEqual(expect.stringMatching(/^VCK512 · En curso · \d{1,2}:\d{2}/));
+
+      // 'Servicios en Curso' takes the trip to the map, centred on its vehicle.
+      await page.goto(url('/panel-control/servicios-en-curso'));
+      await page.getByRole('button', { name: /^Ver en el mapa el vehículo VCK512/ }).first().click();
+      await page.waitForURL((u) => u.pathname === '/panel-control/monitor-map' && u.searchParams.get('servicio') === id);
+      const vista = async () => JSON.parse((await page.locator('.monitor-map__canvas').getAttribute('data-vista')) ?? 'null') as { lat: number; lng: number; zoom: number } | null;
+      await expect.poll(async () => {
+        const v = await vista();
+        return !!v && v.zoom > 14.5 && Math.abs(v.lat - 3.4446) < 0.01 && Math.abs(v.lng + 76.5405) < 0.01;
+      }, { timeout: 20_000 }).toBe(true);
+      await page.clock.fastForward(POSICIONES_REFRESCO_MS);
+      await screenshot(page, 'mapa-centrado-en-vehiculo');
+      // 'Ver todos' fits every visible marker again.
+      await page.getByRole('button', { name: 'Ver todos' }).click();
+      await expect.poll(async () => (await vista())?.zoom ?? 99).toBeLessThan(15);
     } finally {
       await simulador.stop();
     }

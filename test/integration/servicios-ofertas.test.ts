@@ -42,11 +42,12 @@ describe('GET /servicios/{id}', () => {
     const id = await publicar({ tipo: 'Van', guia: 'Mariana López', idiomasGuia: ['Español', 'Inglés'] });
     const res = await api(`/servicios/${id}`, { token: andino });
     expect(res.status).toBe(200);
+    expect(res.json.solicitante).toEqual(expect.any(String));
     expect(res.json).toMatchObject({ id, estado: 'pendiente', estadoMapa: 'pendiente', operador: null, miOferta: null, guia: 'Mariana López', placas: 'por Asignar' });
     expect(res.json.venceEn).toBeTruthy();
     expect(JSON.stringify(res.json)).not.toContain('3157654321');
-    expect(res.json).not.toHaveProperty('solicitante');
-    // Nor the client's identity: it is the reserving company's business (docs/spec/02.md section 2.2).
+    // The solicitante's name only, which the offer form shows read-only (docs/spec/02.md section 5.1); not
+    // the client's company, contact phone or identity: the reserving company's business (section 2.2).
     expect(res.json).not.toHaveProperty('cliente');
     expect(res.json).not.toHaveProperty('nombre');
   });

@@ -148,6 +148,12 @@ export const SAMPLES: Record<string, Sample> = {
   },
   // The session's account (the demo admin, verified, nothing waiting): a code is refused.
   'POST /registro/confirmar': { valid: { codigo: '123456' }, required: ['codigo'], texts: ['codigo'] },
+  // A link nobody was sent (its token invented): even a sample that stays valid makes no account.
+  'POST /registro/invitacion': {
+    valid: { empresa: 'demo-transvalle', correo: 'fuzz.invitacion@transvalle.demo', token: 'x'.repeat(43), password: 'Equipo2026!' },
+    required: ['empresa', 'correo', 'token', 'password'],
+    texts: ['empresa', 'correo', 'token', 'password'],
+  },
   'POST /usuarios': {
     valid: { email: 'fuzz@transvalle.demo', verifyEmail: 'fuzz@transvalle.demo', password: 'Equipo2026!', verifyPassword: 'Equipo2026!' },
     required: ['email', 'verifyEmail', 'password', 'verifyPassword'],

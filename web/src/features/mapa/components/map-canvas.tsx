@@ -1,8 +1,8 @@
-import { Map as MapLibreMap, setWorkerUrl, type FilterSpecification, type GeoJSONSource, type MapLayerMouseEvent } from 'maplibre-gl';
+import { LngLatBounds, Map as MapLibreMap, Marker, setWorkerUrl, type FilterSpecification, type GeoJSONSource, type MapLayerMouseEvent } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
-import { ESTADO_MAPA_INFO, ESTADOS_MAPA, type EstadoMapa } from '@shared/domain/mapa.js';
+import { ESTADO_MAPA_INFO, ESTADOS_MAPA, etiquetaEstadoMapa, type EstadoMapa } from '@shared/domain/mapa.js';
 import type { Limites } from '@shared/domain/recorrido.js';
 import type { Marcador } from '@shared/schemas/mapa.js';
 import type { ConductorEnMapa } from '@shared/schemas/recorrido.js';
@@ -15,6 +15,7 @@ import { CENTRO_MAPA, ZOOM_MAPA } from '../map-style.js';
 import { iconoConductor, iconoFlecha } from '../marker-images.js';
 import { MAPA_LOCALE } from '../map-locale.js';
 import { cuandoLibre } from '../../../lib/cuando-libre.js';
+import { formatTime } from '../../../lib/format.js';
 
 const SOURCE = 'servicios';
 const LAYER = 'servicios-flechas';
@@ -36,6 +37,18 @@ const toGeoJSON = (servicios: readonly Marcador[]): GeoJSON.FeatureCollection<Ge
   features: servicios.map((s) => ({ type: 'Feature', id: s.id, geometry: { type: 'Point', coordinates: [s.lng, s.lat] }, properties: { id: s.id, estado: s.estado } })),
 });
 
+/** Room around a fitted view: past the legend where it floats (beside it on a wide map, under it on a narrow one). */
+function margenes(contenedor: HTMLElement): { top: number; bottom: number; left: number; right: number } {
+  const base = { top: 48, bottom: 48, left: 48, right: 48 };
+  const leyenda = contenedor.parentElement?.querySelector('.monitor-map__legend')?.getBoundingClientRect();
+  const caja = contenedor.getBoundingClientRect();
+  if (!leyenda || !leyenda.width) return base;
+  const alLado = leyenda.right - caja.left + 24;
+  const debajo = leyenda.bottom - caja.top + 24;
+  // Whichever leaves the markers more room.
+  return alLado < caja.width / 2 ? { ...base, left: alLado } : debajo < caja.height / 2 ? { ...base, top: debajo } : base;
+}
+
 /** Hidden states are filtered out, not only made transparent: an invisible marker must not take clicks. */
 const visibleFilter = (visibles: readonly EstadoMapa[]): FilterSpecification => ['in', ['get', 'estado'], ['literal', [...visibles]]];
 
@@ -48,7 +61,9 @@ export interface MapCanvasProps {
   /** The visible bounds, after each move (the drivers are asked for within them). */
   onBounds?: (limites: Limites) => void;
   /** Where to move the map (a service chosen from the legend's list); a new object moves it again. */
-  foco?: { lat: number; lng: number } | null;
+  foco?: { lat: number; lng: number; zoom?: number } | null;
+  /** Each new value fits the view to the visible markers and drivers (the first view, 'Ver todos'). */
+  encuadre?: number;
   onSelect: (id: string) => void;
   /** The first view is drawn whole (sources, markers and all). */
   onLoaded?: () => void;
@@ -57,7 +72,7 @@ export interface MapCanvasProps {
 }
 
 /** The MapLibre map: full size of its box, no zoom, street-view, map-type or fullscreen controls. */
-export function MapCanvas({ styleUrl, servicios, visibles, conductores = [], foco, onSelect, onBounds, onLoaded, onFondoFallido }: MapCanvasProps) {
+export function MapCanvas({ styleUrl, servicios, visibles, conductores = [], foco, encuadre = 0, onSelect, onBounds, onLoaded, onFondoFallido }: MapCanvasProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<MapLibreMap | null>(null);
   const [ready, setReady] = useState(false);
@@ -122,6 +137,9 @@ export function MapCanvas({ styleUrl, servicios, visibles, conductores = [], foc
     };
     const bounds = () => {
       const b = m.getBounds();
+      // The view as it stands, readable from outside the canvas (the e2e tests find a marker's pixel by it).
+      const c = m.getCenter();
+      container.current?.setAttribute('data-vista', JSON.stringify({ lng: c.lng, lat: c.lat, zoom: m.getZoom() }));
       latest.current.onBounds?.({ norte: b.getNorth(), sur: b.getSouth(), este: b.getEast(), oeste: b.getWest() });
     };
     m.on('moveend', bounds);
@@ -184,8 +202,49 @@ export function MapCanvas({ styleUrl, servicios, visibles, conductores = [], foc
   }, [ready, visibles]);
 
   useEffect(() => {
-    if (ready && foco) map.current?.easeTo({ center: [foco.lng, foco.lat], duration: 600 });
+    if (ready && foco) map.current?.easeTo({ center: [foco.lng, foco.lat], ...(foco.zoom ? { zoom: foco.zoom } : {}), duration: 600 });
   }, [ready, foco]);
+
+  // The view that shows every visible marker and driver, clear of the legend that floats over the map's
+  // corner (markers under it, or cut at the edges, were missed).
+  useEffect(() => {
+    const m = map.current;
+    if (!ready || !m || !encuadre) return;
+    const puntos: [number, number][] = [
+      ...latest.current.servicios.filter((s) => latest.current.visibles.includes(s.estado)).map((s): [number, number] => [s.lng, s.lat]),
+      ...latest.current.conductores.map((c): [number, number] => [c.lng, c.lat]),
+    ];
+    if (!puntos.length) return;
+    const caja = puntos.reduce((b, p) => b.extend(p), new LngLatBounds(puntos[0], puntos[0]));
+    m.fitBounds(caja, { padding: margenes(container.current!), maxZoom: 15, duration: encuadre === 1 ? 0 : 600 });
+  }, [ready, encuadre]);
+
+  // Beside each driver's dot: its plates, 'En curso' as the lists say it, and the time of its last
+  // position (the canvas draws no text: the offline style has no fonts). Read by the legend's list too.
+  const etiquetas = useRef(new Map<string, Marker>());
+  useEffect(() => {
+    const m = map.current;
+    if (!ready || !m) return;
+    const vigentes = new Set(conductores.map((c) => c.servicioId));
+    for (const [id, marcador] of etiquetas.current) {
+      if (!vigentes.has(id)) {
+        marcador.remove();
+        etiquetas.current.delete(id);
+      }
+    }
+    for (const c of conductores) {
+      let marcador = etiquetas.current.get(c.servicioId);
+      if (!marcador) {
+        const el = document.createElement('div');
+        el.className = 'conductor-etiqueta';
+        el.setAttribute('aria-hidden', 'true');
+        marcador = new Marker({ element: el, anchor: 'left', offset: [14, 0] }).setLngLat([c.lng, c.lat]).addTo(m);
+        etiquetas.current.set(c.servicioId, marcador);
+      }
+      marcador.setLngLat([c.lng, c.lat]);
+      marcador.getElement().textContent = `${c.placas} · ${etiquetaEstadoMapa('confirmado', true)} · ${formatTime(c.posicionEn)}`;
+    }
+  }, [ready, conductores]);
 
   return <div ref={container} className="monitor-map__canvas" role="region" aria-label="Mapa de servicios" />;
 }

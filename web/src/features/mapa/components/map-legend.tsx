@@ -35,7 +35,8 @@ export const MapLegend = memo(function MapLegend({ servicios, visibles, onToggle
   // The list is built only while open: closed, its 50 links and dates were rendered on every poll for nobody.
   const [listaAbierta, setListaAbierta] = useState(false);
   const cuenta = (estado: EstadoMapa) => (servicios ? ` (${servicios.filter((s) => s.estado === estado).length})` : '');
-  const enVista = servicios?.filter((s) => visibles.includes(s.estado));
+  // The next departures first: the list is read to follow the day's trips.
+  const enVista = servicios?.filter((s) => visibles.includes(s.estado)).sort((a, b) => a.fechaSalida.localeCompare(b.fechaSalida));
   const ahora = new Date();
   return (
     <div className="monitor-map__legend">
@@ -82,10 +83,12 @@ export const MapLegend = memo(function MapLegend({ servicios, visibles, onToggle
                     const etiqueta = etiquetaEstadoMapa(s.estado, s.iniciado);
                     const tipo = textoTipoVehiculo(s.tipo);
                     const estado = `${etiqueta}${vencido ? `, ${MAPA_MSG.vencida.toLowerCase()}` : ''}`;
+                    const ruta = `${tipo} · ${s.origen.split(',')[0]} → ${s.destino.split(',')[0]}`;
                     return (
                       <li key={s.id}>
-                        <Button variant="inline-link" ariaLabel={`Ver servicio ${tipo} de ${s.origen} a ${s.destino}, ${estado.toLowerCase()}, sale ${formatDateTime(s.fechaSalida)}`} onClick={() => onSelect(s.id)}>
-                          {tipo} · {s.origen.split(',')[0]} → {s.destino.split(',')[0]}
+                        {/* The name starts with what the link shows (WCAG 2.5.3), then says it whole. */}
+                        <Button variant="inline-link" ariaLabel={`Ver servicio ${ruta}: de ${s.origen} a ${s.destino}, ${estado.toLowerCase()}, sale ${formatDateTime(s.fechaSalida)}`} onClick={() => onSelect(s.id)}>
+                          {ruta}
                         </Button>
                         <Box variant="small" color="text-body-secondary">
                           {etiqueta}

@@ -1,7 +1,7 @@
 import Alert from '@cloudscape-design/components/alert';
 import Button from '@cloudscape-design/components/button';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ESTADOS_VISIBLES_INICIO, type EstadoMapa } from '@shared/domain/mapa.js';
 import type { Limites } from '@shared/domain/recorrido.js';
 import type { ConductorEnMapa } from '@shared/schemas/recorrido.js';
@@ -45,7 +45,28 @@ export function MapaMonitoreoPage({ title }: { title: string }) {
   const conductoresEnVista = enCurso ? (conductores.data ?? SIN_CONDUCTORES) : SIN_CONDUCTORES;
   const onSelect = useCallback((id: string) => setDetalle(id), []);
   // Chosen from the legend's list: the map also moves to it (it may lie outside the view).
-  const [foco, setFoco] = useState<{ lat: number; lng: number } | null>(null);
+  const [foco, setFoco] = useState<{ lat: number; lng: number; zoom?: number } | null>(null);
+  // The first view fits what is visible (and 'Ver todos' again); a trip named in the address
+  // ('Servicios en Curso' links here) is centred on its vehicle instead.
+  const [encuadre, setEncuadre] = useState(0);
+  const [params] = useSearchParams();
+  const pedido = params.get('servicio');
+  const centrado = useRef<string | null>(null);
+  useEffect(() => {
+    if (!mapa.data || encuadre || pedido) return;
+    setEncuadre(1);
+  }, [mapa.data, encuadre, pedido]);
+  useEffect(() => {
+    if (!pedido || !mapa.data) return;
+    const s = servicios.find((x) => x.id === pedido);
+    const conductor = conductoresEnVista.find((c) => c.servicioId === pedido);
+    // Once on its marker, and once more when its driver's position arrives.
+    const clave = `${pedido}|${conductor ? 'conductor' : 'servicio'}`;
+    if (!s || centrado.current === clave) return;
+    centrado.current = clave;
+    if (!visibles.includes(s.estado)) setVisibles((v) => [...v, s.estado]);
+    setFoco(conductor ? { lat: conductor.lat, lng: conductor.lng, zoom: 15 } : { lat: s.lat, lng: s.lng, zoom: 15 });
+  }, [pedido, mapa.data, servicios, conductoresEnVista, visibles]);
   const onSelectLista = useCallback(
     (id: string) => {
       const s = servicios.find((x) => x.id === id);
@@ -69,6 +90,7 @@ export function MapaMonitoreoPage({ title }: { title: string }) {
           visibles={visibles}
           conductores={conductoresEnVista}
           foco={foco}
+          encuadre={encuadre}
           onSelect={onSelect}
           onBounds={setLimites}
           onLoaded={onLoaded}
@@ -81,6 +103,13 @@ export function MapaMonitoreoPage({ title }: { title: string }) {
           <span className="monitor-map__cargando" role="status">
             {MAPA_MSG.cargando}
           </span>
+        </div>
+      )}
+      {cargado && servicios.length > 0 && (
+        <div className="monitor-map__encuadre">
+          <Button iconName="zoom-to-fit" onClick={() => setEncuadre((n) => n + 1)}>
+            Ver todos
+          </Button>
         </div>
       )}
       {/* At once, not with the feed: the states are known before their counts arrive. */}

@@ -1,3 +1,4 @@
+import { useNavigate } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
@@ -27,7 +28,7 @@ const PESTANAS: ListaServiciosId[] = ['pedidos', 'reservados', 'confirmados', 'f
 
 const asignado = (v: string) => (v === POR_ASIGNAR ? 'Sin asignar' : v);
 
-export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFila) => void, telefono: boolean): Columna<ServicioFila>[] {
+export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFila) => void, telefono: boolean, verEnMapa?: (f: ServicioFila) => void): Columna<ServicioFila>[] {
   return [
     {
       id: 'salida',
@@ -71,9 +72,17 @@ export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFi
       id: 'acciones',
       header: 'Acciones',
       cell: (f) => (
-        <Button variant="inline-link" ariaLabel={`Ver detalle del servicio de ${f.cliente}, sale ${formatDateTime(f.fechaSalida)}`} onClick={() => verDetalle(f)}>
-          <span className="sin-corte">Ver detalle</span>
-        </Button>
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button variant="inline-link" ariaLabel={`Ver detalle del servicio de ${f.cliente}, sale ${formatDateTime(f.fechaSalida)}`} onClick={() => verDetalle(f)}>
+            <span className="sin-corte">Ver detalle</span>
+          </Button>
+          {/* A trip under way: the map, centred on its vehicle. */}
+          {verEnMapa && f.recorridoIniciado && (
+            <Button variant="inline-link" ariaLabel={`Ver en el mapa el vehículo ${f.placas} del servicio de ${f.cliente}`} onClick={() => verEnMapa(f)}>
+              <span className="sin-corte">Ver en el mapa</span>
+            </Button>
+          )}
+        </SpaceBetween>
       ),
     },
   ];
@@ -105,6 +114,7 @@ const BUSCAR = 'Buscar por cliente, ruta, tipo, placas, conductor o servicio';
 function ListaDeServicios({ lista }: { lista: ListaServiciosId }) {
   const plataforma = useEsPlataforma();
   const telefono = useEsTelefono();
+  const navigate = useNavigate();
   const [empresa, setEmpresa] = useState<string | null>(null);
   const [detalle, setDetalle] = useState<ServicioFila | null>(null);
   const def = listaServicios(lista);
@@ -116,7 +126,7 @@ function ListaDeServicios({ lista }: { lista: ListaServiciosId }) {
         variant="borderless"
         titulo={def.titulo}
         fuente={FUENTES.servicios(lista, plataforma ? empresa : null)}
-        columnas={columnasServicio(plataforma, setDetalle, telefono)}
+        columnas={columnasServicio(plataforma, setDetalle, telefono, lista === 'en-curso' && !plataforma ? (f) => navigate(`/panel-control/monitor-map?servicio=${encodeURIComponent(f.id)}`) : undefined)}
         vacio={def.vacio}
         sinCoincidencias="Ningún servicio coincide con la búsqueda"
         buscarPor={BUSCAR}
