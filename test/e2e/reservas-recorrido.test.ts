@@ -56,6 +56,12 @@ describe('reserved service', () => {
     await aviso.waitFor({ timeout: 20_000 });
     await notificacion(RECORRIDO_MSG.iniciado).waitFor();
     await screenshot(page, 'recorrido-iniciado-flota');
+    // In the bottom left corner, as on every screen: clear of the page's heading and subtitle, above the bottom bar.
+    const area = (await page.getByRole('region', { name: 'Notificaciones' }).boundingBox())!;
+    const encabezado = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+    expect(area.y).toBeGreaterThan(encabezado.y + encabezado.height + 40);
+    expect(area.x).toBeLessThan(40);
+    expect(area.y + area.height).toBeLessThanOrEqual((await page.locator('.bottom-nav').boundingBox())!.y);
     // Past the 5 s a toast without a button lasts (its timers and the asks in between run): still there, once.
     await page.clock.runFor(TOAST_DURATION_MS + RECORRIDOS_REFRESCO_MS);
     expect(await aviso.count()).toBe(1);

@@ -7,7 +7,7 @@ const loadFlashbar = () => import('./toast-flashbar.js');
 const ToastFlashbar = lazy(loadFlashbar);
 
 /**
- * The toast area: top-centre, 5 s each, dismissible, at most 20 (docs/spec/01.md "Global extras"); the time
+ * The toast area: the bottom left corner on every screen (styles.css), 5 s each, dismissible, at most 20 (docs/spec/01.md "Global extras"); the time
  * stops while the pointer or the focus is inside (lib/toast.ts).
  */
 export function ToastArea() {
@@ -21,7 +21,7 @@ export function ToastArea() {
   // person is (Flashbar's own announcement, `ariaRole`, would put a second copy of the text in the page).
   return (
     <section
-      className={toasts.some((t) => t.sobreDialogo) ? 'toast-area toast-area--dialogo' : 'toast-area'}
+      className="toast-area"
       aria-label="Notificaciones"
       aria-live="polite"
       onMouseEnter={() => pausarToasts('puntero')}

@@ -17,7 +17,7 @@ export interface Toast {
   /** When and on which page it was raised, to tell which page it belongs to (see `pageChanged`). */
   raisedAt: number;
   page: string;
-  /** Raised while a dialog was open: it shows off the dialog's title (components/toast-area.tsx). */
+  /** Raised while a dialog was open: an error then keeps the spec's 5 s (see `seQueda`). */
   sobreDialogo: boolean;
 }
 
