@@ -62,6 +62,21 @@ describe('reserved service', () => {
     expect(area.y).toBeGreaterThan(encabezado.y + encabezado.height + 40);
     expect(area.x).toBeLessThan(40);
     expect(area.y + area.height).toBeLessThanOrEqual((await page.locator('.bottom-nav').boundingBox())!.y);
+    // On a phone too: across the bottom, above the bottom bar, inside the screen; in both themes.
+    const tamano = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await expect.poll(async () => (await page.getByRole('region', { name: 'Notificaciones' }).boundingBox())!.width).toBeLessThanOrEqual(390 - 24);
+      const movil = (await page.getByRole('region', { name: 'Notificaciones' }).boundingBox())!;
+      expect(movil.x).toBeGreaterThanOrEqual(0);
+      expect(movil.y + movil.height).toBeLessThanOrEqual((await page.locator('.bottom-nav').boundingBox())!.y);
+      await screenshot(page, 'recorrido-iniciado-movil-claro');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await screenshot(page, 'recorrido-iniciado-movil-oscuro');
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize(tamano);
+    }
     // Past the 5 s a toast without a button lasts (its timers and the asks in between run): still there, once.
     await page.clock.runFor(TOAST_DURATION_MS + RECORRIDOS_REFRESCO_MS);
     expect(await aviso.count()).toBe(1);
@@ -131,6 +146,12 @@ describe('reserved service', () => {
       // 'Ver todos' fits every visible marker again.
       await page.getByRole('button', { name: 'Ver todos' }).click();
       await expect.poll(async () => (await vista())?.zoom ?? 99).toBeLessThan(15);
+      // On a phone: 'Ver todos' and the drivers' labels inside the screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Ver todos' }).click();
+      const boton = (await page.getByRole('button', { name: 'Ver todos' }).boundingBox())!;
+      expect(boton.x + boton.width).toBeLessThanOrEqual(390);
+      await screenshot(page, 'mapa-ver-todos-movil');
     } finally {
       await simulador.stop();
     }

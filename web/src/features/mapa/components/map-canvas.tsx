@@ -37,11 +37,13 @@ const toGeoJSON = (servicios: readonly Marcador[]): GeoJSON.FeatureCollection<Ge
   features: servicios.map((s) => ({ type: 'Feature', id: s.id, geometry: { type: 'Point', coordinates: [s.lng, s.lat] }, properties: { id: s.id, estado: s.estado } })),
 });
 
-/** Room around a fitted view: past the legend where it floats (beside it on a wide map, under it on a narrow one). */
+/** Room around a fitted view: past the legend where it floats (beside it on a wide map, under it on a narrow one) and the 'Ver todos' button. */
 function margenes(contenedor: HTMLElement): { top: number; bottom: number; left: number; right: number } {
-  const base = { top: 48, bottom: 48, left: 48, right: 48 };
-  const leyenda = contenedor.parentElement?.querySelector('.monitor-map__legend')?.getBoundingClientRect();
   const caja = contenedor.getBoundingClientRect();
+  // 'Ver todos' at the bottom (on a phone): the markers stay above it.
+  const boton = contenedor.parentElement?.querySelector('.monitor-map__encuadre')?.getBoundingClientRect();
+  const base = { top: 48, bottom: boton && boton.top > caja.top + caja.height / 2 ? caja.bottom - boton.top + 16 : 48, left: 48, right: 48 };
+  const leyenda = contenedor.parentElement?.querySelector('.monitor-map__legend')?.getBoundingClientRect();
   if (!leyenda || !leyenda.width) return base;
   const alLado = leyenda.right - caja.left + 24;
   const debajo = leyenda.bottom - caja.top + 24;
