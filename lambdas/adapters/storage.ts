@@ -83,10 +83,22 @@ export const storage = {
    * Short-lived read URL for a private object, signed as of the start of the current window
    * (VENTANA_FIRMA_MS): within it the same object gets the same URL, so a polled list answers 304
    * when nothing changed and the browser keeps its copy of each photo. Valid READ_TTL_SECONDS at least.
+   * `nombre`: the file is a document the console previews in a frame (issue 47): served `inline` under
+   * that name, not the key's last segment, should the browser save it or title a tab with it.
    */
-  readUrl(key: string): Promise<string> {
+  readUrl(key: string, nombre?: string): Promise<string> {
     const now = Date.now();
     const inicio = now - (now % VENTANA_FIRMA_MS);
-    return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucketName(), Key: key }), { signingDate: new Date(inicio), expiresIn: READ_TTL_SECONDS + VENTANA_FIRMA_MS / 1000 });
+    const ResponseContentDisposition = nombre === undefined ? undefined : disposicionEnLinea(nombre);
+    return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucketName(), Key: key, ResponseContentDisposition }), {
+      signingDate: new Date(inicio),
+      expiresIn: READ_TTL_SECONDS + VENTANA_FIRMA_MS / 1000,
+    });
   },
 };
+
+/** `inline` with the name twice (RFC 6266): plain ASCII for old clients, UTF-8 for the accents. */
+export function disposicionEnLinea(nombre: string): string {
+  const ascii = nombre.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '').trim() || 'archivo';
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(nombre).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}

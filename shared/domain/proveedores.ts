@@ -5,6 +5,8 @@
  * as a sparse index key (`estadoProveedor`), so each of the panel's eight lists is one indexed query.
  */
 
+import { INITIAL_RATING } from '../constants.js';
+
 export const TIPOS_PROVEEDOR = ['conductor', 'guia', 'operador'] as const;
 export type TipoProveedor = (typeof TIPOS_PROVEEDOR)[number];
 
@@ -143,3 +145,12 @@ export const normalizarBusqueda = (texto: string): string =>
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();
+
+/**
+ * Whether a provider has no rating yet (issue 47: no trips, no stars). Records start at INITIAL_RATING
+ * (docs/spec/01.md section 3) and a client rates a trip, so a driver with no trips carried has none,
+ * whatever `rating` holds. Guides and operators carry no trips recorded here, and no route changes
+ * their rating: only a value other than the starting one says someone rated them.
+ */
+export const sinCalificacion = (p: { tipo: TipoProveedor; rating: number; viajesRealizados?: number }): boolean =>
+  p.tipo === 'conductor' ? !p.viajesRealizados : p.rating === INITIAL_RATING;

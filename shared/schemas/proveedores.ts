@@ -164,6 +164,8 @@ export const proveedorFilaSchema = z.object({
   email: z.string(),
   telefono: z.string(),
   rating: z.number(),
+  /** Drivers: trips carried (a provider without any has no rating yet, whatever `rating` holds). */
+  viajesRealizados: z.number().optional(),
   fechaCreacion: z.string(),
   suspendido: z.boolean(),
   /** Drivers: the vehicle and its company; operators: their company; guides: their RNT. */
@@ -192,7 +194,8 @@ export const proveedorDetalleSchema = z.object({
   imagenUrl: z.string().nullable(),
   /** Key data as label and value, in the order the modal shows them. */
   datos: z.array(z.object({ etiqueta: z.string(), valor: z.string() })),
-  documentos: z.array(z.object({ nombre: z.string(), url: z.string() })),
+  /** `foto`: an image (the console shows it as one); otherwise a document, PDF or image, served inline. */
+  documentos: z.array(z.object({ nombre: z.string(), url: z.string(), foto: z.boolean().optional() })),
   viajesRealizados: z.number().optional(),
   motivoSuspension: z.string().optional(),
   /** Which edit of the record this is: validating sends it back, so staff validate what they saw. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LISTAS_PAGOS, LISTAS_SERVICIOS } from '@shared/domain/listas.js';
 import { EPAYCO_MSG, PAGO_MSG } from '@shared/schemas/messages-pagos.js';
-import { entrarComo, page, palabrasPartidas, shots, url, usePage } from '../support/e2e.js';
+import { enPieDeDialogo, entrarComo, page, palabrasPartidas, shots, url, usePage } from '../support/e2e.js';
 import {
   aceptado,
   avanzar,
@@ -56,7 +56,18 @@ describe('payments to validate', () => {
     expect(await palabrasPartidas()).toEqual([]);
     await fila.getByRole('button', { name: /^Validar pago/ }).click();
     const modal = page.getByRole('dialog');
-    await modal.getByRole('link', { name: /Ver comprobante/ }).waitFor();
+    // The receipt shows inside the dialog (a frame of its signed URL, served inline), not behind a link to another tab.
+    const recibo = modal.locator('iframe[title^="Vista previa: Comprobante de "]');
+    await recibo.waitFor();
+    expect(await recibo.getAttribute('src')).toMatch(/\/pagos\/[^/]+\/cliente\/[^?]+\?.*response-content-disposition=inline/);
+    expect(await modal.locator('a[target="_blank"]').count()).toBe(1);
+    await modal.getByRole('link', { name: /^Descargar Comprobante de / }).waitFor();
+    // Confirm and reject in the footer, the primary one last (on the right).
+    const confirmar = modal.getByRole('button', { name: 'Confirmar pago' });
+    expect(await enPieDeDialogo(confirmar)).toBe(true);
+    expect(await enPieDeDialogo(modal.getByRole('button', { name: 'Rechazar', exact: true }))).toBe(true);
+    const [rechazarX, confirmarX] = await Promise.all([modal.getByRole('button', { name: 'Rechazar', exact: true }).boundingBox(), confirmar.boundingBox()]);
+    expect(confirmarX!.x).toBeGreaterThan(rechazarX!.x);
     await shots('pagos-transferencia-detalle');
     // A reason typed is not lost to a stray Escape: it asks first, and 'Seguir editando' keeps it.
     await modal.getByRole('button', { name: 'Rechazar', exact: true }).click();

@@ -11,7 +11,7 @@ import { vehicleCode, vehiculoSchema } from '@shared/schemas/vehiculo.js';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
 import { demoProveedores } from '../../scripts/local/seed-proveedores.js';
 import { api, docClient, idToken, PDF_BYTES, solidPng, stack, table } from '../support/clients.js';
-import { abrir, entrarComo, page, shots, usePage } from '../support/e2e.js';
+import { abrir, enPieDeDialogo, entrarComo, page, shots, usePage } from '../support/e2e.js';
 import { chip, conteo, fila, unico } from '../support/e2e-proveedores.js';
 import { appApi, subirComoApp } from '../support/servicios.js';
 
@@ -149,9 +149,25 @@ describe('provider validation panel', () => {
     await page.getByRole('button', { name: `Ver detalle de ${nombre}` }).click();
     const modal = page.getByRole('dialog', { name: nombre });
     await modal.getByText(placas).waitFor();
-    await modal.getByRole('img', { name: 'Calificación 5 de 5' }).waitFor();
-    await modal.getByRole('link', { name: /SOAT/ }).waitFor();
+    // No trips yet: no rating, not the five stars every record starts with.
+    await modal.getByText('Sin calificaciones aún').waitFor();
+    expect(await modal.getByRole('img', { name: /^Calificación/ }).count()).toBe(0);
+    // Its photos and documents open inside the dialog: the first photo large, a document in a frame.
+    const frente = modal.getByRole('img', { name: 'Foto frente', exact: true });
+    await frente.waitFor();
+    expect(await frente.getAttribute('src')).toMatch(/\/vehiculos\/veh-e2e-[^/]+\/fotos\/frente\?.*X-Amz-Signature=/);
     await shots('proveedores-detalle-conductor');
+    await modal.getByRole('button', { name: 'SOAT', exact: true }).click();
+    const soat = modal.locator('iframe[title="Vista previa: SOAT"]');
+    await soat.waitFor();
+    expect(await soat.getAttribute('src')).toMatch(/\/documentos\/soat\?.*response-content-disposition=inline/);
+    expect(await modal.getByRole('button', { name: 'SOAT', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    // A link to another tab only as the way out ('Descargar'), not as the way to look.
+    expect(await modal.locator('a[target="_blank"]').count()).toBe(1);
+    await modal.getByRole('link', { name: 'Descargar SOAT (se abre en otra pestaña)' }).waitFor();
+    await shots('proveedores-detalle-conductor-documento');
+    // The decision is the footer's, the primary one on the right.
+    expect(await enPieDeDialogo(modal.getByRole('button', { name: 'Validar Conductor' }))).toBe(true);
     // A second click confirms; cancelling changes nothing.
     await modal.getByRole('button', { name: 'Validar Conductor' }).click();
     await modal.getByText(`¿Validar a ${nombre}?`).waitFor();
@@ -180,8 +196,11 @@ describe('provider validation panel', () => {
     const activos = await conteo('Guías Activos');
     await page.getByRole('button', { name: `Ver detalle de ${guiaNombre}` }).click();
     const guia = page.getByRole('dialog', { name: guiaNombre });
-    await guia.getByRole('link', { name: /Registro Nacional de Turismo/ }).waitFor();
+    await guia.getByRole('button', { name: /Registro Nacional de Turismo/ }).click();
+    await guia.locator('iframe[title^="Vista previa: Registro Nacional de Turismo"]').waitFor();
+    await guia.getByText('Sin calificaciones aún').waitFor();
     await guia.getByRole('button', { name: 'Validar Guia' }).click();
+    expect(await enPieDeDialogo(guia.getByRole('button', { name: 'Confirmar validación' }))).toBe(true);
     await guia.getByRole('button', { name: 'Confirmar validación' }).click();
     await page.getByText(PROVEEDOR_MSG.validadoGuia).waitFor();
     await expect.poll(() => conteo('Guías por Validar')).toBe(porValidar - 1);

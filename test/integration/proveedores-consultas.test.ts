@@ -65,6 +65,16 @@ describe('provider panel: counts and lists', () => {
     expect(d.json.imagenUrl).toMatch(/^http/);
     expect(d.json.documentos.map((x: { nombre: string }) => x.nombre)).toEqual(expect.arrayContaining(['Foto frente', 'SOAT', 'Licencia de conducción']));
     expect((await fetch(d.json.documentos[0].url)).status).toBe(200);
+    // A document is served inline under its name (the console previews it in a frame), a photo as stored.
+    const soat = d.json.documentos.find((x: { nombre: string }) => x.nombre === 'SOAT');
+    expect(soat.foto).toBeUndefined();
+    const r = await fetch(soat.url);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/pdf');
+    expect(r.headers.get('content-disposition')).toBe(`inline; filename="SOAT - Harold Stiven Ibarra"; filename*=UTF-8''SOAT%20-%20Harold%20Stiven%20Ibarra`);
+    expect(d.json.documentos.find((x: { nombre: string }) => x.nombre === 'Foto frente')).toMatchObject({ foto: true });
+    // A driver with no trips: the row says so (the console shows no stars for it).
+    expect(d.json.fila.viajesRealizados).toBe(0);
     const g = await detalle('guia', 'guia-demo-001');
     expect(g.json).toMatchObject({ lista: 'guias-nuevos', imagenUrl: null, documentos: [] });
     expect(await detalle('guia', 'no-existe')).toMatchObject({ status: 404, json: { error: { message: PROVEEDOR_MSG.noEncontrado } } });

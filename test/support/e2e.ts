@@ -333,3 +333,6 @@ export async function relojHasta(listo: () => Promise<boolean>): Promise<number>
     .toBe(true);
   return avance;
 }
+
+/** Whether an element sits in its dialog's footer (Cloudscape's Modal footer: issue 47 puts the decisions there). */
+export const enPieDeDialogo = (l: Locator): Promise<boolean> => l.evaluate((e) => !!e.closest('[role="dialog"] [class*="awsui_footer_"]'));

@@ -16,6 +16,7 @@ import { quienDe, type ConsolaCaller, type PlataformaCaller } from '../caller.js
 import { codificarCursor, empresaDeLista, opcionesDeLista } from '../cursor.js';
 import { conteosEmpresa, conteosTodas, pagoRegistrado } from '../caches.js';
 import { jsonWithEtag } from '../etag.js';
+import { storage } from '../../adapters/storage.js';
 import { servicioExistente, url, vistaMovimiento } from '../pagos-comun.js';
 import { particionDePago } from '@shared/tablas/services.js';
 
@@ -210,7 +211,8 @@ export async function verPagosDeServicio(c: Context, caller: ConsolaCaller) {
       nombreEmpresaAliada: s.nombreEmpresaAliada ?? '',
       imagenCliente: s.imagenCliente ?? null,
     },
-    comprobanteUrl: caller.kind === 'plataforma' ? await url(s.comprobantePago) : null,
+    // Previewed in a frame of the detail (issue 47): served inline, named after the reservation.
+    comprobanteUrl: caller.kind === 'plataforma' && s.comprobantePago ? await storage.readUrl(s.comprobantePago, `Comprobante ${s.id}`) : null,
     pagoRechazado: s.pagoRechazado ?? null,
     pagoValidadoEn: s.pagoValidadoEn ?? null,
     cancelacion: s.cancelacion ?? null,

@@ -147,7 +147,7 @@ function exigirAccion(p: Proveedor, accion: AccionProveedor): void {
 export function filaDe(p: Proveedor): ProveedorFila {
   const { r } = p;
   const base = { tipo: p.tipo, id: r.id, nombre: r.nombre, email: r.email, telefono: r.telefono, rating: r.rating, fechaCreacion: r.fechaCreacion, suspendido: !!r.suspendido, ...(r.bienvenidaEnviada ? { bienvenidaEnviada: r.bienvenidaEnviada } : {}) };
-  if (p.tipo === 'conductor') return { ...base, placas: p.r.placas, vehiculo: `${textoTipoVehiculo(p.r.tipo)} ${p.r.marca} ${p.r.modelo}`.trim(), empresa: p.r.empresa, ciudad: textoCiudad(p.r.ciudad) };
+  if (p.tipo === 'conductor') return { ...base, viajesRealizados: p.r.viajesRealizados, placas: p.r.placas, vehiculo: `${textoTipoVehiculo(p.r.tipo)} ${p.r.marca} ${p.r.modelo}`.trim(), empresa: p.r.empresa, ciudad: textoCiudad(p.r.ciudad) };
   if (p.tipo === 'guia') return { ...base, rnt: p.r.rnt };
   return { ...base, empresa: p.r.empresa };
 }
@@ -160,7 +160,7 @@ async function detalleDe(p: Proveedor): Promise<ProveedorDetalle> {
   const historial = historialRepository.delServicio(sujetoProveedor(p.tipo, p.r.id));
   /** Label and value, in the order the modal shows them (empty ones left out). */
   let datos: [string, string][];
-  let archivos: { nombre: string; key: string }[];
+  let archivos: { nombre: string; key: string; foto?: true }[];
   let imagen: string | undefined;
   if (p.tipo === 'conductor') {
     const v = p.r;
@@ -180,7 +180,7 @@ async function detalleDe(p: Proveedor): Promise<ProveedorDetalle> {
       ['Cuenta', textoCuentaBancaria(v)],
     ];
     archivos = [
-      ...Object.entries(v.fotos).map(([slot, key]) => ({ nombre: `Foto ${FOTO_LABELS[slot as keyof typeof FOTO_LABELS].toLowerCase()}`, key })),
+      ...Object.entries(v.fotos).map(([slot, key]) => ({ nombre: `Foto ${FOTO_LABELS[slot as keyof typeof FOTO_LABELS].toLowerCase()}`, key, foto: true as const })),
       ...Object.entries(v.documentos).map(([slot, key]) => ({ nombre: DOCUMENTO_LABELS[slot as keyof typeof DOCUMENTO_LABELS], key })),
     ];
   } else if (p.tipo === 'guia') {
@@ -210,7 +210,8 @@ async function detalleDe(p: Proveedor): Promise<ProveedorDetalle> {
   const conArchivo = archivos.filter((a) => a.key);
   const [imagenUrl, documentos, entradas] = await Promise.all([
     url(imagen),
-    Promise.all(conArchivo.map(async (a) => ({ nombre: a.nombre, url: (await url(a.key))! }))),
+    // Photos are images; a document may be a PDF or an image, previewed in a frame: served inline, named.
+    Promise.all(conArchivo.map(async (a) => ({ nombre: a.nombre, url: await storage.readUrl(a.key, a.foto ? undefined : `${a.nombre} - ${p.r.nombre}`), ...(a.foto ? { foto: true } : {}) }))),
     historial,
   ]);
   return {

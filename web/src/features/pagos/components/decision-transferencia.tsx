@@ -18,23 +18,31 @@ import { useZodForm } from '../../../lib/use-zod-form.js';
 import { useConsultarEpayco, useDecidirPago } from '../api/pagos.js';
 import { unaLinea } from './cancelar-reserva.js';
 
-/** In a transfer's detail, marketplace staff confirm the client's receipt or refuse it with the reason. */
-export function DecisionTransferencia({ d, onDone }: { d: PagoDetalle; onDone: () => void }) {
+/**
+ * In a transfer's detail, marketplace staff confirm the client's receipt or refuse it with the reason.
+ * The state lives in the dialog: its buttons sit in the dialog's footer (issue 47), the question and the
+ * reason in its body (`DecisionTransferencia`), the buttons in `BotonesTransferencia`.
+ */
+export function useDecisionTransferencia(d: PagoDetalle | undefined, onDone: () => void) {
   const decidir = useDecidirPago();
   const [rechazando, setRechazando] = useState(false);
   // Confirming hands the reservation to the company and cannot be undone: a second click confirms.
   const [confirmando, setConfirmando] = useState(false);
   // 'Cancelar' in the question gives the focus back to the button that asked it (not the dialog's X).
   const confirmarRef = useRef<ButtonProps.Ref>(null);
-  const cancelarConfirmacion = () => {
-    setConfirmando(false);
-    requestAnimationFrame(() => confirmarRef.current?.focus());
-  };
   const [motivo, setMotivo] = useState('');
-  useBorrador(rechazando && motivo.trim() !== '');
   const [error, setError] = useState<string | null>(null);
-  // mutateAsync, not mutate's callbacks: the refreshed detail (no longer in validation) unmounts this part first.
+  // The dialog stays mounted between services: another one (or none) starts with no question asked.
+  const [deId, setDeId] = useState(d?.servicio.id);
+  if (deId !== d?.servicio.id) {
+    setDeId(d?.servicio.id);
+    setRechazando(false);
+    setConfirmando(false);
+    setMotivo('');
+    setError(null);
+  }
   const enviar = async (body: Parameters<typeof decidir.mutate>[0]['body']) => {
+    if (!d) return;
     try {
       await decidir.mutateAsync({ id: d.servicio.id, body });
       toast.success(body.decision === 'confirmar' ? PAGO_MSG.pagoConfirmado : PAGO_MSG.pagoRechazado);
@@ -43,55 +51,83 @@ export function DecisionTransferencia({ d, onDone }: { d: PagoDetalle; onDone: (
       setError(errorMessage(err));
     }
   };
+  return {
+    d,
+    rechazando,
+    confirmando,
+    motivo,
+    error,
+    cargando: decidir.isPending,
+    confirmarRef,
+    setMotivo,
+    rechazar: () => (setRechazando(true), setConfirmando(false), setError(null)),
+    cancelarRechazo: () => (setRechazando(false), setError(null)),
+    enviarRechazo: () => (motivo.trim() ? void enviar({ decision: 'rechazar', motivo: unaLinea(motivo) }) : setError(PAGO_MSG.motivoRequerido)),
+    preguntar: () => (setConfirmando(true), setError(null)),
+    cancelarConfirmacion: () => {
+      setConfirmando(false);
+      requestAnimationFrame(() => confirmarRef.current?.focus());
+    },
+    confirmar: () => void enviar({ decision: 'confirmar' }),
+  };
+}
+export type DecisionEstado = ReturnType<typeof useDecisionTransferencia>;
+
+/** Whether the transfer can be decided now: in validation, with a receipt. */
+export const decidible = (d: PagoDetalle | undefined) => !!d && d.servicio.estado === 'validar' && d.servicio.metodoPago === 'transferencia' && !!d.comprobanteUrl;
+
+/** The body's part of the decision: why it cannot be decided yet, the question, the reason. */
+export function DecisionTransferencia({ e }: { e: DecisionEstado }) {
+  const d = e.d!;
+  useBorrador(e.rechazando && e.motivo.trim() !== '');
   if (!d.comprobanteUrl) return <Alert type="info">{d.pagoRechazado ? PAGO_MSG.nuevoComprobante(d.pagoRechazado.motivo) : PAGO_MSG.sinComprobante}</Alert>;
   return (
     <SpaceBetween size="s">
-      {error && error !== PAGO_MSG.motivoRequerido && <Alert type="error">{error}</Alert>}
-      {rechazando ? (
-        <Form
-          actions={
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button onClick={() => setRechazando(false)}>Cancelar</Button>
-              <Button variant="primary" loading={decidir.isPending} onClick={() => (motivo.trim() ? void enviar({ decision: 'rechazar', motivo: unaLinea(motivo) }) : setError(PAGO_MSG.motivoRequerido))}>
-                Rechazar pago
-              </Button>
-            </SpaceBetween>
-          }
-        >
-          <FormField label="Motivo del rechazo" description="El cliente lo verá y enviará un nuevo comprobante." errorText={error === PAGO_MSG.motivoRequerido ? error : undefined}>
-            <Textarea value={motivo} onChange={({ detail }) => setMotivo(detail.value)} autoFocus rows={3} />
-          </FormField>
-        </Form>
-      ) : (
-        !confirmando && (
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button onClick={() => setRechazando(true)}>Rechazar</Button>
-            <Button ref={confirmarRef} variant="primary" onClick={() => setConfirmando(true)}>
-              Confirmar pago
-            </Button>
-          </SpaceBetween>
-        )
+      {e.error && e.error !== PAGO_MSG.motivoRequerido && <Alert type="error">{e.error}</Alert>}
+      {e.rechazando && (
+        <FormField label="Motivo del rechazo" description="El cliente lo verá y enviará un nuevo comprobante." errorText={e.error === PAGO_MSG.motivoRequerido ? e.error : undefined}>
+          <Textarea value={e.motivo} onChange={({ detail }) => e.setMotivo(detail.value)} autoFocus rows={3} />
+        </FormField>
       )}
       {/* Read out as it appears: the button that asked for it is gone, the focus on 'Cancelar'. Always
           there: a live region must exist before its text. */}
       <div aria-live="polite">
-        {!rechazando && confirmando && (
-          <Alert
-            type="warning"
-            header={`¿Confirmas el pago de ${d.servicio.valorOferta === null ? 'la reserva' : formatCOP(d.servicio.valorOferta)} de ${d.servicio.cliente}?`}
-            action={
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button onClick={cancelarConfirmacion}>Cancelar</Button>
-                <Button variant="primary" loading={decidir.isPending} onClick={() => void enviar({ decision: 'confirmar' })}>
-                  Sí, confirmar pago
-                </Button>
-              </SpaceBetween>
-            }
-          >
+        {!e.rechazando && e.confirmando && (
+          <Alert type="warning" header={`¿Confirmas el pago de ${d.servicio.valorOferta === null ? 'la reserva' : formatCOP(d.servicio.valorOferta)} de ${d.servicio.cliente}?`}>
             {`Revisa que la transferencia esté en la cuenta. La reserva pasa a ${d.servicio.nombreEmpresaAliada || 'la empresa'}, que asigna el vehículo y sube el FUEC.`}
           </Alert>
         )}
       </div>
+    </SpaceBetween>
+  );
+}
+
+/** The footer's buttons of the decision, the primary one last (on the right). */
+export function BotonesTransferencia({ e }: { e: DecisionEstado }) {
+  if (e.rechazando)
+    return (
+      <SpaceBetween direction="horizontal" size="xs">
+        <Button onClick={e.cancelarRechazo}>Cancelar</Button>
+        <Button variant="primary" loading={e.cargando} onClick={e.enviarRechazo}>
+          Rechazar pago
+        </Button>
+      </SpaceBetween>
+    );
+  if (e.confirmando)
+    return (
+      <SpaceBetween direction="horizontal" size="xs">
+        <Button onClick={e.cancelarConfirmacion}>Cancelar</Button>
+        <Button variant="primary" loading={e.cargando} onClick={e.confirmar}>
+          Sí, confirmar pago
+        </Button>
+      </SpaceBetween>
+    );
+  return (
+    <SpaceBetween direction="horizontal" size="xs">
+      <Button onClick={e.rechazar}>Rechazar</Button>
+      <Button ref={e.confirmarRef} variant="primary" onClick={e.preguntar}>
+        Confirmar pago
+      </Button>
     </SpaceBetween>
   );
 }

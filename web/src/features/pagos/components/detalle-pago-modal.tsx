@@ -28,7 +28,8 @@ import { EstadoServicio, Foto, MarcaVencida, METODO_TEXTO, useEsPlataforma } fro
 import { CobrosPorReembolsar, ReservaCancelada, ReservaVencida } from './cancelar-reserva.js';
 import { Pares } from '../../../components/pares.js';
 import { Reintentar } from '../../../components/reintentar.js';
-import { ConsultaEpayco, DecisionTransferencia, esperaOtroCobro } from './decision-transferencia.js';
+import { BotonesTransferencia, ConsultaEpayco, decidible, DecisionTransferencia, esperaOtroCobro, useDecisionTransferencia } from './decision-transferencia.js';
+import { VistaArchivos } from '../../../components/vista-archivos.js';
 import { RegistrarPago, type Cuenta } from './formulario-pago.js';
 import { textoCuentaBancaria, textoTipoVehiculo } from '@shared/domain/etiquetas.js';
 import { textoRegistradoPor } from '@shared/schemas/historial.js';
@@ -55,10 +56,14 @@ export function DetallePagoModal({ id, accion, cuenta, onClose }: { id: string |
   const navigate = useNavigate();
   // A reason or a payout's data typed is not lost to a stray Escape: it asks first.
   const descarte = useDescarte(onClose, 'Lo que escribiste en este detalle no se guardará.');
+  const transferencia = accion === 'transferencia' && d?.servicio.estado === 'validar';
+  const decision = useDecisionTransferencia(transferencia ? d : undefined, onClose);
   const footer = (
     <Box float="right">
       <SpaceBetween direction="horizontal" size="xs">
         <Button onClick={descarte.pedirCierre}>Cerrar</Button>
+        {/* Confirm and reject in the footer, the primary one on the right (issue 47): always in sight, below the receipt. */}
+        {transferencia && decidible(d) && <BotonesTransferencia e={decision} />}
         {puedeFinalizar && <FinalizarViaje id={d.servicio.id} onDone={onClose} />}
         {porCompletar && (
           <Button variant="primary" onClick={() => navigate(`/panel-control/reservaciones?servicio=${encodeURIComponent(d.servicio.id)}`)}>
@@ -87,8 +92,9 @@ export function DetallePagoModal({ id, accion, cuenta, onClose }: { id: string |
             {/* Opened to register a payout: its form first, whom to pay in its description (on a phone the service's data below is 1,000 px and more). */}
             {(accion === 'anticipo' || accion === 'saldo') && !d[accion].pagado && d[accion].debido && <RegistrarPago tipo={accion} id={d.servicio.id} monto={d[accion].monto} cuenta={cuenta} onDone={onClose} />}
             <Resumen d={d} />
+            {/* Right under the receipt it decides on: the question and the reason the footer's buttons ask for. */}
+            {transferencia && <DecisionTransferencia e={decision} />}
             <Movimientos items={d.movimientos} />
-            {accion === 'transferencia' && d.servicio.estado === 'validar' && <DecisionTransferencia d={d} onDone={onClose} />}
             {accion === 'epayco' && d.servicio.estado === 'validar' && d.servicio.metodoPago === 'epayco' && <ConsultaEpayco id={d.servicio.id} onDone={onClose} />}
             {plataforma && esperaOtroCobro(d.servicio) && (
               <ExpandableSection
@@ -149,9 +155,6 @@ function Resumen({ d }: { d: PagoDetalle }) {
               <StatusText type="info">{d.aceptadoEn ? `En validación desde el ${formatDateTime(d.aceptadoEn)}` : 'En validación'}</StatusText>
             ),
           },
-          ...(d.comprobanteUrl
-            ? [{ label: 'Comprobante del cliente', value: <Link href={d.comprobanteUrl} external externalIconAriaLabel="(abre en una pestaña nueva)">Ver comprobante</Link> }]
-            : []),
           // A cancelled reservation owes no payouts and earns no commission.
           ...(d.cancelacion
             ? []
@@ -162,6 +165,13 @@ function Resumen({ d }: { d: PagoDetalle }) {
               ]),
         ]}
       />
+      {/* The client's receipt is what staff check: shown here, not behind a link to another tab (issue 47). */}
+      {d.comprobanteUrl && (
+        <SpaceBetween size="xs">
+          <Box variant="h3">Comprobante del cliente</Box>
+          <VistaArchivos archivos={[{ nombre: `Comprobante de ${s.cliente}`, url: d.comprobanteUrl }]} etiqueta="Comprobante del cliente" />
+        </SpaceBetween>
+      )}
     </SpaceBetween>
   );
 }

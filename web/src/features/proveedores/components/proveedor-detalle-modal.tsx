@@ -4,13 +4,12 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import FormField from '@cloudscape-design/components/form-field';
-import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useState } from 'react';
-import { accionDe, BOTON_ACCION, listaDe, listaPorId, type AccionProveedor, type TipoProveedor } from '@shared/domain/proveedores.js';
+import { accionDe, BOTON_ACCION, listaDe, listaPorId, sinCalificacion, type AccionProveedor, type TipoProveedor } from '@shared/domain/proveedores.js';
 import { PROVEEDOR_MSG, suspensionBodySchema } from '@shared/schemas/proveedores.js';
 import { HistorialLista } from '../../../components/historial-lista.js';
 import { SafeImage } from '../../../components/safe-image.js';
@@ -21,6 +20,7 @@ import { toast } from '../../../lib/toast.js';
 import { useAccionProveedor, useProveedor, type AccionPanel } from '../api/proveedores.js';
 import { Pares } from '../../../components/pares.js';
 import { Reintentar } from '../../../components/reintentar.js';
+import { VistaArchivos } from '../../../components/vista-archivos.js';
 
 /** docs/spec/01.md section 2: the rating as stars, at most five. */
 export function Estrellas({ valor }: { valor: number }) {
@@ -32,6 +32,17 @@ export function Estrellas({ valor }: { valor: number }) {
       <span className="estrellas__vacias">{'★'.repeat(5 - llenas)}</span>
     </span>
   );
+}
+
+/** The stars, or 'Sin calificaciones aún' for a provider nobody has rated (shared/domain/proveedores.ts `sinCalificacion`). */
+export function Calificacion({ fila }: { fila: Parameters<typeof sinCalificacion>[0] }) {
+  if (sinCalificacion(fila))
+    return (
+      <Box variant="small" color="text-body-secondary">
+        Sin calificaciones aún
+      </Box>
+    );
+  return <Estrellas valor={fila.rating} />;
 }
 
 const TEXTO_EXITO: Record<AccionPanel['que'], (tipo: TipoProveedor, suspendido?: boolean) => string> = {
@@ -155,7 +166,7 @@ export function ProveedorDetalleModal({ tipo, id, onClose, onDone }: { tipo: Tip
                 <Box variant="h2" tagOverride="p">
                   {d.fila.nombre}
                 </Box>
-                <Estrellas valor={d.fila.rating} />
+                <Calificacion fila={d.fila} />
                 <SpaceBetween direction="horizontal" size="xs">
                   {lista ? <Badge color={lista.estado === 'activo' ? 'green' : lista.estado === 'nuevo' ? 'blue' : 'severity-medium'}>{lista.titulo}</Badge> : <Badge>Sin lista</Badge>}
                   {d.fila.suspendido && <Badge color="red">Suspendido</Badge>}
@@ -182,15 +193,7 @@ export function ProveedorDetalleModal({ tipo, id, onClose, onDone }: { tipo: Tip
             <div>
               <Box variant="h3">Fotos y documentos</Box>
               {d.documentos.length ? (
-                <ul className="proveedor-documentos">
-                  {d.documentos.map((doc) => (
-                    <li key={doc.nombre}>
-                      <Link href={doc.url} external externalIconAriaLabel="(se abre en otra pestaña)">
-                        {doc.nombre}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
+                <VistaArchivos archivos={d.documentos} etiqueta={`Fotos y documentos de ${d.fila.nombre}`} />
               ) : (
                 <Box color="text-body-secondary">Aún no ha enviado fotos ni documentos.</Box>
               )}

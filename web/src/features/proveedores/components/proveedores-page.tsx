@@ -14,7 +14,7 @@ import ToggleButton from '@cloudscape-design/components/toggle-button';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { hoyEnBogota } from '@shared/domain/vencimientos.js';
-import { LISTA_IDS, listaPorId, TARJETAS_PROVEEDORES, type EstadoProveedor, type ListaId } from '@shared/domain/proveedores.js';
+import { LISTA_IDS, listaPorId, sinCalificacion, TARJETAS_PROVEEDORES, type EstadoProveedor, type ListaId } from '@shared/domain/proveedores.js';
 import type { ProveedorFila } from '@shared/schemas/proveedores.js';
 import { Paginacion } from '../../../components/paginacion.js';
 import { SinCoincidencias, TableEmptyState } from '../../../components/table-empty-state.js';
@@ -28,7 +28,7 @@ import { useAnchos } from '../../../lib/use-anchos.js';
 import { ANCHO } from '../../../lib/anchos.js';
 import type { Columna } from '../../../components/lista-paginada.js';
 import { todasLasFilas, useListaProveedores, useResumenProveedores } from '../api/proveedores.js';
-import { Estrellas, ProveedorDetalleModal } from './proveedor-detalle-modal.js';
+import { Calificacion, ProveedorDetalleModal } from './proveedor-detalle-modal.js';
 import { Reintentar } from '../../../components/reintentar.js';
 
 /** After an action the panel goes back to its start (spec), keeping the list that was open. */
@@ -54,7 +54,8 @@ const COLUMNAS_CSV_COMUNES = [
   { titulo: 'Correo', valor: (f: ProveedorFila) => f.email },
   { titulo: 'Teléfono', valor: (f: ProveedorFila) => f.telefono },
   // Written as the console shows them: decimal comma, the registration day in Bogotá.
-  { titulo: 'Calificación', valor: (f: ProveedorFila) => f.rating.toLocaleString('es-CO', { maximumFractionDigits: 1 }) },
+  // Empty for a provider nobody has rated yet, as the list shows it.
+  { titulo: 'Calificación', valor: (f: ProveedorFila) => (sinCalificacion(f) ? '' : f.rating.toLocaleString('es-CO', { maximumFractionDigits: 1 })) },
   { titulo: 'Registro', valor: (f: ProveedorFila) => hoyEnBogota(new Date(f.fechaCreacion)) },
   { titulo: 'Suspendido', valor: (f: ProveedorFila) => (f.suspendido ? 'Sí' : 'No') },
   { titulo: 'Bienvenida enviada', valor: (f: ProveedorFila) => (f.bienvenidaEnviada ? hoyEnBogota(new Date(f.bienvenidaEnviada)) : '') },
@@ -143,7 +144,7 @@ export function ProveedoresPage({ title, inicial }: { title: string; inicial?: L
       cell: (f) => (
         <SpaceBetween size="xxxs">
           <Box fontWeight="bold">{f.nombre}</Box>
-          <Estrellas valor={f.rating} />
+          <Calificacion fila={f} />
           {/* A phone shows two columns (the detail's action was a swipe away): what sets the row apart comes here. */}
           {telefono && <Box variant="small">{detalleEnTelefono(f, def.estado)}</Box>}
         </SpaceBetween>
