@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { formatCOP } from '../../../lib/format.js';
 import { toast } from '../../../lib/toast.js';
 import { useZodForm } from '../../../lib/use-zod-form.js';
+import { enfocarContenido } from '../../../lib/foco.js';
 import { useConsultarEpayco, useDecidirPago } from '../api/pagos.js';
 import { unaLinea } from './cancelar-reserva.js';
 
@@ -47,6 +48,9 @@ export function useDecisionTransferencia(d: PagoDetalle | undefined, onDone: () 
       await decidir.mutateAsync({ id: d.servicio.id, body });
       toast.success(body.decision === 'confirmar' ? PAGO_MSG.pagoConfirmado : PAGO_MSG.pagoRechazado);
       onDone();
+      // The footer's button lost the focus as it went busy (disabled), and the dialog's opener left with
+      // its row: the page's start takes it, not <body> (lib/foco.ts cannot tell where the person was).
+      requestAnimationFrame(() => requestAnimationFrame(() => document.activeElement === document.body && enfocarContenido(true)));
     } catch (err) {
       setError(errorMessage(err));
     }

@@ -63,7 +63,9 @@ export function DetallePagoModal({ id, accion, cuenta, onClose }: { id: string |
       <SpaceBetween direction="horizontal" size="xs">
         <Button onClick={descarte.pedirCierre}>Cerrar</Button>
         {/* Confirm and reject in the footer, the primary one on the right (issue 47): always in sight, below the receipt. */}
-        {transferencia && decidible(d) && <BotonesTransferencia e={decision} />}
+        {/* Kept while a decision is asked or sent: the answer's refresh makes it undecidable before the
+            dialog closes, and the button with the focus must not leave first (the focus fell to <body>). */}
+        {transferencia && (decidible(d) || decision.confirmando || decision.rechazando) && <BotonesTransferencia e={decision} />}
         {puedeFinalizar && <FinalizarViaje id={d.servicio.id} onDone={onClose} />}
         {porCompletar && (
           <Button variant="primary" onClick={() => navigate(`/panel-control/reservaciones?servicio=${encodeURIComponent(d.servicio.id)}`)}>
