@@ -117,18 +117,37 @@ describe('on a phone', () => {
       const correos = page.locator('table .correo');
       await expect.poll(() => correos.count()).toBeGreaterThan(0);
       const partidos = await correos.evaluateAll((es) =>
-        es.flatMap((e) =>
-          [...e.childNodes]
-            .filter((n): n is Text => n.nodeType === Node.TEXT_NODE)
+        es.flatMap((e) => {
+          const textos: Text[] = [];
+          const w = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+          for (let n = w.nextNode(); n; n = w.nextNode()) textos.push(n as Text);
+          return textos
             .filter((n) => {
               const r = document.createRange();
               r.selectNodeContents(n);
               return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1;
             })
-            .map((n) => n.data),
-        ),
+            .map((n) => n.data);
+        }),
       );
       expect(partidos, `${width} px`).toEqual([]);
+      // The first break is after the '@': a name that fits its cell's line stays on one line.
+      const nombresPartidos = await correos.evaluateAll((es) =>
+        es
+          .map((e) => e.querySelector<HTMLElement>('.correo__parte')!)
+          .filter((p) => {
+            const alto = p.getBoundingClientRect().height;
+            // Its width on one line.
+            const estilo = getComputedStyle(p);
+            const lienzo = document.createElement('canvas').getContext('2d')!;
+            lienzo.font = `${estilo.fontWeight} ${estilo.fontSize} ${estilo.fontFamily}`;
+            const ancho = lienzo.measureText(p.textContent ?? '').width;
+            const linea = p.parentElement!.parentElement!.getBoundingClientRect().width;
+            return ancho <= linea && alto > parseFloat(getComputedStyle(p).lineHeight) * 1.5;
+          })
+          .map((p) => p.textContent),
+      );
+      expect(nombresPartidos, `${width} px`).toEqual([]);
       expect(await sobrante()).toBe(0);
     }
     await shots('telefono-proveedores-1024');
