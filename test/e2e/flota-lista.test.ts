@@ -57,6 +57,26 @@ describe('fleet', () => {
     await page.getByRole('button', { name: 'Todos', exact: true }).click();
   });
 
+  it('offers 10, 20 or 50 vehicles per page, 5 by default, and remembers the choice on this device', async () => {
+    await entrarComo('admin');
+    await openFleet();
+    const total = Number((await footer().innerText()).match(/de (\d+) registros/)![1]);
+    expect(await rows().count()).toBe(5);
+    await page.getByRole('button', { name: 'Preferencias' }).click();
+    const preferencias = page.getByRole('dialog', { name: 'Preferencias' });
+    for (const n of [5, 10, 20, 50]) await preferencias.getByRole('radio', { name: `${n} vehículos` }).waitFor();
+    await preferencias.getByText('20 vehículos', { exact: true }).click();
+    await shots('flota-preferencias');
+    await preferencias.getByRole('button', { name: 'Confirmar' }).click();
+    await expect.poll(() => rows().count()).toBe(Math.min(total, 20));
+    expect(await footer().innerText()).toBe(`Mostrando ${Math.min(total, 20)} de ${total} registros`);
+    await shots('flota-lista-20');
+    // Kept for this user on this device: the list opens with 20 again.
+    await page.reload();
+    await footer().waitFor();
+    await expect.poll(() => rows().count()).toBe(Math.min(total, 20));
+  });
+
   it('shows the details: five photos, the owner, the driver and the documents with their expiry', async () => {
     await entrarComo('admin');
     await openFleet();

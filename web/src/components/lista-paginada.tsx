@@ -25,6 +25,12 @@ export type ColumnaCsv<T> = { titulo: string; valor: (fila: T) => string | numbe
 const REFRESCO_MS = 15_000;
 
 /**
+ * A search's placeholder on a phone: the whole hint ('Buscar por cliente, ruta, tipo, placas…') was cut
+ * off at 390 px (issue 47). The field's accessible name keeps the whole hint.
+ */
+export const BUSCAR_EN_TELEFONO = 'Buscar…';
+
+/**
  * A list paged by the server (cursor by cursor), refreshed by itself, with its text filter (sent to
  * the server once typing pauses), its count, the CSV export of every matching row, and its empty
  * message: what every list of the console shows the same way.
@@ -106,7 +112,7 @@ export function ListaPaginada<T extends { id: string }>(props: {
           filter={
             <TextFilter
               filteringText={texto}
-              filteringPlaceholder={props.buscarPor}
+              filteringPlaceholder={telefono ? BUSCAR_EN_TELEFONO : props.buscarPor}
               filteringAriaLabel={props.buscarPor}
               filteringClearAriaLabel="Borrar búsqueda"
               countText={conteoDeBusqueda(q, consulta, escribiendo, paginas.pagina, items.length, !!consulta.data?.cursor)}

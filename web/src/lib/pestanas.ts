@@ -11,7 +11,8 @@ export function usePestanasDeRuta(): (ruta: string) => void {
   const { state } = useLocation();
   const desdePestana = (state as { pestana?: boolean } | null)?.pestana === true;
   useLayoutEffect(() => {
-    if (desdePestana) document.querySelector<HTMLElement>('.panel-content [role="tab"][aria-selected="true"]')?.focus();
+    // On a phone the tabs may be a Select (servicios-page.tsx): its trigger takes the focus back.
+    if (desdePestana) document.querySelector<HTMLElement>('.panel-content [role="tab"][aria-selected="true"], .panel-content .pestanas-en-telefono button')?.focus();
   }, [desdePestana]);
   return (ruta) => navigate(ruta, { state: { pestana: true } });
 }

@@ -1,6 +1,7 @@
 import { useCollection } from '@cloudscape-design/collection-hooks';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
+import CollectionPreferences from '@cloudscape-design/components/collection-preferences';
 import Alert from '@cloudscape-design/components/alert';
 import Header from '@cloudscape-design/components/header';
 import Link from '@cloudscape-design/components/link';
@@ -26,13 +27,14 @@ import { EstadoBadge } from '../../../components/estado-badge.js';
 import { Paginacion } from '../../../components/paginacion.js';
 import { Reintentar } from '../../../components/reintentar.js';
 import { textoTipoVehiculo } from '@shared/domain/etiquetas.js';
+import { TAMANOS_PAGINA, useTamanoPagina } from '../../../lib/tamano-pagina.js';
 
 // The modals (form with date pickers and uploads, details) load when first opened, not with the list.
 const VehiculoDetalleModal = lazy(() => import('./vehiculo-detalle-modal.js').then((m) => ({ default: m.VehiculoDetalleModal })));
 const VehiculoFormModal = lazy(() => import('./vehiculo-form.js').then((m) => ({ default: m.VehiculoFormModal })));
 
-/** docs/spec/02.md section 9: 5 vehicles per page. */
-export const PAGE_SIZE = 5;
+/** docs/spec/02.md section 9: 5 vehicles per page, by default; 10, 20 or 50 by the user's choice (issue 47). */
+export const PAGE_SIZE = TAMANOS_PAGINA[0];
 
 /**
  * On a phone: the plate (it opens the details, which has 'Actualizar'), its state and its documents,
@@ -61,7 +63,7 @@ function Documentos({ v }: { v: VehiculoResumen }) {
 }
 
 /**
- * 'Gestión de Flota' (docs/spec/02.md section 2.7): the company's vehicles, 5 per page, with text search,
+ * 'Gestión de Flota' (docs/spec/02.md section 2.7): the company's vehicles, 5 per page unless the user chose more, with text search,
  * sorting and a filter for documents about to expire; details and edit for everyone in the company,
  * 'Agregar Vehículo' for its admins.
  */
@@ -72,6 +74,7 @@ export function FlotaPage() {
   const [open, setOpen] = useState<Open>(null);
   const [filtro, setFiltro] = useState<Filtro>('todos');
   const telefono = useEsTelefono();
+  const [porPagina, setPorPagina] = useTamanoPagina('flota', me.data?.usuario.id);
 
   const all = useMemo(() => vehiculos.data ?? [], [vehiculos.data]);
   const porVencer = useMemo(() => all.filter((v) => requiereAtencion(v)).length, [all]);
@@ -96,7 +99,7 @@ export function FlotaPage() {
       noMatch: <SinCoincidencias titulo="Ningún vehículo coincide con la búsqueda" onBorrar={() => actions.setFiltering('')} />,
     },
     sorting: { defaultState: { sortingColumn: { sortingField: 'placas' } } },
-    pagination: { pageSize: PAGE_SIZE },
+    pagination: { pageSize: porPagina },
   });
 
   const columns: TableProps.ColumnDefinition<VehiculoResumen>[] = [
@@ -186,6 +189,16 @@ export function FlotaPage() {
           </SpaceBetween>
         }
         pagination={<Paginacion {...paginationProps} />}
+        preferences={
+          <CollectionPreferences
+            title="Preferencias"
+            confirmLabel="Confirmar"
+            cancelLabel="Cancelar"
+            preferences={{ pageSize: porPagina }}
+            pageSizePreference={{ title: 'Vehículos por página', options: TAMANOS_PAGINA.map((n) => ({ value: n, label: `${n} vehículos` })) }}
+            onConfirm={({ detail }) => detail.pageSize && setPorPagina(detail.pageSize)}
+          />
+        }
         footer={
           // Read out when a filter or a page changes what the table shows (the search says its own count).
           <div role="status">

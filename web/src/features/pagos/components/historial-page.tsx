@@ -33,7 +33,7 @@ import { MAPA_MSG } from '@shared/schemas/messages-servicios.js';
 import { DetallePagoModal } from './detalle-pago-modal.js';
 import { columnasServicio, CSV_SERVICIO, SERVICIO_EN_TELEFONO } from './servicios-page.js';
 import { useAnchos } from '../../../lib/use-anchos.js';
-import type { Columna } from '../../../components/lista-paginada.js';
+import { BUSCAR_EN_TELEFONO, type Columna } from '../../../components/lista-paginada.js';
 import { columnasEnTelefono, useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { Reintentar } from '../../../components/reintentar.js';
 import { textoTipoVehiculo } from '@shared/domain/etiquetas.js';
@@ -234,7 +234,10 @@ export function HistorialPage({ title }: { title: string }) {
                     filterProps.onChange(e);
                     setBusqueda(e.detail.filteringText);
                   }}
-                  filteringPlaceholder="Buscar por cliente, ruta, placas, conductor o estado" filteringAriaLabel="Buscar en el historial" filteringClearAriaLabel="Borrar búsqueda"
+                  filteringPlaceholder={telefono ? BUSCAR_EN_TELEFONO : 'Buscar por cliente, ruta, placas, conductor o estado'}
+                  // The whole hint in the name too: a phone's placeholder is 'Buscar…' (issue 47).
+                  filteringAriaLabel="Buscar en el historial por cliente, ruta, placas, conductor o estado"
+                  filteringClearAriaLabel="Borrar búsqueda"
                 />
               }
               pagination={<Paginacion {...paginationProps} />}

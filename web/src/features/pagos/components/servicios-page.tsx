@@ -3,7 +3,9 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
+import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
+import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useState } from 'react';
@@ -147,7 +149,9 @@ function ListaDeServicios({ lista }: { lista: ListaServiciosId }) {
  */
 export function ServiciosPage({ title, inicial = 'pedidos' }: { title: string; inicial?: ListaServiciosId }) {
   const irA = usePestanasDeRuta();
+  const telefono = useEsTelefono();
   const abrir = (id: ListaServiciosId) => id !== inicial && irA(`/panel-control/${listaServicios(id).ruta}`);
+  const opcion = (id: ListaServiciosId) => ({ value: id, label: listaServicios(id).titulo });
   return (
     <ContentLayout header={<Header variant="h1" description={`Los servicios de cada etapa, desde la validación del pago hasta el fin del viaje. Se actualizan solos. ${MAPA_MSG.vencidaExplicada}`}>{title}</Header>}>
       <SpaceBetween size="l">
@@ -160,12 +164,24 @@ export function ServiciosPage({ title, inicial = 'pedidos' }: { title: string; i
           </SpaceBetween>
         </Container>
         <Container>
-          <Tabs
-            activeTabId={inicial}
-            onChange={({ detail }) => abrir(detail.activeTabId as ListaServiciosId)}
-            ariaLabel="Estado de los servicios"
-            tabs={PESTANAS.map((id) => ({ id, label: listaServicios(id).titulo, content: id === inicial ? <ListaDeServicios lista={id} /> : null }))}
-          />
+          {telefono ? (
+            // The four tabs scrolled sideways at 390 px, 'Finalizados' out of sight (issue 47): a phone chooses the stage in a Select.
+            <SpaceBetween size="m">
+              <div className="pestanas-en-telefono">
+                <FormField label="Estado de los servicios">
+                  <Select selectedOption={opcion(inicial)} options={PESTANAS.map(opcion)} onChange={({ detail }) => abrir(detail.selectedOption.value as ListaServiciosId)} />
+                </FormField>
+              </div>
+              <ListaDeServicios lista={inicial} />
+            </SpaceBetween>
+          ) : (
+            <Tabs
+              activeTabId={inicial}
+              onChange={({ detail }) => abrir(detail.activeTabId as ListaServiciosId)}
+              ariaLabel="Estado de los servicios"
+              tabs={PESTANAS.map((id) => ({ id, label: listaServicios(id).titulo, content: id === inicial ? <ListaDeServicios lista={id} /> : null }))}
+            />
+          )}
         </Container>
       </SpaceBetween>
     </ContentLayout>

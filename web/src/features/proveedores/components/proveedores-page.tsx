@@ -26,7 +26,8 @@ import { cargandoFilas, conteoDeBusqueda, useBusqueda, useCursores } from '../..
 import { columnasEnTelefono, useEsTelefono } from '../../../lib/use-es-telefono.js';
 import { useAnchos } from '../../../lib/use-anchos.js';
 import { ANCHO } from '../../../lib/anchos.js';
-import type { Columna } from '../../../components/lista-paginada.js';
+import { BUSCAR_EN_TELEFONO, type Columna } from '../../../components/lista-paginada.js';
+import { Correo } from '../../../components/correo.js';
 import { todasLasFilas, useListaProveedores, useResumenProveedores } from '../api/proveedores.js';
 import { Calificacion, ProveedorDetalleModal } from './proveedor-detalle-modal.js';
 import { Reintentar } from '../../../components/reintentar.js';
@@ -163,7 +164,7 @@ export function ProveedoresPage({ title, inicial }: { title: string; inicial?: L
     return [
       nombre,
       ...propias,
-      { id: 'contacto', header: 'Contacto', minWidth: ANCHO.nombre, peso: 1.5, cell: (f) => <SpaceBetween size="xxxs"><span>{f.email}</span><Box variant="small">{f.telefono}</Box></SpaceBetween> },
+      { id: 'contacto', header: 'Contacto', minWidth: ANCHO.nombre, peso: 1.5, cell: (f) => <SpaceBetween size="xxxs"><Correo valor={f.email} /><Box variant="small">{f.telefono}</Box></SpaceBetween> },
       { id: 'registro', header: 'Registro', minWidth: ANCHO.fecha, cell: (f) => <span className="nowrap">{formatDate(f.fechaCreacion)}</span> },
       {
         id: 'estado',
@@ -270,8 +271,9 @@ export function ProveedoresPage({ title, inicial }: { title: string; inicial?: L
               filter={
                 <TextFilter
                   filteringText={texto}
-                  filteringPlaceholder={BUSCAR_POR[def.tipo]}
-                  filteringAriaLabel="Buscar proveedores"
+                  filteringPlaceholder={telefono ? BUSCAR_EN_TELEFONO : BUSCAR_POR[def.tipo]}
+                  // The whole hint in the name too: a phone's placeholder is 'Buscar…' (issue 47).
+                  filteringAriaLabel={`Buscar proveedores ${BUSCAR_POR[def.tipo].replace(/^Buscar /, '')}`}
                   filteringClearAriaLabel="Borrar búsqueda"
                   countText={conteoDeBusqueda(q, pagina, escribiendo, paginas.pagina, items.length, hayMas)}
                   onChange={({ detail }) => setTexto(detail.filteringText)}
