@@ -166,6 +166,16 @@ describe('provider validation panel', () => {
     expect(await modal.locator('a[target="_blank"]').count()).toBe(1);
     await modal.getByRole('link', { name: 'Descargar SOAT (se abre en otra pestaña)' }).waitFor();
     await shots('proveedores-detalle-conductor-documento');
+    // On a phone: the file buttons and the preview inside the screen's width.
+    const ancho = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await expect.poll(() => soat.evaluate((f) => f.getBoundingClientRect().right)).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await shots('movil-proveedores-detalle-documento');
+    } finally {
+      await page.setViewportSize(ancho);
+    }
     // The decision is the footer's, the primary one on the right.
     expect(await enPieDeDialogo(modal.getByRole('button', { name: 'Validar Conductor' }))).toBe(true);
     // A second click confirms; cancelling changes nothing.
