@@ -23,6 +23,7 @@ import { bienvenidaProveedor, listarProveedores, resumenProveedores, suspenderPr
 import { guardarGuia, guardarOperador } from './routes/integracion-proveedores.js';
 import { aceptarOferta, listarOfertas, publicarServicio, subirComprobante } from './routes/integracion-cliente.js';
 import { verMapa } from './routes/mapa.js';
+import { seguimientoParaCliente, verSeguimiento } from './routes/seguimiento.js';
 import { finalizarComoConductor, reportarPosicion, verConductores, verRecorridosEnCurso } from './routes/recorridos.js';
 import { asignarVehiculo, finalizarViaje, listarReservas, ofertar, retirarOferta, subirFuec, verHistorial, verServicio } from './routes/servicios.js';
 import { quitarFotoCorporativa } from './routes/fotos.js';
@@ -47,6 +48,8 @@ export const ROUTES = [
   cuentaRoute({ ruta: 'POST /registro/confirmar', body: confirmarCodigoSchema, handler: confirmarRegistro }),
   cuentaRoute({ ruta: 'POST /registro/codigo', handler: pedirCodigo }),
   publicRoute({ ruta: 'POST /registro/invitacion', body: validarInvitacionSchema, handler: validarInvitacion }),
+  /** The live trip link's page (docs/decisions/0014): the token is the capability. */
+  publicRoute({ ruta: 'GET /seguimiento/:token', handler: verSeguimiento }),
   route({ ruta: 'GET /me', access: CONSOLA, handler: getMe }),
   route({
     ruta: 'PUT /perfil',
@@ -125,6 +128,7 @@ export const ROUTES = [
   // The client app's integration (docs/product.md): its own signature, no console token.
   appRoute({ app: 'cliente', ruta: 'POST /integracion/cliente/servicios', body: servicioPublicadoSchema, handler: publicarServicio }),
   appRoute({ app: 'cliente', ruta: 'GET /integracion/cliente/servicios/:servicioId/ofertas', handler: listarOfertas }),
+  appRoute({ app: 'cliente', ruta: 'GET /integracion/cliente/servicios/:servicioId/seguimiento', handler: seguimientoParaCliente }),
   appRoute({ app: 'cliente', ruta: 'POST /integracion/cliente/servicios/:servicioId/aceptar', body: aceptarOfertaSchema, handler: aceptarOferta }),
   appRoute({ app: 'cliente', ruta: 'POST /integracion/cliente/uploads', body: uploadRequestSchema, handler: presignAppUpload('cliente') }),
   appRoute({ app: 'cliente', ruta: 'POST /integracion/cliente/servicios/:servicioId/comprobante', body: comprobanteClienteSchema, handler: subirComprobante }),

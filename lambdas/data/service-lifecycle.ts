@@ -14,6 +14,7 @@ import { cancellationCodes, transact } from './transact.js';
 import { logger } from '../logger.js';
 import { cambiarServicio, cambioDeServicio, servicioItem } from './service-items.js';
 import { indice } from '@shared/tables.js';
+import { secretoSeguimiento } from './seguimiento-secreto.js';
 
 /** A service's lifecycle writes (docs/product.md, "The service lifecycle"): published, assigned, confirmed by its FUEC, started, ended. */
 export const serviceLifecycle = {
@@ -137,7 +138,10 @@ export const serviceLifecycle = {
     );
   },
 
-  /** Idempotent: only a confirmed, not started trip changes (and leaves the job's index). Returns whether this call started it. */
+  /**
+   * Idempotent: only a confirmed, not started trip changes (and leaves the job's index). Returns whether
+   * this call started it. The trip's live link for the passengers is made here (shared/domain/seguimiento.ts).
+   */
   async markTripStarted(id: string, empresaId: string | undefined, now = new Date()): Promise<boolean> {
     try {
       await transact({
@@ -146,9 +150,9 @@ export const serviceLifecycle = {
             Update: {
               TableName: tableName('services'),
               Key: { id },
-              UpdateExpression: 'SET recorridoIniciado = :yes, recorridoIniciadoEn = :now REMOVE inicio',
+              UpdateExpression: 'SET recorridoIniciado = :yes, recorridoIniciadoEn = :now, seguimiento = :sec REMOVE inicio',
               ConditionExpression: 'estado = :e AND recorridoIniciado = :no',
-              ExpressionAttributeValues: { ':yes': true, ':no': false, ':e': 'confirmado', ':now': now.toISOString() },
+              ExpressionAttributeValues: { ':yes': true, ':no': false, ':e': 'confirmado', ':now': now.toISOString(), ':sec': secretoSeguimiento() },
             },
           },
           entradaHistorial(id, 'inicio', SISTEMA, { recorridoIniciado: false }, { recorridoIniciado: true }, now),

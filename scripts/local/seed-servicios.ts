@@ -13,6 +13,7 @@ import { fechaFuec, fuecPdf } from './fuec-pdf.js';
 import { textoCuenta } from '@shared/schemas/pagos.js';
 import { pagoConductor } from '@shared/domain/pagos.js';
 import { idMovimiento, type Movimiento } from '../../lambdas/data/pago-repository.js';
+import { secretoSeguimiento } from '../../lambdas/data/seguimiento-secreto.js';
 import { cuentaEn } from './seed-flota.js';
 import { demoVehiculo, FLEET } from './seed-flota.js';
 import { DEMO_USERS } from './demo-users.js';
@@ -68,7 +69,7 @@ export function ownServices(now: Date): Service[] {
     makeService(rand, now, { id: 'demo-validar-3', estado: 'validar', ...mine, tipo: 'Suv', pasajeros: 4, valorOferta: 720_000, metodoPago: 'transferencia' }),
     makeService(rand, now, { id: 'demo-validar-4', estado: 'validar', ...mine, tipo: 'Bus', pasajeros: 38, valorOferta: 3_150_000, metodoPago: 'epayco' }),
     makeService(rand, now, { id: 'demo-confirmado-2', ...mine, ...confirmado, tipo: 'Automovil', pasajeros: 3, valorOferta: 415_000, metodoPago: 'transferencia', ...con(4), anticipoConductorPagado: true, fechaSalida: dias(2), fechaRegreso: null }),
-    makeService(rand, now, { id: 'demo-encurso-1', ...mine, ...confirmado, recorridoIniciado: true, tipo: 'Minivan', pasajeros: 10, valorOferta: 1_080_000, metodoPago: 'epayco', ...con(5), anticipoConductorPagado: true, fechaSalida: new Date(now.getTime() - 60 * 60_000).toISOString(), fechaRegreso: new Date(now.getTime() + 6 * 3600_000).toISOString() }),
+    makeService(rand, now, { id: 'demo-encurso-1', ...mine, ...confirmado, recorridoIniciado: true, recorridoIniciadoEn: new Date(now.getTime() - 3 * 3600_000).toISOString(), seguimiento: secretoSeguimiento(), tipo: 'Minivan', pasajeros: 10, valorOferta: 1_080_000, metodoPago: 'epayco', ...con(5), anticipoConductorPagado: true, fechaSalida: new Date(now.getTime() - 60 * 60_000).toISOString(), fechaRegreso: new Date(now.getTime() + 6 * 3600_000).toISOString() }),
     makeService(rand, now, { id: 'demo-finalizado-2', ...mine, ...finalizado, tipo: 'Chiva', pasajeros: 30, valorOferta: 1_745_001, metodoPago: 'epayco', ...con(6), fechaSalida: dias(-2), fechaRegreso: null, creadoEn: dias(-5) }),
     makeService(rand, now, { id: 'demo-finalizado-3', ...mine, ...finalizado, tipo: 'Suv', pasajeros: 6, valorOferta: 890_000, metodoPago: 'transferencia', ...con(2), anticipoConductorPagado: true, saldoConductorPagado: true, fechaSalida: dias(-5), fechaRegreso: null, creadoEn: dias(-8) }),
     ...pasados(),

@@ -35,7 +35,7 @@ import type {
   suspensionBodySchema,
   validacionBodySchema,
 } from '../schemas/proveedores.js';
-import type { conductoresSchema, posicionSchema, recorridosEnCursoSchema, viajeFinalizadoSchema } from '../schemas/recorrido.js';
+import type { conductoresSchema, posicionSchema, recorridosEnCursoSchema, seguimientoClienteSchema, seguimientoSchema, viajeFinalizadoSchema } from '../schemas/recorrido.js';
 import type { reservasSchema } from '../schemas/reservas.js';
 import type { confirmUploadSchema, uploadRequestSchema, uploadTicketSchema } from '../schemas/upload.js';
 import type { invitacionSchema, placaDisponibleSchema, vehiculoDetalleSchema, vehiculoSchema, vehiculosResponseSchema } from '../schemas/vehiculo.js';
@@ -76,6 +76,7 @@ export interface Contrato {
   'GET /mapa': { respuesta: De<typeof mapaSchema> };
   'GET /mapa/conductores': { respuesta: De<typeof conductoresSchema> };
   'GET /recorridos/en-curso': { respuesta: De<typeof recorridosEnCursoSchema> };
+  'GET /seguimiento/:token': { respuesta: De<typeof seguimientoSchema> };
   'GET /reservas': { respuesta: De<typeof reservasSchema> };
   'GET /servicios/:servicioId': { respuesta: De<typeof servicioDetalleSchema> };
   'GET /servicios/:servicioId/historial': { respuesta: De<typeof historialRespuestaSchema> };
@@ -115,6 +116,7 @@ export interface Contrato {
   'POST /integracion/conductor/servicios/:servicioId/finalizar': object;
   'POST /integracion/cliente/servicios': { cuerpo: typeof servicioPublicadoSchema };
   'GET /integracion/cliente/servicios/:servicioId/ofertas': object;
+  'GET /integracion/cliente/servicios/:servicioId/seguimiento': { respuesta: De<typeof seguimientoClienteSchema> };
   'POST /integracion/cliente/servicios/:servicioId/aceptar': { cuerpo: typeof aceptarOfertaSchema };
   'POST /integracion/cliente/uploads': { cuerpo: typeof uploadRequestSchema };
   'POST /integracion/cliente/servicios/:servicioId/comprobante': { cuerpo: typeof comprobanteClienteSchema };

@@ -109,6 +109,12 @@ export const RECORRIDO_MSG = {
   limitesInvalidos: 'Los límites del mapa no son válidos.',
 } as const;
 
+/** The live trip link for the passengers (issue 48, docs/decisions/0014). */
+export const SEGUIMIENTO_MSG = {
+  /** One answer for a link that never was, a wrong secret, a cancelled trip and an expired link: none tells which. */
+  noDisponible: 'Este enlace de seguimiento no existe o ya no está disponible. Los enlaces dejan de funcionar 2 horas después de terminar el viaje.',
+} as const;
+
 /** The map and the service detail (docs/spec/02.md sections 2.1 and 2.2). */
 export const MAPA_MSG = {
   cargando: 'Cargando mapa...',

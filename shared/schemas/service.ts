@@ -115,6 +115,8 @@ export const serviceSchema = z.object({
   pagoValidadoEn: z.iso.datetime().optional(),
   referenciaPago: z.string().optional(),
   recorridoIniciadoEn: z.iso.datetime().optional(),
+  /** The live trip link's secret, made when the trip starts (shared/domain/seguimiento.ts). */
+  seguimiento: z.string().optional(),
   finalizadoEn: z.iso.datetime().optional(),
   pagarAnticipoConductor: z.boolean().default(false),
   anticipoConductorPagado: z.boolean().default(false),

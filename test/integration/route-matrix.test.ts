@@ -6,7 +6,8 @@ import { cabecerasApp } from '../../lambdas/api/middleware/apps.js';
 import { API_MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
 import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
 import { INTEGRACION_MSG, MAPA_MSG } from '@shared/schemas/messages-servicios.js';
-import { stack } from '../support/clients.js';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { docClient, stack, table } from '../support/clients.js';
 import { allIdentities, type Identity } from '../support/identities.js';
 
 /**
@@ -32,6 +33,8 @@ const PARAM_FIXTURES: Record<string, { value: string; owner?: string }> = {
   vehiculoId: { value: 'veh-demo-transvalle-006' },
   /** An ePayco charge to refund (the demo's client who paid twice). */
   ref: { value: '4471203' },
+  /** The live link of the demo's trip under way (its secret is made by the seed: read in beforeAll). */
+  token: { value: '' },
 };
 
 const paramsOf = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
@@ -90,6 +93,8 @@ describe('authorization matrix: every route of the table, called as every kind o
   let identities: Identity[];
   beforeAll(async () => {
     identities = await allIdentities();
+    const enCurso = (await docClient().send(new GetCommand({ TableName: table('services'), Key: { id: 'demo-encurso-1' } }))).Item!;
+    PARAM_FIXTURES.token!.value = `demo-encurso-1.${String(enCurso.seguimiento)}`;
   });
 
   it('mounts exactly the routes of the table (none added beside it)', () => {

@@ -9,6 +9,7 @@ import { quienDe, type CompanyCaller, type ConductorCaller } from '../caller.js'
 import { idParam } from '../validate.js';
 import { jsonWithEtag } from '../etag.js';
 import { mapaCaches, pagoRegistrado, vehiculosEnCurso } from '../caches.js';
+import { enlaceDe } from './seguimiento.js';
 
 /**
  * A started trip (docs/spec/02.md sections 2.2 and 7; docs/product.md): the driver app reports its position and
@@ -16,7 +17,7 @@ import { mapaCaches, pagoRegistrado, vehiculosEnCurso } from '../caches.js';
  */
 
 /**
- * `GET /recorridos/en-curso`: the company's trips under way, from the map's cached company part (read
+ * `GET /recorridos/en-curso`: the company's trips under way with their live links for the passengers, from the map's cached company part (read
  * once per container until the change log names the company), with an ETag: polled by every screen,
  * an unchanged answer is a 304 that reads nothing.
  */
@@ -25,7 +26,7 @@ export function verRecorridosEnCurso(c: Context, caller: CompanyCaller) {
     jsonWithEtag(c, {
       recorridos: propios
         .filter((s) => enCurso({ estado: s.estado, recorridoIniciado: s.recorridoIniciado ?? false }))
-        .map((s) => ({ id: s.id, placas: s.placas ?? '', origen: s.origen })),
+        .map((s) => ({ id: s.id, placas: s.placas ?? '', origen: s.origen, enlace: enlaceDe(s) })),
     }),
   );
 }
