@@ -8,7 +8,7 @@ import { RECORRIDO_MSG } from '@shared/schemas/messages-servicios.js';
 import { docClient, stack, table, useFunctionEnv } from '../support/clients.js';
 import { screenshot } from '../support/browser.js';
 import { entrarComo, notificacion, page, url, usePage } from '../support/e2e.js';
-import { RECORRIDOS_REFRESCO_MS } from '../../web/src/app/shell/use-aviso-inicio.js';
+import { RECORRIDOS_REFRESCO_MS } from '../../web/src/lib/recorridos.js';
 import { servicioReservado } from '../support/servicios.js';
 import { abrirMapa } from '../support/e2e-mapa.js';
 import { TOAST_DURATION_MS } from '../../web/src/lib/toast.js';

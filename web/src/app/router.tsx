@@ -5,6 +5,7 @@ import { RouteError } from '../components/route-error.js';
 import { VALIDAR_CUENTA_PATH, VERIFY_EMAIL_PATH } from '../features/auth/api/paths.js';
 import { RequireAuth } from '../features/auth/components/require-auth.js';
 import { readStoredUsuario } from '../lib/me/stored-usuario.js';
+import { SEGUIMIENTO_PATH } from '@shared/domain/seguimiento.js';
 import { PANEL_BASE, PANEL_SCREENS, preloadScreen, screenHref, type PanelScreen, type Viewer } from './screens.js';
 
 /* Every page is its own chunk: the landing must not pay for the panel (panel screens: screens.ts). */
@@ -23,6 +24,8 @@ const AcceptInvitationPage = lazy(() =>
 const PasswordRecoveryPage = lazy(() =>
   import('../features/auth/components/password-recovery-page.js').then((m) => ({ default: m.PasswordRecoveryPage })),
 );
+/* The live trip link (docs/decisions/0014): public, no session, its map a chunk of its own. */
+const SeguimientoPage = lazy(() => import('../features/mapa/components/seguimiento-page.js').then((m) => ({ default: m.SeguimientoPage })));
 const panelLayout = () => import('./shell/panel-layout.js');
 const screenRoute = () => import('./shell/screen-route.js');
 const PanelLayout = lazy(panelLayout);
@@ -77,6 +80,7 @@ export const router = createBrowserRouter([
       { path: '/cambiar-password', element: <PasswordRecoveryPage /> },
       { path: VERIFY_EMAIL_PATH, element: <VerifyEmailPage /> },
       { path: VALIDAR_CUENTA_PATH, element: <AcceptInvitationPage /> },
+      { path: `${SEGUIMIENTO_PATH}/:token`, element: <SeguimientoPage /> },
       {
         path: PANEL_BASE,
         element: <RequireAuth />,

@@ -1,12 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { RECORRIDO_MSG } from '@shared/schemas/messages-servicios.js';
-import { recorridosEnCursoSchema } from '@shared/schemas/recorrido.js';
-import { llamar } from '../../lib/api-client.js';
+import { useRecorridosEnCurso } from '../../lib/recorridos.js';
 import { showToast } from '../../lib/toast.js';
-
-/** How often the shell asks for the company's trips under way (an unchanged answer is a 304 that reads nothing). */
-export const RECORRIDOS_REFRESCO_MS = 10_000;
 
 /**
  * docs/spec/02.md section 2.6: when one of the company's trips starts (the server's job marks it),
@@ -15,13 +10,7 @@ export const RECORRIDOS_REFRESCO_MS = 10_000;
  * opened are not announced again.
  */
 export function useAvisoInicio(empresa: boolean): void {
-  const { data } = useQuery({
-    queryKey: ['recorridos', 'en-curso'],
-    queryFn: ({ signal }) => llamar('GET /recorridos/en-curso', { schema: recorridosEnCursoSchema, signal }),
-    refetchInterval: RECORRIDOS_REFRESCO_MS,
-    enabled: empresa,
-    meta: { silent: true },
-  });
+  const { data } = useRecorridosEnCurso(empresa);
   const vistos = useRef<Set<string> | null>(null);
   useEffect(() => {
     if (!data) return;

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
+import CopyToClipboard from '@cloudscape-design/components/copy-to-clipboard';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
@@ -18,6 +19,7 @@ import { POR_ASIGNAR } from '@shared/schemas/service.js';
 import { ListaPaginada, type Columna, type ColumnaCsv } from '../../../components/lista-paginada.js';
 import { ANCHO } from '../../../lib/anchos.js';
 import { useEsTelefono } from '../../../lib/use-es-telefono.js';
+import { useRecorridosEnCurso } from '../../../lib/recorridos.js';
 import { FUENTES } from '../api/pagos.js';
 import { DetallePagoModal } from './detalle-pago-modal.js';
 import { EstadoServicio, FiltroEmpresa, METODO_TEXTO, Pesos, Ruta, Salida, textoDeEstado, useEsPlataforma } from './comunes.js';
@@ -30,7 +32,10 @@ const PESTANAS: ListaServiciosId[] = ['pedidos', 'reservados', 'confirmados', 'f
 
 const asignado = (v: string) => (v === POR_ASIGNAR ? 'Sin asignar' : v);
 
-export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFila) => void, telefono: boolean, verEnMapa?: (f: ServicioFila) => void): Columna<ServicioFila>[] {
+/** What a company does with a trip under way, from 'Servicios en Curso': see it on the map, copy its link for the passengers. */
+export type AccionesEnCurso = { verEnMapa: (f: ServicioFila) => void; enlaceDe: (id: string) => string | null | undefined };
+
+export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFila) => void, telefono: boolean, enCurso?: AccionesEnCurso): Columna<ServicioFila>[] {
   return [
     {
       id: 'salida',
@@ -78,16 +83,32 @@ export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFi
           <Button variant="inline-link" ariaLabel={`Ver detalle del servicio de ${f.cliente}, sale ${formatDateTime(f.fechaSalida)}`} onClick={() => verDetalle(f)}>
             <span className="sin-corte">Ver detalle</span>
           </Button>
-          {/* A trip under way: the map, centred on its vehicle. */}
-          {verEnMapa && f.recorridoIniciado && (
-            <Button variant="inline-link" ariaLabel={`Ver en el mapa el vehículo ${f.placas} del servicio de ${f.cliente}`} onClick={() => verEnMapa(f)}>
+          {/* A trip under way: the map, centred on its vehicle, and the link the client sends its passengers. */}
+          {enCurso && f.recorridoIniciado && (
+            <Button variant="inline-link" ariaLabel={`Ver en el mapa el vehículo ${f.placas} del servicio de ${f.cliente}`} onClick={() => enCurso.verEnMapa(f)}>
               <span className="sin-corte">Ver en el mapa</span>
             </Button>
           )}
+          {enCurso && f.recorridoIniciado && <EnlacePasajeros enlace={enCurso.enlaceDe(f.id)} cliente={f.cliente} />}
         </SpaceBetween>
       ),
     },
   ];
+}
+
+/** The live trip link (docs/decisions/0014), copied for the client to send its passengers. */
+function EnlacePasajeros({ enlace, cliente }: { enlace: string | null | undefined; cliente: string }) {
+  if (!enlace) return null;
+  return (
+    <CopyToClipboard
+      variant="inline"
+      textToCopy={enlace}
+      copyButtonAriaLabel={`Copiar el enlace de seguimiento para los pasajeros de ${cliente}`}
+      copySuccessText="Enlace copiado. Envíalo al cliente para sus pasajeros."
+      copyErrorText="No se pudo copiar el enlace"
+      textToDisplay={<span className="sin-corte">Copiar enlace</span>}
+    />
+  );
 }
 
 /** What a phone shows of a service's row; the rest is in its detail. */
@@ -120,6 +141,9 @@ function ListaDeServicios({ lista }: { lista: ListaServiciosId }) {
   const [empresa, setEmpresa] = useState<string | null>(null);
   const [detalle, setDetalle] = useState<ServicioFila | null>(null);
   const def = listaServicios(lista);
+  const enCursoLista = lista === 'en-curso' && !plataforma;
+  // The shell polls the same query: the links come with no request of their own.
+  const recorridos = useRecorridosEnCurso(enCursoLista).data?.recorridos;
   // Staff check a payment in validation from here too (the bottom bar's 'Reservas por Validar' leads here).
   const accion = plataforma && detalle?.estado === 'validar' ? detalle.metodoPago : null;
   return (
@@ -128,7 +152,12 @@ function ListaDeServicios({ lista }: { lista: ListaServiciosId }) {
         variant="borderless"
         titulo={def.titulo}
         fuente={FUENTES.servicios(lista, plataforma ? empresa : null)}
-        columnas={columnasServicio(plataforma, setDetalle, telefono, lista === 'en-curso' && !plataforma ? (f) => navigate(`/panel-control/monitor-map?servicio=${encodeURIComponent(f.id)}`) : undefined)}
+        columnas={columnasServicio(
+          plataforma,
+          setDetalle,
+          telefono,
+          enCursoLista ? { verEnMapa: (f) => navigate(`/panel-control/monitor-map?servicio=${encodeURIComponent(f.id)}`), enlaceDe: (id) => recorridos?.find((r) => r.id === id)?.enlace } : undefined,
+        )}
         vacio={def.vacio}
         sinCoincidencias="Ningún servicio coincide con la búsqueda"
         buscarPor={BUSCAR}
