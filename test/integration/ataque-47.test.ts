@@ -56,8 +56,11 @@ describe('GET /recorridos/en-curso and the drivers on the map', () => {
     const conductores = await api('/mapa/conductores', { token: admin });
     expect(conductores.status).toBe(200);
     expect(conductores.json.conductores).toContainEqual(expect.objectContaining({ servicioId: id, placas: 'LRG047', lat: 3.45, lng: -76.53 }));
-    // Never another company's.
-    const ajeno = await api('/recorridos/en-curso', { token: andino });
+    // Unchanged, a 304 by its ETag; never another company's, even when asked with this company's ETag.
+    const etag = enCurso.headers.get('etag')!;
+    expect((await api('/recorridos/en-curso', { token: admin, headers: { 'If-None-Match': etag } })).status).toBe(304);
+    const ajeno = await api('/recorridos/en-curso', { token: andino, headers: { 'If-None-Match': etag } });
+    expect(ajeno.status).toBe(200);
     expect(JSON.stringify(ajeno.json)).not.toContain(id);
     expect(JSON.stringify((await api('/mapa/conductores', { token: andino })).json)).not.toContain(id);
   });
