@@ -2,7 +2,7 @@ import { MAX_SERVICIOS_MAPA, newestAcross } from '@shared/domain/mapa.js';
 import type { ResumenPagos } from '@shared/schemas/pagos.js';
 import { VEHICLE_TYPES, type VehicleType } from '@shared/schemas/service.js';
 import { cambios } from '../data/cambios.js';
-import { serviceRepository, type ServicioMapa } from '../data/service-repository.js';
+import { serviceRepository, type ServicioMapa, type ViajeEnCurso } from '../data/service-repository.js';
 import { ttlCache } from '../data/ttl-cache.js';
 import { vehiculoRepository } from '../data/vehiculo-repository.js';
 
@@ -62,12 +62,13 @@ export const mapaCaches = {
 };
 
 /**
- * The company's vehicles on a trip under way, for the drivers' position reports (every few seconds
- * each): read once, then kept until the change log names the company (a trip started or ended), so a
- * report reads nothing, however many trips the company runs at once.
+ * The company's trips under way, for the drivers' position reports (every few seconds each), the
+ * shell's 'Recorrido Iniciado' and the map's drivers: read once, then kept until the change log names
+ * the company (a trip started or ended), so a report or a poll reads nothing, however many trips the
+ * company runs at once.
  */
-const enCursoCache = cambios.cache<Set<string>>('empresa');
-export const vehiculosEnCurso = (empresaId: string) => enCursoCache.get(empresaId, async () => new Set(await serviceRepository.vehiculosEnCurso(empresaId)));
+const enCursoCache = cambios.cache<ViajeEnCurso[]>('empresa');
+export const viajesEnCurso = (empresaId: string) => enCursoCache.get(empresaId, () => serviceRepository.enCurso(empresaId));
 
 // --- The payments' counts (the bottom bar's badge and the tabs) -----------------------------------
 

@@ -19,7 +19,7 @@ import { cancellationCodes, transact } from './transact.js';
 export const MAX_COBROS_EN_SERVICIO = 20;
 
 /** What the map draws of a service (a projection: the feed never reads whole records). */
-export const CAMPOS_MAPA = ['id', 'estado', 'tipo', 'latOrigen', 'lonOrigen', 'origen', 'destino', 'fechaSalida', 'pasajeros', 'oferentes', 'expiresAt', 'recorridoIniciado', 'vehiculoId', 'placas', 'conductor', 'seguimiento'] as const;
+export const CAMPOS_MAPA = ['id', 'estado', 'tipo', 'latOrigen', 'lonOrigen', 'origen', 'destino', 'fechaSalida', 'pasajeros', 'oferentes', 'expiresAt', 'recorridoIniciado', 'vehiculoId', 'placas', 'conductor'] as const;
 export type ServicioMapa = Pick<Service, (typeof CAMPOS_MAPA)[number]>;
 export const mapaSchema = serviceSchema.pick(Object.fromEntries(CAMPOS_MAPA.map((c) => [c, true])) as Record<(typeof CAMPOS_MAPA)[number], true>);
 export const projection = {

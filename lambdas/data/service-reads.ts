@@ -14,6 +14,9 @@ import { mapaSchema, nowSeconds, projection, CAMPOS_FILA, type OpcionesPagina, t
 import { particionDeEmpresa, particionDeEstado, particionDePago, type ParticionServicios } from '@shared/tablas/services.js';
 import { indice } from '@shared/tables.js';
 
+/** A trip under way, as the company's notice, its map's drivers and the driver's reports read it. */
+export type ViajeEnCurso = { id: string; vehiculoId: string; placas: string; origen: string; conductor: string; seguimiento?: string };
+
 /** Reads of services: one by id, the map's feed, the company's reservations, the lists, counts and history (each an indexed query). */
 export const serviceReads = {
   async get(id: string): Promise<Service | null> {
@@ -138,10 +141,12 @@ export const serviceReads = {
   },
 
   /**
-   * The company's vehicles on a trip under way (confirmed and started): its confirmed partition of
-   * `porEstadoEmpresa` (its upcoming and running trips, never its history), filtered.
+   * The company's trips under way (confirmed and started): its confirmed partition of `porEstadoEmpresa`
+   * (its upcoming and running trips, never its history), filtered. Not the map's part of the company,
+   * which holds its 50 nearest services of the last week: a long trip that left days ago, of a company
+   * with more trips ahead, is under way all the same.
    */
-  vehiculosEnCurso(empresaId: string): Promise<string[]> {
+  enCurso(empresaId: string): Promise<ViajeEnCurso[]> {
     const p = particionDeEstado(empresaId, 'confirmado');
     return queryAll(
       {
@@ -149,11 +154,14 @@ export const serviceReads = {
         IndexName: p.indice,
         KeyConditionExpression: '#p = :p',
         FilterExpression: 'recorridoIniciado = :si AND attribute_exists(vehiculoId)',
-        ExpressionAttributeNames: { '#p': p.atributo },
+        ExpressionAttributeNames: { '#p': p.atributo, '#id': 'id', '#v': 'vehiculoId', '#pl': 'placas', '#o': 'origen', '#c': 'conductor', '#s': 'seguimiento' },
         ExpressionAttributeValues: { ':p': p.valor, ':si': true },
-        ProjectionExpression: 'vehiculoId',
+        ProjectionExpression: '#id, #v, #pl, #o, #c, #s',
       },
-      (i) => String(i.vehiculoId),
+      (i) => ({
+        id: String(i.id), vehiculoId: String(i.vehiculoId), placas: String(i.placas ?? ''), origen: String(i.origen ?? ''), conductor: String(i.conductor ?? ''),
+        ...(typeof i.seguimiento === 'string' ? { seguimiento: i.seguimiento } : {}),
+      }),
     );
   },
 

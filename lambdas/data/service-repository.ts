@@ -9,4 +9,5 @@ import { serviceReads } from './service-reads.js';
  */
 export const serviceRepository = { ...serviceReads, ...serviceLifecycle, ...servicePayments };
 
+export type { ViajeEnCurso } from './service-reads.js';
 export { CAMPOS_FILA, CAMPOS_MAPA, cambioDeServicio, MAX_COBROS_EN_SERVICIO, servicioItem, type PaginaPendientes, type ServicioMapa } from './service-items.js';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { dentroDeLimites, enCurso, finalizable, POSICION_VIGENTE_MS } from '@shared/domain/recorrido.js';
+import { dentroDeLimites, finalizable, POSICION_VIGENTE_MS } from '@shared/domain/recorrido.js';
 import { MAPA_MSG, RECORRIDO_MSG } from '@shared/schemas/messages-servicios.js';
 import { limitesSchema, type ConductorEnMapa, type Posicion } from '@shared/schemas/recorrido.js';
 import { serviceRepository } from '../../data/service-repository.js';
@@ -8,7 +8,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { quienDe, type CompanyCaller, type ConductorCaller } from '../caller.js';
 import { idParam } from '../validate.js';
 import { jsonWithEtag } from '../etag.js';
-import { mapaCaches, pagoRegistrado, vehiculosEnCurso } from '../caches.js';
+import { pagoRegistrado, viajesEnCurso } from '../caches.js';
 import { enlaceDe } from './seguimiento.js';
 
 /**
@@ -17,24 +17,19 @@ import { enlaceDe } from './seguimiento.js';
  */
 
 /**
- * `GET /recorridos/en-curso`: the company's trips under way with their live links for the passengers, from the map's cached company part (read
- * once per container until the change log names the company), with an ETag: polled by every screen,
- * an unchanged answer is a 304 that reads nothing.
+ * `GET /recorridos/en-curso`: the company's trips under way with their live links for the passengers, from its cached trips under way (read once
+ * per container until the change log names the company), with an ETag: polled by every screen, an
+ * unchanged answer is a 304 that reads nothing.
  */
-export function verRecorridosEnCurso(c: Context, caller: CompanyCaller) {
-  return mapaCaches.empresa(caller.empresaId, new Date()).then(({ propios }) =>
-    jsonWithEtag(c, {
-      recorridos: propios
-        .filter((s) => enCurso({ estado: s.estado, recorridoIniciado: s.recorridoIniciado ?? false }))
-        .map((s) => ({ id: s.id, placas: s.placas ?? '', origen: s.origen, enlace: enlaceDe(s) })),
-    }),
-  );
+export async function verRecorridosEnCurso(c: Context, caller: CompanyCaller) {
+  const viajes = await viajesEnCurso(caller.empresaId);
+  return jsonWithEtag(c, { recorridos: viajes.map((v) => ({ id: v.id, placas: v.placas, origen: v.origen, enlace: enlaceDe(v) })) });
 }
 
 /**
  * `GET /mapa/conductores?norte&sur&este&oeste`: the company's drivers on a trip under way whose last
- * position (fresh) lies inside the bounds plus 0.1 degrees (all of them without bounds). Which trips are under way comes from the
- * map's cached company part; the positions from one BatchGet of those vehicles.
+ * position (fresh) lies inside the bounds plus 0.1 degrees (all of them without bounds). Which trips are
+ * under way comes from the company's cached trips under way; the positions from one BatchGet of those vehicles.
  */
 export async function verConductores(c: Context, caller: CompanyCaller) {
   // Without bounds: every driver of the company on a trip (e.g. a list); with them, the visible map's.
@@ -42,13 +37,12 @@ export async function verConductores(c: Context, caller: CompanyCaller) {
   const limites = Object.keys(query).length ? limitesSchema.safeParse(query) : null;
   if (limites && !limites.success) throw badRequest(RECORRIDO_MSG.limitesInvalidos);
   const now = Date.now();
-  const { propios } = await mapaCaches.empresa(caller.empresaId, new Date(now));
-  const viajes = propios.filter((s) => enCurso({ estado: s.estado, recorridoIniciado: s.recorridoIniciado ?? false }) && s.vehiculoId);
-  const posiciones = new Map((await vehiculoRepository.posiciones(caller.empresaId, viajes.map((s) => s.vehiculoId!))).map((p) => [p.id, p]));
+  const viajes = await viajesEnCurso(caller.empresaId);
+  const posiciones = new Map((await vehiculoRepository.posiciones(caller.empresaId, viajes.map((s) => s.vehiculoId))).map((p) => [p.id, p]));
   const conductores: ConductorEnMapa[] = viajes.flatMap((s) => {
-    const p = posiciones.get(s.vehiculoId!);
+    const p = posiciones.get(s.vehiculoId);
     if (!p || now - Date.parse(p.posicionEn) > POSICION_VIGENTE_MS || (limites && !dentroDeLimites(p, limites.data!))) return [];
-    return [{ servicioId: s.id, placas: s.placas ?? '', conductor: s.conductor ?? '', lat: p.lat, lng: p.lng, posicionEn: p.posicionEn }];
+    return [{ servicioId: s.id, placas: s.placas, conductor: s.conductor, lat: p.lat, lng: p.lng, posicionEn: p.posicionEn }];
   });
   return c.json({ conductores });
 }
@@ -59,7 +53,7 @@ export async function verConductores(c: Context, caller: CompanyCaller) {
  */
 export async function reportarPosicion(c: Context, caller: ConductorCaller, body: Posicion) {
   const now = new Date();
-  if (!(await vehiculosEnCurso(caller.empresaId)).has(caller.vehiculoId)) throw conflict(RECORRIDO_MSG.sinViajeEnCurso);
+  if (!(await viajesEnCurso(caller.empresaId)).some((v) => v.vehiculoId === caller.vehiculoId)) throw conflict(RECORRIDO_MSG.sinViajeEnCurso);
   if (!(await vehiculoRepository.reportarPosicion(caller.empresaId, caller.vehiculoId, body, now))) throw forbidden(RECORRIDO_MSG.sinVehiculo);
   return c.body(null, 204);
 }
