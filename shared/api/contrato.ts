@@ -35,7 +35,8 @@ import type {
   suspensionBodySchema,
   validacionBodySchema,
 } from '../schemas/proveedores.js';
-import type { conductoresSchema, posicionSchema, recorridosEnCursoSchema, seguimientoClienteSchema, seguimientoSchema, viajeFinalizadoSchema } from '../schemas/recorrido.js';
+import type { conductoresSchema, posicionSchema, recorridosEnCursoSchema, viajeFinalizadoSchema } from '../schemas/recorrido.js';
+import type { seguimientoClienteSchema, seguimientoSchema } from '../schemas/seguimiento.js';
 import type { reservasSchema } from '../schemas/reservas.js';
 import type { confirmUploadSchema, uploadRequestSchema, uploadTicketSchema } from '../schemas/upload.js';
 import type { invitacionSchema, placaDisponibleSchema, vehiculoDetalleSchema, vehiculoSchema, vehiculosResponseSchema } from '../schemas/vehiculo.js';

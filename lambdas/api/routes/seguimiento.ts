@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { enCurso } from '@shared/domain/recorrido.js';
 import { caducaEn, enlaceVigente, partesDelToken, primerNombre, urlSeguimiento } from '@shared/domain/seguimiento.js';
 import { MAPA_MSG, SEGUIMIENTO_MSG } from '@shared/schemas/messages-servicios.js';
-import type { Seguimiento } from '@shared/schemas/recorrido.js';
+import type { Seguimiento } from '@shared/schemas/seguimiento.js';
 import type { Service } from '@shared/schemas/service.js';
 import { config } from '../../config.js';
 import { mismoSecreto } from '../../data/seguimiento-secreto.js';

@@ -8,7 +8,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { seguimientoSchema, type Seguimiento } from '@shared/schemas/recorrido.js';
+import { seguimientoSchema, type Seguimiento } from '@shared/schemas/seguimiento.js';
 import { AuthPageLayout } from '../../../components/auth-page-layout.js';
 import { ApiError, errorMessage, llamar } from '../../../lib/api-client.js';
 import { cuandoLibre } from '../../../lib/cuando-libre.js';
