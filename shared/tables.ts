@@ -41,6 +41,11 @@ const DEFINICIONES = {
       { indexName: 'byEmpresa', partitionKey: S('empresaId'), sortKey: S('email') },
       /** Sparse: only staff accounts still waiting for their e-mail confirmation carry `confirmacion`. */
       { indexName: 'porConfirmar', partitionKey: S('confirmacion'), sortKey: S('creadoEn') },
+      /**
+       * Who gets the expiry alerts (docs/decisions/0015), sparse: a company admin carries `avisos` =
+       * its company's id, marketplace staff 'plataforma', while they keep them on (the profile's switch).
+       */
+      { indexName: 'porAvisos', partitionKey: S('avisos'), sortKey: S('email') },
     ],
   },
   /** Transport requests. */
@@ -102,6 +107,12 @@ const DEFINICIONES = {
        * reaches the trips that earn its referrer the commission, removed when it is paid.
        */
       { indexName: 'porRecompensa', partitionKey: S('recompensa'), sortKey: S('fechaCreacion') },
+      /**
+       * The expiry alerts' job (docs/decisions/0015), sparse: `aviso` ('pendiente') while a document
+       * has an alert to come, `proximoAviso` the day it falls due; a run reads only the vehicles due
+       * by today, never the fleet.
+       */
+      { indexName: 'porAviso', partitionKey: S('aviso'), sortKey: S('proximoAviso') },
     ],
   },
   /**

@@ -90,6 +90,8 @@ async function fundarEmpresa(espera: RegistroItem): Promise<Usuario> {
     role: 'admin',
     rating: INITIAL_RATING,
     perfil: false,
+    // The expiry alerts start on; the profile turns them off (docs/decisions/0015).
+    avisos: empresa.id,
     creadoEn: now,
   });
   try {

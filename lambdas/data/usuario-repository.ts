@@ -17,6 +17,21 @@ const cached = cambios.cache<Usuario | null>('usuario');
 
 /** Console users: one item per Cognito sub. */
 export const usuarioRepository = {
+  /** Who receives one recipient key's expiry alerts (a company's id, or 'plataforma'): the sparse index `porAvisos`. */
+  conAvisos(destino: string): Promise<{ email: string; nombres: string }[]> {
+    return queryAll(
+      {
+        TableName: tableName('usuarios'),
+        IndexName: indice('usuarios', 'porAvisos'),
+        KeyConditionExpression: 'avisos = :d',
+        FilterExpression: 'attribute_not_exists(activo) OR activo = :si',
+        ExpressionAttributeValues: { ':d': destino, ':si': true },
+        ProjectionExpression: 'email, nombres',
+      },
+      (i) => ({ email: String(i.email), nombres: String(i.nombres ?? '') }),
+    );
+  },
+
   async get(id: string): Promise<Usuario | null> {
     const { Item } = await ddb().send(new GetCommand({ TableName: tableName('usuarios'), Key: { id } }));
     return Item ? usuarioSchema.parse(Item) : null;

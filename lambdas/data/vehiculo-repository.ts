@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { VEHICULO_RESUMEN_CAMPOS, vehiculoResumenSchema, vehiculoSchema, type Vehiculo, type VehiculoResumen } from '@shared/schemas/vehiculo.js';
+import { VEHICULO_RESUMEN_CAMPOS, vehiculoConAvisoSchema, vehiculoResumenSchema, vehiculoSchema, type Vehiculo, type VehiculoConAviso, type VehiculoResumen } from '@shared/schemas/vehiculo.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 import { batchGetAll } from './batch-get.js';
 import { cambios } from './cambios.js';
@@ -12,6 +12,8 @@ import { entradaHistorial } from './historial-repository.js';
 import { paginaDeIndice, type Pagina } from './pagina.js';
 import { movimientoPut, type Movimiento } from './pago-repository.js';
 import { atributosDeEstado, contadoresItem } from './proveedor-repository.js';
+import { AVISO_PENDIENTE, revisarAvisos } from '@shared/domain/avisos-vencimiento.js';
+import { DOCUMENTOS_CON_VENCIMIENTO } from '@shared/domain/vencimientos.js';
 import { particionRecompensas } from '@shared/tablas/vehiculos.js';
 import { indice } from '@shared/tables.js';
 
@@ -207,6 +209,50 @@ export const vehiculoRepository = {
     }
   },
 
+  /**
+   * The vehicles with an expiry alert due by `hoy` (docs/decisions/0015): the sparse index `porAviso`,
+   * so a run reads the vehicles due, never the fleet.
+   */
+  conAvisoDebido(hoy: string): Promise<VehiculoConAviso[]> {
+    const campos = ['id', 'empresaAliada', 'placas', 'nombre', 'email', 'agenda', 'avisosEnviados', 'proximoAviso', ...DOCUMENTOS_CON_VENCIMIENTO.map((d) => d.campo)];
+    return queryAll(
+      {
+        TableName: tableName('vehiculos'),
+        IndexName: indice('vehiculos', 'porAviso'),
+        KeyConditionExpression: 'aviso = :p AND proximoAviso <= :hoy',
+        ExpressionAttributeValues: { ':p': AVISO_PENDIENTE, ':hoy': hoy },
+        ProjectionExpression: campos.map((_, i) => `#c${i}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(campos.map((c, i) => [`#c${i}`, c])),
+      },
+      (i) => vehiculoConAvisoSchema.parse(i),
+    );
+  },
+
+  /**
+   * Records the alerts sent and the vehicle's next alert day (out of the index when none is left), only
+   * while its dates and its next day are still what the run read: an edit in between wins, and the
+   * next run looks again. Whether it was recorded (only then are the alerts sent).
+   */
+  async marcarAvisos(v: VehiculoConAviso, enviados: string[], proximo: string | null): Promise<boolean> {
+    const fechas = DOCUMENTOS_CON_VENCIMIENTO.map((d) => d.campo);
+    try {
+      await ddb().send(
+        new UpdateCommand({
+          TableName: tableName('vehiculos'),
+          Key: { id: v.id },
+          UpdateExpression: proximo ? 'SET avisosEnviados = :e, proximoAviso = :p' : 'SET avisosEnviados = :e REMOVE aviso, proximoAviso',
+          ConditionExpression: ['proximoAviso = :leido', ...fechas.map((c, i) => (v[c] ? `#f${i} = :f${i}` : `(attribute_not_exists(#f${i}) OR #f${i} = :f${i})`))].join(' AND '),
+          ExpressionAttributeNames: Object.fromEntries(fechas.map((c, i) => [`#f${i}`, c])),
+          ExpressionAttributeValues: { ':e': enviados, ':leido': v.proximoAviso, ...(proximo ? { ':p': proximo } : {}), ...Object.fromEntries(fechas.map((c, i) => [`:f${i}`, v[c]])) },
+        }),
+      );
+      return true;
+    } catch (err) {
+      if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+      throw err;
+    }
+  },
+
   /** The last positions of these vehicles of the company (one BatchGet: the map shows at most 50 services). */
   async posiciones(empresaId: string, ids: readonly string[]): Promise<{ id: string; lat: number; lng: number; posicionEn: string }[]> {
     if (!ids.length) return [];
@@ -222,7 +268,8 @@ export const vehiculoRepository = {
       await transact({
         TransactItems: [
           { Put: { TableName, Item: { ...placaKey(vehiculo.empresaAliada, vehiculo.placas), vehiculoId: vehiculo.id }, ConditionExpression: 'attribute_not_exists(id)' } },
-          { Put: { TableName, Item: { ...vehiculo, ...atributosDeEstado({ tipo: 'conductor', r: vehiculo }) }, ConditionExpression: 'attribute_not_exists(id)' } },
+          // Its documents' expiry alerts are looked at by the next daily run (docs/decisions/0015).
+          { Put: { TableName, Item: { ...vehiculo, ...atributosDeEstado({ tipo: 'conductor', r: vehiculo }), ...revisarAvisos(new Date()) }, ConditionExpression: 'attribute_not_exists(id)' } },
           // Its driver joins a list of the provider panel: that list's count goes up with it.
           ...conItem(contadoresItem(null, atributosDeEstado({ tipo: 'conductor', r: vehiculo }).estadoProveedor ?? null)),
         ],
@@ -266,7 +313,9 @@ export const vehiculoRepository = {
     slots: { fotos?: Partial<Vehiculo['fotos']>; documentos?: Partial<Vehiculo['documentos']> } = {},
     siguen: Record<string, string> = {},
   ): Promise<Vehiculo | null | 'cambio'> {
-    const entries: [string[], unknown][] = Object.entries(fields)
+    // A date that changed is looked at by the next run of the expiry alerts (docs/decisions/0015).
+    const conAvisos = DOCUMENTOS_CON_VENCIMIENTO.some((d) => fields[d.campo] !== undefined) ? { ...fields, ...revisarAvisos(new Date()) } : fields;
+    const entries: [string[], unknown][] = Object.entries(conAvisos)
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => [[k], v]);
     for (const map of ['fotos', 'documentos'] as const)

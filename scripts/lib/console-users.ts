@@ -6,6 +6,7 @@ import {
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { destinoAvisos } from '@shared/domain/avisos-vencimiento.js';
 import { INITIAL_RATING } from '@shared/constants.js';
 import { usuarioSchema, type Usuario } from '@shared/schemas/empresa.js';
 
@@ -62,6 +63,8 @@ export async function createConsoleUser(
     role: u.role,
     rating: INITIAL_RATING,
     perfil: u.perfil ?? false,
+    // The expiry alerts start on for admins and marketplace staff (docs/decisions/0015).
+    avisos: destinoAvisos(u),
     creadoEn: new Date().toISOString(),
   });
   // Re-running for the same person is fine; turning another kind of user into this one is not.

@@ -1,3 +1,4 @@
+import { revisarAvisos } from '@shared/domain/avisos-vencimiento.js';
 import { type Empresa } from '@shared/schemas/empresa.js';
 import { type Service } from '@shared/schemas/service.js';
 import { agendaCon, inicioAgenda } from '@shared/domain/asignacion.js';
@@ -13,7 +14,13 @@ import { DEMO_USERS } from './demo-users.js';
 /** The demo fleet (docs/operations.md, demo data): vehicles and drivers, their referrals and paid rewards. */
 
 /** A vehicle as the repository stores it: with the provider panel's index attributes. */
-export const conIndice = (v: Vehiculo) => ({ ...v, ...atributosDeEstado({ tipo: 'conductor', r: v }), ...(ganaRecompensa(v) ? { recompensa: RECOMPENSA_PENDIENTE } : {}) });
+export const conIndice = (v: Vehiculo) => ({
+  ...v,
+  ...atributosDeEstado({ tipo: 'conductor', r: v }),
+  ...(ganaRecompensa(v) ? { recompensa: RECOMPENSA_PENDIENTE } : {}),
+  // As the vehicle routes leave it: the first run of the expiry alerts looks at it.
+  ...revisarAvisos(new Date()),
+});
 
 /** The demo fleet: realistic drivers and documents, expiry dates spread so every warning shows. */
 export type DemoVehiculo = Pick<Vehiculo, 'empresaAliada' | 'empresa' | 'nombre' | 'telefono' | 'email' | 'placas' | 'marca' | 'modelo' | 'tipo' | 'capacidad' | 'color' | 'cedula' | 'ciudad'> & {

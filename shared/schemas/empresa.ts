@@ -80,6 +80,11 @@ const usuarioBase = z.object({
    * key, so the daily sweep finds the accounts to expire without reading the others.
    */
   confirmacion: z.literal('pendiente').optional(),
+  /**
+   * Who receives the expiry alerts (docs/decisions/0015): the company's id for its admins, 'plataforma'
+   * for marketplace staff, absent once they turn them off in the profile (a sparse index key).
+   */
+  avisos: z.string().optional(),
   creadoEn: z.string(),
 });
 

@@ -185,6 +185,12 @@ export const vehiculoResumenSchema = vehiculoSchema.pick(
 
 export type VehiculoResumen = z.infer<typeof vehiculoResumenSchema>;
 
+/** What the expiry alerts' job reads of a vehicle (docs/decisions/0015): its dates, its driver, its trips, the alerts sent. */
+export const vehiculoConAvisoSchema = vehiculoSchema
+  .pick({ id: true, empresaAliada: true, placas: true, nombre: true, email: true, agenda: true, fechasoat: true, vencimientoRevisionTecnica: true, vencimientoTarjetaOperacion: true, vencimientoLicenciaDeConducir: true })
+  .extend({ avisosEnviados: z.array(z.string()).default([]), proximoAviso: z.string() });
+export type VehiculoConAviso = z.infer<typeof vehiculoConAvisoSchema>;
+
 /** `GET /vehiculos`. */
 export const vehiculosResponseSchema = z.object({ items: z.array(vehiculoResumenSchema) });
 
