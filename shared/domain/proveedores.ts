@@ -60,8 +60,8 @@ export const LISTAS_PROVEEDORES = [
   { n: 1, id: 'conductores-nuevos', tipo: 'conductor', estado: 'nuevo', titulo: 'Conductores Nuevos', chip: 'Nuevos', vacio: 'No hay Conductores Nuevos Registrados' },
   { n: 2, id: 'conductores-por-validar', tipo: 'conductor', estado: 'por-validar', titulo: 'Conductores por Validar', chip: 'Por Validar', vacio: 'No hay Conductores Registrados' },
   { n: 3, id: 'conductores', tipo: 'conductor', estado: 'activo', titulo: 'Conductores Activos', chip: 'Activos', vacio: 'No hay Conductores Registrados' },
-  { n: 4, id: 'operadores-nuevos', tipo: 'operador', estado: 'nuevo', titulo: 'Operadores Nuevos', chip: 'Nuevos', vacio: 'No hay Operadores Turisticos Registrados' },
-  { n: 5, id: 'operadores', tipo: 'operador', estado: 'activo', titulo: 'Operadores Activos', chip: 'Activos', vacio: 'No hay Operadores Turisticos Registrados' },
+  { n: 4, id: 'operadores-nuevos', tipo: 'operador', estado: 'nuevo', titulo: 'Operadores Nuevos', chip: 'Nuevos', vacio: 'No hay Operadores Turísticos Registrados' },
+  { n: 5, id: 'operadores', tipo: 'operador', estado: 'activo', titulo: 'Operadores Activos', chip: 'Activos', vacio: 'No hay Operadores Turísticos Registrados' },
   { n: 6, id: 'guias-nuevos', tipo: 'guia', estado: 'nuevo', titulo: 'Guías Nuevos', chip: 'Nuevos', vacio: 'No hay Guías Nuevos Registrados' },
   // The spec words four empty messages; these two follow their pattern.
   { n: 7, id: 'guias-por-validar', tipo: 'guia', estado: 'por-validar', titulo: 'Guías por Validar', chip: 'Por Validar', vacio: 'No hay Guías por Validar Registrados' },
@@ -102,7 +102,7 @@ export function cambiosDeAccion(tipo: TipoProveedor, accion: AccionProveedor): R
 /** The panel's button for each action and kind, as the spec words them. */
 export const BOTON_ACCION: Record<TipoProveedor, Partial<Record<AccionProveedor, string>>> = {
   conductor: { validar: 'Validar Conductor', bienvenida: 'Enviar Email de Bienvenida para que suba fotos y documentos' },
-  guia: { validar: 'Validar Guia', bienvenida: 'Enviar Email de Bienvenida para que suba sus documentos' },
+  guia: { validar: 'Validar Guía', bienvenida: 'Enviar Email de Bienvenida para que suba sus documentos' },
   operador: { bienvenida: 'Antes de validar, enviar Email de Bienvenida' },
 };
 

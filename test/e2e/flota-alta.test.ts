@@ -49,6 +49,12 @@ describe('fleet', () => {
     const celdaHoy = page.getByRole('gridcell', { name: new RegExp(`^${hoyEnPalabras}(\\.|$)`) });
     await expect.poll(() => celdaHoy.getAttribute('aria-disabled')).toBe('true');
     await screenshot(page, 'flota-calendario-soat');
+    // Escape closes the calendar only, back on its button (it closed the whole form, and what was typed).
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('gridcell').count()).toBe(0);
+    await dialog().getByText('Agregar Nuevo Vehículo').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/^Elegir vencimiento del soat/i);
+    await abrirCalendario.click();
     await abrirCalendario.click();
     await expect.poll(() => page.getByRole('gridcell').count()).toBe(0);
     // The calendar opens on the typed date's month; a day picked in it is the field's date, shown day

@@ -209,7 +209,7 @@ describe('provider validation panel', () => {
     await guia.getByRole('button', { name: /Registro Nacional de Turismo/ }).click();
     await guia.locator('iframe[title^="Vista previa: Registro Nacional de Turismo"]').waitFor();
     await guia.getByText('Sin calificaciones aún').waitFor();
-    await guia.getByRole('button', { name: 'Validar Guia' }).click();
+    await guia.getByRole('button', { name: 'Validar Guía' }).click();
     expect(await enPieDeDialogo(guia.getByRole('button', { name: 'Confirmar validación' }))).toBe(true);
     await guia.getByRole('button', { name: 'Confirmar validación' }).click();
     await page.getByText(PROVEEDOR_MSG.validadoGuia).waitFor();
@@ -244,15 +244,15 @@ describe('provider validation panel', () => {
     // Meanwhile the guide changes the bank account from the app.
     expect((await appApi('PUT', `/integracion/proveedores/guias/${id}`, { ...perfil, cuenta: '3145001111' }, { app: 'proveedores' })).status).toBe(200);
     const porValidar = await conteo('Guías por Validar');
-    await modal.getByRole('button', { name: 'Validar Guia' }).click();
+    await modal.getByRole('button', { name: 'Validar Guía' }).click();
     await modal.getByRole('button', { name: 'Confirmar validación' }).click();
     await modal.getByText(PROVEEDOR_MSG.cambioEnRevision).waitFor();
     // The new account shows, and validating asks again: nothing was validated.
     await modal.getByText('BBVA Colombia, cuenta de ahorros 3145001111').waitFor();
-    await modal.getByRole('button', { name: 'Validar Guia' }).waitFor();
+    await modal.getByRole('button', { name: 'Validar Guía' }).waitFor();
     await shots('proveedores-cambio-en-revision');
     expect(await conteo('Guías por Validar')).toBe(porValidar);
-    await modal.getByRole('button', { name: 'Validar Guia' }).click();
+    await modal.getByRole('button', { name: 'Validar Guía' }).click();
     await modal.getByRole('button', { name: 'Confirmar validación' }).click();
     await page.getByText(PROVEEDOR_MSG.validadoGuia).waitFor();
     await expect.poll(() => conteo('Guías por Validar')).toBe(porValidar - 1);

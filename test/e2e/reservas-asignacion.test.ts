@@ -10,7 +10,7 @@ import { abrirReservado } from '../support/e2e-reservas.js';
 
 /*
  * A reserved service of the demo company through the console (issue "Reserved services"), its vehicle:
- * opened from the map's list, 'Asignar Vehiculo' lists the fleet 5 a page with what fits this service,
+ * opened from the map's list, 'Asignar Vehículo' lists the fleet 5 a page with what fits this service,
  * a radio marks one and 'Asignar <placas>' opens 'Confirmar Selección', and the detail then shows the vehicle and asks for the FUEC.
  * The FUEC is reservas-fuec.test.ts's, the reservations list reservas-lista.test.ts's, the trip
  * reservas-recorrido.test.ts's.
@@ -34,7 +34,7 @@ describe('reserved service', () => {
       await anunciar();
     });
     const detail = await abrirReservado(/^Ver servicio Van · .*: de Hotel Dann Carlton, Cali \(prueba capacidad\)/);
-    await detail.getByRole('button', { name: 'Asignar Vehiculo' }).click();
+    await detail.getByRole('button', { name: 'Asignar Vehículo' }).click();
     const assign = page.getByRole('dialog', { name: 'Asignar Vehículo' });
     // VCK512 seats 15: still selectable (the specs set no such rule), but said so.
     await expect.poll(() => assign.getByRole('row', { name: /VCK512/ }).innerText()).toContain(ASIGNACION_MSG.capacidadMenor(15, 16));
@@ -85,7 +85,7 @@ describe('reserved service', () => {
     await assign.waitFor({ state: 'detached' });
     // Back on the detail, the step's button has the focus again (not the dialog's X).
     const enfocado = () => page.evaluate(() => document.activeElement?.textContent?.trim());
-    await expect.poll(enfocado).toBe('Asignar Vehiculo');
+    await expect.poll(enfocado).toBe('Asignar Vehículo');
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
   });
@@ -96,7 +96,7 @@ describe('reserved service', () => {
     const detail = await abrirReservado(/^Ver servicio SUV · .*: de Hotel Spiwak, Cali \(prueba asignación\)/);
     await detail.getByText(MAPA_MSG.recordarAsignar).waitFor();
     expect(await detail.getByRole('button', { name: 'Subir FUEC' }).isDisabled()).toBe(true);
-    await detail.getByRole('button', { name: 'Asignar Vehiculo' }).click();
+    await detail.getByRole('button', { name: 'Asignar Vehículo' }).click();
 
     const assign = page.getByRole('dialog', { name: 'Asignar Vehículo' });
     await assign.getByRole('row', { name: /TSQ204/ }).waitFor();
@@ -123,7 +123,7 @@ describe('reserved service', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Subir FUEC');
     await detail.getByText('TSQ204').waitFor();
     await detail.getByText('Ana María Lozano').waitFor();
-    expect(await detail.getByRole('button', { name: 'Asignar Vehiculo' }).isDisabled()).toBe(true);
+    expect(await detail.getByRole('button', { name: 'Asignar Vehículo' }).isDisabled()).toBe(true);
     await shots('reserva-vehiculo-asignado');
   });
 });

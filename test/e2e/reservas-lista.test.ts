@@ -74,6 +74,8 @@ describe('reserved service', () => {
     await page.goto(url('/panel-control/reservaciones'));
     const tabla = page.getByRole('table', { name: 'Reservas de la empresa' });
     await tabla.getByRole('button', { name: /^Ver detalle de la reserva / }).first().waitFor();
+    // The search's placeholder fits (the whole hint was cut off at 390 px); its name keeps the hint.
+    expect(await page.getByRole('searchbox', { name: 'Buscar reservas por origen, destino, placas o conductor' }).getAttribute('placeholder')).toBe('Buscar…');
     // Each row's action is told apart by its departure, as the screen shows it (two reservations may share type and origin).
     const nombres = await tabla.getByRole('button', { name: /^Ver detalle de la reserva / }).evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
     expect(nombres.every((n) => /, sale \d{1,2}\/\d{1,2}\/\d{4}/.test(n ?? ''))).toBe(true);

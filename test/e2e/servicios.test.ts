@@ -72,7 +72,7 @@ describe('the service lists', () => {
     await page.getByRole('row', { name: /Sin asignar/ }).filter({ hasText: m }).filter({ hasNotText: 'Vencida' }).getByRole('button', { name: /^Ver detalle del servicio/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Asignar vehículo en Reservaciones' }).click();
     await page.waitForURL(/\/panel-control\/reservaciones\?servicio=/);
-    await page.getByRole('dialog', { name: /Detalle del servicio/ }).getByRole('button', { name: 'Asignar Vehiculo' }).waitFor();
+    await page.getByRole('dialog', { name: /Detalle del servicio/ }).getByRole('button', { name: 'Asignar Vehículo' }).waitFor();
     await page.keyboard.press('Escape');
     await page.goto(url('/panel-control/reservas'));
     await page.getByRole('tab', { name: 'Finalizados' }).click();

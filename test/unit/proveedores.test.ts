@@ -103,7 +103,7 @@ describe('the panel lists', () => {
     expect(TARJETAS_PROVEEDORES.flatMap((t) => t.listas)).toEqual(expect.arrayContaining(LISTAS_PROVEEDORES.map((l) => l.id)));
     expect(TARJETAS_PROVEEDORES.map((t) => t.titulo)).toEqual(['Transportadores', 'Operadores', 'Guías']);
     const vacios = new Set(LISTAS_PROVEEDORES.map((l) => l.vacio));
-    for (const m of ['No hay Conductores Nuevos Registrados', 'No hay Conductores Registrados', 'No hay Guías Nuevos Registrados', 'No hay Operadores Turisticos Registrados']) expect(vacios).toContain(m);
+    for (const m of ['No hay Conductores Nuevos Registrados', 'No hay Conductores Registrados', 'No hay Guías Nuevos Registrados', 'No hay Operadores Turísticos Registrados']) expect(vacios).toContain(m);
   });
 
   it('each list has its console route, titled as the list', async () => {

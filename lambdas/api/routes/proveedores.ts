@@ -51,7 +51,7 @@ export async function verProveedor(c: Context) {
 
 
 /**
- * `POST /plataforma/proveedores/{tipo}/{id}/validar`: 'Validar Conductor' / 'Validar Guia', of the
+ * `POST /plataforma/proveedores/{tipo}/{id}/validar`: 'Validar Conductor' / 'Validar Guía', of the
  * edit staff looked at: a company or an app that changed the record since (new documents, another
  * account) makes it a 409, and the detail shows the new data to check.
  */

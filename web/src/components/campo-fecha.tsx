@@ -1,8 +1,8 @@
-import Button from '@cloudscape-design/components/button';
+import Button, { type ButtonProps } from '@cloudscape-design/components/button';
 import Calendar, { type CalendarProps } from '@cloudscape-design/components/calendar';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { fechaParaEscribir, leerFechaEscrita } from '@shared/domain/fecha-escrita.js';
 
 interface CampoFechaProps {
@@ -30,6 +30,18 @@ export function CampoFecha({ label, value, onChange, errorText, constraintText, 
   const [errorLectura, setErrorLectura] = useState<string>();
   const [calendario, setCalendario] = useState(false);
   const calendarioId = useId();
+  const boton = useRef<ButtonProps.Ref>(null);
+
+  /**
+   * Escape with the calendar open closes the calendar only, back on its button: inside a dialog (the
+   * vehicle form, a payment's) it closed the whole dialog, and what was typed in it with it.
+   */
+  function escape(e: KeyboardEvent) {
+    if (!calendario || e.key !== 'Escape') return;
+    e.stopPropagation();
+    setCalendario(false);
+    boton.current?.focus();
+  }
 
   // A value set from outside (the calendar, a reset of the form) is shown day first; one that came
   // from this field's own typing is left as typed (so the effect reads only `value`).
@@ -55,7 +67,7 @@ export function CampoFecha({ label, value, onChange, errorText, constraintText, 
   const error = errorLectura ?? errorText;
   return (
     <FormField label={label} errorText={error} constraintText={error ? undefined : constraintText} stretch>
-      <div className="campo-fecha">
+      <div className="campo-fecha" onKeyDown={escape}>
         <div className="campo-fecha__texto">
           <Input
             value={texto}
@@ -69,6 +81,7 @@ export function CampoFecha({ label, value, onChange, errorText, constraintText, 
           />
         </div>
         <Button
+          ref={boton}
           variant="icon"
           iconName="calendar"
           ariaLabel={`Elegir ${label.toLowerCase()} en el calendario`}
@@ -80,7 +93,7 @@ export function CampoFecha({ label, value, onChange, errorText, constraintText, 
         />
       </div>
       {calendario && (
-        <div id={calendarioId} className="campo-fecha__calendario">
+        <div id={calendarioId} className="campo-fecha__calendario" onKeyDown={escape}>
           <Calendar
             value={/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : ''}
             locale="es-CO"

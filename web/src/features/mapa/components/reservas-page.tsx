@@ -26,6 +26,7 @@ import { CountdownCompacto } from './countdown.js';
 import { ServicioDialogs } from './servicio-dialogs.js';
 import { Paginacion } from '../../../components/paginacion.js';
 import { Reintentar } from '../../../components/reintentar.js';
+import { BUSCAR_EN_TELEFONO } from '../../../components/lista-paginada.js';
 import { Fecha } from '../../../components/fecha.js';
 import { ANCHO } from '../../../lib/anchos.js';
 import { EN_CURSO_TEXTO, ESTADO_SERVICIO_TEXTO, textoTipoVehiculo } from '@shared/domain/etiquetas.js';
@@ -212,8 +213,9 @@ export function ReservasPage({ title }: { title: string }) {
             <div className="filtro-con-texto">
               <TextFilter
                 {...filterProps}
-                filteringPlaceholder="Origen, destino, placas o conductor"
-                filteringAriaLabel="Buscar reservas"
+                filteringPlaceholder={esTelefono ? BUSCAR_EN_TELEFONO : 'Origen, destino, placas o conductor'}
+                // The whole hint in the name too: a phone's placeholder is 'Buscar…' (it was cut off at 390 px).
+                filteringAriaLabel="Buscar reservas por origen, destino, placas o conductor"
                 countText={coincidencias(filteredItemsCount ?? 0)}
               />
             </div>

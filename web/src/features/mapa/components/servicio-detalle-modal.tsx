@@ -120,7 +120,7 @@ export function ServicioDetalleModal({ id, onClose, onOffer, onAssign, onFuec, t
               <Button onClick={onClose}>Cerrar</Button>
               {reservado && (
                 <Button ref={conVehiculo ? undefined : pasoRef} variant={conVehiculo ? 'normal' : 'primary'} disabled={!asignable(s)} disabledReason={s.fuec ? 'El FUEC ya fue cargado' : 'Ya tiene un vehículo asignado'} onClick={() => onAssign(s)}>
-                  Asignar Vehiculo
+                  Asignar Vehículo
                 </Button>
               )}
               {reservado && (
