@@ -11,6 +11,7 @@ export const ENTRIES = {
   api: 'lambdas/api/lambda.ts',
   preSignUp: 'lambdas/triggers/pre-sign-up.ts',
   tick: 'lambdas/jobs/tick.ts',
+  avisos: 'lambdas/jobs/avisos-vencimiento.ts',
 } as const;
 
 /** Where `npm run build` writes the console. */

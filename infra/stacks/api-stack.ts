@@ -289,6 +289,43 @@ export class ApiStack extends Stack {
       reason: 'The scheduler target grant covers the tick function and its versions/aliases (ARN:*); it is that one function only.',
     });
 
+    // The expiry alerts (docs/decisions/0015): once a day, at 7:00 in Bogotá (UTC-5 all year).
+    const avisos = new ApiFunction(this, 'Avisos', {
+      ...defaults,
+      entry: ENTRIES.avisos,
+      description: 'Cada día: avisos por correo de los documentos que vencen en 30, 15, 7 y 0 días',
+      environment: {
+        STAGE: config.stage,
+        CORREO_REMITENTE: `"${config.email.fromName}" <${config.email.fromAddress}>`,
+        SES_REGION: config.email.sesRegion,
+      },
+      timeout: Duration.minutes(5),
+    })
+      // The vehicles due (sparse index porAviso), their alerts recorded; their trips and companies read.
+      .bindTable('vehiculos', tables.vehiculos, ['read', 'update'])
+      .bindTable('services', tables.services, ['read'])
+      .bindTable('empresas', tables.empresas, ['read'])
+      // The recipients (sparse index porAvisos).
+      .bindTable('usuarios', tables.usuarios, ['read']);
+    avisos.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [`arn:${this.partition}:ses:${config.email.sesRegion}:${this.account}:identity/${config.email.verifiedDomain}`],
+      }),
+    );
+    // A run that threw (an e-mail that failed) lands in the same queue as the tick's, which alarms.
+    avisos.fn.configureAsyncInvoke({ retryAttempts: 0, onFailure: new SqsDestination(this.tickDlq) });
+    new Schedule(this, 'AvisosSchedule', {
+      description: 'Avisos de vencimiento de documentos, cada día a las 7:00 (Bogotá)',
+      schedule: ScheduleExpression.cron({ minute: '0', hour: '12' }),
+      // No retries: an alert recorded is never sent twice; the next day's run picks up what is due.
+      target: new LambdaInvoke(avisos.fn, { role: schedulerRole, retryAttempts: 0, maxEventAge: Duration.hours(1), deadLetterQueue: this.tickDlq }),
+    });
+    Validations.of(schedulerRole).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${nagArn(this, `${avisos.fn.functionArn}:*`)}]`,
+      reason: 'The scheduler target grant covers the alerts function and its versions/aliases (ARN:*); it is that one function only.',
+    });
+
     new CfnOutput(this, 'ApiUrl', { value: this.apiUrl, description: 'URL base de la API' });
   }
 }

@@ -91,7 +91,7 @@ export class MonitoringStack extends Stack {
     }
     const scheduler = (metricName: string) => new Metric({ namespace: 'AWS/Scheduler', metricName, dimensionsMap: { ScheduleGroup: 'default' }, statistic: 'Sum', period: CINCO_MIN });
     alarma('tarea-programada-fallida', scheduler('TargetErrorCount'), 'EventBridge Scheduler no pudo invocar la tarea de cada minuto (inicio de viajes y barridos).');
-    alarma('tarea-programada-dlq', tickDlq.metricApproximateNumberOfMessagesVisible({ period: CINCO_MIN, statistic: 'Maximum' }), 'Hay ejecuciones fallidas de la tarea de cada minuto en su cola de mensajes fallidos.');
+    alarma('tarea-programada-dlq', tickDlq.metricApproximateNumberOfMessagesVisible({ period: CINCO_MIN, statistic: 'Maximum' }), 'Hay ejecuciones fallidas de las tareas programadas (la de cada minuto o los avisos diarios de vencimiento) en su cola de mensajes fallidos.');
 
     const propias = (metricName: string, statistic: string, label: string) =>
       new MathExpression({

@@ -1,7 +1,7 @@
 import { API_MSG, REGISTRO_MSG } from '@shared/schemas/messages.js';
 import { VEHICULO_MSG } from '@shared/schemas/messages-flota.js';
 import { confirmarCodigoSchema, registroEmpresaSchema, validarInvitacionSchema } from '@shared/schemas/auth.js';
-import { perfilBodySchema, perfilSchema, registroInternoSchema } from '@shared/schemas/profile.js';
+import { avisosBodySchema, perfilBodySchema, perfilSchema, registroInternoSchema } from '@shared/schemas/profile.js';
 import { confirmUploadSchema, uploadRequestSchema } from '@shared/schemas/upload.js';
 import { vehiculoEdicionSchema, vehiculoNuevoSchema } from '@shared/schemas/vehiculo-formulario.js';
 import { aceptarOfertaSchema, servicioPublicadoSchema } from '@shared/schemas/integracion.js';
@@ -28,7 +28,7 @@ import { finalizarComoConductor, reportarPosicion, verConductores, verRecorridos
 import { asignarVehiculo, finalizarViaje, listarReservas, ofertar, retirarOferta, subirFuec, verHistorial, verServicio } from './routes/servicios.js';
 import { quitarFotoCorporativa } from './routes/fotos.js';
 import { getMe } from './routes/me.js';
-import { putPerfil } from './routes/perfil.js';
+import { putAvisos, putPerfil } from './routes/perfil.js';
 import { confirmUpload, presignAppUpload, presignUpload } from './routes/uploads.js';
 import { registrarUsuario } from './routes/usuarios.js';
 import { crearVehiculo, editarVehiculo, listarVehiculos, placaDisponible, reenviarInvitacion, tiposDeVehiculo, verVehiculo } from './routes/vehiculos.js';
@@ -58,6 +58,7 @@ export const ROUTES = [
     bodyFor: (caller) => (caller.role === 'admin' ? perfilSchema : perfilBodySchema),
     handler: putPerfil,
   }),
+  route({ ruta: 'PUT /perfil/avisos', access: ['admin', 'plataforma'], body: avisosBodySchema, handler: putAvisos }),
   route({
     ruta: 'POST /usuarios',
     access: ['admin'],

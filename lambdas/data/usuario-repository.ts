@@ -77,6 +77,20 @@ export const usuarioRepository = {
     };
   },
 
+  /** Into the expiry alerts' recipients under `destino`, or out of them (null). */
+  async setAvisos(id: string, destino: string | null): Promise<void> {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('usuarios'),
+        Key: { id },
+        UpdateExpression: destino ? 'SET avisos = :d' : 'REMOVE avisos',
+        ConditionExpression: 'attribute_exists(id)',
+        ...(destino ? { ExpressionAttributeValues: { ':d': destino } } : {}),
+      }),
+    );
+    await cambios.anunciar({ tipo: 'usuario', id });
+  },
+
   async savePersonal(id: string, datos: DatosPersonales): Promise<void> {
     await ddb().send(new UpdateCommand(this.updatePersonalCommand(id, datos)));
     await cambios.anunciar({ tipo: 'usuario', id });

@@ -166,6 +166,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
     if (opts.jobsIntervalMs) {
       const { runTick } = await import('../../lambdas/jobs/tick.js');
+      // The daily expiry alerts (docs/decisions/0015): with the first tick (after the demo data is in),
+      // then each hour here. A run sends only what is due and not yet sent: more runs send nothing twice.
+      const { runAvisos } = await import('../../lambdas/jobs/avisos-vencimiento.js');
+      const avisos = () => void runAvisos().catch((e: unknown) => log(`error en los avisos de vencimiento: ${String(e)}`));
+      const primera = setTimeout(avisos, opts.jobsIntervalMs);
+      const cadaHora = setInterval(avisos, 3_600_000);
+      stops.push(async () => (clearTimeout(primera), clearInterval(cadaHora)));
       const timer = setInterval(() => {
         void runTick().catch((e: unknown) => log(`error en tareas programadas: ${String(e)}`));
         // With the jobs, what S3's lifecycle rule does in AWS: waiting uploads go after a day.

@@ -25,7 +25,7 @@ import type {
   reembolsoBodySchema,
   resumenPagosSchema,
 } from '../schemas/pagos.js';
-import type { perfilBodySchema, registroInternoSchema, usuarioCreadoSchema } from '../schemas/profile.js';
+import type { avisosBodySchema, perfilBodySchema, registroInternoSchema, usuarioCreadoSchema } from '../schemas/profile.js';
 import type {
   guiaPerfilSchema,
   operadorPerfilSchema,
@@ -61,6 +61,7 @@ export interface Contrato {
   'POST /registro/invitacion': { cuerpo: typeof validarInvitacionSchema; respuesta: De<typeof invitacionValidadaSchema> };
   'GET /me': { respuesta: De<typeof meResponseSchema> };
   'PUT /perfil': { cuerpo: typeof perfilBodySchema; respuesta: De<typeof meResponseSchema> };
+  'PUT /perfil/avisos': { cuerpo: typeof avisosBodySchema; respuesta: De<typeof meResponseSchema> };
   'POST /usuarios': { cuerpo: typeof registroInternoSchema; respuesta: De<typeof usuarioCreadoSchema> };
   'POST /uploads': { cuerpo: typeof uploadRequestSchema; respuesta: De<typeof uploadTicketSchema> };
   'POST /uploads/confirm': { cuerpo: typeof confirmUploadSchema; respuesta: De<typeof meResponseSchema> };

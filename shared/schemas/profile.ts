@@ -67,3 +67,6 @@ export type RegistroInterno = z.output<typeof registroInternoSchema>;
 
 /** `POST /usuarios`'s answer: the staff user registered. */
 export const usuarioCreadoSchema = z.object({ id: z.string(), email: z.string() });
+
+/** `PUT /perfil/avisos`: a company admin or marketplace staff turns the expiry alerts by e-mail on or off (docs/decisions/0015). */
+export const avisosBodySchema = z.object({ activos: z.boolean() });

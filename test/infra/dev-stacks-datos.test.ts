@@ -66,7 +66,9 @@ describe('data stack: DynamoDB tables from shared/tables.ts', () => {
 
   it('lists the provider panel drivers from vehiculos by the same porEstadoProveedor index', () => {
     const indexes = tableByOutput('vehiculos').GlobalSecondaryIndexes as { IndexName: string }[];
-    expect(indexes.map((i) => i.IndexName).sort()).toEqual(['byEmpresaAliada', 'porEstadoProveedor', 'porRecompensa']);
+    expect(indexes.map((i) => i.IndexName).sort()).toEqual(['byEmpresaAliada', 'porAviso', 'porEstadoProveedor', 'porRecompensa']);
+    // The expiry alerts' job (docs/decisions/0015): a sparse index by the day the next alert is due.
+    expect(indexes).toContainEqual({ IndexName: 'porAviso', KeySchema: keySchema('aviso', 'proximoAviso'), Projection: { ProjectionType: 'ALL' } });
     expect(indexes).toContainEqual({ IndexName: 'porEstadoProveedor', KeySchema: keySchema('estadoProveedor', 'fechaCreacion'), Projection: { ProjectionType: 'ALL' } });
     // The referral rewards to pay: a sparse index, so the list reads only the owed ones.
     expect(indexes).toContainEqual({ IndexName: 'porRecompensa', KeySchema: keySchema('recompensa', 'fechaCreacion'), Projection: { ProjectionType: 'ALL' } });

@@ -15,7 +15,7 @@ beforeAll(() => {
 
 describe('lambda functions', () => {
   it('run Node 22 on ARM64 with tracing, their own log group and retention', () => {
-    for (const [template, n] of [[t.auth, 1], [t.api, 2]] as const) {
+    for (const [template, n] of [[t.auth, 1], [t.api, 3]] as const) {
       const fns = template.findResources('AWS::Lambda::Function', { Properties: { Runtime: 'nodejs22.x' } });
       expect(Object.keys(fns).length).toBe(n);
       for (const fn of Object.values(fns)) {
@@ -66,6 +66,13 @@ describe('lambda functions', () => {
         cambios: ['dynamodb:PutItem'],
         historial: ['dynamodb:PutItem'],
         usuarios: [...read, 'dynamodb:DeleteItem', 'dynamodb:UpdateItem'].sort(),
+      },
+      // The expiry alerts (docs/decisions/0015): the vehicles due, their alerts recorded; who to tell.
+      'Cada día: avisos por correo de los documentos que vencen en 30, 15, 7 y 0 días': {
+        vehiculos: [...read, 'dynamodb:UpdateItem'].sort(),
+        services: read,
+        empresas: read,
+        usuarios: read,
       },
     });
   });

@@ -21,6 +21,8 @@ const BUDGETS: Record<keyof typeof ENTRIES, { maxBytes: number; sdk: string[] }>
   },
   preSignUp: { maxBytes: 300 * KB, sdk: [] },
   tick: { maxBytes: 300 * KB, sdk: [...DYNAMODB, '@aws-sdk/client-cognito-identity-provider'] },
+  // SES is loaded when the first e-mail goes out (lambdas/adapters/correo.ts), not at start.
+  avisos: { maxBytes: 300 * KB, sdk: [...DYNAMODB] },
 };
 
 async function bundle(entry: string) {

@@ -8,6 +8,7 @@ import { usuarioRepository } from '../../data/usuario-repository.js';
 import { forbidden } from '../../errors.js';
 import type { CompanyCaller, PlataformaCaller } from '../caller.js';
 import { loadMe } from '../me.js';
+import { destinoAvisos } from '@shared/domain/avisos-vencimiento.js';
 
 const COMPANY_FIELDS = Object.keys(perfilEmpresaSchema.shape) as (keyof typeof perfilEmpresaSchema.shape)[];
 const BANCARIOS = new Set<string>(DATOS_BANCARIOS);
@@ -32,5 +33,11 @@ export async function putPerfil(c: Context, caller: CompanyCaller | PlataformaCa
     if (COMPANY_FIELDS.some(refused)) throw forbidden(API_MSG.soloAdminEmpresa);
     await usuarioRepository.savePersonal(caller.sub, { nombres, apellidos, movil, puesto });
   }
+  return c.json(await loadMe(caller, { reloadUsuario: true }));
+}
+
+/** `PUT /perfil/avisos`: the caller's expiry alerts by e-mail on or off (docs/decisions/0015): in or out of the recipients' index. */
+export async function putAvisos(c: Context, caller: CompanyCaller | PlataformaCaller, body: { activos: boolean }) {
+  await usuarioRepository.setAvisos(caller.sub, body.activos ? (destinoAvisos(caller.usuario) ?? null) : null);
   return c.json(await loadMe(caller, { reloadUsuario: true }));
 }

@@ -13,6 +13,7 @@ import { canEditEmpresa, useMe } from '../../../lib/me/get-me.js';
 import { FotosCorporativas } from './fotos-corporativas.js';
 import { PhotoField } from './photo-field.js';
 import { PerfilForm } from './perfil-form.js';
+import { AvisosVencimiento } from './avisos-vencimiento.js';
 
 /** What is still missing before the gated menu entries open (docs/spec/01.md section 4), in words. */
 function missingSteps({ usuario, empresa, ...me }: MeResponse): string[] {
@@ -93,6 +94,7 @@ export function PerfilPage({ title }: { title: string }) {
       )}
       <CompanyImages me={me} />
       <PerfilForm me={me} />
+      {(me.usuario.role === 'admin' || me.usuario.role === 'plataforma') && <AvisosVencimiento me={me} />}
     </SpaceBetween>
   );
 }
