@@ -19,6 +19,7 @@ import { vehicleCode } from '@shared/schemas/vehiculo.js';
 import { localTableName } from '@shared/tables.js';
 import { enDias, tinyJpeg, tinyWebp, vehiculoNuevo } from '../support/vehiculos.js';
 import { inicioBench } from './inicio-bench.js';
+import { avisosBench, seguimientoBench } from './avisos-bench.js';
 import { mapaBench } from './mapa-bench.js';
 import { pagosBench } from './pagos-bench.js';
 import { posicionesBench } from './posiciones-bench.js';
@@ -170,6 +171,8 @@ try {
 
   // The trip-start job: items one run reads with 10 and 10 000 confirmed trips stored.
   await inicioBench(stack);
+  await seguimientoBench(stack);
+  await avisosBench(stack);
 
   // The map: items one GET /mapa reads as the services table grows, and DynamoDB's load while users poll it.
   const sesiones = await mapaBench(stack);
