@@ -332,6 +332,26 @@ describe('company profile', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  it('turns the expiry alerts by e-mail off and on again (docs/decisions/0015), kept after a reload', async () => {
+    const { email } = await empresaCompleta();
+    await abrirPerfil(email);
+    const avisos = page.getByRole('checkbox', { name: `Recibir los avisos por correo en ${email}` });
+    // A new admin gets them (on), until they say otherwise.
+    await expect.poll(() => avisos.isChecked()).toBe(true);
+    // The switch follows the saved state: it moves once the API answered.
+    await avisos.click();
+    await notificacion('Ya no recibirás los avisos de vencimiento por correo.').waitFor();
+    expect(await avisos.isChecked()).toBe(false);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Avisos de vencimiento' }).waitFor();
+    expect(await avisos.isChecked()).toBe(false);
+    await avisos.click();
+    await notificacion('Recibirás los avisos de vencimiento por correo.').waitFor();
+    expect(await avisos.isChecked()).toBe(true);
+    await page.getByRole('heading', { name: 'Avisos de vencimiento' }).scrollIntoViewIfNeeded();
+    await shots('perfil-avisos');
+  });
+
   it('fits the profile on a phone', async () => {
     const { email } = await empresaCompleta();
     await page.setViewportSize({ width: 390, height: 844 });
