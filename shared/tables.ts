@@ -20,7 +20,7 @@ export type TableDef = {
   readonly ttlAttribute?: string;
 };
 
-export const TABLE_KEYS = ['empresas', 'usuarios', 'services', 'offers', 'vehiculos', 'uploads', 'registros', 'cambios', 'historial', 'proveedores', 'pagos', 'firmas', 'cuotas', 'invitaciones'] as const;
+export const TABLE_KEYS = ['empresas', 'usuarios', 'services', 'offers', 'vehiculos', 'uploads', 'registros', 'cambios', 'historial', 'proveedores', 'pagos', 'firmas', 'cuotas', 'invitaciones', 'cifras'] as const;
 export type TableKey = (typeof TABLE_KEYS)[number];
 
 const S = (name: string): KeyAttr => ({ name, type: 'S' });
@@ -137,6 +137,11 @@ const DEFINICIONES = {
    * the link's token and the chosen password, hashed, until the staff member validates the account.
    */
   invitaciones: { key: 'invitaciones', partitionKey: S('clave'), ttlAttribute: 'expiresAt', indexes: [] },
+  /**
+   * The company's figures (docs/decisions/0016): one item per company and month (`2026-12`), its
+   * counters added in the transactions that change the data; the 'Resumen' screen reads twelve.
+   */
+  cifras: { key: 'cifras', partitionKey: S('empresaId'), sortKey: S('mes'), indexes: [] },
   /**
    * The change log of the records the API caches per container (users, companies and what each
    * company's map shows): one partition, sorted by time, so a container reads only what changed

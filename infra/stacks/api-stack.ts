@@ -132,6 +132,8 @@ export class ApiStack extends Stack {
       .bindTable('invitaciones', tables.invitaciones, ['put', 'update', 'delete'])
       // Quotas per hour and day: each request a conditional ADD on its counters.
       .bindTable('cuotas', tables.cuotas, ['update'])
+      // The company's figures (docs/decisions/0016): added in the data's own transactions, read by 'Resumen'.
+      .bindTable('cifras', tables.cifras, ['read', 'update'])
       // Takes waiting uploads, writes checked files, deletes replaced ones; presigns reads and uploads.
       .bindBucket(bucketName, 'readWrite');
     // The company sign-up (`POST /registro`) checks its authorization key.

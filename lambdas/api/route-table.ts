@@ -23,6 +23,7 @@ import { bienvenidaProveedor, listarProveedores, resumenProveedores, suspenderPr
 import { guardarGuia, guardarOperador } from './routes/integracion-proveedores.js';
 import { aceptarOferta, listarOfertas, publicarServicio, subirComprobante } from './routes/integracion-cliente.js';
 import { verMapa } from './routes/mapa.js';
+import { verResumen } from './routes/resumen.js';
 import { seguimientoParaCliente, verSeguimiento } from './routes/seguimiento.js';
 import { finalizarComoConductor, reportarPosicion, verConductores, verRecorridosEnCurso } from './routes/recorridos.js';
 import { asignarVehiculo, finalizarViaje, listarReservas, ofertar, retirarOferta, subirFuec, verHistorial, verServicio } from './routes/servicios.js';
@@ -58,6 +59,8 @@ export const ROUTES = [
     bodyFor: (caller) => (caller.role === 'admin' ? perfilSchema : perfilBodySchema),
     handler: putPerfil,
   }),
+  /** The company's figures (docs/decisions/0016): its admins only. */
+  route({ ruta: 'GET /resumen', access: ['admin'], perfilCompleto: true, denied: API_MSG.sinPermiso, handler: verResumen }),
   route({ ruta: 'PUT /perfil/avisos', access: ['admin', 'plataforma'], body: avisosBodySchema, handler: putAvisos }),
   route({
     ruta: 'POST /usuarios',

@@ -1,3 +1,5 @@
+import { sumasDe } from '@shared/domain/cifras.js';
+import { cifrasRepository } from './cifras-repository.js';
 import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { MetodoPago, Service } from '@shared/schemas/service.js';
 import { ofertaSchema, type Oferta } from '@shared/schemas/oferta.js';
@@ -41,7 +43,7 @@ export const ofertaRepository = {
    * company has none on the service (the key is service + company), the service only while it is
    * pending, within its 24 hours and before its departure. Twenty sends at once store one offer.
    */
-  crear(oferta: Oferta, quien: Quien, now: Date): Promise<RechazoOferta | null> {
+  crear(oferta: Oferta, quien: Quien, now: Date, publicadoEn: string): Promise<RechazoOferta | null> {
     return transactORechazo<RechazoOferta>(
       {
         TransactItems: [
@@ -56,6 +58,8 @@ export const ofertaRepository = {
             },
           },
           entradaHistorial(oferta.idServicio, 'oferta', quien, {}, { precio: oferta.precio, estado: 'enviada' }, now),
+          // The company's figures: one more offer, and how long after the request (docs/decisions/0016).
+          cifrasRepository.sumar(oferta.empresaAliada, now, sumasDe.oferta(publicadoEn, now)),
         ],
       },
       ['repetida', 'servicio-cerrado'],
@@ -133,6 +137,7 @@ export const ofertaRepository = {
           },
         },
         entradaHistorial(idServicio, 'aceptacion', APP_CLIENTES, { estado: 'pendiente' }, { estado: 'validar', empresaAliada: oferta.empresaAliada, precio: oferta.precio, metodoPago }, now),
+        cifrasRepository.sumar(oferta.empresaAliada, now, sumasDe.ganada()),
       ],
     };
     const rechazo = await transactORechazo<RechazoAceptacion>(input, ['servicio-cerrado', 'oferta-no-vigente']);

@@ -15,6 +15,8 @@ import { logger } from '../logger.js';
 import { cambiarServicio, cambioDeServicio, servicioItem } from './service-items.js';
 import { indice } from '@shared/tables.js';
 import { secretoSeguimiento } from './seguimiento-secreto.js';
+import { sumasDe } from '@shared/domain/cifras.js';
+import { cifrasRepository } from './cifras-repository.js';
 
 /** A service's lifecycle writes (docs/product.md, "The service lifecycle"): published, assigned, confirmed by its FUEC, started, ended. */
 export const serviceLifecycle = {
@@ -116,6 +118,8 @@ export const serviceLifecycle = {
           ]
         : []),
       entradaHistorial(s.id, 'fin', quien, { estado: 'confirmado', pagarSaldoConductor: false }, { estado: 'finalizado', pagarSaldoConductor: true }, now),
+      // The company's figures: one more trip, by vehicle and by route (docs/decisions/0016).
+      cifrasRepository.sumar(empresaId, now, sumasDe.viaje(s)),
     ]);
     // The trip may be the one that earns the vehicle's referrer the reward.
     if (hecho && s.vehiculoId) await vehiculoRepository.revisarRecompensa(s.vehiculoId).catch((err: unknown) => logger.error('No se pudo revisar la recompensa', { vehiculoId: s.vehiculoId, error: err as Error }));

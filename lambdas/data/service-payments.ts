@@ -7,6 +7,8 @@ import { cambios } from './cambios.js';
 import { entradaHistorial } from './historial-repository.js';
 import { movimientoPut, TIPO_POR_REEMBOLSAR, TIPO_REEMBOLSADO, type Movimiento } from './pago-repository.js';
 import { transactORechazo } from './transact.js';
+import { sumasDe, type Sumas } from '@shared/domain/cifras.js';
+import { cifrasRepository } from './cifras-repository.js';
 import { cambiarServicio, cambioDeServicio, MAX_COBROS_EN_SERVICIO, type Condicion, type Registro } from './service-items.js';
 
 /** A service's payment writes (docs/product.md, "Money"): each with its ledger rows and trail entry in one transaction. */
@@ -17,9 +19,13 @@ export const servicePayments = {
    * the service changed meanwhile or the payment was already recorded.
    */
   async cambiarPago(antes: Service, cambio: { cambios: Partial<Service>; quitar?: (keyof Service)[]; condicion: Condicion; movimientos?: Movimiento[]; extra?: NonNullable<TransactWriteCommandInput['TransactItems']> }, registro: Registro, now: Date): Promise<boolean> {
+    // The company's figures: what the client paid and what its drivers were paid, with the ledger (docs/decisions/0016).
+    const sumas: Sumas = {};
+    for (const m of cambio.movimientos ?? []) for (const [k, v] of Object.entries(sumasDe.movimiento(m.tipo, m.monto) ?? {})) sumas[k] = (sumas[k] ?? 0) + v;
     return cambiarServicio(antes.empresaAliada!, [
       cambioDeServicio(antes, cambio.cambios, cambio.quitar ?? [], cambio.condicion),
       ...(cambio.movimientos ?? []).map(movimientoPut),
+      ...(Object.keys(sumas).length && antes.empresaAliada ? [cifrasRepository.sumar(antes.empresaAliada, now, sumas)] : []),
       ...(cambio.extra ?? []),
       entradaHistorial(antes.id, registro.accion, registro.quien, registro.antes, registro.despues, now),
     ]);

@@ -22,6 +22,7 @@ import { DIRECTORIO } from '../../lambdas/data/empresa-repository.js';
 import { conAgenda, conIndice, demoVehiculo, FLEET, recompensasPagadas } from './seed-flota.js';
 import { cobroDemo, demoHistory, demoLedger, fuecDemo, ownServices, pasoDemo, pendingServices } from './seed-servicios.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
+import { mesDe, sumasDe, type Sumas } from '@shared/domain/cifras.js';
 
 
 const MIN_PENDING = 30;
@@ -166,6 +167,7 @@ async function sembrarServiciosYPagos({ ddb, subir, now }: Siembra, propios: Ser
   for (const s of propios.filter((p) => p.fuec)) await subir(uploadKeys.fuec(s.id), await fuecDemo(s), 'application/pdf');
   await batchPut(ddb, 'services', propios.map(servicioItem));
   await batchPut(ddb, 'historial', libro.flatMap(({ s, movimientos }) => demoHistory(s, movimientos, now)));
+  await sumarCifras(ddb, eventosDemo(libro, now));
 }
 
 /** Every demo driver has the account its vehicle's registration made (`conductorId`, as the API sets it). */
@@ -197,6 +199,8 @@ async function completarPendientes({ ddb, now }: Siembra, created: boolean): Pro
     const ofertas = created ? await demoOffers(ddb, nuevos, now) : [];
     await batchPut(ddb, 'services', nuevos.map(servicioItem));
     await batchPut(ddb, 'offers', ofertas);
+    const publicados = new Map(nuevos.map((n) => [n.id, n.creadoEn]));
+    await sumarCifras(ddb, ofertas.map((o) => ({ empresaId: o.empresaAliada, at: new Date(o.creadoEn), sumas: sumasDe.oferta(publicados.get(o.idServicio)!, new Date(o.creadoEn)) })));
   }
   return toAdd;
 }
@@ -222,6 +226,47 @@ async function demoOffers(ddb: DynamoDBDocumentClient, services: Service[], now:
     });
   }
   return ofertas;
+}
+
+/**
+ * The company figures' counters (docs/decisions/0016) for what the seed writes, as the routes' own
+ * transactions would have added them at each event: `sumasDe` for each, added up per company and month.
+ */
+async function sumarCifras(ddb: DynamoDBDocumentClient, eventos: { empresaId: string; at: Date; sumas: Sumas | null }[]) {
+  const items = new Map<string, { empresaId: string; mes: string; sumas: Sumas }>();
+  for (const e of eventos) {
+    if (!e.sumas) continue;
+    const clave = `${e.empresaId}|${mesDe(e.at)}`;
+    const item = items.get(clave) ?? { empresaId: e.empresaId, mes: mesDe(e.at), sumas: {} };
+    for (const [k, v] of Object.entries(e.sumas)) item.sumas[k] = (item.sumas[k] ?? 0) + v;
+    items.set(clave, item);
+  }
+  for (const { empresaId, mes, sumas } of items.values()) {
+    const claves = Object.keys(sumas);
+    await ddb.send(
+      new UpdateCommand({
+        TableName: table('cifras'),
+        Key: { empresaId, mes },
+        UpdateExpression: `ADD ${claves.map((_, i) => `#c${i} :v${i}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(claves.map((k, i) => [`#c${i}`, k])),
+        ExpressionAttributeValues: Object.fromEntries(claves.map((k, i) => [`:v${i}`, sumas[k]])),
+      }),
+    );
+  }
+}
+
+/** The events of the demo's own services: each offer and acceptance, each payment and payout, each trip's end. */
+function eventosDemo(libro: { s: Service; movimientos: { tipo: string; monto: number; registradoEn: string }[] }[], now: Date) {
+  return libro.flatMap(({ s, movimientos }) => {
+    const empresaId = s.empresaAliada!;
+    return [
+      { empresaId, at: pasoDemo(s, now, 1), sumas: sumasDe.oferta(s.creadoEn, pasoDemo(s, now, 1)) },
+      { empresaId, at: pasoDemo(s, now, 2), sumas: sumasDe.ganada() },
+      ...movimientos.map((m) => ({ empresaId, at: new Date(m.registradoEn), sumas: sumasDe.movimiento(m.tipo, m.monto) })),
+      // Ended as its trail says (demoHistory): 5 hours after the departure.
+      ...(s.estado === 'finalizado' ? [{ empresaId, at: new Date(Date.parse(s.fechaSalida) + 5 * 3600_000), sumas: sumasDe.viaje(s) }] : []),
+    ];
+  });
 }
 
 async function batchPut(ddb: DynamoDBDocumentClient, key: TableKey, items: object[]) {

@@ -38,6 +38,7 @@ import type {
 import type { conductoresSchema, posicionSchema, recorridosEnCursoSchema, viajeFinalizadoSchema } from '../schemas/recorrido.js';
 import type { seguimientoClienteSchema, seguimientoSchema } from '../schemas/seguimiento.js';
 import type { reservasSchema } from '../schemas/reservas.js';
+import type { resumenSchema } from '../schemas/resumen.js';
 import type { confirmUploadSchema, uploadRequestSchema, uploadTicketSchema } from '../schemas/upload.js';
 import type { invitacionSchema, placaDisponibleSchema, vehiculoDetalleSchema, vehiculoSchema, vehiculosResponseSchema } from '../schemas/vehiculo.js';
 import type { vehiculoEdicionSchema, vehiculoNuevoSchema } from '../schemas/vehiculo-formulario.js';
@@ -78,6 +79,7 @@ export interface Contrato {
   'GET /mapa': { respuesta: De<typeof mapaSchema> };
   'GET /mapa/conductores': { respuesta: De<typeof conductoresSchema> };
   'GET /recorridos/en-curso': { respuesta: De<typeof recorridosEnCursoSchema> };
+  'GET /resumen': { respuesta: De<typeof resumenSchema> };
   'GET /seguimiento/:token': { respuesta: De<typeof seguimientoSchema> };
   'GET /reservas': { respuesta: De<typeof reservasSchema> };
   'GET /servicios/:servicioId': { respuesta: De<typeof servicioDetalleSchema> };

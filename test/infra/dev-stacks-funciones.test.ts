@@ -32,7 +32,7 @@ describe('lambda functions', () => {
     const vars = (api.props.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(Object.keys(vars).sort()).toEqual([
       'ALLOWED_ORIGINS', 'BUCKET_NAME', 'CLIENT_APP_SECRET_ARN', 'COGNITO_ISSUER', 'CORREO_REMITENTE', 'EPAYCO_SECRET_ARN', 'NODE_OPTIONS', 'PROVIDER_APP_SECRET_ARN', 'SES_REGION',
-      'SIGNUP_KEY_SECRET_ARN', 'STAGE', 'TABLE_CAMBIOS', 'TABLE_CUOTAS', 'TABLE_EMPRESAS', 'TABLE_FIRMAS', 'TABLE_HISTORIAL', 'TABLE_INVITACIONES', 'TABLE_OFFERS', 'TABLE_PAGOS', 'TABLE_PROVEEDORES', 'TABLE_REGISTROS', 'TABLE_SERVICES', 'TABLE_UPLOADS',
+      'SIGNUP_KEY_SECRET_ARN', 'STAGE', 'TABLE_CAMBIOS', 'TABLE_CIFRAS', 'TABLE_CUOTAS', 'TABLE_EMPRESAS', 'TABLE_FIRMAS', 'TABLE_HISTORIAL', 'TABLE_INVITACIONES', 'TABLE_OFFERS', 'TABLE_PAGOS', 'TABLE_PROVEEDORES', 'TABLE_REGISTROS', 'TABLE_SERVICES', 'TABLE_UPLOADS',
       'TABLE_USUARIOS', 'TABLE_VEHICULOS', 'USER_POOL_CLIENT_ID', 'USER_POOL_ID',
     ]);
     expect(JSON.stringify(vars.COGNITO_ISSUER)).toContain('https://cognito-idp.');
@@ -60,6 +60,8 @@ describe('lambda functions', () => {
         registros: [...read, 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'].sort(),
         // Staff invitations (docs/decisions/0011): made, tried and used up, never read on their own.
         invitaciones: ['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        // The company's figures (docs/decisions/0016): counters added in the data's transactions.
+        cifras: [...read, 'dynamodb:UpdateItem'].sort(),
       },
       [TICK]: {
         services: [...read, 'dynamodb:UpdateItem'].sort(),

@@ -113,7 +113,7 @@ export async function ofertar(c: Context, caller: CompanyCaller, body: OfertaBod
   const oferta = nuevaOferta({ service, empresa, oferente: caller.email, precio, documentoCotizacion }, now);
 
   // A refused or failed write leaves no quote behind.
-  const rechazo = await ofertaRepository.crear(oferta, quienDe(caller), now).catch((err: unknown) => err as Error);
+  const rechazo = await ofertaRepository.crear(oferta, quienDe(caller), now, service.creadoEn).catch((err: unknown) => err as Error);
   if (rechazo && documentoCotizacion) await deleteFiles([documentoCotizacion]);
   if (rechazo instanceof Error) throw rechazo;
   if (rechazo) throw conflict(rechazo === 'repetida' ? OFERTA_MSG.yaOfertaste : OFERTA_MSG.noDisponible);
