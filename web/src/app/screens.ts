@@ -140,6 +140,16 @@ const SCREENS = [
     datos: () => import('../lib/vehiculos.js').then((m) => m.vehiculosQuery),
   },
   {
+    // Beyond the spec (issue 48, docs/decisions/0016): the company's figures, for its admins.
+    path: 'resumen',
+    title: 'Resumen',
+    icon: 'view-vertical',
+    roles: ADMIN,
+    gated: true,
+    sideMenu: 3.5,
+    component: screen(() => import('../features/resumen/components/resumen-page.js'), (m) => m.ResumenPage),
+  },
+  {
     path: 'registro-interno',
     lectura: true,
     title: 'Registra Nuevo Usuario',
