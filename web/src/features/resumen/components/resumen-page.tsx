@@ -148,6 +148,7 @@ function Cifras({ r }: { r: Resumen }) {
             xTitle="Mes"
             yTitle="Ofertas"
             ariaLabel="Ofertas enviadas y ganadas por mes"
+            i18nStrings={{ yTickFormatter: (y) => (Number.isInteger(y) ? formatNumber(y) : '') }}
             height={240}
             empty={vacio('Sin ofertas en estos meses')}
             hideFilter
@@ -162,6 +163,8 @@ function Cifras({ r }: { r: Resumen }) {
             xTitle="Placas"
             yTitle="Viajes"
             ariaLabel="Viajes finalizados por vehículo"
+            // Whole trips: no tick at 0.2.
+            i18nStrings={{ yTickFormatter: (y) => (Number.isInteger(y) ? formatNumber(y) : '') }}
             height={Math.max(120, Math.min(10, r.porVehiculo.length) * 32)}
             empty={vacio('Sin viajes finalizados en estos meses')}
             hideFilter
