@@ -25,6 +25,12 @@ interface PageOptions {
    * every request, which a service worker's cached copy answers past.
    */
   serviceWorkers?: 'allow' | 'block';
+  /**
+   * 'archivo': one context for the whole file, its tests going on from the page the last one left
+   * (accesibilidad.test.ts audits thirty screens: each moves within the running console instead of
+   * booting it again). Every other file: a new context per test.
+   */
+  contexto?: 'prueba' | 'archivo';
 }
 
 /**
@@ -32,7 +38,7 @@ interface PageOptions {
  * (Spanish, light mode, without motion, nothing stored), closed after it with whatever it routed or
  * stored. A test signs in with `entrarComo` unless signing in is what it tests.
  */
-export function usePage({ viewport = { width: 1280, height: 860 }, serviceWorkers = 'block' }: PageOptions = {}): void {
+export function usePage({ viewport = { width: 1280, height: 860 }, serviceWorkers = 'block', contexto = 'prueba' }: PageOptions = {}): void {
   const abrirContexto = async () => {
     // Without motion: no frame is drawn for a transition, and nothing waits for one to settle.
     context = await browser.newContext({ locale: 'es-CO', viewport, colorScheme: 'light', reducedMotion: 'reduce', serviceWorkers });
@@ -43,15 +49,17 @@ export function usePage({ viewport = { width: 1280, height: 860 }, serviceWorker
   };
   beforeAll(async () => {
     browser = await launchBrowser();
+    if (contexto === 'archivo') await abrirContexto();
   });
   afterAll(async () => {
     await browser?.close();
   });
-  beforeEach(abrirContexto);
+  if (contexto === 'prueba') beforeEach(abrirContexto);
   // A failure in CI leaves only its log: say there what the page showed, before the test's context goes.
-  afterEach(async (contexto) => {
-    await describirFallo(contexto);
-    await context.close();
+  afterEach(async (c) => {
+    await describirFallo(c);
+    if (contexto === 'prueba') await context.close();
+    else errores.length = 0;
   });
 }
 
