@@ -261,6 +261,17 @@ export const vehiculoRepository = {
       .map((v) => ({ id: String(v.id), lat: v.latitud as number, lng: v.longitud as number, posicionEn: v.posicionEn as string }));
   },
 
+  /**
+   * One vehicle's last position with its agenda (one read), for the live trip link: which trip the
+   * position belongs to depends on the vehicle's other trips (shared/domain/seguimiento.ts). Null for
+   * another company's vehicle or one that never reported.
+   */
+  async posicionYAgenda(empresaId: string, id: string): Promise<{ lat: number; lng: number; posicionEn: string; agenda: NonNullable<Vehiculo['agenda']> } | null> {
+    const { Item: v } = await ddb().send(new GetCommand({ TableName: tableName('vehiculos'), Key: { id }, ProjectionExpression: 'empresaAliada, latitud, longitud, posicionEn, agenda' }));
+    if (!v || v.empresaAliada !== empresaId || typeof v.latitud !== 'number' || typeof v.longitud !== 'number' || typeof v.posicionEn !== 'string') return null;
+    return { lat: v.latitud, lng: v.longitud, posicionEn: v.posicionEn, agenda: vehiculoSchema.shape.agenda.parse(v.agenda) ?? [] };
+  },
+
   /** The vehicle and its plate guard together; `PlacaOcupada` when the plate is taken. */
   async create(vehiculo: Vehiculo): Promise<void> {
     const TableName = tableName('vehiculos');

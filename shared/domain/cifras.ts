@@ -27,10 +27,14 @@ export function ultimosMeses(now: Date, n = MESES_RESUMEN): string[] {
   });
 }
 
+/** The longest route name kept, in characters. */
+export const RUTA_MAX = 120;
+
 /** A trip's route as the figures group it: the origin's city to the destination's last part ('Cali → Palmira'). */
 export function rutaDe(s: Pick<Service, 'ciudad' | 'destino'>): string {
   const destino = s.destino.split(',').map((p) => p.trim()).filter(Boolean).pop() ?? s.destino;
-  return `${s.ciudad} → ${destino}`.slice(0, 120);
+  // Cut by characters, not UTF-16 units: half an emoji is an attribute name DynamoDB refuses (invalid UTF-8).
+  return [...`${s.ciudad} → ${destino}`].slice(0, RUTA_MAX).join('');
 }
 
 export const claveVehiculo = (placas: string) => `v#${placas}`;

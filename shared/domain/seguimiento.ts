@@ -6,6 +6,7 @@
  */
 import type { Service } from '../schemas/service.js';
 import { enCurso } from './recorrido.js';
+import { TRIP_START_LEAD_MS } from './trips.js';
 
 /** The console's page of a link: `/seguimiento/<servicio>.<secreto>`. */
 export const SEGUIMIENTO_PATH = '/seguimiento';
@@ -46,3 +47,19 @@ export function enlaceVigente(s: ConEnlace, now: Date): boolean {
 
 /** The driver's first name only: a passenger needs to greet the driver, not to know who they are. */
 export const primerNombre = (conductor: string): string => conductor.trim().split(/\s+/)[0] ?? '';
+
+/**
+ * Whether the vehicle's last report (`posicionEn`) is this trip's: made since it started, and before any
+ * later trip of the vehicle's agenda could start (its departure less the start lead). A trip nobody
+ * ended stays under way, its link with it, while its vehicle goes on to other clients' trips: their
+ * positions are not its passengers' to see.
+ */
+export function posicionDelViaje(
+  s: Pick<Service, 'id' | 'fechaSalida' | 'recorridoIniciadoEn'>,
+  posicionEn: string,
+  agenda: readonly { servicioId: string; fechaSalida: string }[],
+): boolean {
+  if (s.recorridoIniciadoEn && posicionEn < s.recorridoIniciadoEn) return false;
+  const en = Date.parse(posicionEn);
+  return agenda.every((a) => a.servicioId === s.id || a.fechaSalida <= s.fechaSalida || en < Date.parse(a.fechaSalida) - TRIP_START_LEAD_MS);
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { caducaEn, enlaceVigente, partesDelToken, primerNombre, urlSeguimiento } from '@shared/domain/seguimiento.js';
+import { rutaDe } from '@shared/domain/cifras.js';
+import { caducaEn, enlaceVigente, partesDelToken, posicionDelViaje, primerNombre, urlSeguimiento } from '@shared/domain/seguimiento.js';
 
 const SECRETO = 'abcdefghijABCDEFGHIJ0123456789_-';
 
@@ -28,5 +29,26 @@ describe('the live trip link (docs/decisions/0014)', () => {
   it("gives the passengers the driver's first name only", () => {
     expect(primerNombre('  Ana María Lozano ')).toBe('Ana');
     expect(primerNombre('Jhon')).toBe('Jhon');
+  });
+});
+
+describe("a trip's position and route, attacked (issue 48)", () => {
+  it("shows the vehicle's report only while no later trip of its agenda could have started", () => {
+    const a = { id: 'a', fechaSalida: '2026-12-06T12:00:00.000Z', recorridoIniciadoEn: '2026-12-06T11:00:00.000Z' };
+    const agenda = [{ servicioId: 'a', fechaSalida: a.fechaSalida }, { servicioId: 'b', fechaSalida: '2026-12-07T12:00:00.000Z' }];
+    expect(posicionDelViaje(a, '2026-12-06T10:59:59.000Z', agenda)).toBe(false);
+    expect(posicionDelViaje(a, '2026-12-06T18:00:00.000Z', agenda)).toBe(true);
+    // B may start 2 hours before its departure: from then on the vehicle is B's.
+    expect(posicionDelViaje(a, '2026-12-07T09:59:59.000Z', agenda)).toBe(true);
+    expect(posicionDelViaje(a, '2026-12-07T10:00:00.000Z', agenda)).toBe(false);
+    // B's own link is not held back by the earlier trip A.
+    expect(posicionDelViaje({ id: 'b', fechaSalida: '2026-12-07T12:00:00.000Z', recorridoIniciadoEn: '2026-12-07T10:00:00.000Z' }, '2026-12-07T10:30:00.000Z', agenda)).toBe(true);
+  });
+
+  it("cuts a route's name by characters, never through an emoji", () => {
+    const ruta = rutaDe({ ciudad: 'Cali', destino: `${'x'.repeat(112)}😀 Palmira` });
+    expect([...ruta]).toHaveLength(120);
+    expect(/\p{Cs}/u.test(ruta)).toBe(false);
+    expect(ruta.endsWith('x😀')).toBe(true);
   });
 });

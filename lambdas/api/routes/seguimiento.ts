@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { enCurso } from '@shared/domain/recorrido.js';
-import { caducaEn, enlaceVigente, partesDelToken, primerNombre, urlSeguimiento } from '@shared/domain/seguimiento.js';
+import { caducaEn, enlaceVigente, partesDelToken, posicionDelViaje, primerNombre, urlSeguimiento } from '@shared/domain/seguimiento.js';
 import { MAPA_MSG, SEGUIMIENTO_MSG } from '@shared/schemas/messages-servicios.js';
 import type { Seguimiento } from '@shared/schemas/seguimiento.js';
 import type { Service } from '@shared/schemas/service.js';
@@ -43,11 +43,11 @@ const ruta = (s: Service): Omit<Seguimiento, 'posicion'> => ({
   caducaEn: caducaEn(s)?.toISOString() ?? null,
 });
 
-/** The vehicle's last report since this trip started: an earlier one is another trip's, never shown. */
+/** The vehicle's last report while this trip is the vehicle's: an earlier or a later trip's is never shown. */
 async function ultimaPosicion(s: Service): Promise<Seguimiento['posicion']> {
   if (!s.vehiculoId || !s.empresaAliada) return null;
-  const [p] = await vehiculoRepository.posiciones(s.empresaAliada, [s.vehiculoId]);
-  if (!p || (s.recorridoIniciadoEn && p.posicionEn < s.recorridoIniciadoEn)) return null;
+  const p = await vehiculoRepository.posicionYAgenda(s.empresaAliada, s.vehiculoId);
+  if (!p || !posicionDelViaje(s, p.posicionEn, p.agenda)) return null;
   return { lat: p.lat, lng: p.lng, en: p.posicionEn };
 }
 
