@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../scripts/local/demo-users.js';
 import { API_MSG, MSG } from '@shared/schemas/messages.js';
 import { screenshot } from '../support/browser.js';
-import { openMenu, page, sideMenu, signIn, url, usePage } from '../support/e2e.js';
+import { entrarComo, notificacion, openMenu, page, sideMenu, signIn, url, usePage } from '../support/e2e.js';
 import { tabNames } from '../support/e2e-shell.js';
 
 /*
@@ -70,6 +70,20 @@ describe('console shell', () => {
     await page.getByText('BackOffice Transportadoras Aliadas').waitFor();
     await page.getByLabel('Correo electrónico').waitFor();
     await screenshot(page, 'landing');
+  });
+
+  it('takes a user whose session the API refuses to the sign-in, with the reason, signed out', async () => {
+    await entrarComo('admin');
+    // The API's answer to a revoked or expired session (its 401 is tested in test/integration/accounts.test.ts).
+    await page.route(/\/me$/, (r) => r.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unauthenticated', message: API_MSG.sesionInvalida } }) }));
+    await page.goto(url('/panel-control/gestiona-flota'));
+    await page.waitForURL((u) => u.pathname === '/login');
+    await notificacion(API_MSG.sesionInvalida).waitFor();
+    // Signed out: the panel asks for a sign-in again, it does not reuse the refused tokens.
+    await page.unroute(/\/me$/);
+    await page.goto(url('/panel-control/gestiona-flota'));
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).waitFor();
   });
 
   it('signs a seeded admin in to the map, toggles the theme and signs out', async () => {

@@ -15,6 +15,11 @@ declare module '@tanstack/react-query' {
 
 /** The one place where failed API calls become a toast. */
 function notifyError(error: unknown, meta: { silent?: boolean; enPantalla?: boolean } | undefined, hayDatos = false): void {
+  // A session the API refuses cannot be retried: out to the sign-in, with the API's reason.
+  if (error instanceof ApiError && error.status === 401 && window.location.pathname.startsWith('/panel-control')) {
+    void import('./sesion-rechazada.js').then((m) => m.sesionRechazada(error.message));
+    return;
+  }
   if (meta?.silent || (meta?.enPantalla && !hayDatos)) return;
   if (!(error instanceof ApiError)) console.error(error);
   toast.error(errorMessage(error));
