@@ -1,3 +1,4 @@
+import { hoyEnBogota } from '@shared/domain/vencimientos.js';
 import { AdminGetUserCommand, AdminListGroupsForUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -96,8 +97,10 @@ describe('fleet API', () => {
     expect(creado.documentos).toEqual(Object.fromEntries(DOCUMENTOS_VEHICULO.map((s) => [s, `vehiculos/${id}/documentos/${s}`])));
     expect(await guardado(id)).toEqual(creado);
     // Its driver joins the provider panel's active drivers (a company's vehicle is validated at creation).
-    const indice = (await docClient().send(new GetCommand({ TableName: table('vehiculos'), Key: { id }, ProjectionExpression: 'estadoProveedor, busqueda' }))).Item;
+    const indice = (await docClient().send(new GetCommand({ TableName: table('vehiculos'), Key: { id }, ProjectionExpression: 'estadoProveedor, busqueda, aviso, proximoAviso' }))).Item;
     expect(indice).toMatchObject({ estadoProveedor: 'conductor#activo', busqueda: expect.stringContaining('prb101') });
+    // And the expiry alerts' index, due today: the next daily run looks at its dates (docs/decisions/0015).
+    expect(indice).toMatchObject({ aviso: 'pendiente', proximoAviso: hoyEnBogota() });
     expect(await guardaDePlaca(empresaId, 'PRB101')).toEqual({ id: `placa#${empresaId}#PRB101`, vehiculoId: id });
 
     // Files: exactly the nine, at the spec paths; no waiting upload left.

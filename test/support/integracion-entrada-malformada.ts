@@ -131,6 +131,8 @@ export const SAMPLES: Record<string, Sample> = {
     texts: ['fileName'],
     path: '',
   },
+  /** The expiry alerts' switch (docs/decisions/0015). */
+  'PUT /perfil/avisos': { valid: { activos: true }, required: ['activos'], texts: [] },
   'PUT /perfil': {
     valid: {
       nombres: 'Laura', apellidos: 'Gómez Restrepo', movil: '3001234567', puesto: 'CEO', empresa: 'Transportes del Valle S.A.S.', ciudad: 'Cali',

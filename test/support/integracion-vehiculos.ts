@@ -84,7 +84,8 @@ export async function flota(empresaId: string): Promise<Vehiculo[]> {
 export async function guardado(id: string): Promise<Vehiculo | undefined> {
   const item = (await docClient().send(new GetCommand({ TableName: table('vehiculos'), Key: { id } }))).Item;
   if (!item) return undefined;
-  const { estadoProveedor: _e, busqueda: _b, ...vehiculo } = item;
+  // The index attributes the API adds beside the record (provider lists, expiry alerts: docs/decisions/0015).
+  const { estadoProveedor: _e, busqueda: _b, aviso: _a, proximoAviso: _p, avisosEnviados: _ae, ...vehiculo } = item;
   return vehiculo as Vehiculo;
 }
 export const guardaDePlaca = async (empresaId: string, placas: string) =>
