@@ -47,11 +47,14 @@ export function correoEmpresa(to: string, lineas: Linea[], enRiesgo: ReservaEnRi
   const n = lineas.reduce((t, l) => t + l.avisos.length, 0);
   return {
     to,
-    subject: n === 1 ? 'Un documento de tu flota vence pronto' : `${n} documentos de tu flota vencen pronto`,
+    // One document is spoken of in the singular, subject and body alike ("Estos documentos... renuévalos" for one read wrong).
+    subject: n === 1 ? (lineas.some((l) => l.avisos.some((a) => a.dias < 0)) ? 'Un documento de tu flota venció' : 'Un documento de tu flota vence pronto') : `${n} documentos de tu flota vencen pronto`,
     body: [
       'Hola:',
       '',
-      'Estos documentos de tu flota vencen pronto. Un vehículo con un documento vencido no puede recibir servicios: renuévalos y actualiza las fechas en Gestiona Flota.',
+      n === 1
+        ? 'Este documento de tu flota vence pronto. Un vehículo con un documento vencido no puede recibir servicios: renuévalo y actualiza la fecha en Gestiona Flota.'
+        : 'Estos documentos de tu flota vencen pronto. Un vehículo con un documento vencido no puede recibir servicios: renuévalos y actualiza las fechas en Gestiona Flota.',
       ...cuerpoDocumentos(lineas),
       ...(enRiesgo.length
         ? ['', 'Reservas en riesgo (el documento vence antes del viaje):', ...enRiesgo.map((r) => `- ${salidaLarga(r.fechaSalida)}, ${r.origen} → ${r.destino}: ${r.placas}, ${r.documento} vence el ${fechaLarga(r.fecha)}`)]

@@ -30,9 +30,28 @@ export function ultimosMeses(now: Date, n = MESES_RESUMEN): string[] {
 /** The longest route name kept, in characters. */
 export const RUTA_MAX = 120;
 
-/** A trip's route as the figures group it: the origin's city to the destination's last part ('Cali → Palmira'). */
+/** Colombia's departments and the country: an address's trailing parts that name no town. */
+const NO_MUNICIPIOS = new Set(
+  [
+    'Amazonas', 'Antioquia', 'Arauca', 'Atlántico', 'Bolívar', 'Boyacá', 'Caldas', 'Caquetá', 'Casanare', 'Cauca', 'Cesar', 'Chocó', 'Córdoba',
+    'Cundinamarca', 'Guainía', 'Guaviare', 'Huila', 'La Guajira', 'Magdalena', 'Meta', 'Nariño', 'Norte de Santander', 'Putumayo', 'Quindío',
+    'Risaralda', 'San Andrés', 'San Andrés y Providencia', 'Santander', 'Sucre', 'Tolima', 'Valle del Cauca', 'Valle', 'Vaupés', 'Vichada', 'Colombia',
+  ].map((n) => sinTildes(n)),
+);
+
+function sinTildes(texto: string): string {
+  return texto.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+
+/**
+ * A trip's route as the figures group it: the origin's city to the destination's town, its last part
+ * that is no department ('Cali → Palmira'; 'Tuluá, Valle del Cauca' is Tuluá, not 'Valle del Cauca',
+ * which would put Tuluá, Ginebra and Jamundí on one route).
+ */
 export function rutaDe(s: Pick<Service, 'ciudad' | 'destino'>): string {
-  const destino = s.destino.split(',').map((p) => p.trim()).filter(Boolean).pop() ?? s.destino;
+  const partes = s.destino.split(',').map((p) => p.trim()).filter(Boolean);
+  while (partes.length > 1 && NO_MUNICIPIOS.has(sinTildes(partes.at(-1)!))) partes.pop();
+  const destino = partes.pop() ?? s.destino;
   // Cut by characters, not UTF-16 units: half an emoji is an attribute name DynamoDB refuses (invalid UTF-8).
   return [...`${s.ciudad} → ${destino}`].slice(0, RUTA_MAX).join('');
 }

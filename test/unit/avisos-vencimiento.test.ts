@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { avisosDebidos, claveAviso, clavesVigentes, proximoAviso, textoAviso, umbralDe } from '@shared/domain/avisos-vencimiento.js';
+import { correoConductor, correoEmpresa } from '../../lambdas/jobs/avisos-vencimiento.js';
 
 // Noon in Bogotá on 7 December 2026.
 const now = new Date('2026-12-07T17:00:00.000Z');
@@ -45,5 +46,20 @@ describe('expiry alerts (docs/decisions/0015)', () => {
     const v = { fechasoat: en(20) };
     expect(clavesVigentes(v, [claveAviso('fechasoat', en(20), 30), claveAviso('fechasoat', en(-345), 0)])).toEqual([claveAviso('fechasoat', en(20), 30)]);
     expect([30, 1, 0, -1, -5].map(textoAviso)).toEqual(['vence en 30 días', 'vence mañana', 'vence hoy', 'venció ayer', 'venció hace 5 días']);
+  });
+});
+
+describe("the company's digest", () => {
+  const v = { placas: 'ABC123', nombre: 'Ana Ruiz', email: 'ana@x.demo' } as Parameters<typeof correoConductor>[0];
+  const aviso = (dias: number) => ({ clave: `fechasoat#${en(dias)}#0`, campo: 'fechasoat', nombre: 'SOAT', fecha: en(dias), dias, umbral: 0 }) as Parameters<typeof correoConductor>[1];
+
+  it('speaks of one document in the singular, and says it expired when it did', () => {
+    const uno = correoEmpresa('admin@x.demo', [{ v, avisos: [aviso(3)] }], []);
+    expect(uno.subject).toBe('Un documento de tu flota vence pronto');
+    expect(uno.body).toContain('Este documento de tu flota vence pronto. Un vehículo con un documento vencido no puede recibir servicios: renuévalo y actualiza la fecha en Gestiona Flota.');
+    expect(correoEmpresa('admin@x.demo', [{ v, avisos: [aviso(-2)] }], []).subject).toBe('Un documento de tu flota venció');
+    const dos = correoEmpresa('admin@x.demo', [{ v, avisos: [aviso(3), aviso(-2)] }], []);
+    expect(dos.subject).toBe('2 documentos de tu flota vencen pronto');
+    expect(dos.body).toContain('Estos documentos de tu flota vencen pronto.');
   });
 });

@@ -100,14 +100,17 @@ export function columnasServicio(plataforma: boolean, verDetalle: (f: ServicioFi
 function EnlacePasajeros({ enlace, cliente }: { enlace: string | null | undefined; cliente: string }) {
   if (!enlace) return null;
   return (
-    <CopyToClipboard
-      variant="inline"
-      textToCopy={enlace}
-      copyButtonAriaLabel={`Copiar el enlace de seguimiento para los pasajeros de ${cliente}`}
-      copySuccessText="Enlace copiado. Envíalo al cliente para sus pasajeros."
-      copyErrorText="No se pudo copiar el enlace"
-      textToDisplay={<span className="sin-corte">Copiar enlace</span>}
-    />
+    // Its popover's message wraps between words (Cloudscape's status text breaks inside them: "para s / us").
+    <span className="copiar-enlace">
+      <CopyToClipboard
+        variant="inline"
+        textToCopy={enlace}
+        copyButtonAriaLabel={`Copiar el enlace de seguimiento para los pasajeros de ${cliente}`}
+        copySuccessText="Enlace copiado. Envíalo al cliente para sus pasajeros."
+        copyErrorText="No se pudo copiar el enlace"
+        textToDisplay={<span className="sin-corte">Copiar enlace</span>}
+      />
+    </span>
   );
 }
 

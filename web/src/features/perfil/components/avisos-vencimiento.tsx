@@ -28,7 +28,11 @@ export function AvisosVencimiento({ me }: { me: MeResponse }) {
     }
   }
   return (
-    <Container header={<Header variant="h2" description={plataforma ? 'Un resumen diario de los documentos de los conductores de todas las empresas que vencen en 30, 15, 7 y 0 días.' : 'Un resumen diario de los documentos de tu flota que vencen en 30, 15, 7 y 0 días, con las reservas en riesgo.'}>Avisos de vencimiento</Header>}>
+    <Container header={<Header variant="h2" description={
+            plataforma
+              ? 'Cada documento de los conductores de todas las empresas se avisa a los 30, 15 y 7 días de vencer y el día que vence, en un solo correo al día.'
+              : 'Cada documento de tu flota se avisa a los 30, 15 y 7 días de vencer y el día que vence, en un solo correo al día con las reservas en riesgo.'
+          }>Avisos de vencimiento</Header>}>
       <Toggle checked={Boolean(me.usuario.avisos)} disabled={guardando} onChange={({ detail }) => void cambiar(detail.checked)}>
         Recibir los avisos por correo en {me.usuario.email}
       </Toggle>

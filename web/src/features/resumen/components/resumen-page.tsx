@@ -190,7 +190,7 @@ function Cifras({ r }: { r: Resumen }) {
           items={[...r.meses].reverse()}
           columnDefinitions={[
             { id: 'mes', header: 'Mes', cell: (m) => mesLargo(m.mes), isRowHeader: true },
-            { id: 'ofertas', header: 'Ofertas', cell: (m) => `${formatNumber(m.ganadas)} de ${formatNumber(m.ofertas)}` },
+            { id: 'ofertas', header: 'Ofertas ganadas', cell: (m) => `${formatNumber(m.ganadas)} de ${formatNumber(m.ofertas)}` },
             { id: 'cobrado', header: 'Pagado por los clientes', cell: (m) => formatCOP(m.cobrado) },
             { id: 'pagado', header: 'Pagado a los conductores', cell: (m) => formatCOP(m.pagadoConductores) },
             { id: 'viajes', header: 'Viajes', cell: (m) => formatNumber(m.viajes) },
