@@ -41,6 +41,9 @@ function cuerpoDocumentos(lineas: Linea[]): string[] {
   });
 }
 
+/** Whether a digest tells of a document already expired: its subject says so too. */
+const algunoVencido = (lineas: Linea[]) => lineas.some((l) => l.avisos.some((a) => a.dias < 0));
+
 const PIE = 'Puedes dejar de recibir estos avisos en tu perfil de la consola (Cuenta).';
 
 export function correoEmpresa(to: string, lineas: Linea[], enRiesgo: ReservaEnRiesgo[]): Correo {
@@ -48,7 +51,7 @@ export function correoEmpresa(to: string, lineas: Linea[], enRiesgo: ReservaEnRi
   return {
     to,
     // One document is spoken of in the singular, subject and body alike ("Estos documentos... renuévalos" for one read wrong).
-    subject: n === 1 ? (lineas.some((l) => l.avisos.some((a) => a.dias < 0)) ? 'Un documento de tu flota venció' : 'Un documento de tu flota vence pronto') : `${n} documentos de tu flota vencen pronto`,
+    subject: n === 1 ? (algunoVencido(lineas) ? 'Un documento de tu flota venció' : 'Un documento de tu flota vence pronto') : `${n} documentos de tu flota ${algunoVencido(lineas) ? 'vencen pronto o ya vencieron' : 'vencen pronto'}`,
     body: [
       'Hola:',
       '',
@@ -82,7 +85,7 @@ export function correoPlataforma(to: string, porEmpresa: Map<string, Linea[]>, n
   const n = [...porEmpresa.values()].flat().reduce((t, l) => t + l.avisos.length, 0);
   return {
     to,
-    subject: `Documentos de conductores por vencer: ${n}`,
+    subject: `Documentos de conductores ${algunoVencido([...porEmpresa.values()].flat()) ? 'por vencer o vencidos' : 'por vencer'}: ${n}`,
     body: [
       'Hola:',
       '',

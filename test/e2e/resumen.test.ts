@@ -25,7 +25,7 @@ describe("the company's figures", () => {
     await page.getByText('Tasa de éxito', { exact: true }).waitFor();
     await page.getByText(`${r.totales.ganadas} ganadas de ${r.totales.ofertas} ofertas enviadas`).waitFor();
     await page.getByText('Viajes finalizados', { exact: true }).first().waitFor();
-    for (const nombre of ['Ingresos por mes', 'Ofertas enviadas y ganadas por mes', 'Viajes finalizados por vehículo']) await page.getByRole('group', { name: nombre }).or(page.getByLabel(nombre)).first().waitFor();
+    for (const nombre of ['Pagos por mes', 'Ofertas enviadas y ganadas por mes', 'Viajes finalizados por vehículo']) await page.getByRole('group', { name: nombre }).or(page.getByLabel(nombre)).first().waitFor();
     await page.getByRole('table', { name: 'Viajes por ruta' }).waitFor();
     await page.waitForLoadState('networkidle');
     await shots('resumen');
@@ -43,6 +43,10 @@ describe("the company's figures", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByText('Tasa de éxito', { exact: true }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The months' table fits: each month's figures under its name, nothing scrolled out of sight.
+    const mes = page.getByRole('table', { name: 'Cifras por mes' });
+    await mes.getByText(/^Clientes: \$/).first().waitFor();
+    expect(await mes.evaluate((t) => t.scrollWidth <= t.clientWidth + 1)).toBe(true);
     await shots('resumen-telefono');
   });
 });

@@ -83,7 +83,7 @@ describe('the expiry alerts', () => {
     await runAvisos(now);
     const [digest, ...mas] = correosPara(e.admin);
     expect(mas).toEqual([]);
-    expect(digest).toContain('Asunto: 3 documentos de tu flota vencen pronto');
+    expect(digest).toContain('Asunto: 3 documentos de tu flota vencen pronto o ya vencieron\n');
     expect(digest).toMatch(/Vencen hoy o ya vencieron:\n- AVS003 \(Conductor AVS003\) · Tarjeta de operación: venció hace 3 días/);
     expect(digest).toMatch(/Vencen en 7 días o menos:\n- AVS001 \(Conductor AVS001\) · Licencia de conducción: vence en 5 días/);
     expect(digest).toMatch(/Vencen en 30 días o menos:\n- AVS001 \(Conductor AVS001\) · SOAT: vence en 20 días/);

@@ -75,8 +75,13 @@ export function SeguimientoPage() {
   );
 }
 
+/** An address kept whole at its street number: 'Cra. 100 # 5-169' does not break at the hyphen. */
+const sinCorteEnNumeros = (direccion: string) => direccion.replace(/(\d)-(\d)/g, '$1\u2011$2');
+
 function Viaje({ v }: { v: Seguimiento }) {
   const enCurso = v.estado === 'en_curso';
+  // Trips start two hours before their departure: until then the vehicle is on its way to the passengers.
+  const enCamino = enCurso && Date.parse(v.fechaSalida) > Date.now();
   const [conMapa, setConMapa] = useState(false);
   useEffect(() => cuandoLibre(() => setConMapa(true), 1000), []);
   return (
@@ -87,12 +92,18 @@ function Viaje({ v }: { v: Seguimiento }) {
           items={[
             { label: 'Vehículo', value: v.placas },
             { label: 'Conductor', value: v.conductor },
-            { label: 'Origen', value: v.origen },
-            { label: 'Destino', value: v.destino },
+            { label: 'Origen', value: sinCorteEnNumeros(v.origen) },
+            { label: 'Destino', value: sinCorteEnNumeros(v.destino) },
             { label: 'Salida', value: formatDateTime(v.fechaSalida) },
             {
               label: 'Estado',
-              value: enCurso ? <StatusIndicator type="in-progress">En curso</StatusIndicator> : <StatusIndicator type="success">Finalizado</StatusIndicator>,
+              value: enCamino ? (
+                <StatusIndicator type="in-progress">En camino al origen</StatusIndicator>
+              ) : enCurso ? (
+                <StatusIndicator type="in-progress">En curso</StatusIndicator>
+              ) : (
+                <StatusIndicator type="success">Finalizado</StatusIndicator>
+              ),
             },
           ]}
         />

@@ -17,6 +17,7 @@ import { errorMessage, llamar } from '../../../lib/api-client.js';
 import { descargarCsv, nombreCsv } from '../../../lib/csv.js';
 import { formatCOP, formatNumber } from '../../../lib/format.js';
 import { Reintentar } from '../../../components/reintentar.js';
+import { useEsTelefono } from '../../../lib/use-es-telefono.js';
 
 /** 'dic. 2026' → the month's short name and year, for the charts' axis. */
 const MESES = ['ene.', 'feb.', 'mar.', 'abr.', 'may.', 'jun.', 'jul.', 'ago.', 'sep.', 'oct.', 'nov.', 'dic.'];
@@ -76,7 +77,7 @@ export function ResumenPage({ title }: { title: string }) {
       header={
         <Header
           variant="h1"
-          description="Los últimos 12 meses de tu empresa: ofertas, ingresos, viajes y qué tan rápido ofertas."
+          description="Los últimos 12 meses de tu empresa: ofertas, pagos, viajes y qué tan rápido ofertas."
           actions={
             data && (
               <Button iconName="download" onClick={() => void descargarCsv(nombreCsv('resumen'), CSV, data.meses)}>
@@ -105,6 +106,7 @@ export function ResumenPage({ title }: { title: string }) {
 }
 
 function Cifras({ r }: { r: Resumen }) {
+  const telefono = useEsTelefono();
   const x = r.meses.map((m) => nombreMes(m.mes));
   const serie = (titulo: string, valor: (m: MesResumen) => number, formato?: (y: number) => string) => ({
     title: titulo,
@@ -128,14 +130,14 @@ function Cifras({ r }: { r: Resumen }) {
         </ColumnLayout>
       </Container>
       <Grid gridDefinition={[{ colspan: { default: 12, l: 6 } }, { colspan: { default: 12, l: 6 } }]}>
-        <Container header={<Header variant="h2" description="Lo que pagaron los clientes y lo que se pagó a los conductores (anticipos y saldos), por mes.">Ingresos por mes</Header>}>
+        <Container header={<Header variant="h2" description="Lo que pagaron los clientes y lo que se pagó a los conductores (anticipos y saldos), por mes.">Pagos por mes</Header>}>
           <BarChart
             series={[serie('Pagado por los clientes', (m) => m.cobrado, formatCOP), serie('Pagado a los conductores', (m) => m.pagadoConductores, formatCOP)]}
             xDomain={x}
             xTitle="Mes"
             yTitle="Pesos colombianos"
             i18nStrings={{ yTickFormatter: (y) => (y >= 1_000_000 ? `${formatNumber(y / 1_000_000)} M` : formatNumber(y)) }}
-            ariaLabel="Ingresos por mes"
+            ariaLabel="Pagos por mes"
             height={240}
             empty={vacio('Sin pagos en estos meses')}
             hideFilter
@@ -188,13 +190,32 @@ function Cifras({ r }: { r: Resumen }) {
         <Table
           variant="embedded"
           items={[...r.meses].reverse()}
-          columnDefinitions={[
-            { id: 'mes', header: 'Mes', cell: (m) => mesLargo(m.mes), isRowHeader: true },
-            { id: 'ofertas', header: 'Ofertas ganadas', cell: (m) => `${formatNumber(m.ganadas)} de ${formatNumber(m.ofertas)}` },
-            { id: 'cobrado', header: 'Pagado por los clientes', cell: (m) => formatCOP(m.cobrado) },
-            { id: 'pagado', header: 'Pagado a los conductores', cell: (m) => formatCOP(m.pagadoConductores) },
-            { id: 'viajes', header: 'Viajes', cell: (m) => formatNumber(m.viajes) },
-          ]}
+          columnDefinitions={
+            telefono
+              ? // A phone has no room for five columns side by side: the month's figures under its name.
+                [
+                  {
+                    id: 'mes',
+                    header: 'Mes',
+                    isRowHeader: true,
+                    cell: (m) => (
+                      <SpaceBetween size="xxxs">
+                        <Box fontWeight="bold">{mesLargo(m.mes)}</Box>
+                        <span>{`Ofertas ganadas: ${formatNumber(m.ganadas)} de ${formatNumber(m.ofertas)} · Viajes: ${formatNumber(m.viajes)}`}</span>
+                        <span>{`Clientes: ${formatCOP(m.cobrado)}`}</span>
+                        <span>{`Conductores: ${formatCOP(m.pagadoConductores)}`}</span>
+                      </SpaceBetween>
+                    ),
+                  },
+                ]
+              : [
+                  { id: 'mes', header: 'Mes', cell: (m) => mesLargo(m.mes), isRowHeader: true },
+                  { id: 'ofertas', header: 'Ofertas ganadas', cell: (m) => `${formatNumber(m.ganadas)} de ${formatNumber(m.ofertas)}` },
+                  { id: 'cobrado', header: 'Pagado por los clientes', cell: (m) => formatCOP(m.cobrado) },
+                  { id: 'pagado', header: 'Pagado a los conductores', cell: (m) => formatCOP(m.pagadoConductores) },
+                  { id: 'viajes', header: 'Viajes', cell: (m) => formatNumber(m.viajes) },
+                ]
+          }
           ariaLabels={{ tableLabel: 'Cifras por mes' }}
         />
       </Container>
