@@ -6,22 +6,14 @@
  * Usage: TABLE_VEHICULOS=... TABLE_USUARIOS=... AWS_REGION=... npx tsx scripts/backfill-avisos.ts [--escribir]
  * Locally add DYNAMODB_ENDPOINT (see README).
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { parseArgs } from 'node:util';
-import * as z from 'zod';
 import { destinoAvisos, revisarAvisos } from '../shared/domain/avisos-vencimiento.js';
+import { opsTablas } from './lib/ops-clients.js';
 
-const env = z
-  .object({ TABLE_VEHICULOS: z.string().min(1), TABLE_USUARIOS: z.string().min(1), AWS_REGION: z.string().min(1), DYNAMODB_ENDPOINT: z.url().optional() })
-  .parse(process.env);
+const { tablas: env, ddb } = opsTablas(['TABLE_VEHICULOS', 'TABLE_USUARIOS']);
+
 const { values } = parseArgs({ options: { escribir: { type: 'boolean', default: false } } });
-const ddb = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    region: env.AWS_REGION,
-    ...(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  }),
-);
 
 /** Sets `campos` on the record unless it already has `clave` (conditional: a record written meanwhile wins). */
 async function poner(tabla: string, id: string, campos: Record<string, string>, clave: string): Promise<boolean> {

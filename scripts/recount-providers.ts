@@ -5,22 +5,13 @@
  * Usage: TABLE_VEHICULOS=... TABLE_PROVEEDORES=... AWS_REGION=... npm run recount-providers [-- --escribir]
  * Locally add DYNAMODB_ENDPOINT (see README).
  */
-import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { parseArgs } from 'node:util';
-import * as z from 'zod';
+import { opsTablas } from './lib/ops-clients.js';
 import { recontarProveedores } from './lib/recuento.js';
 
-const env = z
-  .object({ TABLE_VEHICULOS: z.string().min(1), TABLE_PROVEEDORES: z.string().min(1), AWS_REGION: z.string().min(1), DYNAMODB_ENDPOINT: z.url().optional() })
-  .parse(process.env);
+const { tablas: env, ddb } = opsTablas(['TABLE_VEHICULOS', 'TABLE_PROVEEDORES']);
 const { values } = parseArgs({ options: { escribir: { type: 'boolean', default: false } } });
-const ddb = DynamoDBDocumentClient.from(
-  new DynamoDBClient({
-    region: env.AWS_REGION,
-    ...(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  }),
-);
 
 try {
   const r = await recontarProveedores(ddb, { vehiculos: env.TABLE_VEHICULOS, proveedores: env.TABLE_PROVEEDORES }, values.escribir);

@@ -19,10 +19,23 @@ export function opsClients() {
       DYNAMODB_ENDPOINT: z.url().optional(),
     })
     .parse(process.env);
-  const local = { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
-  const cognito = new CognitoIdentityProviderClient({ region: env.AWS_REGION, ...(env.COGNITO_ENDPOINT ? { endpoint: env.COGNITO_ENDPOINT, ...local } : {}) });
-  const ddb = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ region: env.AWS_REGION, ...(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT, ...local } : {}) }),
-  );
+  const cognito = new CognitoIdentityProviderClient({ region: env.AWS_REGION, ...(env.COGNITO_ENDPOINT ? { endpoint: env.COGNITO_ENDPOINT, ...LOCAL } : {}) });
+  const ddb = dynamo(env.AWS_REGION, env.DYNAMODB_ENDPOINT);
   return { cognito, ddb, userPoolId: env.USER_POOL_ID, usuariosTable: env.TABLE_USUARIOS, cambiosTable: env.TABLE_CAMBIOS };
+}
+
+const LOCAL = { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+const dynamo = (region: string, endpoint?: string) => DynamoDBDocumentClient.from(new DynamoDBClient({ region, ...(endpoint ? { endpoint, ...LOCAL } : {}) }));
+
+/**
+ * The DynamoDB client of an ops script that needs only some tables (`TABLE_...`, their names in the
+ * environment), the region and locally `DYNAMODB_ENDPOINT`: a Spanish error naming what is missing.
+ */
+export function opsTablas<const K extends string>(tablas: readonly K[]): { tablas: Record<K, string>; ddb: DynamoDBDocumentClient } {
+  const env = z
+    .object({ AWS_REGION: z.string().min(1), DYNAMODB_ENDPOINT: z.url().optional(), ...Object.fromEntries(tablas.map((t) => [t, z.string().min(1)])) })
+    .safeParse(process.env);
+  if (!env.success) throw new Error(`Faltan variables de entorno: ${env.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+  const e = env.data as Record<string, string | undefined>;
+  return { tablas: Object.fromEntries(tablas.map((t) => [t, e[t]!])) as Record<K, string>, ddb: dynamo(e.AWS_REGION!, e.DYNAMODB_ENDPOINT) };
 }
