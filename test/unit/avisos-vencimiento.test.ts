@@ -59,7 +59,9 @@ describe("the company's digest", () => {
     expect(uno.body).toContain('Este documento de tu flota vence pronto. Un vehículo con un documento vencido no puede recibir servicios: renuévalo y actualiza la fecha en Gestiona Flota.');
     expect(correoEmpresa('admin@x.demo', [{ v, avisos: [aviso(-2)] }], []).subject).toBe('Un documento de tu flota venció');
     const dos = correoEmpresa('admin@x.demo', [{ v, avisos: [aviso(3), aviso(-2)] }], []);
-    expect(dos.subject).toBe('2 documentos de tu flota vencen pronto');
+    // One of the two already expired: the subject says so.
+    expect(dos.subject).toBe('2 documentos de tu flota vencen pronto o ya vencieron');
+    expect(correoEmpresa('admin@x.demo', [{ v, avisos: [aviso(3), aviso(5)] }], []).subject).toBe('2 documentos de tu flota vencen pronto');
     expect(dos.body).toContain('Estos documentos de tu flota vencen pronto.');
   });
 });
