@@ -34,6 +34,8 @@ export const VERIFICATION_EMAIL = { subject: 'Tu código de verificación', body
 export const INVITACION_DIAS = 7;
 /** The console's page a staff invitation's link opens (docs/decisions/0011): the API writes it in the e-mail. */
 export const VALIDAR_CUENTA_PATH = '/validar-cuenta';
+/** The console's public page of a live trip link (docs/decisions/0014): `/seguimiento/<servicio>.<secreto>`. */
+export const SEGUIMIENTO_PATH = '/seguimiento';
 /** A driver's invitation is sent again at most once in this many minutes (no mail flood from a double click or a script). */
 export const REENVIO_INVITACION_MINUTOS = 5;
 /** And at most this many times a day (Bogotá's) per vehicle: a driver who got five has a mail problem, not a missing mail. */

@@ -6,10 +6,9 @@
  */
 import type { Service } from '../schemas/service.js';
 import { enCurso } from './recorrido.js';
+import { SEGUIMIENTO_PATH } from '../constants.js';
 import { TRIP_START_LEAD_MS } from './trips.js';
 
-/** The console's page of a link: `/seguimiento/<servicio>.<secreto>`. */
-export const SEGUIMIENTO_PATH = '/seguimiento';
 /** How long a link keeps working after its trip ends. */
 export const HORAS_TRAS_FIN = 2;
 /** Bytes of the secret: 192 random bits, 32 characters in base64url. */

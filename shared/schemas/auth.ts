@@ -1,6 +1,6 @@
 import * as z from './zod-es.js';
 import { PASSWORD_MIN_LENGTH } from '../constants.js';
-import { puestoSchema } from './empresa.js';
+import { puestoSchema } from './puestos.js';
 import { INVITACION_MSG, MSG } from './messages.js';
 import { EMAIL_MAX, EMPRESA_MAX, PASSWORD_MAX, requiredText, TEXT_MSG } from './text.js';
 

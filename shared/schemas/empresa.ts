@@ -1,21 +1,7 @@
 import * as z from './zod-es.js';
 import { GROUPS, type Group } from '../constants.js';
-import { MSG } from './messages.js';
 
-/** Puesto values and labels (docs/spec/01.md section 3). */
-export const PUESTOS = {
-  CEO: 'CEO',
-  CFO: 'CFO',
-  CMO: 'CMO',
-  CTO: 'CTO',
-  CCO: 'CCO',
-  COORDINADOR_COMERCIAL: 'Coordinador(a) Comercial',
-  ASISTENTE_CONTABLE: 'Asistente Contable',
-  ASISTENTE_COMERCIAL: 'Asistente Comercial',
-  DESARROLLADOR: 'Desarrollador',
-} as const;
-export type Puesto = keyof typeof PUESTOS;
-export const puestoSchema = z.enum(Object.keys(PUESTOS) as [Puesto, ...Puesto[]], { error: MSG.puestoRequerido });
+export { PUESTOS, puestoSchema, type Puesto } from './puestos.js';
 
 export const CORPORATE_PHOTO_SLOTS = 5;
 

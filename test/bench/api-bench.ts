@@ -19,7 +19,7 @@ import { vehicleCode } from '@shared/schemas/vehiculo.js';
 import { localTableName } from '@shared/tables.js';
 import { enDias, tinyJpeg, tinyWebp, vehiculoNuevo } from '../support/vehiculos.js';
 import { inicioBench } from './inicio-bench.js';
-import { avisosBench, seguimientoBench } from './avisos-bench.js';
+import { avisosBench, resumenBench, seguimientoBench } from './avisos-bench.js';
 import { mapaBench } from './mapa-bench.js';
 import { pagosBench } from './pagos-bench.js';
 import { posicionesBench } from './posiciones-bench.js';
@@ -173,6 +173,7 @@ try {
   await inicioBench(stack);
   await seguimientoBench(stack);
   await avisosBench(stack);
+  await resumenBench(stack);
 
   // The map: items one GET /mapa reads as the services table grows, and DynamoDB's load while users poll it.
   const sesiones = await mapaBench(stack);

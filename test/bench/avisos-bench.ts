@@ -133,3 +133,69 @@ export async function seguimientoBench(stack: Stack, { PASAJEROS = 40, RONDAS = 
       `DynamoDB sirvió ${c.items} ítems en ${c.llamadas} llamadas (${JSON.stringify(c.porComando)}): una lectura del servicio y una posición por contenedor cada 5 s, no por pasajero`,
   );
 }
+
+/**
+ * 'Resumen' (docs/decisions/0016): items one load reads with 1 000 and with 100 000 finished services of
+ * one company stored, each with its counters as the trip's end adds them; and what reading the company's
+ * finished services instead would read.
+ */
+export async function resumenBench(stack: Stack, { TAMANOS = [1_000, 100_000] } = {}): Promise<void> {
+  const { cifrasRepository } = await import('../../lambdas/data/cifras-repository.js');
+  const { resumenDe, sumasDe, ultimosMeses, mesDe } = await import('@shared/domain/cifras.js');
+  const { QueryCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { c, cero } = await contador();
+  const doc = DynamoDBDocumentClient.from(localClient(stack.urls.dynamodb), { marshallOptions: { removeUndefinedValues: true } });
+  const services = localTableName('local', 'services');
+  const empresa = 'bench-resumen';
+  const now = new Date();
+  const sumas = new Map<string, Record<string, number>>();
+  let guardados = 0;
+  console.log('\nResumen de la empresa: ítems que lee cada carga');
+  for (const tamano of TAMANOS) {
+    const nuevos = Array.from({ length: tamano - guardados }, (_, i) => {
+      const fin = new Date(now.getTime() - ((guardados + i) % 360) * DIA);
+      const s = { id: `bench-resumen-${guardados + i}`, estado: 'finalizado', empresaAliada: empresa, estadoEmpresa: `${empresa}#finalizado`, fechaSalida: fin.toISOString(), placas: `BRS${String(i % 40).padStart(3, '0')}`, ciudad: 'Cali', destino: `Destino ${i % 25}, Valle del Cauca` };
+      const mes = mesDe(fin);
+      const m = sumas.get(mes) ?? {};
+      for (const [k, v] of Object.entries(sumasDe.viaje(s))) m[k] = (m[k] ?? 0) + v;
+      sumas.set(mes, m);
+      return s;
+    });
+    for (let i = 0; i < nuevos.length; i += 200)
+      await Promise.all(
+        Array.from({ length: 8 }, (_, j) => nuevos.slice(i + j * 25, i + j * 25 + 25)).filter((l) => l.length).map(async (lote) => {
+          let pedidos = lote.map((Item) => ({ PutRequest: { Item } }));
+          while (pedidos.length) pedidos = ((await doc.send(new BatchWriteCommand({ RequestItems: { [services]: pedidos } }))).UnprocessedItems?.[services] as typeof pedidos) ?? [];
+        }),
+      );
+    guardados = tamano;
+    // The counters as the trips' ends would have left them (set here at once, not added trip by trip).
+    for (const [mes, m] of sumas) {
+      const claves = Object.keys(m);
+      await doc.send(
+        new UpdateCommand({
+          TableName: localTableName('local', 'cifras'),
+          Key: { empresaId: empresa, mes },
+          UpdateExpression: `SET ${claves.map((_, i) => `#c${i} = :v${i}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(claves.map((k, i) => [`#c${i}`, k])),
+          ExpressionAttributeValues: Object.fromEntries(claves.map((k, i) => [`:v${i}`, m[k]])),
+        }),
+      );
+    }
+    cero();
+    const t = performance.now();
+    const r = resumenDe(await cifrasRepository.ultimos(empresa, now), ultimosMeses(now));
+    const ms = performance.now() - t;
+    const leidos = c.items;
+    // What counting from the services would read: every finished service of the company.
+    let todos = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await doc.send(new QueryCommand({ TableName: services, IndexName: 'porEstadoEmpresa', KeyConditionExpression: 'estadoEmpresa = :e', ExpressionAttributeValues: { ':e': `${empresa}#finalizado` }, Select: 'COUNT', ExclusiveStartKey: start }));
+      todos += page.ScannedCount ?? 0;
+      start = page.LastEvaluatedKey;
+    } while (start);
+    console.log(`  ${String(tamano).padStart(7)} servicios finalizados: una carga leyó ${leidos} ítems (${ms.toFixed(0)} ms) y cuenta ${r.totales.viajes} viajes de los últimos 12 meses en ${r.porVehiculo.length} vehículos y ${r.porRuta.length} rutas; contarlos desde los servicios leería ${todos}`);
+  }
+  console.log('  → una carga lee a lo sumo 12 ítems (uno por mes), no los servicios');
+}

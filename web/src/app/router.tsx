@@ -5,7 +5,7 @@ import { RouteError } from '../components/route-error.js';
 import { VALIDAR_CUENTA_PATH, VERIFY_EMAIL_PATH } from '../features/auth/api/paths.js';
 import { RequireAuth } from '../features/auth/components/require-auth.js';
 import { readStoredUsuario } from '../lib/me/stored-usuario.js';
-import { SEGUIMIENTO_PATH } from '@shared/domain/seguimiento.js';
+import { SEGUIMIENTO_PATH } from '@shared/constants.js';
 import { PANEL_BASE, PANEL_SCREENS, preloadScreen, screenHref, type PanelScreen, type Viewer } from './screens.js';
 
 /* Every page is its own chunk: the landing must not pay for the panel (panel screens: screens.ts). */

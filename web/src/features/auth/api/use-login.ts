@@ -5,7 +5,6 @@ import { useNavigate } from 'react-router-dom';
 import { MSG } from '@shared/schemas/messages.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { dismissToast, toast } from '../../../lib/toast.js';
-import { meQueryOptions } from '../../../lib/me/get-me.js';
 import { useAuth } from './auth-context.js';
 import { ENTRAR, VERIFICANDO, verifyEmailPath } from './paths.js';
 import { signInWithPassword } from './sign-in.js';
@@ -40,6 +39,8 @@ export function useLogin() {
         return;
       }
       let problema: unknown;
+      // Loaded once the password is accepted: `/me`'s schemas are not part of the sign-in page's first load.
+      const { meQueryOptions } = await import('../../../lib/me/get-me.js');
       const me = await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 }).catch((error: unknown) => {
         problema = error;
         return null;
