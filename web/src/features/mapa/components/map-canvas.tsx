@@ -22,6 +22,8 @@ const LAYER = 'servicios-flechas';
 const iconName = (estado: EstadoMapa) => `flecha-${estado}`;
 /** The longest the map's creation waits for the page to be idle. */
 const CREAR_MAX_MS = 1000;
+/** The longest the first view waits for MapLibre's 'idle' before the canvas is shown anyway. */
+const IDLE_MAX_MS = 4000;
 
 /** A driver on a started trip (docs/spec/02.md section 7), drawn above the arrows. */
 const CONDUCTOR_ICON = 'conductor';
@@ -159,10 +161,17 @@ export function MapCanvas({ styleUrl, servicios, visibles, conductores = [], foc
       setReady(true);
       // Loaded once drawn whole (its first 'idle' after the markers' layer): the page keeps the canvas
       // hidden until then (styles.css, .monitor-map--cargando).
-      m.once('idle', () => {
+      let listo = false;
+      const mostrar = () => {
+        if (listo) return;
+        listo = true;
         primeraVista = false;
         latest.current.onLoaded?.();
-      });
+      };
+      m.once('idle', mostrar);
+      // A map that never settles (a base source that failed and MapLibre keeps waiting on, a CI run that
+      // saw it once) still shows its markers: the canvas is shown after IDLE_MAX_MS at the latest.
+      setTimeout(mostrar, IDLE_MAX_MS);
     });
     // A new style (dark mode) drops sources and layers: put them back.
     m.on('style.load', addLayer);
