@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { mesDe, ultimosMeses, type Sumas } from '@shared/domain/cifras.js';
+import { expresionSuma, mesDe, ultimosMeses, type Sumas } from '@shared/domain/cifras.js';
 import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 
 /**
@@ -9,16 +9,7 @@ import { ddb, tableName } from '../adapters/clients/dynamodb.js';
 export const cifrasRepository = {
   /** The transaction item that adds `sumas` to the company's month of `now` (made on first use). */
   sumar(empresaId: string, now: Date, sumas: Sumas) {
-    const claves = Object.keys(sumas);
-    return {
-      Update: {
-        TableName: tableName('cifras'),
-        Key: { empresaId, mes: mesDe(now) },
-        UpdateExpression: `ADD ${claves.map((_, i) => `#c${i} :v${i}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(claves.map((k, i) => [`#c${i}`, k])),
-        ExpressionAttributeValues: Object.fromEntries(claves.map((k, i) => [`:v${i}`, sumas[k]])),
-      },
-    };
+    return { Update: { TableName: tableName('cifras'), Key: { empresaId, mes: mesDe(now) }, ...expresionSuma(sumas) } };
   },
 
   /** The company's last twelve months: one query of at most twelve items, however many services it has. */

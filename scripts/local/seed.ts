@@ -22,7 +22,7 @@ import { DIRECTORIO } from '../../lambdas/data/empresa-repository.js';
 import { conAgenda, conIndice, demoVehiculo, FLEET, recompensasPagadas } from './seed-flota.js';
 import { cobroDemo, demoHistory, demoLedger, fuecDemo, ownServices, pasoDemo, pendingServices } from './seed-servicios.js';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.js';
-import { mesDe, sumasDe, type Sumas } from '@shared/domain/cifras.js';
+import { expresionSuma, mesDe, sumasDe, type Sumas } from '@shared/domain/cifras.js';
 
 
 const MIN_PENDING = 30;
@@ -241,18 +241,7 @@ async function sumarCifras(ddb: DynamoDBDocumentClient, eventos: { empresaId: st
     for (const [k, v] of Object.entries(e.sumas)) item.sumas[k] = (item.sumas[k] ?? 0) + v;
     items.set(clave, item);
   }
-  for (const { empresaId, mes, sumas } of items.values()) {
-    const claves = Object.keys(sumas);
-    await ddb.send(
-      new UpdateCommand({
-        TableName: table('cifras'),
-        Key: { empresaId, mes },
-        UpdateExpression: `ADD ${claves.map((_, i) => `#c${i} :v${i}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(claves.map((k, i) => [`#c${i}`, k])),
-        ExpressionAttributeValues: Object.fromEntries(claves.map((k, i) => [`:v${i}`, sumas[k]])),
-      }),
-    );
-  }
+  for (const { empresaId, mes, sumas } of items.values()) await ddb.send(new UpdateCommand({ TableName: table('cifras'), Key: { empresaId, mes }, ...expresionSuma(sumas) }));
 }
 
 /** The events of the demo's own services: each offer and acceptance, each payment and payout, each trip's end. */

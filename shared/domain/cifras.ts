@@ -4,6 +4,7 @@
  * a trip's end), so the screen reads at most twelve items, never the services.
  */
 import type { Service } from '../schemas/service.js';
+import { hoyEnBogota } from './vencimientos.js';
 
 /** Months the screen shows, this one included. */
 export const MESES_RESUMEN = 12;
@@ -13,10 +14,8 @@ export const CONTADORES = ['ofertas', 'ganadas', 'minutosHastaOferta', 'cobrado'
 export type Contador = (typeof CONTADORES)[number];
 export type Sumas = Partial<Record<Contador, number>> & Record<string, number>;
 
-const BOGOTA_OFFSET_MS = -5 * 3_600_000;
-
 /** The month (Bogotá) an instant falls in, 'YYYY-MM'. */
-export const mesDe = (at: Date): string => new Date(at.getTime() + BOGOTA_OFFSET_MS).toISOString().slice(0, 7);
+export const mesDe = (at: Date): string => hoyEnBogota(at).slice(0, 7);
 
 /** The twelve months up to `now`'s, oldest first. */
 export function ultimosMeses(now: Date, n = MESES_RESUMEN): string[] {
@@ -54,6 +53,16 @@ export function rutaDe(s: Pick<Service, 'ciudad' | 'destino'>): string {
   const destino = partes.pop() ?? s.destino;
   // Cut by characters, not UTF-16 units: half an emoji is an attribute name DynamoDB refuses (invalid UTF-8).
   return [...`${s.ciudad} → ${destino}`].slice(0, RUTA_MAX).join('');
+}
+
+/** The update that adds `sumas` to a month's counters (`ADD`: made on first use): the transaction item's and the seed's. */
+export function expresionSuma(sumas: Sumas) {
+  const claves = Object.keys(sumas);
+  return {
+    UpdateExpression: `ADD ${claves.map((_, i) => `#c${i} :v${i}`).join(', ')}`,
+    ExpressionAttributeNames: Object.fromEntries(claves.map((k, i) => [`#c${i}`, k])),
+    ExpressionAttributeValues: Object.fromEntries(claves.map((k, i) => [`:v${i}`, sumas[k]])),
+  };
 }
 
 export const claveVehiculo = (placas: string) => `v#${placas}`;
