@@ -22,8 +22,6 @@ const LAYER = 'servicios-flechas';
 const iconName = (estado: EstadoMapa) => `flecha-${estado}`;
 /** The longest the map's creation waits for the page to be idle. */
 const CREAR_MAX_MS = 1000;
-/** The longest the first view waits for MapLibre's 'idle' before the canvas is shown anyway. */
-const IDLE_MAX_MS = 4000;
 
 /** A driver on a started trip (docs/spec/02.md section 7), drawn above the arrows. */
 const CONDUCTOR_ICON = 'conductor';
@@ -151,27 +149,33 @@ export function MapCanvas({ styleUrl, servicios, visibles, conductores = [], foc
     // cities, or Amazon Location's tiles; ours are inline data). Later failures (a tile while panning)
     // are MapLibre's to retry.
     let primeraVista = true;
+    let cargado = false;
+    let fondoFallido = false;
+    let listo = false;
+    // Loaded once drawn whole (its first 'idle' after the markers' layer): the page keeps the canvas
+    // hidden until then (styles.css, .monitor-map--cargando).
+    const mostrar = () => {
+      if (listo) return;
+      listo = true;
+      primeraVista = false;
+      latest.current.onLoaded?.();
+    };
     m.on('error', (e) => {
       const fuente = (e as { sourceId?: string }).sourceId;
-      if (primeraVista && fuente !== SOURCE && fuente !== CONDUCTORES) latest.current.onFondoFallido?.();
+      if (!primeraVista || fuente === SOURCE || fuente === CONDUCTORES) return;
+      latest.current.onFondoFallido?.();
+      // A base source that failed may keep MapLibre from ever being 'idle' (a CI run waited 30 s): the
+      // markers show on what there is.
+      fondoFallido = true;
+      if (cargado) mostrar();
     });
     m.on('load', () => {
       addLayer();
       bounds();
       setReady(true);
-      // Loaded once drawn whole (its first 'idle' after the markers' layer): the page keeps the canvas
-      // hidden until then (styles.css, .monitor-map--cargando).
-      let listo = false;
-      const mostrar = () => {
-        if (listo) return;
-        listo = true;
-        primeraVista = false;
-        latest.current.onLoaded?.();
-      };
-      m.once('idle', mostrar);
-      // A map that never settles (a base source that failed and MapLibre keeps waiting on, a CI run that
-      // saw it once) still shows its markers: the canvas is shown after IDLE_MAX_MS at the latest.
-      setTimeout(mostrar, IDLE_MAX_MS);
+      cargado = true;
+      if (fondoFallido) mostrar();
+      else m.once('idle', mostrar);
     });
     // A new style (dark mode) drops sources and layers: put them back.
     m.on('style.load', addLayer);
