@@ -81,7 +81,8 @@ describe('the live trip link, attacked', () => {
     const id = await viaje(new Date(Date.now() + 3600_000), new Date());
     const t = await tokenDe(id);
     const [, secreto] = t.split('.') as [string, string];
-    const cambiarCaso = (x: string) => x.replace(/[a-z]/, (ch) => ch.toUpperCase()).replace(/^[^a-z]*[A-Z]/, (m) => m.toLowerCase());
+    // The first letter's case flipped (the old helper flipped it back when the secret began with one).
+    const cambiarCaso = (x: string) => x.replace(/[A-Za-z]/, (ch) => (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase()));
     const variantes = [`${id.toUpperCase()}.${secreto}`, `${id}.${cambiarCaso(secreto)}`, `${t}=`, `${t}%20`, `${t}%00`, `${t}/`, `${id}%2E${secreto}x`, `${id}..${secreto}`, `%20${t}`, `${'9'.repeat(5000)}.${secreto}`];
     for (const v of variantes) {
       const res = await publico(v);
